@@ -1,0 +1,86 @@
+# morph: build, run and test. `make run` and `make test` install what is
+# missing first (scripts/setup.sh), so each works on a fresh Debian machine.
+#
+#   make            release build: build/release/morph
+#   make run        set up, build, start a game in the terminal
+#   make test       set up, build with sanitizers, run every test
+#   make bench      release build, then `morph bench`
+#   make clean
+
+VARIANT ?= release
+B := build/$(VARIANT)
+
+CC ?= cc
+WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter
+BASE_CFLAGS := -std=c17 -D_GNU_SOURCE $(WARN) -MMD -MP -pthread
+ifeq ($(VARIANT),asan)
+  OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+  OPT := -O2 -g -march=native
+endif
+PKG_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
+LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
+
+# The rules library (no I/O): core plus games. AI engines sit on top of it.
+LIB_SRCS := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c)
+AI_SRCS := $(wildcard src/ai/*.c)
+CLI_SRCS := $(wildcard src/cli/*.c bench/*.c)
+TEST_SRCS := $(wildcard tests/unit/test_*.c)
+TEST_SUPPORT_SRCS := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
+
+LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
+AI_OBJS := $(AI_SRCS:%.c=$(B)/obj/%.o)
+CLI_OBJS := $(CLI_SRCS:%.c=$(B)/obj/%.o)
+TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
+TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
+
+.PHONY: all build tests setup run test bench clean
+.SECONDARY:
+all: build
+build: $(B)/morph
+tests: $(B)/morph $(TEST_BINS)
+
+$(B)/libmorph.a: $(LIB_OBJS)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(B)/libmorphai.a: $(AI_OBJS)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(B)/morph: $(CLI_OBJS) $(B)/libmorphai.a $(B)/libmorph.a
+	$(CC) -o $@ $(CLI_OBJS) $(B)/libmorphai.a $(B)/libmorph.a $(PKG_LIBS) $(LDLIBS_ALL)
+
+$(B)/obj/src/cli/%.o: src/cli/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(PKG_CFLAGS) -c -o $@ $<
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(PKG_CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: $(B)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B)/libmorph.a
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B)/libmorph.a -lcmocka $(PKG_LIBS) $(LDLIBS_ALL)
+
+setup:
+	@bash scripts/setup.sh
+
+run: setup
+	@$(MAKE) --no-print-directory VARIANT=release build
+	build/release/morph morpyam watch
+
+test: setup
+	@$(MAKE) --no-print-directory VARIANT=asan tests
+	@bash tests/run.sh build/asan
+
+bench: setup
+	@$(MAKE) --no-print-directory VARIANT=release build
+	build/release/morph bench
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,26 @@
+/* Fixed benchmark workloads reported by `morph bench`. Each workload runs
+ * for about `seconds` of wall time (or a fixed amount of work) and reports a
+ * rate. Workloads are listed in workloads.c. */
+#ifndef MORPH_BENCH_H
+#define MORPH_BENCH_H
+
+#include <stdbool.h>
+
+typedef struct BenchReport {
+    double value;      /* the rate or time measured */
+    const char *unit;  /* e.g. "games/s", "ms" */
+    char detail[160];  /* extra facts, e.g. "average length 41.3 moves" */
+} BenchReport;
+
+typedef struct BenchWorkload {
+    const char *name;        /* stable id, e.g. "morpyam.random_games" */
+    const char *description; /* one line */
+    void (*run)(double seconds, BenchReport *out);
+} BenchWorkload;
+
+extern const BenchWorkload bench_workloads[]; /* ends with {NULL} */
+
+/* Monotonic wall-clock seconds. */
+double bench_now(void);
+
+#endif

@@ -1,0 +1,50 @@
+/* AI players. An AI is made from a spec such as "random", "greedy",
+ * "expert" or "mcts:ms=200,threads=2" and chooses actions only among the
+ * library's legal actions. Each AI has its own Rng, seeded by the caller, so
+ * games with AIs are reproducible. */
+#ifndef MORPH_AI_H
+#define MORPH_AI_H
+
+#include "../core/game.h"
+
+typedef struct Ai Ai;
+
+typedef struct AiOps {
+    const char *name;    /* the level: "random", "greedy", ... */
+    const char *summary; /* one line for --help */
+    /* Which games the level plays; NULL means every game. */
+    const char *games;
+    /* params: the part of the spec after ':' ("" when none), comma-separated
+     * key=value pairs. False with a one-line message. */
+    bool (*create)(Ai *ai, const char *params, char *err, size_t errlen);
+    /* Chooses an action for the player to move in s (a decision node). When
+     * explain is non-NULL, appends a short human explanation. */
+    Action (*choose)(Ai *ai, const State *s, StrBuf *explain);
+    /* Optional: told every action applied to the game (any player, chance
+     * included), e.g. for tree reuse. s is the state before a. */
+    void (*observe)(Ai *ai, const State *s, Action a);
+    void (*destroy)(Ai *ai);
+} AiOps;
+
+struct Ai {
+    const AiOps *ops;
+    const Game *game;
+    Rng rng;
+    void *data; /* the level's own data */
+    char spec[128];
+};
+
+/* Creates an AI from a spec "LEVEL" or "LEVEL:key=value,..." for game g;
+ * NULL with "unknown AI level 'x' (expected ...)" or a parameter error. */
+Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t errlen);
+void ai_free(Ai *ai);
+static inline Action ai_choose(Ai *ai, const State *s, StrBuf *explain) { return ai->ops->choose(ai, s, explain); }
+void ai_observe(Ai *ai, const State *s, Action a);
+
+const AiOps *const *ai_list(void); /* NULL-terminated */
+
+/* Reads "key=value,key=value" params; calls on_pair for each. */
+bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *key, const char *value, char *err, size_t errlen),
+                     void *ctx, char *err, size_t errlen);
+
+#endif

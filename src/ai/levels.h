@@ -1,0 +1,9 @@
+/* The AI levels ai.c registers; one file each. */
+#ifndef MORPH_AI_LEVELS_H
+#define MORPH_AI_LEVELS_H
+
+#include "ai.h"
+
+extern const AiOps ai_random_ops;
+
+#endif

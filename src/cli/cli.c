@@ -1,0 +1,89 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_print_commands(FILE *out, const char *parent, const Command *table)
+{
+    fprintf(out, "Usage: %s COMMAND [ARGS...]\n\nCommands:\n", parent);
+    for (const Command *c = table; c->name; c++)
+        fprintf(out, "  %-10s %s\n", c->name, c->summary);
+    fprintf(out, "\nRun '%s COMMAND --help' for the options of a command.\n", parent);
+}
+
+int cli_dispatch(const char *parent, const Command *table, int argc, char **argv)
+{
+    if (argc < 2) {
+        cli_print_commands(stderr, parent, table);
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        cli_print_commands(stdout, parent, table);
+        return EXIT_OK;
+    }
+    for (const Command *c = table; c->name; c++)
+        if (strcmp(c->name, argv[1]) == 0)
+            return c->run(argc - 1, argv + 1);
+    int n = fprintf(stderr, "%s: unknown command '%s' (expected one of:", parent, argv[1]);
+    (void)n;
+    for (const Command *c = table; c->name; c++)
+        fprintf(stderr, "%s %s", c == table ? "" : ",", c->name);
+    fprintf(stderr, ")\n");
+    return EXIT_USAGE;
+}
+
+int cli_fail(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("morph: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return code;
+}
+
+void cli_print_json(json_t *v)
+{
+    char *text = json_dumps(v, JSON_COMPACT | JSON_REAL_PRECISION(12));
+    if (text) {
+        puts(text);
+        free(text);
+    }
+    json_decref(v);
+}
+
+bool cli_parse_long(const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_u64(const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*text || *text == '-')
+        return false;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return true;
+    return false;
+}

@@ -1,0 +1,42 @@
+/* Shared plumbing of the command-line front end: subcommand tables, error
+ * messages and JSON output. */
+#ifndef MORPH_CLI_H
+#define MORPH_CLI_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "../core/game.h"
+
+/* Exit codes: 0 success, 1 bad input or failed check, 2 bad usage. */
+enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };
+
+typedef int (*CommandFn)(int argc, char **argv);
+
+typedef struct Command {
+    const char *name;
+    CommandFn run;
+    const char *summary; /* one line for the parent's --help */
+} Command;
+
+/* Runs the subcommand named by argv[1] from table (argv[0] is the parent's
+ * name, e.g. "morph morpyam"); prints the table for --help or no argument. */
+int cli_dispatch(const char *parent, const Command *table, int argc, char **argv);
+void cli_print_commands(FILE *out, const char *parent, const Command *table);
+
+/* "morph: <message>" on stderr; returns code so callers write
+ * `return cli_fail(EXIT_USAGE, ...)`. */
+int cli_fail(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Prints v as compact JSON plus a newline on stdout and releases it. Reals
+ * use 12 significant digits. */
+void cli_print_json(json_t *v);
+
+/* Parses a whole non-negative/ signed number; false when text is not one. */
+bool cli_parse_long(const char *text, long min, long max, long *out);
+bool cli_parse_u64(const char *text, uint64_t *out);
+
+/* True when argv holds "--help" or "-h" anywhere. */
+bool cli_wants_help(int argc, char **argv);
+
+#endif

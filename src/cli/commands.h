@@ -1,0 +1,7 @@
+/* The top-level subcommands of `morph`; each lives in its own cmd_*.c file. */
+#ifndef MORPH_COMMANDS_H
+#define MORPH_COMMANDS_H
+
+int cmd_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,22 @@
+/* morph: a command-line front end to the Morpyam and Morphos engines. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+#define MORPH_VERSION "0.1.0"
+
+static const Command commands[] = {
+    {"bench", cmd_bench, "measure engine speed on fixed workloads"},
+    {NULL, NULL, NULL},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0)) {
+        printf("morph %s\n", MORPH_VERSION);
+        return EXIT_OK;
+    }
+    return cli_dispatch("morph", commands, argc, argv);
+}

@@ -1,0 +1,107 @@
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+const GameOps *game_lookup(const char *name)
+{
+    for (const GameOps *const *g = game_list(); *g; g++)
+        if (strcmp((*g)->name, name) == 0)
+            return *g;
+    return NULL;
+}
+
+Game *game_new(const char *name, const Options *opts, char *err, size_t errlen)
+{
+    const GameOps *ops = game_lookup(name);
+    if (!ops) {
+        snprintf(err, errlen, "unknown game '%s' (expected morpyam or morphos)", name);
+        return NULL;
+    }
+    if (!options_check(opts, ops->option_specs, ops->name, err, errlen))
+        return NULL;
+    Game *g = calloc(1, sizeof *g);
+    if (!g) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    g->ops = ops;
+    /* Effective options: every accepted key, given or defaulted. */
+    options_init(&g->options);
+    for (const OptionSpec *spec = ops->option_specs; spec->key; spec++)
+        options_set(&g->options, spec->key, options_value(opts, ops->option_specs, spec->key),
+                    err, errlen);
+    if (!ops->configure(g, &g->options, err, errlen)) {
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+void game_free(Game *g)
+{
+    if (!g)
+        return;
+    if (g->ops->free_config)
+        g->ops->free_config(g);
+    free(g);
+}
+
+bool state_apply_text(State *s, const char *text, char *err, size_t errlen)
+{
+    /* Parse every part on a scratch copy first, so s changes only when the
+     * whole sequence is legal. */
+    const GameOps *ops = s->game->ops;
+    State *work = ops->clone(s);
+    Action actions[16];
+    int count = 0;
+    const char *p = text;
+    bool ok = true;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char part[128];
+        if (len >= sizeof part || count == 16) {
+            snprintf(err, errlen, "malformed action '%.40s': too long", text);
+            ok = false;
+            break;
+        }
+        memcpy(part, p, len);
+        part[len] = '\0';
+        if (!ops->parse_action(work, part, &actions[count], err, errlen)) {
+            ok = false;
+            break;
+        }
+        ops->apply(work, actions[count++]);
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    ops->free_state(work);
+    if (ok)
+        for (int i = 0; i < count; i++)
+            ops->apply(s, actions[i]);
+    return ok;
+}
+
+void result_returns(const GameResult *r, int num_players, double returns[MAX_PLAYERS])
+{
+    int winners = __builtin_popcount(r->winners);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        returns[p] = (p < num_players && winners && (r->winners >> p & 1)) ? 1.0 / winners : 0.0;
+}
+
+Action sample_from_outcomes(const State *s, Rng *rng)
+{
+    ChanceOutcome outcomes[MAX_ACTIONS];
+    int n = s->game->ops->chance_outcomes(s, outcomes);
+    double x = rng_double(rng);
+    for (int i = 0; i < n; i++) {
+        x -= outcomes[i].probability;
+        if (x < 0)
+            return outcomes[i].action;
+    }
+    return outcomes[n - 1].action;
+}

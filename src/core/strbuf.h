@@ -1,0 +1,24 @@
+/* A growable text buffer: the library renders positions, actions and
+ * serialisations into one of these and never prints by itself. */
+#ifndef MORPH_STRBUF_H
+#define MORPH_STRBUF_H
+
+#include <stddef.h>
+
+typedef struct StrBuf {
+    char *data; /* always NUL-terminated once anything was added */
+    size_t len;
+    size_t cap;
+} StrBuf;
+
+#define STRBUF_INIT {0, 0, 0}
+
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_clear(StrBuf *sb);
+void sb_free(StrBuf *sb);
+/* The text so far ("" when empty); stays owned by the buffer. */
+const char *sb_str(const StrBuf *sb);
+
+#endif

@@ -1,0 +1,41 @@
+# Helpers for command-line tests. Source it, call the checks, end with `finish`.
+# MORPH is the binary under test (set by tests/run.sh).
+: "${MORPH:?MORPH must name the morph binary}"
+passed=0
+failed=0
+suite=$(basename "$0" .sh)
+
+ok()   { passed=$((passed + 1)); }
+bad()  { failed=$((failed + 1)); echo "FAIL [$suite] $*" >&2; }
+
+# check_eq NAME EXPECTED ACTUAL
+check_eq() {
+    if [ "$2" == "$3" ]; then ok; else bad "$1"$'\n  expected: '"$2"$'\n  actual:   '"$3"; fi
+}
+# check_match NAME REGEX ACTUAL
+check_match() {
+    if [[ "$3" =~ $2 ]]; then ok; else bad "$1"$'\n  expected to match: '"$2"$'\n  actual: '"$3"; fi
+}
+# check_exit NAME EXPECTED_CODE COMMAND...: runs the command, checks its exit code
+check_exit() {
+    local name=$1 want=$2
+    shift 2
+    "$@" >/dev/null 2>&1
+    local got=$?
+    if [ "$got" == "$want" ]; then ok; else bad "$name: exit code $got, expected $want"; fi
+}
+# check_error NAME REGEX COMMAND...: non-zero exit and one stderr line matching REGEX
+check_error() {
+    local name=$1 re=$2
+    shift 2
+    local err
+    err=$("$@" 2>&1 >/dev/null)
+    local code=$?
+    if [ $code -eq 0 ]; then bad "$name: exit code 0, expected an error"; return; fi
+    if [ "$(printf '%s\n' "$err" | grep -c .)" -gt 1 ]; then bad "$name: error is more than one line: $err"; return; fi
+    check_match "$name" "$re" "$err"
+}
+finish() {
+    echo "$suite: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The morph command itself: help, version, unknown commands.
+. "$(dirname "$0")/lib.sh"
+
+check_match "version" '^morph [0-9]+\.[0-9]+\.[0-9]+$' "$($MORPH --version)"
+check_match "help lists bench" 'bench' "$($MORPH --help)"
+check_exit "help exits 0" 0 $MORPH --help
+check_error "unknown command" "unknown command 'frobnicate' \(expected one of:" $MORPH frobnicate
+check_exit "no command is a usage error" 2 $MORPH
+check_match "bench help" 'Usage: morph bench' "$($MORPH bench --help)"
+check_error "bench bad option" "unknown argument '--nope'" $MORPH bench --nope
+check_error "bench bad workload" "unknown workload 'nope'" $MORPH bench --only nope
+
+finish

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs every test against one build: unit tests (cmocka binaries in
+# BUILD/tests) and command-line tests (tests/cli/test_*.sh with MORPH set).
+# Prints one line per suite and a total "N passed, N failed".
+set -u
+build=${1:?usage: tests/run.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+export MORPH=$(cd "$build" && pwd)/morph
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+
+total_pass=0
+total_fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+for t in "$build"/tests/*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    if "$t" >"$log" 2>&1; then status=ok; else status=FAILED; fi
+    p=$(grep -oE '\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+    f=$(grep -oE '\[  FAILED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+    p=${p:-0}; f=${f:-0}
+    if [ "$status" = FAILED ] && [ "$f" -eq 0 ]; then f=1; fi
+    [ "$status" = FAILED ] && cat "$log"
+    echo "unit/$name: $p passed, $f failed"
+    total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+done
+
+for t in "$here"/cli/test_*.sh; do
+    name=$(basename "$t" .sh)
+    bash "$t" >"$log" 2>&1
+    code=$?
+    line=$(grep -E '^[a-z_0-9-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+    p=$(echo "$line" | sed -nE 's/.*: ([0-9]+) passed.*/\1/p'); p=${p:-0}
+    f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p'); f=${f:-0}
+    if [ $code -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    [ $code -ne 0 ] && cat "$log"
+    echo "cli/$name: $p passed, $f failed"
+    total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+done
+
+echo
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
