@@ -125,6 +125,10 @@ typedef struct MorpyamConfig {
     int players, variant, turn_cap, tokens;
     bool strict_call, daversa;
     uint8_t layout[36]; /* the grid played, or the squares dealt in Plus */
+    /* Squares of layout whose figure five dice show (ignoring sec, appel and
+     * the Morpyam-first rule), by 5-dice id - first[5]; unused in Plus,
+     * whose grid is built during the game. */
+    uint64_t cover[252];
     MorpyamMultisets ms;
 } MorpyamConfig;
 

@@ -67,6 +67,13 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         morpyam_standard_layout(c->layout);
     }
     morpyam_multisets_init(&c->ms);
+    for (int i = 0; i < 252; i++) {
+        unsigned figs = c->ms.figs[c->ms.first[5] + i] & ~(1u << MF_SEC);
+        c->cover[i] = 0;
+        for (int sq = 0; sq < 36; sq++)
+            if (figs >> c->layout[sq] & 1)
+                c->cover[i] |= 1ull << sq;
+    }
     g->config = c;
     g->num_players = c->players;
     return true;
@@ -151,6 +158,8 @@ uint64_t morpyam_placeable(const MorpyamState *s)
     uint64_t m = 0;
     if ((figs >> MF_MORPYAM & 1) && (s->kind_sq[MF_MORPYAM] & free_sq)) {
         m = s->kind_sq[MF_MORPYAM]; /* five alike goes on Morpyam while one is free */
+    } else if (s->cfg->variant != MV_PLUS) {
+        m = s->cfg->cover[s->dice - s->cfg->ms.first[5]];
     } else {
         /* branch-free over every figure but sec: the number of figures varies */
         for (int f = 0; f < MF_COUNT; f++)

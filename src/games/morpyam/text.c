@@ -87,7 +87,8 @@ bool morpyam_parse_action(const State *st, const char *text, Action *out, char *
     char *words[8];
     int n = 0;
     snprintf(buf, sizeof buf, "%s", text);
-    for (char *w = strtok(buf, " \t"); w && n < 8; w = strtok(NULL, " \t"))
+    char *save = NULL;
+    for (char *w = strtok_r(buf, " \t", &save); w && n < 8; w = strtok_r(NULL, " \t", &save))
         words[n++] = w;
     if (n == 0 || strlen(text) >= sizeof buf || n == 8) {
         snprintf(err, errlen, "malformed action '%.40s' (expected e.g. roll, call carre, reroll 1 4, place c3, pass)", text);
