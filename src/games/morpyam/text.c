@@ -245,7 +245,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     else if (phase < 0 || phase > MP_OVER || player < 0 || player >= c->players || turns < 0 || turns > c->turn_cap ||
              rolls < 0 || rolls > 3 || nroll < 0 || nroll > 5 || call < -1 || call >= MF_COUNT ||
              (call >= 0 && !(MF_CALLABLE >> call & 1)) || (called | replay) > 1 || called < 0 || replay < 0 ||
-             alive <= 0 || alive >= 1 << c->players || (cont & ~alive) || (rolled & ~cont) || rolled < 0 ||
+             alive <= 0 || alive >= 1 << c->players || cont >= 1 << c->players || cont < 0 || (rolled & ~cont) || rolled < 0 ||
              purpose < 0 || purpose > 1 || dealt < 0 || dealt > 36 || builder < 0 || builder >= c->players ||
              winners < 0 || winners >= 1 << c->players || how < 0 || how > MH_CAP ||
              !(bonus == 255 || (bonus >= 0 && bonus < c->players)))
