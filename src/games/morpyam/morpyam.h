@@ -172,6 +172,15 @@ typedef struct MorpyamState {
     uint64_t can_place;         /* morpyam_placeable(), kept from the last roll */
 } MorpyamState;
 
+static inline const MorpyamState *morpyam_state(const State *s)
+{
+    return (const MorpyamState *)s; /* only for states of the morpyam game */
+}
+static inline const MorpyamConfig *morpyam_config(const Game *g)
+{
+    return (const MorpyamConfig *)g->config;
+}
+
 /* Squares the current dice may cover now (decision after a roll). */
 uint64_t morpyam_placeable(const MorpyamState *s);
 /* Recounted line points of every player; returns the KO player or -1. */
