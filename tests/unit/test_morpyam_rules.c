@@ -167,6 +167,15 @@ static void calls(void **unused)
     play(s, "reroll 1; dice 5");
     assert_string_equal(legal_text(s, &sb), "place e3|place b4");
     state_free(s);
+    /* a lapsed call still allows Sec; a called morpyam covers Appel without replay */
+    s = state_new(g);
+    play(s, "die 6; die 1; call maxi; roll; dice 3 3 3 3 1");
+    assert_true(starts(legal_text(s, &sb), "place d2|place e2|place f2|place a3|place b5|place c5|place c6|pass|"));
+    state_free(s);
+    s = state_new(g);
+    play(s, "die 6; die 1; call morpyam; roll; dice 5 5 5 5 5; place e3");
+    assert_int_equal(state_player(s), 1);
+    state_free(s);
     /* Sec without a call never covers Appel */
     s = state_new(g);
     play(s, "die 6; die 1; roll; dice 3 3 3 3 1");
