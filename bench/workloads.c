@@ -10,5 +10,7 @@ double bench_now(void)
 }
 
 const BenchWorkload bench_workloads[] = {
+    {"morpyam.random_games", "random two-player standard Morpyam games (uniform legal actions)", bench_morpyam_random_games},
+    {"morpyam.odds_table", "time to build the dice tables and the whole odds table", bench_morpyam_odds_table},
     {NULL, NULL, NULL},
 };

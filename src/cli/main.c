@@ -9,6 +9,7 @@
 
 static const Command commands[] = {
     {"bench", cmd_bench, "measure engine speed on fixed workloads"},
+    {"morpyam", cmd_morpyam, "Morpyam rules: figures, odds, score, layout, watch"},
     {NULL, NULL, NULL},
 };
 

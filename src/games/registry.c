@@ -1,7 +1,9 @@
 /* The games the library knows, in the order `morph --help` lists them. */
 #include "../core/game.h"
+#include "morpyam/morpyam.h"
 
 static const GameOps *const games[] = {
+    &morpyam_ops,
     NULL,
 };
 
