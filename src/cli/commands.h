@@ -3,5 +3,6 @@
 #define MORPH_COMMANDS_H
 
 int cmd_bench(int argc, char **argv);
+int cmd_morphos(int argc, char **argv);
 
 #endif

@@ -9,6 +9,7 @@
 
 static const Command commands[] = {
     {"bench", cmd_bench, "measure engine speed on fixed workloads"},
+    {"morphos", cmd_morphos, "inspect Morphos positions: legal moves, deadlocks, drawings"},
     {NULL, NULL, NULL},
 };
 

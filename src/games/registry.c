@@ -1,7 +1,10 @@
 /* The games the library knows, in the order `morph --help` lists them. */
 #include "../core/game.h"
 
+#include "morphos/morphos.h"
+
 static const GameOps *const games[] = {
+    &morphos_ops,
     NULL,
 };
 
