@@ -183,12 +183,12 @@ static void end_turn(MorphosState *s, int flipped)
 }
 
 /* After a stone of the mover arrives: an immediate win without deepmorph. */
-static bool won_now(MorphosState *s)
+static bool won_now(MorphosState *s, int bit)
 {
     int me = s->to_move;
     if (s->cfg->mutators & MUT_DEEPMORPH)
         return false;
-    if (!morphos_connected(s->cfg, &s->stones[me], me))
+    if (!morphos_connected_from(s->cfg, &s->stones[me], me, bit))
         return false;
     game_over(s, me, "connection");
     return true;
@@ -266,11 +266,11 @@ void morphos_apply_fast(MorphosState *s, Action a)
             int t = a - ACT_FLIP;
             take(s, me ^ 1, t);
             put(s, me, t);
-            if (!won_now(s))
+            if (!won_now(s, t))
                 end_turn(s, t);
         } else {
             put(s, me, a);
-            if (won_now(s))
+            if (won_now(s, a))
                 return;
             if (s->cfg->mutators & MUT_DUOMORPH) {
                 Bb d;
@@ -286,12 +286,12 @@ void morphos_apply_fast(MorphosState *s, Action a)
         break;
     case PHASE_DUO:
         put(s, me, a);
-        if (!won_now(s))
+        if (!won_now(s, a))
             end_turn(s, -1);
         break;
     case PHASE_RETURN:
         put(s, me, a);
-        if (won_now(s))
+        if (won_now(s, a))
             return;
         s->phase = PHASE_MAIN;
         morphos_targets(s, me, &s->flipped_last, &s->targets);

@@ -93,6 +93,8 @@ void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out)
 bool morphos_weak_at(const MorphosConfig *c, int i, const Bb *pat);
 /* Whether colour has a chain touching both of its edges in stones. */
 bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour);
+/* The same, knowing that any such chain goes through the stone at bit. */
+bool morphos_connected_from(const MorphosConfig *c, const Bb *stones, int colour, int bit);
 /* Black wins a deadlock when two like-coloured stones are vertically adjacent. */
 int morphos_deadlock_winner(const MorphosConfig *c, const Bb stones[2]);
 

@@ -151,53 +151,61 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
     return true;
 }
 
-void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out)
+/* The word count is a constant in each specialisation below, so the
+ * compiler unrolls every word loop. */
+static inline __attribute__((always_inline)) void weak_words(const MorphosConfig *c, const Bb *own, const Bb *pat,
+                                                             Bb *out, const int nw)
 {
-    const int nw = c->nw;
     Bb look[MORPHOS_MAX_OFFSETS], acc;
     bb_zero(&acc);
-    if (bb_empty(own, nw) || bb_empty(pat, nw)) {
-        *out = acc;
-        return;
-    }
     for (int i = 0; i < c->noffsets; i++)
         bb_look(&look[i], pat, c->offsets[i], nw);
     for (int s = 0; s < c->norient; s++) {
         const int *idx = c->orient_idx[s];
+        const int len = c->orient_len[s];
         for (int j = 0; j < nw; j++) {
-            uint64_t x = look[idx[0]].w[j] & look[idx[1]].w[j] & look[idx[2]].w[j];
-            for (int k = 3; k < c->orient_len[s]; k++)
+            uint64_t x = own->w[j] & look[idx[0]].w[j] & look[idx[1]].w[j] & look[idx[2]].w[j];
+            for (int k = 3; k < len; k++)
                 x &= look[idx[k]].w[j];
             acc.w[j] |= x;
         }
     }
     if (c->area) {
-        Bb a, t;
+        Bb a, t1, t2, t3;
+        uint64_t any = 0;
         for (int j = 0; j < nw; j++) {
             uint64_t x = c->board.w[j];
             for (int k = 0; k < 8; k++)
                 x &= look[c->area_idx[k]].w[j];
             a.w[j] = x;
+            any |= x;
         }
-        if (!bb_empty(&a, nw)) {
+        if (any) {
+            bb_shl(&t1, &a, 1, nw);
+            bb_shl(&t2, &a, c->stride, nw);
+            bb_shl(&t3, &a, c->stride + 1, nw);
             for (int j = 0; j < nw; j++)
-                acc.w[j] |= a.w[j];
-            bb_shl(&t, &a, 1, nw);
-            for (int j = 0; j < nw; j++)
-                acc.w[j] |= t.w[j];
-            bb_shl(&t, &a, c->stride, nw);
-            for (int j = 0; j < nw; j++)
-                acc.w[j] |= t.w[j];
-            bb_shl(&t, &a, c->stride + 1, nw);
-            for (int j = 0; j < nw; j++)
-                acc.w[j] |= t.w[j];
+                acc.w[j] |= own->w[j] & (a.w[j] | t1.w[j] | t2.w[j] | t3.w[j]);
         }
     }
-    for (int j = 0; j < nw; j++)
-        acc.w[j] &= own->w[j];
-    for (int j = nw; j < BB_WORDS; j++)
-        acc.w[j] = 0;
     *out = acc;
+}
+
+void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out)
+{
+    if (bb_empty(own, c->nw) || bb_empty(pat, c->nw)) {
+        bb_zero(out);
+        return;
+    }
+    switch (c->nw) {
+    case 1: weak_words(c, own, pat, out, 1); break;
+    case 2: weak_words(c, own, pat, out, 2); break;
+    case 3: weak_words(c, own, pat, out, 3); break;
+    case 4: weak_words(c, own, pat, out, 4); break;
+    case 5: weak_words(c, own, pat, out, 5); break;
+    case 6: weak_words(c, own, pat, out, 6); break;
+    default: weak_words(c, own, pat, out, 7); break;
+    }
 }
 
 bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
@@ -216,33 +224,65 @@ bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
     return false;
 }
 
+/* Grows reach inside stones until it touches both edges of colour (true)
+ * or stops growing (false). */
+static inline __attribute__((always_inline)) bool grow_words(const MorphosConfig *c, Bb reach, const Bb *stones,
+                                                             int colour, const int nw)
+{
+    const int sh = c->stride;
+    const Bb *e0 = &c->edge[colour][0], *e1 = &c->edge[colour][1];
+    for (;;) {
+        Bb l1, r1, ls, rs;
+        bb_shl(&l1, &reach, 1, nw);
+        bb_shr(&r1, &reach, 1, nw);
+        bb_shl(&ls, &reach, sh, nw);
+        bb_shr(&rs, &reach, sh, nw);
+        uint64_t changed = 0, t0 = 0, t1 = 0;
+        for (int j = 0; j < nw; j++) {
+            uint64_t g = (reach.w[j] | l1.w[j] | r1.w[j] | ls.w[j] | rs.w[j]) & stones->w[j];
+            changed |= g ^ reach.w[j];
+            reach.w[j] = g;
+            t0 |= g & e0->w[j];
+            t1 |= g & e1->w[j];
+        }
+        if (t0 && t1)
+            return true;
+        if (!changed)
+            return false;
+    }
+}
+
+static bool grow(const MorphosConfig *c, const Bb *reach, const Bb *stones, int colour)
+{
+    switch (c->nw) {
+    case 1: return grow_words(c, *reach, stones, colour, 1);
+    case 2: return grow_words(c, *reach, stones, colour, 2);
+    case 3: return grow_words(c, *reach, stones, colour, 3);
+    case 4: return grow_words(c, *reach, stones, colour, 4);
+    case 5: return grow_words(c, *reach, stones, colour, 5);
+    case 6: return grow_words(c, *reach, stones, colour, 6);
+    default: return grow_words(c, *reach, stones, colour, 7);
+    }
+}
+
 bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour)
 {
-    const int nw = c->nw;
-    if (!bb_intersects(stones, &c->edge[colour][1], nw))
+    if (!bb_intersects(stones, &c->edge[colour][1], c->nw))
         return false;
-    Bb reach, grow, t;
+    Bb reach;
     for (int j = 0; j < BB_WORDS; j++)
         reach.w[j] = stones->w[j] & c->edge[colour][0].w[j];
-    if (bb_empty(&reach, nw))
+    return !bb_empty(&reach, c->nw) && grow(c, &reach, stones, colour);
+}
+
+bool morphos_connected_from(const MorphosConfig *c, const Bb *stones, int colour, int bit)
+{
+    if (!bb_intersects(stones, &c->edge[colour][0], c->nw) || !bb_intersects(stones, &c->edge[colour][1], c->nw))
         return false;
-    for (;;) {
-        grow = reach;
-        bb_shl(&t, &reach, 1, nw);
-        for (int j = 0; j < nw; j++) grow.w[j] |= t.w[j];
-        bb_shr(&t, &reach, 1, nw);
-        for (int j = 0; j < nw; j++) grow.w[j] |= t.w[j];
-        bb_shl(&t, &reach, c->stride, nw);
-        for (int j = 0; j < nw; j++) grow.w[j] |= t.w[j];
-        bb_shr(&t, &reach, c->stride, nw);
-        for (int j = 0; j < nw; j++) grow.w[j] |= t.w[j];
-        for (int j = 0; j < nw; j++) grow.w[j] &= stones->w[j];
-        if (bb_intersects(&grow, &c->edge[colour][1], nw))
-            return true;
-        if (bb_equal(&grow, &reach, nw))
-            return false;
-        reach = grow;
-    }
+    Bb reach;
+    bb_zero(&reach);
+    bb_set(&reach, bit);
+    return grow(c, &reach, stones, colour);
 }
 
 int morphos_deadlock_winner(const MorphosConfig *c, const Bb stones[2])
