@@ -1,16 +1,17 @@
 /* Bitboards for boards up to 19x19. Point (col c, row r), both 0-based from
- * the bottom-left, is bit r*stride + c with stride = n + 2: the two padding
- * columns after each row stay empty, so a pattern shifted by up to two
- * columns lands in padding instead of wrapping onto the next row. Words are
- * used only up to nw = ceil(n*stride/64) (2 words on 9x9, 4 on 13x13). Every
- * shift is shorter than 64 bits (at most two rows and two columns). */
+ * the bottom-left, is bit r*stride + c with stride = n + 1: the padding
+ * column after each row stays empty, so a shift by one column lands in
+ * padding instead of wrapping onto the next row (shifts by two columns are
+ * masked by the caller). Words are used only up to nw = ceil(n*stride/64):
+ * 2 words on 9x9, 3 on 13x13, 6 on 19x19. Every shift is shorter than 64
+ * bits (at most two rows and two columns). */
 #ifndef MORPH_MORPHOS_BITBOARD_H
 #define MORPH_MORPHOS_BITBOARD_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#define BB_WORDS 7 /* 19 rows of stride 21 = 399 bits */
+#define BB_WORDS 6 /* 19 rows of stride 20 = 380 bits */
 
 typedef struct Bb {
     uint64_t w[BB_WORDS];

@@ -50,6 +50,8 @@ typedef struct MorphosConfig {
      * stone-centred orientations as indices into them, and pattern 3 as eight
      * offsets around the bottom-left cell of the 2x2 area. */
     int noffsets, offsets[MORPHOS_MAX_OFFSETS];
+    int8_t offset_dx[MORPHOS_MAX_OFFSETS];
+    Bb col_ok[5];            /* [dx + 2]: points whose column + dx is on the board */
     int norient, orient_len[16], orient_idx[16][5];
     bool area;
     int area_idx[8];

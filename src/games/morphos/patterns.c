@@ -90,6 +90,7 @@ static int offset_index(MorphosConfig *c, int dx, int dy)
         if (c->offsets[i] == d)
             return i;
     c->offsets[c->noffsets] = d;
+    c->offset_dx[c->noffsets] = (int8_t)dx;
     return c->noffsets++;
 }
 
@@ -110,7 +111,7 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
         return false;
     }
     c->n = n;
-    c->stride = n + 2;
+    c->stride = n + 1;
     c->nw = (n * c->stride + 63) / 64;
     c->move_cap = move_cap;
     for (int r = 0; r < n; r++)
@@ -121,6 +122,9 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
             if (r == n - 1) bb_set(&c->edge[MORPHOS_BLACK][1], b);
             if (col == 0) bb_set(&c->edge[MORPHOS_WHITE][0], b);
             if (col == n - 1) bb_set(&c->edge[MORPHOS_WHITE][1], b);
+            for (int dx = -2; dx <= 2; dx++)
+                if (col + dx >= 0 && col + dx < n)
+                    bb_set(&c->col_ok[dx + 2], b);
         }
     /* Pattern 1: stone b2, enemies b3 a3 a2 b1; pattern 2: enemies a4 a3 a2
      * b1 c1. Minimorph drops each one's top-left point (a3, a4). */
@@ -158,8 +162,14 @@ static inline __attribute__((always_inline)) void weak_words(const MorphosConfig
 {
     Bb look[MORPHOS_MAX_OFFSETS], acc;
     bb_zero(&acc);
-    for (int i = 0; i < c->noffsets; i++)
+    for (int i = 0; i < c->noffsets; i++) {
         bb_look(&look[i], pat, c->offsets[i], nw);
+        /* Two columns across would wrap past the single padding column. */
+        int dx = c->offset_dx[i];
+        if (dx == 2 || dx == -2)
+            for (int j = 0; j < nw; j++)
+                look[i].w[j] &= c->col_ok[dx + 2].w[j];
+    }
     for (int s = 0; s < c->norient; s++) {
         const int *idx = c->orient_idx[s];
         const int len = c->orient_len[s];
@@ -203,8 +213,8 @@ void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out)
     case 3: weak_words(c, own, pat, out, 3); break;
     case 4: weak_words(c, own, pat, out, 4); break;
     case 5: weak_words(c, own, pat, out, 5); break;
-    case 6: weak_words(c, own, pat, out, 6); break;
-    default: weak_words(c, own, pat, out, 7); break;
+
+    default: weak_words(c, own, pat, out, 6); break;
     }
 }
 
@@ -260,8 +270,8 @@ static bool grow(const MorphosConfig *c, const Bb *reach, const Bb *stones, int 
     case 3: return grow_words(c, *reach, stones, colour, 3);
     case 4: return grow_words(c, *reach, stones, colour, 4);
     case 5: return grow_words(c, *reach, stones, colour, 5);
-    case 6: return grow_words(c, *reach, stones, colour, 6);
-    default: return grow_words(c, *reach, stones, colour, 7);
+
+    default: return grow_words(c, *reach, stones, colour, 6);
     }
 }
 
