@@ -114,6 +114,14 @@ void morphos_place_mask(const MorphosState *s, Bb *out);
 /* Number of legal actions and the k-th of them (in legal_actions order). */
 int morphos_num_actions(const MorphosState *s);
 Action morphos_nth_action(const MorphosState *s, int k);
+/* A scratch copy for playouts: a plain struct copy without the history, to
+ * be used only with the _fast calls and never freed with state_free. */
+static inline void morphos_scratch_copy(MorphosState *dst, const MorphosState *src)
+{
+    *dst = *src;
+    dst->hist = NULL;
+    dst->hist_len = dst->hist_cap = 0;
+}
 /* Applies a legal action without recording history (playouts). */
 void morphos_apply_fast(MorphosState *s, Action a);
 /* Plays uniformly random legal actions until the game ends; records up to
