@@ -27,7 +27,7 @@ static void playouts(int n, double seconds, BenchReport *out)
         for (int i = 0; i < 100; i++) {
             MorphosState s;
             morphos_scratch_copy(&s, start);
-            morphos_playout(&s, &rng, NULL, 0);
+            morphos_playout(&s, &rng, NULL, NULL, 0);
             turns += s.turn;
             black += s.winner == MORPHOS_BLACK;
             games++;

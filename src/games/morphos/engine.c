@@ -304,13 +304,17 @@ void morphos_apply_fast(MorphosState *s, Action a)
     }
 }
 
-int morphos_playout(MorphosState *s, Rng *rng, Action *played, int max)
+int morphos_playout(MorphosState *s, Rng *rng, Action *played, uint8_t *colours, int max)
 {
     int k = 0;
     while (s->phase != PHASE_OVER) {
         Action a = morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
-        if (played && k < max)
-            played[k] = a;
+        if (k < max) {
+            if (played)
+                played[k] = a;
+            if (colours)
+                colours[k] = s->to_move;
+        }
         k++;
         morphos_apply_fast(s, a);
     }

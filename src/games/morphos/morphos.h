@@ -124,9 +124,10 @@ static inline void morphos_scratch_copy(MorphosState *dst, const MorphosState *s
 }
 /* Applies a legal action without recording history (playouts). */
 void morphos_apply_fast(MorphosState *s, Action a);
-/* Plays uniformly random legal actions until the game ends; records up to
- * max actions in played (may be NULL) and returns how many were played. */
-int morphos_playout(MorphosState *s, Rng *rng, Action *played, int max);
+/* Plays uniformly random legal actions until the game ends; records the
+ * first max actions in played and the colour that played each in colours
+ * (either may be NULL, e.g. for RAVE) and returns how many were played. */
+int morphos_playout(MorphosState *s, Rng *rng, Action *played, uint8_t *colours, int max);
 /* How many times the current position (stones, colour to move, pending
  * part) occurred so far, this time included. */
 int morphos_repetitions(const MorphosState *s);
