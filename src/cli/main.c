@@ -10,6 +10,7 @@
 static const Command commands[] = {
     {"bench", cmd_bench, "measure engine speed on fixed workloads"},
     {"morpyam", cmd_morpyam, "Morpyam rules: figures, odds, score, layout, watch"},
+    {"morphos", cmd_morphos, "inspect Morphos positions: legal moves, deadlocks, drawings"},
     {NULL, NULL, NULL},
 };
 
