@@ -3,5 +3,8 @@
 #define MORPH_COMMANDS_H
 
 int cmd_bench(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 
 #endif

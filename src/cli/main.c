@@ -9,6 +9,9 @@
 
 static const Command commands[] = {
     {"bench", cmd_bench, "measure engine speed on fixed workloads"},
+    {"replay", cmd_replay, "check a game record and show its final position"},
+    {"engine", cmd_engine, "JSON-lines engine protocol for programs"},
+    {"arena", cmd_arena, "play AI against AI and measure the score"},
     {NULL, NULL, NULL},
 };
 
