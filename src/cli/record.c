@@ -79,10 +79,10 @@ bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
     return ok;
 }
 
-static void fail(RecordError *e, const char *name, int index, const char *fmt, ...)
+static void load_fail(RecordError *e, const char *name, int index, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-static void fail(RecordError *e, const char *name, int index, const char *fmt, ...)
+static void load_fail(RecordError *e, const char *name, int index, const char *fmt, ...)
 {
     int n = snprintf(e->message, sizeof e->message, "record %s: ", name);
     va_list ap;
@@ -107,7 +107,7 @@ static bool read_players(const json_t *players, int n, char words[MAX_PLAYERS][1
                          RecordError *e)
 {
     if (!json_is_array(players) || (int)json_array_size(players) != n) {
-        fail(e, name, -1, "'players' must be an array of %d entries (one per seat)", n);
+        load_fail(e, name, -1, "'players' must be an array of %d entries (one per seat)", n);
         return false;
     }
     for (int p = 0; p < n; p++) {
@@ -119,7 +119,7 @@ static bool read_players(const json_t *players, int n, char words[MAX_PLAYERS][1
         } else if (kind && strcmp(kind, "ai") == 0 && spec && spec[0] && strlen(spec) < 128) {
             snprintf(words[p], 136, "ai:%s", spec);
         } else {
-            fail(e, name, -1, "players[%d] must be {\"kind\":\"human\"} or {\"kind\":\"ai\",\"ai\":SPEC}", p);
+            load_fail(e, name, -1, "players[%d] must be {\"kind\":\"human\"} or {\"kind\":\"ai\",\"ai\":SPEC}", p);
             return false;
         }
     }
@@ -131,34 +131,34 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
     e->index = -1;
     char err[ERR_MAX];
     if (!json_is_object(doc)) {
-        fail(e, name, -1, "not a JSON object");
+        load_fail(e, name, -1, "not a JSON object");
         return NULL;
     }
     const char *format = json_string_value(json_object_get(doc, "format"));
     if (!format || strcmp(format, RECORD_FORMAT) != 0) {
-        fail(e, name, -1, "'format' must be \"%s\"", RECORD_FORMAT);
+        load_fail(e, name, -1, "'format' must be \"%s\"", RECORD_FORMAT);
         return NULL;
     }
     const json_t *version = json_object_get(doc, "version");
     if (!json_is_integer(version) || json_integer_value(version) != RECORD_VERSION) {
-        fail(e, name, -1, "unsupported 'version' (this morph reads version %d)", RECORD_VERSION);
+        load_fail(e, name, -1, "unsupported 'version' (this morph reads version %d)", RECORD_VERSION);
         return NULL;
     }
     const char *game = json_string_value(json_object_get(doc, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
     if (!ops) {
-        fail(e, name, -1, "unknown 'game' %s%s%s", game ? "'" : "(missing)", game ? game : "", game ? "'" : "");
+        load_fail(e, name, -1, "unknown 'game' %s%s%s", game ? "'" : "(missing)", game ? game : "", game ? "'" : "");
         return NULL;
     }
     Options opts;
     const json_t *options = json_object_get(doc, "options");
     if (!options || !game_options_from_json(ops, options, &opts, err, sizeof err)) {
-        fail(e, name, -1, "options: %s", options ? err : "missing");
+        load_fail(e, name, -1, "options: %s", options ? err : "missing");
         return NULL;
     }
     Game *g = game_new(game, &opts, err, sizeof err);
     if (!g) {
-        fail(e, name, -1, "options: %s", err);
+        load_fail(e, name, -1, "options: %s", err);
         return NULL;
     }
     char words[MAX_PLAYERS][136];
@@ -171,33 +171,33 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
         players[p] = words[p];
     const json_t *seed = json_object_get(doc, "seed");
     if (!json_is_integer(seed) || json_integer_value(seed) < 0) {
-        fail(e, name, -1, "'seed' must be a whole number from 0 to %lld", (long long)SESSION_SEED_MAX);
+        load_fail(e, name, -1, "'seed' must be a whole number from 0 to %lld", (long long)SESSION_SEED_MAX);
         game_free(g);
         return NULL;
     }
     const char *stamps[] = {"created", "updated"};
     for (int i = 0; i < 2; i++) {
         if (!is_timestamp(json_object_get(doc, stamps[i]))) {
-            fail(e, name, -1, "'%s' must be a UTC time like \"2026-01-31T12:00:00Z\"", stamps[i]);
+            load_fail(e, name, -1, "'%s' must be a UTC time like \"2026-01-31T12:00:00Z\"", stamps[i]);
             game_free(g);
             return NULL;
         }
     }
     const json_t *actions = json_object_get(doc, "actions");
     if (!json_is_array(actions)) {
-        fail(e, name, -1, "'actions' must be an array of strings");
+        load_fail(e, name, -1, "'actions' must be an array of strings");
         game_free(g);
         return NULL;
     }
     const json_t *stored = json_object_get(doc, "result");
     if (!stored || !(json_is_null(stored) || json_is_object(stored))) {
-        fail(e, name, -1, "'result' must be null or an object");
+        load_fail(e, name, -1, "'result' must be null or an object");
         game_free(g);
         return NULL;
     }
     Session *s = session_new_game(g, players, (uint64_t)json_integer_value(seed), err, sizeof err);
     if (!s) {
-        fail(e, name, -1, "players: %s", err);
+        load_fail(e, name, -1, "players: %s", err);
         return NULL;
     }
     size_t i;
@@ -205,12 +205,12 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
     json_array_foreach(actions, i, action) {
         const char *text = json_string_value(action);
         if (!text) {
-            fail(e, name, (int)i, "actions[%zu] is not a string", i);
+            load_fail(e, name, (int)i, "actions[%zu] is not a string", i);
             session_free(s);
             return NULL;
         }
         if (!session_apply_text(s, text, err, sizeof err)) {
-            fail(e, name, (int)i, "actions[%zu] '%.60s' is illegal: %s", i, text, err);
+            load_fail(e, name, (int)i, "actions[%zu] '%.60s' is illegal: %s", i, text, err);
             session_free(s);
             return NULL;
         }
@@ -220,7 +220,7 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
         if (!json_equal(replayed, (json_t *)stored)) {
             char *a = json_dumps(stored, JSON_COMPACT | JSON_ENCODE_ANY);
             char *b = json_dumps(replayed, JSON_COMPACT | JSON_ENCODE_ANY);
-            fail(e, name, -1, "stored result %s differs from the replayed result %s", a, b);
+            load_fail(e, name, -1, "stored result %s differs from the replayed result %s", a, b);
             free(a);
             free(b);
             json_decref(replayed);
@@ -238,13 +238,13 @@ Session *record_load(const char *path, bool check_result, json_t **doc_out, Reco
     e->index = -1;
     FILE *f = fopen(path, "r");
     if (!f) {
-        fail(e, path, -1, "cannot read: %s", strerror(errno));
+        load_fail(e, path, -1, "cannot read: %s", strerror(errno));
         return NULL;
     }
     json_t *doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
     fclose(f);
     if (!doc) {
-        fail(e, path, -1, "not valid JSON (truncated or damaged?) at line %d: %s", jerr.line, jerr.text);
+        load_fail(e, path, -1, "not valid JSON (truncated or damaged?) at line %d: %s", jerr.line, jerr.text);
         return NULL;
     }
     Session *s = record_load_json(doc, path, check_result, e);
