@@ -19,7 +19,12 @@ bool game_args_read_layout(const char *path, char *out, size_t outlen, char *err
     char line[512];
     bool ok = true;
     while (fgets(line, sizeof line, f)) {
+        char *hash = strchr(line, '#'); /* comments run to the end of the line */
+        if (hash)
+            *hash = '\0';
         size_t n = strlen(line);
+        if (hash && strspn(line, " \t") == n)
+            continue; /* a comment line leaves no empty line behind */
         while (n && (line[n - 1] == '\n' || line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
             line[--n] = '\0';
         if (len + n + 2 > outlen) {
@@ -134,7 +139,7 @@ void game_args_print_help(FILE *out, const GameOps *ops)
                 multiline ? "built in" : def[0] ? def : "none");
     }
     if (has_option(ops, GAME_ARGS_LAYOUT_OPTION))
-        fprintf(out, "  %-24s read the %s option from a layout file\n", "--layout FILE", GAME_ARGS_LAYOUT_OPTION);
+        fprintf(out, "  %-24s read the %s option from a layout file (# starts a comment)\n", "--layout FILE", GAME_ARGS_LAYOUT_OPTION);
 }
 
 void game_args_print_all_help(FILE *out)

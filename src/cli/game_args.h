@@ -35,8 +35,9 @@ void game_args_print_help(FILE *out, const GameOps *ops);
  * comes later, e.g. from a record or a protocol request). */
 void game_args_print_all_help(FILE *out);
 
-/* Reads a layout file into out (trailing blank lines and spaces at line ends
- * removed, lines joined with '\n'); false with a one-line message. */
+/* Reads a layout file into out: '#' starts a comment that runs to the end of
+ * the line, spaces at line ends and trailing blank lines are dropped, lines
+ * are joined with '\n'. False with a one-line message. */
 bool game_args_read_layout(const char *path, char *out, size_t outlen, char *err, size_t errlen);
 
 #endif

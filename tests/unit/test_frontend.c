@@ -96,7 +96,7 @@ static void layout_file_is_read_and_trimmed(void **unused)
     char path[] = "/tmp/morph-layout-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    assert_int_equal(write(fd, "ab  \r\ncd\n\n\n", 11), 11);
+    assert_int_equal(write(fd, "# a grid\nab  \r\ncd # row 2\n\n\n", 28), 28);
     close(fd);
     char text[64], err[ERR_MAX];
     assert_true(game_args_read_layout(path, text, sizeof text, err, sizeof err));
