@@ -114,7 +114,9 @@ static int play_game(Arena *arena, long i, External ext[2], char *err, size_t er
         snprintf(words[p], sizeof words[p], side->external ? "human" : "ai:%s", side->spec);
         players[p] = words[p];
     }
-    Session *s = session_new_game(g, players, seed_derive(arena->seed, 4, (uint64_t)i), err, errlen);
+    /* Seeds stay below 2^63 so protocols and records carry them as numbers. */
+    uint64_t seed = seed_derive(arena->seed, 4, (uint64_t)i) & SESSION_SEED_MAX;
+    Session *s = session_new_game(g, players, seed, err, errlen);
     if (!s)
         return -1;
     bool ok = true;
