@@ -346,6 +346,13 @@ static void tampered_records_name_the_problem(void **unused)
                         "record game.json: stored result null differs from the replayed result "
                         "{\"winners\":[2],\"how\":\"target\",\"points\":[1,3],\"returns\":[0.0,1.0]}");
     assert_int_equal(e.index, -1);
+    /* Numbers compare by value: 1 and 1.0 are the same return. */
+    json_t *doc = record_from_session(s, NULL);
+    json_object_set_new(json_object_get(doc, "result"), "returns", json_loads("[0,1]", 0, NULL));
+    Session *back = record_load_json(doc, "game.json", true, &e);
+    assert_non_null(back);
+    session_free(back);
+    json_decref(doc);
     assert_string_equal(load_error(s, "format", "\"pgn\"", &e), "record game.json: 'format' must be \"morph-record\"");
     assert_string_equal(load_error(s, "version", "2", &e),
                         "record game.json: unsupported 'version' (this morph reads version 1)");
