@@ -68,6 +68,11 @@ void external_stop(External *x)
     else
         fputs("quit\n", x->to);
     fclose(x->to);
+    /* Read what it still says (its answer to quit) until it exits, so it
+     * never writes into a closed pipe. */
+    char buf[256];
+    while (fread(buf, 1, sizeof buf, x->from) > 0)
+        ;
     fclose(x->from);
     waitpid(x->pid, NULL, 0);
     x->pid = 0;

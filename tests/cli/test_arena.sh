@@ -43,6 +43,12 @@ check_error "engine that cannot genmove" "arena: engine '$MORPH engine' refused 
 check_eq "engine that does not exist" "morph: arena: engine '/nonexistent/x' stopped answering" \
     "$($MORPH arena morphos --a random --b "engine:/nonexistent/x" --games 1 --seed 1 --size 5 2>&1 | tail -1)"
 
+# A GTP program (tests/cli/fake_gtp.sh wraps a morph engine).
+gtp="gtp:bash $(dirname "$0")/fake_gtp.sh"
+g=$($MORPH arena morphos --a random --b "$gtp" --games 2 --seed 3 --size 5 --mutators minimorph --json)
+check_eq "gtp: player plays whole games" 2 "$(jq '.a_wins + .b_wins + .draws' <<<"$g")"
+g=$($MORPH arena morphos --a "$gtp" --b "$gtp" --games 1 --seed 3 --size 4 --json)
+check_eq "gtp: against gtp" 1 "$(jq '.a_wins + .b_wins + .draws' <<<"$g")"
 check_error "gtp only for morphos" 'arena: --b: gtp: players only play morphos' $MORPH arena morpyam --a random --b gtp:x --games 1
 check_error "unknown level" "arena: --a: unknown AI level 'wizard'" $MORPH arena morphos --a wizard --b random --games 1
 check_error "missing --b" 'arena: both --a SPEC and --b SPEC are needed' $MORPH arena morphos --a random --games 1
