@@ -336,10 +336,7 @@ static json_t *cmd_save(Engine *e, const json_t *req, char *err, size_t errlen)
         snprintf(err, errlen, "'save' needs \"file\" (a path)");
         return NULL;
     }
-    json_t *doc = record_from_session(e->session, e->created);
-    bool ok = record_write(file, doc, err, errlen);
-    json_decref(doc);
-    return ok ? json_pack("{s:s}", "file", file) : NULL;
+    return record_save(e->session, file, e->created, err, errlen) ? json_pack("{s:s}", "file", file) : NULL;
 }
 
 static json_t *cmd_load(Engine *e, const json_t *req, char *err, size_t errlen)

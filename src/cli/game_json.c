@@ -71,7 +71,7 @@ bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts
                 len += n;
             }
         } else {
-            snprintf(err, errlen, "option '%s' must be a number, a string or an array of strings", key);
+            snprintf(err, errlen, "option '%s' must be a whole number, a string or an array of strings", key);
             return false;
         }
         if (!options_set(opts, key, text, err, errlen))

@@ -79,6 +79,14 @@ bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
     return ok;
 }
 
+bool record_save(const Session *s, const char *path, const char *created, char *err, size_t errlen)
+{
+    json_t *doc = record_from_session(s, created);
+    bool ok = record_write(path, doc, err, errlen);
+    json_decref(doc);
+    return ok;
+}
+
 static void load_fail(RecordError *e, const char *name, int index, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

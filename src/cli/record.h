@@ -24,6 +24,9 @@ json_t *record_from_session(const Session *s, const char *created);
 /* Writes doc to path atomically; false with a one-line message. */
 bool record_write(const char *path, const json_t *doc, char *err, size_t errlen);
 
+/* record_from_session + record_write: what a client calls after every move. */
+bool record_save(const Session *s, const char *path, const char *created, char *err, size_t errlen);
+
 /* Where a record failed to load. */
 typedef struct RecordError {
     char message[ERR_MAX + 256]; /* "record F: actions[12] 'x' is illegal: ..." */
