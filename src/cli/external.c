@@ -1,6 +1,7 @@
 #include "external.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -30,15 +31,22 @@ bool external_start(External *x, ExternalKind kind, const char *command, char *e
     memset(x, 0, sizeof *x);
     x->kind = kind;
     snprintf(x->command, sizeof x->command, "%s", command);
-    int in[2], out[2];
-    if (pipe(in) != 0 || pipe(out) != 0) {
-        snprintf(err, errlen, "cannot start '%s': %s", command, strerror(errno));
-        return false;
+    int in[2] = {-1, -1}, out[2] = {-1, -1};
+    /* Close-on-exec, so programs started by other threads do not inherit
+     * these pipes (and keep them open after we close our ends). */
+    pid_t pid = -1;
+    if (pipe2(in, O_CLOEXEC) == 0 && pipe2(out, O_CLOEXEC) == 0) {
+        fflush(NULL);
+        pid = fork();
     }
-    fflush(NULL);
-    pid_t pid = fork();
     if (pid < 0) {
         snprintf(err, errlen, "cannot start '%s': %s", command, strerror(errno));
+        for (int i = 0; i < 2; i++) {
+            if (in[i] >= 0)
+                close(in[i]);
+            if (out[i] >= 0)
+                close(out[i]);
+        }
         return false;
     }
     if (pid == 0) {
