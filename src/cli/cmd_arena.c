@@ -69,11 +69,14 @@ static void usage(FILE *out, const GameOps *ops)
             "Elo: -400*log10(1/score - 1), with the score clamped to [0.5/N, 1-0.5/N] so\n"
             "that 0%% and 100%% stay finite; the interval is mapped the same way.\n"
             "\n");
-    if (ops) {
-        fprintf(out, "%s options:\n", ops->name);
-        game_args_print_help(out, ops);
-    } else {
-        game_args_print_all_help(out);
+    const GameOps *const *games = game_list();
+    if (!*games)
+        fprintf(out, "(no game is built into this morph)\n");
+    for (const GameOps *const *g = games; *g; g++) {
+        if (ops && *g != ops)
+            continue;
+        fprintf(out, "%s options:\n", (*g)->name);
+        game_args_print_help(out, *g);
     }
 }
 

@@ -26,7 +26,7 @@ static void usage(FILE *out)
     for (const AiOps *const *l = ai_list(); *l; l++)
         fprintf(out, "  %-14s %s\n", (*l)->name, (*l)->summary);
     fprintf(out, "\nGame options (the \"options\" object of \"new\"):\n");
-    game_args_print_all_help(out);
+    game_args_print_json_help(out);
 }
 
 int cmd_engine(int argc, char **argv)

@@ -142,15 +142,18 @@ void game_args_print_help(FILE *out, const GameOps *ops)
         fprintf(out, "  %-24s read the %s option from a layout file (# starts a comment)\n", "--layout FILE", GAME_ARGS_LAYOUT_OPTION);
 }
 
-void game_args_print_all_help(FILE *out)
+void game_args_print_json_help(FILE *out)
 {
     const GameOps *const *games = game_list();
-    if (!*games) {
+    if (!*games)
         fprintf(out, "  (no game is built into this morph)\n");
-        return;
-    }
     for (const GameOps *const *g = games; *g; g++) {
-        fprintf(out, "%s options:\n", (*g)->name);
-        game_args_print_help(out, *g);
+        fprintf(out, "%s:\n", (*g)->name);
+        for (const OptionSpec *s = (*g)->option_specs; s->key; s++) {
+            const char *kind = s->kind == OPTION_INT ? "number" : s->kind == OPTION_LIST ? "[strings]" : "string";
+            const char *def = s->default_value;
+            fprintf(out, "  %-12s %-10s %s (default: %s)\n", s->key, kind, s->help,
+                    strchr(def, '\n') ? "built in" : def[0] ? def : "none");
+        }
     }
 }

@@ -31,9 +31,9 @@ void game_args_unknown(const GameOps *ops, const char *cmd, const char *flag, co
 /* Prints one line per game option: flag, value kind, help and default. */
 void game_args_print_help(FILE *out, const GameOps *ops);
 
-/* Prints the options of every registered game (for commands where the game
- * comes later, e.g. from a record or a protocol request). */
-void game_args_print_all_help(FILE *out);
+/* Prints the options of every registered game as keys of a JSON "options"
+ * object (for the engine protocol, where the game comes with a request). */
+void game_args_print_json_help(FILE *out);
 
 /* Reads a layout file into out: '#' starts a comment that runs to the end of
  * the line, spaces at line ends and trailing blank lines are dropped, lines
