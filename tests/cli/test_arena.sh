@@ -4,6 +4,8 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/games.sh"
 need_games morphos morpyam
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 keys='["a_score","a_score_ci95","a_wins","b_wins","draws","elo","elo_ci95","games"]'
 one=$($MORPH arena morphos --a random --b random --games 12 --seed 5 --size 5 --json)
@@ -31,6 +33,23 @@ check_match "text summary" '^4 games of morphos: A \(random\) [0-4] wins, B \(ra
 check_match "text score line" $'\nA score [01]\\.[0-9]{3} \\(95% interval ' "$text"
 check_eq "no progress when stderr is not a terminal" "" "$($MORPH arena morphos --a random --b random --games 2 --seed 1 --size 5 2>&1 >/dev/null)"
 check_eq "a default seed is reported" "arena: seed" "$($MORPH arena morphos --a random --b random --games 1 --size 5 2>&1 >/dev/null | cut -c1-11)"
+
+# A Morpyam layout file (the standard grid with two rows swapped).
+cat >"$tmp/grid.txt" <<'END'
+# rows from the top
+1  2  3  4  6  PS
+5  AP MA MO FU 1
+6  CA SE SU MI 5
+3  FU MO MI AP 2
+4  MA SU SE CA 3
+PS 1  2  6  5  4
+END
+check_eq "--layout plays on the grid" 2 \
+    "$($MORPH arena morpyam --a random --b random --games 2 --seed 1 --layout "$tmp/grid.txt" --json | jq '.games')"
+echo "1 2 3 XX" >"$tmp/bad.txt"
+check_error "--layout with a bad code" "arena: .*XX" $MORPH arena morpyam --a random --b random --games 1 --layout "$tmp/bad.txt"
+check_error "--layout without a file" "arena: cannot read layout file '$tmp/none.txt'" \
+    $MORPH arena morpyam --a random --b random --games 1 --layout "$tmp/none.txt"
 
 # An external program speaking our protocol: another morph engine.
 ext=$($MORPH arena morphos --a random --b "engine:$MORPH engine --level random" --games 4 --seed 3 --size 5 --json)
