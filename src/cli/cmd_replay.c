@@ -35,7 +35,7 @@ static void print_result(const Session *s)
     int n = s->game->num_players, winners = __builtin_popcount(r.winners);
     printf("result: ");
     if (winners == 0) {
-        printf("no winner");
+        printf("no winner, ended");
     } else {
         printf("%s", winners > 1 ? "players" : "player");
         for (int p = 0, k = 0; p < n; p++)

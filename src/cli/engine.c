@@ -289,7 +289,10 @@ static json_t *cmd_genmove(Engine *e, const json_t *req, char *err, size_t errle
     sb_free(&text);
     if (play) {
         int from = s->count;
-        session_apply(s, a, err, errlen);
+        if (!session_apply(s, a, err, errlen)) { /* an AI chose an illegal action: its bug, reported */
+            json_decref(reply);
+            return NULL;
+        }
         if (e->auto_chance)
             session_chance_all(s);
         json_object_set_new(reply, "played", texts_since(s, from));
