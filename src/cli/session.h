@@ -8,7 +8,20 @@
  * at history position k uses an Rng seeded from (seed, k), so undoing and
  * replaying decisions meets the same dice, and a resumed game continues with
  * exactly the dice it would have had. The AI of seat p is seeded from
- * (seed, p). */
+ * (seed, p).
+ *
+ * A client's loop, writing the record after every move (record.h):
+ *
+ *     Session *s = session_new("morpyam", &opts, players, seed, err, sizeof err);
+ *     while (!session_is_terminal(s)) {
+ *         if (state_is_chance(s->state))        session_chance_step(s);   // or typed real dice
+ *         else if (session_ai_to_move(s))       { session_ai_choose(s, &a, &why, ...); session_apply(s, a, ...); }
+ *         else                                  session_apply_text(s, typed, err, sizeof err);
+ *         record_save(s, path, created, err, sizeof err);
+ *     }
+ *
+ * To take back a person's move in a game against AIs, call session_undo
+ * until a human seat is to move again. */
 #ifndef MORPH_SESSION_H
 #define MORPH_SESSION_H
 
