@@ -34,6 +34,7 @@ typedef struct Arena {
     long games;
     uint64_t seed;
     bool progress;
+    double last_progress; /* monotonic seconds of the last progress line */
     pthread_mutex_t lock;
     long next, done, counts[3];
     bool failed;
@@ -163,8 +164,15 @@ static int play_game(Arena *arena, long i, External ext[2], char *err, size_t er
     return outcome;
 }
 
-static void show_progress(const Arena *arena)
+/* At most ten updates a second, and always the last one. */
+static void show_progress(Arena *arena)
 {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double t = (double)now.tv_sec + now.tv_nsec / 1e9;
+    if (t - arena->last_progress < 0.1 && arena->done < arena->games)
+        return;
+    arena->last_progress = t;
     fprintf(stderr, "\rarena: %ld/%ld games, A %ld, B %ld, draws %ld", arena->done, arena->games,
             arena->counts[OUTCOME_A], arena->counts[OUTCOME_B], arena->counts[OUTCOME_DRAW]);
     fflush(stderr);
