@@ -35,6 +35,7 @@ typedef struct Client {
     bool echo;         /* stdin is not a terminal: echo what was read */
     int drawn_at;      /* s->count when the screen was last drawn, -1 never */
     bool write_failed; /* a record write failed (warned once) */
+    double saved_at;   /* monotonic seconds of the last write */
 } Client;
 
 static const PlayUi *ui_for(const char *game)
@@ -79,7 +80,8 @@ static void usage(FILE *out, const GameOps *only)
             "                  clock, printed at the start)\n"
             "  --record FILE   the game record, written after every action (default:\n"
             "                  morph-GAME-SEED.json in the current directory, with -2, -3...\n"
-            "                  added when that file exists; with --resume, the resumed file)\n"
+            "                  added when that file exists; with --resume, the resumed file);\n"
+            "                  a game of AIs alone writes it at most once a second and at the end\n"
             "  --resume FILE   continue the game of a record: game, options, seats and seed\n"
             "                  come from it (a finished record is refused)\n"
             "  --dice MODE     auto (default): the program rolls; manual: people roll real dice\n"
@@ -133,9 +135,17 @@ static void print_sb(StrBuf *sb)
     sb_clear(sb);
 }
 
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
 static void save(Client *c)
 {
     char err[ERR_MAX + 64];
+    c->saved_at = now_seconds();
     if (record_save(c->play.s, c->path, c->created, err, sizeof err)) {
         c->write_failed = false;
         return;
@@ -143,6 +153,15 @@ static void save(Client *c)
     if (!c->write_failed)
         fprintf(stderr, "morph: %s\n", err);
     c->write_failed = true;
+}
+
+/* After an action: a game with people is saved every time; a game of AIs
+ * alone (hundreds of actions a second) at most once a second and at the end,
+ * because every write is synced to disk. */
+static void save_after_action(Client *c)
+{
+    if (c->interactive || now_seconds() - c->saved_at >= 1.0)
+        save(c);
 }
 
 static void saved_message(const Client *c)
@@ -443,7 +462,7 @@ static int step(Client *c)
         session_chance_step(s);
         announce(c, -1, sb_str(&label), s->steps[s->count - 1].text, NULL);
         sb_free(&label);
-        save(c);
+        save_after_action(c);
         return c->write_failed && !c->interactive ? GO_FAIL : GO_ON;
     }
     int seat = session_player(s);
@@ -464,7 +483,7 @@ static int step(Client *c)
     sb_free(&text);
     if (!ok)
         return GO_FAIL;
-    save(c);
+    save_after_action(c);
     return c->write_failed && !c->interactive ? GO_FAIL : GO_ON;
 }
 
@@ -557,7 +576,7 @@ static int start(Client *c, bool resumed)
     c->drawn_at = -1;
     if (!c->quiet) {
         StrBuf sb = STRBUF_INIT;
-        term_paint(&sb, c->play.color, SGR_BOLD, resumed ? "Resuming" : "New game");
+        term_paint(&sb, c->play.color, SGR_BOLD, resumed ? "Resumed game" : "New game");
         sb_printf(&sb, " of %s: ", s->game->ops->name);
         for (int p = 0; p < s->game->num_players; p++) {
             sb_puts(&sb, p ? ", " : "");
@@ -591,8 +610,9 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
     snprintf(c->created, sizeof c->created, "%s", created ? created : "");
     json_decref(doc);
     if (game && strcmp(game, s->game->ops->name) != 0) {
+        const char *name = s->game->ops->name; /* static: outlives the session */
         session_free(s);
-        return cli_fail(EXIT_USAGE, "play: %s is a %s record, not %s", file, s->game->ops->name, game);
+        return cli_fail(EXIT_USAGE, "play: %s is a %s record, not %s", file, name, game);
     }
     if (session_is_terminal(s)) {
         GameResult r;

@@ -153,8 +153,8 @@ static void legal(const Play *p, StrBuf *out)
         sb_putc(out, '\n');
     }
     if (swap)
-        sb_puts(out, "Or swap: the stones stay, you take Black (you become the player who moved first)\n"
-                     "and your opponent plays on as White.\n");
+        sb_puts(out, "Or swap: the stones stay and you take Black (the stone already played becomes\n"
+                     "yours); your opponent then moves as White.\n");
 }
 
 static void translate(const Play *p, const char *line, StrBuf *out)
