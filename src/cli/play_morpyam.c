@@ -207,27 +207,37 @@ static void legal(const Play *p, StrBuf *out)
         morpyam_square_name(__builtin_ctzll(places), name);
         sb_printf(out, "%s)\n", name);
     }
-    const char *sep = places ? "Or: " : "You may: ";
-    if (roll) {
-        sb_printf(out, "%sroll (r)", sep);
-        sep = "; ";
-    }
-    if (reroll) {
-        sb_printf(out, "%sreroll dice by value (r 146 = reroll 1 4 6) or keep some (k 33)", sep);
-        sep = "; ";
-    }
+    /* The other choices, joined with "; " and wrapped before 96 columns. */
+    StrBuf items[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    int k = 0;
+    if (roll)
+        sb_puts(&items[k++], "roll (r)");
+    if (reroll)
+        sb_puts(&items[k++], "reroll by values (r 146) or keep some (k 55)");
     if (calls) {
-        sb_printf(out, "%scall a figure for the %s roll: call", sep, roll ? "first" : "next");
-        for (int f = 0; f < MF_COUNT; f++)
+        sb_puts(&items[k], "call ");
+        for (int f = 0, m = 0; f < MF_COUNT; f++)
             if (calls >> f & 1)
-                sb_printf(out, " %s", morpyam_figure_id(f));
-        sep = "; ";
+                sb_printf(&items[k], "%s%s", m++ ? "|" : "", morpyam_figure_id(f));
+        sb_printf(&items[k++], " (for the %s roll)", roll ? "first" : "next");
     }
-    if (pass) {
-        sb_printf(out, "%spass (p)", sep);
-        sep = "; ";
+    if (pass)
+        sb_puts(&items[k++], "pass (p)");
+    size_t col = 0;
+    for (int i = 0; i < k; i++) {
+        const char *lead = i == 0 ? (places ? "Or: " : "You may: ") : "; ";
+        if (i > 0 && col + strlen(lead) + items[i].len > 96) {
+            sb_puts(out, ";\n    ");
+            col = 4;
+        } else {
+            sb_puts(out, lead);
+            col += strlen(lead);
+        }
+        sb_puts(out, sb_str(&items[i]));
+        col += items[i].len;
+        sb_free(&items[i]);
     }
-    if (sep[0] == ';')
+    if (k)
         sb_putc(out, '\n');
 }
 

@@ -182,7 +182,7 @@ answer() {
 start yam "$MORPH play morpyam --seed 7 --players human,ai:random --record $tmp/t.json"
 expect yam "morpyam screen" "Turn 2: P1 \(you\) to play. Before the first roll."
 expect yam "grid in the terminal" "  6  1    2    3    4    6    PS   6"
-expect yam "prompt lists the legal moves" $'You may: roll \\(r\\); call a figure for the first roll: call carre full maxi mini morpyam sec suite\nP1>'
+expect yam "prompt lists the legal moves" $'You may: roll \\(r\\); call carre\\|full\\|maxi\\|mini\\|morpyam\\|sec\\|suite \\(for the first roll\\)\nP1>'
 answer yam "place z9"
 expect yam "refused in the terminal" $'refused: malformed action .place z9.: square must be a1..f6\nYou may: roll'
 answer yam "r"
