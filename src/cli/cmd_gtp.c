@@ -69,13 +69,13 @@ int cmd_gtp(int argc, char **argv)
             }
         }
     }
-    if (!have_seed) {
-        seed = (uint64_t)time(NULL) & SESSION_SEED_MAX; /* no seed given: reported */
-        fprintf(stderr, "morph gtp: seed %llu\n", (unsigned long long)seed);
-    }
+    if (!have_seed)
+        seed = (uint64_t)time(NULL) & SESSION_SEED_MAX; /* no seed given: reported below */
     Gtp g;
     if (!gtp_init(&g, &opts, ai, seed, err, sizeof err))
         return cli_fail(EXIT_USAGE, "gtp: %s", err);
+    if (!have_seed)
+        fprintf(stderr, "morph gtp: seed %llu\n", (unsigned long long)seed);
     char *line = NULL;
     size_t cap = 0;
     StrBuf out = STRBUF_INIT;

@@ -159,7 +159,7 @@ static void describe(const Gtp *g, StrBuf *out)
         if (r.winners == 3)
             sb_printf(out, "game over: draw (%s) after %d turns", r.how, s->turn);
         else
-            sb_printf(out, "game over: %c wins by %s after %d turns", colour_letter[r.winners == 2], r.how, s->turn);
+            sb_printf(out, "game over: %c wins by %s on turn %d", colour_letter[r.winners == 2], r.how, s->turn + 1);
     } else {
         sb_printf(out, "turn %d, %c to move", s->turn + 1, colour_letter[session_player(g->session)]);
     }
