@@ -195,6 +195,28 @@ check_eq "none clears" '=12' "$(resp 12)"
 check_eq "cleared" '=13 none' "$(resp 13)"
 check_match "refused combination" '^\?14 .*metamorph' "$(resp 14)"
 
+# Seeded random sessions: 3000 commands drawn from good and broken ones; each
+# command line gets exactly one response and the engine survives them all.
+lines=$(awk -v seed=11 'BEGIN {
+    srand(seed);
+    split("protocol_version name version known_command list_commands boardsize clear_board play genmove undo showboard time_settings time_left final_score morphos-mutators morphos-legal fly", cmd, " ");
+    split("b w B white black x 1 -3 c3 xc3 c3,c4 swap pass resign zz 99 none duomorph remorph,duomorph minimorph,metamorph deepmorph 4 5 19 20 0 ,, # \\001", arg, " ");
+    for (i = 0; i < 3000; i++) {
+        if (rand() < 0.05) { print ""; continue; }
+        line = (rand() < 0.5 ? i " " : "") cmd[int(rand() * 17) + 1];
+        n = int(rand() * 4);
+        for (j = 0; j < n; j++) line = line " " arg[int(rand() * 26) + 1];
+        if (rand() < 0.3) line = "genmove " (rand() < 0.5 ? "b" : "w");
+        if (rand() < 0.1) line = "boardsize " (3 + int(rand() * 4));
+        print line;
+    }
+}')
+expected=$(grep -v '^ *$' <<<"$lines" | grep -vc '^ *#')
+out=$(printf '%b\n' "$lines" | $MORPH gtp --seed 5 --size 4)
+check_eq "exit status of the random session" 0 "$?"
+check_eq "one response per command line" "$expected" "$(count)"
+check_eq "every response is = or ?" 0 "$(awk -v RS= '!/^[=?]/' <<<"$out" | wc -l)"
+
 # The command line.
 check_match "help" 'Usage: morph gtp' "$($MORPH gtp --help)"
 check_error "unknown flag" "^morph: unknown argument '--bogus' for gtp" $MORPH gtp --bogus
