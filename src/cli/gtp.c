@@ -229,9 +229,7 @@ static int max_parts(const Gtp *g)
     return 1 + !!(cfg->mutators & MUT_DUOMORPH) + !!(cfg->mutators & MUT_REMORPH);
 }
 
-/* The per-decision budget in ms from the clock of seat, 0 for none (see
- * docs/gtp.md, "Time"). */
-static long budget_ms(const Gtp *g, int seat)
+long gtp_budget_ms(const Gtp *g, int seat)
 {
     if (!g->timed || (g->byo_s > 0 && g->byo_stones == 0))
         return 0;
@@ -251,7 +249,7 @@ static Ai *make_ai(const Gtp *g, int seat, char *err, size_t errlen)
 {
     const Session *s = g->session;
     uint64_t seed = seed_derive(s->seed, 3, (uint64_t)s->count);
-    long ms = budget_ms(g, seat);
+    long ms = gtp_budget_ms(g, seat);
     const char *params = strchr(g->ai, ':');
     bool has_budget = params && (strstr(params, "ms=") || strstr(params, "playouts="));
     if (ms > 0 && !has_budget) {

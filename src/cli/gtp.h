@@ -30,6 +30,10 @@ const char *gtp_default_ai(void);
 bool gtp_init(Gtp *g, const Options *opts, const char *ai, uint64_t seed, char *err, size_t errlen);
 void gtp_free(Gtp *g);
 
+/* The budget in ms genmove gives each decision of seat's turn, from the
+ * clock (docs/gtp.md, "Time"); 0 when there is no clock or no limit. */
+long gtp_budget_ms(const Gtp *g, int seat);
+
 /* Handles one input line and appends its whole response ("=id text\n\n" or
  * "?id message\n\n") to out; a blank or comment-only line appends nothing. */
 void gtp_handle_line(Gtp *g, const char *line, StrBuf *out);
