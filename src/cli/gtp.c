@@ -211,6 +211,18 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
         reply(out, c, false, msg);
         return;
     }
+    /* The text must be exactly one turn: no part by the other player... */
+    int done = before;
+    while (done < s->count && s->steps[done].player == seat)
+        done++;
+    if (done < s->count) {
+        session_truncate(s, before);
+        snprintf(msg, sizeof msg, "illegal move: '%s' holds more than one turn (the turn ends after %d part%s)",
+                 move, done - before, done - before == 1 ? "" : "s");
+        reply(out, c, false, msg);
+        return;
+    }
+    /* ...and no part missing. */
     if (!session_is_terminal(s) && session_player(s) == seat) {
         session_truncate(s, before);
         snprintf(msg, sizeof msg,

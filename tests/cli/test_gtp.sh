@@ -179,12 +179,16 @@ turn 2, w to move$' "$(resp 8)"
 out=$(printf '%s\n' '1 morphos-mutators' '2 morphos-mutators duomorph' '3 morphos-mutators' '4 play b c3' \
     '5 play b c3,c4' '6 genmove w' '7 morphos-mutators bogus' '8 morphos-mutators' '9 morphos-mutators minimorph metamorph' \
     '10 morphos-mutators' '11 showboard' '12 morphos-mutators none' '13 morphos-mutators' '14 morphos-mutators metamorph' \
+    '15 morphos-mutators duomorph' '16 play b c5,c4,b1' '17 showboard' '18 morphos-mutators none' '19 play b c3,c4' \
     | gtp --size 5)
 check_eq "no mutators" '=1 none' "$(resp 1)"
 check_eq "set duomorph" '=2' "$(resp 2)"
 check_eq "print duomorph" '=3 duomorph' "$(resp 3)"
 check_eq "incomplete turn" "?4 illegal move: the turn is not over after 'c3' (join every part of a turn with commas, e.g. c3,c4)" "$(resp 4)"
 check_eq "two-part turn" '=5' "$(resp 5)"
+check_eq "two turns in one play" "?16 illegal move: 'c5,c4,b1' holds more than one turn (the turn ends after 2 parts)" "$(resp 16)"
+check_match "nothing of it was played" ' 5 \. \. \. \. \. 5' "$(resp 17)"
+check_eq "one turn each in plain Morphos" "?19 illegal move: 'c3,c4' holds more than one turn (the turn ends after 1 part)" "$(resp 19)"
 check_match "genmove two parts" '^=6 [a-e][1-5],[a-e][1-5]$' "$(resp 6)"
 check_match "bad mutator" "^\?7 unknown mutator 'bogus'" "$(resp 7)"
 check_eq "bad mutator keeps the old ones" '=8 duomorph' "$(resp 8)"
