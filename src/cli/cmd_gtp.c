@@ -28,7 +28,8 @@ static void usage(FILE *out)
             "              ms= or playouts= in SPEC, levels that take ms= get a per-move\n"
             "              budget from the clock\n"
             "  --seed S    base seed, 0 to 2^63-1 (default: from the clock, reported on\n"
-            "              stderr); game k after start uses a seed derived from (S, k)\n"
+            "              stderr); the k-th game (0 at the start, +1 for every boardsize,\n"
+            "              clear_board or morphos-mutators LIST) uses a seed derived from (S, k)\n"
             "\n"
             "Game options (boardsize and morphos-mutators change size and mutators later):\n",
             gtp_default_ai());
