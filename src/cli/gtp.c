@@ -12,6 +12,8 @@
 /* A genmove turn has at most three decisions (returned stone, move, second
  * stone); more means an AI or rule bug, reported instead of looping. */
 #define GTP_MAX_PARTS 8
+/* Budgets are capped at an hour a decision (what AI levels accept as ms=). */
+#define GTP_MAX_BUDGET_MS 3600000L
 
 const char *gtp_default_ai(void)
 {
@@ -252,7 +254,7 @@ long gtp_budget_ms(const Gtp *g, int seat)
     else
         turn = t / 20 + (g->byo_stones > 0 ? g->byo_s * 1000 / g->byo_stones : 0);
     long ms = turn * 9 / 10 / max_parts(g);
-    return ms < 10 ? 10 : ms;
+    return ms < 10 ? 10 : ms > GTP_MAX_BUDGET_MS ? GTP_MAX_BUDGET_MS : ms;
 }
 
 /* The AI for one genmove: the spec plus the clock's budget when the spec

@@ -69,6 +69,8 @@ static void test_budget(void **state)
     assert_int_equal(gtp_budget_ms(&g, 0), 5400); /* 0 / 20 + 30 s / 5 */
     send(&g, "time_left b 25 3");
     assert_int_equal(gtp_budget_ms(&g, 0), 7499); /* 25 s / 3 stones, 90 % */
+    send(&g, "time_settings 100000000 0 0");    /* capped at an hour */
+    assert_int_equal(gtp_budget_ms(&g, 0), 3600000);
     send(&g, "time_settings 0 5 0");            /* GTP's "no time limit" */
     assert_int_equal(gtp_budget_ms(&g, 0), 0);
     gtp_free(&g);
