@@ -5,8 +5,6 @@
 #include "cli.h"
 #include "commands.h"
 
-#define MORPH_VERSION "0.1.0"
-
 static const Command commands[] = {
     {"bench", cmd_bench, "measure engine speed on fixed workloads"},
     {"morpyam", cmd_morpyam, "Morpyam rules: figures, odds, score, layout, watch"},
@@ -15,6 +13,7 @@ static const Command commands[] = {
     {"engine", cmd_engine, "JSON-lines engine protocol for programs"},
     {"arena", cmd_arena, "play AI against AI and measure the score"},
     {"play", cmd_play, "play a game in the terminal against AIs or people"},
+    {"gtp", cmd_gtp, "Go Text Protocol (version 2) engine for Morphos"},
     {NULL, NULL, NULL},
 };
 
