@@ -72,7 +72,7 @@ static void draw(const Play *p, StrBuf *out)
             if (owner >= 0) {
                 token(p, owner, out);
             } else if (s->grid[sq] == MK_NONE) {
-                sb_puts(out, " . ");
+                sb_puts(out, ".  ");
             } else {
                 char cell[8];
                 snprintf(cell, sizeof cell, "%-2s%c", morpyam_kind_code(s->grid[sq]), can >> sq & 1 ? '*' : ' ');
