@@ -446,7 +446,27 @@ static void announce(const Client *c, int seat, const char *label, const char *a
     sb_free(&sb);
 }
 
+static int step_inner(Client *c);
+
+/* One action (or a command), with what it changed told after it. */
 static int step(Client *c)
+{
+    const PlayUi *ui = c->play.ui;
+    if (c->quiet || !ui->transition)
+        return step_inner(c);
+    State *before = state_clone(c->play.s->state);
+    int count = c->play.s->count, go = step_inner(c);
+    if (c->play.s->count > count) {
+        StrBuf sb = STRBUF_INIT;
+        ui->transition(&c->play, before, &sb);
+        print_sb(&sb);
+        sb_free(&sb);
+    }
+    state_free(before);
+    return go;
+}
+
+static int step_inner(Client *c)
 {
     Session *s = c->play.s;
     char err[ERR_MAX];

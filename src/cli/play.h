@@ -37,6 +37,9 @@ typedef struct PlayUi {
     void (*chance_translate)(const Play *p, const char *line, StrBuf *out);
     /* Who a chance event is for ("P1 rolls"), before it is sampled. */
     void (*chance_label)(const Play *p, StrBuf *out);
+    /* Optional: lines about what an action changed (points made, a turn
+     * that ended by itself), from the state before it and the current one. */
+    void (*transition)(const Play *p, const State *before, StrBuf *out);
 } PlayUi;
 
 extern const PlayUi play_morpyam_ui;

@@ -13,6 +13,8 @@
 /* Token colours of players 1-4: white text on a coloured background. */
 static const char *const token_sgr[MAX_PLAYERS] = {"1;37;41", "1;37;44", "1;30;42", "1;30;43"};
 
+static const char s_turn_ends[] = ": the turn ends without a token\n";
+
 static const MorpyamState *mstate(const Play *p)
 {
     return morpyam_state(p->s->state);
@@ -380,6 +382,31 @@ static void chance_translate(const Play *p, const char *line, StrBuf *out)
     }
 }
 
+static void transition(const Play *p, const State *before, StrBuf *out)
+{
+    const MorpyamState *b = morpyam_state(before), *a = mstate(p);
+    if (b->phase < MP_START || b->phase == MP_OVER)
+        return;
+    int who = b->player;
+    int gained = a->points[who] - b->points[who];
+    if (gained > 0) {
+        sb_puts(out, "  ");
+        play_seat_name(p, who, out);
+        sb_printf(out, " scores %d point%s (%d now)\n", gained, gained == 1 ? "" : "s", a->points[who]);
+    }
+    bool placed = a->tokens[who] != b->tokens[who];
+    if (a->phase != MP_OVER && a->turns != b->turns && !placed && b->phase == MP_ROLL) {
+        sb_puts(out, "  ");
+        play_seat_name(p, who, out);
+        sb_puts(out, s_turn_ends);
+    }
+    if (a->phase != MP_OVER && placed && a->replay && a->player == who && a->turns != b->turns) {
+        sb_puts(out, "  ");
+        play_seat_name(p, who, out);
+        sb_puts(out, " covered a Morpyam square and plays again\n");
+    }
+}
+
 const PlayUi play_morpyam_ui = {
     .game = "morpyam",
     .hint_spec = "expert",
@@ -402,4 +429,5 @@ const PlayUi play_morpyam_ui = {
     .chance_prompt = chance_prompt,
     .chance_translate = chance_translate,
     .chance_label = chance_label,
+    .transition = transition,
 };

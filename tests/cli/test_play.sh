@@ -27,6 +27,7 @@ check_match "dice shown" "Turn 2: P1 \(you\) to play. Roll 1 of 3, dice: 2 2 3 5
 check_match "reroll of dice not showing refused" "refused: illegal move 'reroll 1 4 6': not one of the legal actions here" "$out"
 check_match "keep 5 5 rerolls the rest" "P1 \(you\) rolls: dice 1 3 5" "$out"
 check_match "after keep: roll 2" "Roll 2 of 3, dice: 1 3 5 5 5." "$out"
+check_match "a turn that ends by itself is told" "  P2 \(random\): the turn ends without a token" "$out"
 check_match "resign ends with the summary" "Game over: P2 \(random\) wins by forfeit \(every other player resigned\)." "$out"
 check_match "summary points" "Points: P1 \(you\) 0, P2 \(random\) 0" "$out"
 case $out in *$'\033'*) bad "no colour codes when stdout is not a terminal";; *) ok;; esac
@@ -122,6 +123,9 @@ grep -v '^ok$' <<<"$results" | head -3 >&2
 out=$($MORPH play morphos --size 5 --players ai:random,ai:random --seed 9 --record "$tmp/loud.json")
 check_match "unattended without --quiet prints the moves" "P1 \(random\): [a-e][1-5]  \[picked at random among 25 legal actions\]" "$out"
 check_match "and the summary" "Game over: P[12] \(random\) wins by (connection|deadlock)" "$out"
+out=$($MORPH play morpyam --players ai:random,ai:random --seed 4 --record "$tmp/loud2.json")
+check_match "points scored are told" "  P[12] \(random\) scores [0-9]+ points? \([0-9]+ now\)" "$out"
+check_match "morpyam summary with points" "Points: P1 \(random\) [0-9]+, P2 \(random\) [0-9]+" "$out"
 check_eq "the same seed plays the same game" "$(jq -c .actions "$tmp/u5.json")" \
     "$($MORPH play morphos --size 5 --players ai:random,ai:random --seed 5 --record "$tmp/again.json" --quiet; jq -c .actions "$tmp/again.json")"
 
