@@ -70,6 +70,14 @@ check_match "swap offered to White" "Or swap: the stones stay and you take Black
 check_match "refused flip" "refused: illegal move 'xb3': b3 is not a weak Black stone" "$out"
 check_eq "morphos moves recorded" '["b3","c3","e5"]' "$(jq -c .actions "$tmp/m.json")"
 
+out=$(printf 'c3\nc5\nc4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo.json")
+check_match "duomorph second stone asked" "Second stone \(duomorph\), on an empty point next to c3: c2 b3 d3 c4" "$out"
+check_match "duomorph refusal" "refused: illegal move 'c5': the second stone must go on an empty point next to c3 \(duomorph\)" "$out"
+check_eq "duomorph turn recorded" '["c3","c4"]' "$(jq -c '.actions[:2]' "$tmp/duo.json")"
+out=$(printf 'flip b3\nquit\n' | $MORPH play morphos --size 4 --mutators minimorph,metamorph --seed 2 --players human,ai:random --record "$tmp/meta.json")
+check_match "flips listed" "Flip a weak White stone: xb1 xa2 xc2 xb3 xd3 xc4" "$out"
+check_eq "flip typed as 'flip b3'" '"xb3"' "$(jq -c '.actions[0]' "$tmp/meta.json")"
+
 # ---- usage errors ----
 check_error "unknown game" "^morph: play: unknown game 'chess' \(expected morpyam or morphos\)$" $MORPH play chess
 check_error "bad seat" "^morph: play: --players: expected human or ai:LEVEL for each seat, got 'bob'$" \
