@@ -732,18 +732,17 @@ int cmd_play(int argc, char **argv)
         game_free(g);
         return cli_fail(EXIT_USAGE, "play: %s needs %d players, --players gave %d", ops->name, want, seats);
     }
-    if (!have_seed) {
+    if (!have_seed)
         seed = (uint64_t)time(NULL) & SESSION_SEED_MAX;
-        if (!c.quiet)
-            printf("Seed %llu (from the clock; play it again with --seed %llu)\n", (unsigned long long)seed,
-                   (unsigned long long)seed);
-    }
     const char *list[MAX_PLAYERS];
     for (int p = 0; p < seats; p++)
         list[p] = words[p];
     Session *s = session_new_game(g, list, seed, err, sizeof err);
     if (!s)
         return cli_fail(EXIT_USAGE, "play: %s", err);
+    if (!have_seed && !c.quiet)
+        printf("Seed %llu (from the clock; play it again with --seed %llu)\n", (unsigned long long)seed,
+               (unsigned long long)seed);
     char path[4096];
     if (!record)
         default_record(ops->name, seed, path, sizeof path);
