@@ -78,6 +78,12 @@ out=$(printf 'flip b3\nquit\n' | $MORPH play morphos --size 4 --mutators minimor
 check_match "flips listed" "Flip a weak White stone: xb1 xa2 xc2 xb3 xd3 xc4" "$out"
 check_eq "flip typed as 'flip b3'" '"xb3"' "$(jq -c '.actions[0]' "$tmp/meta.json")"
 
+# hint: the strong AI's choice, or which level this build lacks.
+out=$(printf 'r\nhint\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/hint1.json")
+check_match "morpyam hint" "hint: (needs the 'expert' AI, which this build of morph does not have yet\.|(place|reroll|call|pass).*  \[expert: .+\])" "$out"
+out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
+check_match "morphos hint" "hint: (needs the 'mcts' AI, which this build of morph does not have yet\.|[a-e][1-5]  \[mcts: .+\])" "$out"
+
 # ---- usage errors ----
 check_error "unknown game" "^morph: play: unknown game 'chess' \(expected morpyam or morphos\)$" $MORPH play chess
 check_error "bad seat" "^morph: play: --players: expected human or ai:LEVEL for each seat, got 'bob'$" \
