@@ -131,7 +131,7 @@ static void legal(const Play *p, StrBuf *out)
     if (s->phase == PHASE_RETURN) {
         sb_puts(out, "Place the returned stone (remorph) on any empty point, e.g. ");
         morphos_point_text(c, acts[0], pt);
-        sb_printf(out, "%s; you may add your move after a comma (%s,xc3).\n", pt, pt);
+        sb_printf(out, "%s;\nyou may type your move after it, separated by a comma: %s,c3 or %s,xc3.\n", pt, pt, pt);
         return;
     }
     if (pass) {

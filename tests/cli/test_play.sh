@@ -78,6 +78,12 @@ out=$(printf 'flip b3\nquit\n' | $MORPH play morphos --size 4 --mutators minimor
 check_match "flips listed" "Flip a weak White stone: xb1 xa2 xc2 xb3 xd3 xc4" "$out"
 check_eq "flip typed as 'flip b3'" '"xb3"' "$(jq -c '.actions[0]' "$tmp/meta.json")"
 
+out=$(printf 'b2\nb3\ne5\na2\ne4\nb1\nd1\nxb2\nc5,c4\nquit\n' |
+    $MORPH play morphos --size 5 --mutators minimorph,remorph --seed 1 --players human,human --record "$tmp/rem.json")
+check_match "hot-seat names" "Black, P1 \(human\): connects top and bottom" "$out"
+check_match "remorph returned stone asked" $'First the returned stone \\(remorph\\), then a regular move.\nPlace the returned stone \\(remorph\\) on any empty point' "$out"
+check_eq "returned stone and move recorded" '["xb2","c5","c4"]' "$(jq -c '.actions[-3:]' "$tmp/rem.json")"
+
 # hint: the strong AI's choice, or which level this build lacks.
 out=$(printf 'r\nhint\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/hint1.json")
 check_match "morpyam hint" "hint: (needs the 'expert' AI, which this build of morph does not have yet\.|(place|reroll|call|pass).*  \[expert: .+\])" "$out"
