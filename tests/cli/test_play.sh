@@ -221,6 +221,10 @@ if T capture-pane -p -e -t yam | grep -q $'\033\['; then ok; else bad "colour on
 status=$(screen yam | grep "^Turn " | tail -1)
 n=$(jq '.actions | length' "$tmp/t.json")
 check_eq "record up to date before the kill" '"dice 1 3 5"' "$(jq -c '.actions[-1]' "$tmp/t.json")"
+# kill -9 the client (the child of the pane's shell) in the middle of the game
+pid=$(pgrep -P "$(T display-message -p -t yam '#{pane_pid}')" | head -1)
+if [ -n "$pid" ] && kill -9 "$pid"; then ok; else bad "no client process to kill"; fi
+expect yam "killed" "\[exit 137\]"
 T kill-session -t yam
 start yam2 "$MORPH play --resume $tmp/t.json"
 expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 7; record $tmp/t.json \($n actions played\)"
