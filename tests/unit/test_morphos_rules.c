@@ -578,6 +578,17 @@ static void metamorph_start_and_refused_combinations(void **unused)
     options_set(&o, "size", "2", err, sizeof err);
     assert_null(game_new("morphos", &o, err, sizeof err));
     assert_string_equal(err, "option 'size' must be 3 to 19, got 2");
+    /* numbers beyond int are refused, not wrapped into range (4294967299 = 2^32 + 3) */
+    options_set(&o, "size", "4294967299", err, sizeof err);
+    assert_null(game_new("morphos", &o, err, sizeof err));
+    assert_string_equal(err, "option 'size' must be 3 to 19, got 4294967299");
+    options_set(&o, "size", "5", err, sizeof err);
+    options_set(&o, "move-cap", "4294967297", err, sizeof err);
+    assert_null(game_new("morphos", &o, err, sizeof err));
+    assert_string_equal(err, "option 'move-cap' must be 0 (automatic) to 100000000, got 4294967297");
+    options_set(&o, "move-cap", "-1", err, sizeof err);
+    assert_null(game_new("morphos", &o, err, sizeof err));
+    assert_string_equal(err, "option 'move-cap' must be 0 (automatic) to 100000000, got -1");
 }
 
 static void notation_round_trips_and_errors(void **unused)

@@ -7,6 +7,9 @@
 #include "engine.h"
 #include "morphos.h"
 
+/* Turns; far beyond any real game, and small enough for an int. */
+#define MORPHOS_MOVE_CAP_MAX 100000000
+
 static const OptionSpec specs[] = {
     {"size", OPTION_INT, "13", "board size n (3 to 19)"},
     {"mutators", OPTION_LIST, "", "any of minimorph,deepmorph,duomorph,remorph,metamorph"},
@@ -16,14 +19,15 @@ static const OptionSpec specs[] = {
 
 static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
 {
-    int n = atoi(options_value(opts, specs, "size"));
-    int cap = atoi(options_value(opts, specs, "move-cap"));
+    /* strtol, not atoi: a huge value must be refused, not wrapped into range */
+    const char *size = options_value(opts, specs, "size"), *move_cap = options_value(opts, specs, "move-cap");
+    long n = strtol(size, NULL, 10), cap = strtol(move_cap, NULL, 10);
     if (n < 3 || n > 19) {
-        snprintf(err, errlen, "option 'size' must be 3 to 19, got %d", n);
+        snprintf(err, errlen, "option 'size' must be 3 to 19, got %s", size);
         return false;
     }
-    if (cap < 0) {
-        snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) or more, got %d", cap);
+    if (cap < 0 || cap > MORPHOS_MOVE_CAP_MAX) {
+        snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) to %d, got %s", MORPHOS_MOVE_CAP_MAX, move_cap);
         return false;
     }
     MorphosConfig *c = malloc(sizeof *c);
@@ -31,7 +35,8 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    if (!morphos_config_init(c, n, options_value(opts, specs, "mutators"), cap ? cap : 4 * n * n, err, errlen)) {
+    if (!morphos_config_init(c, (int)n, options_value(opts, specs, "mutators"), cap ? (int)cap : 4 * (int)(n * n), err,
+                             errlen)) {
         free(c);
         return false;
     }
