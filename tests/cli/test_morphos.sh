@@ -40,7 +40,7 @@ check_match "morphos help" 'deadlocks' "$($MORPH morphos --help)"
 check_match "morph help lists morphos" 'morphos' "$($MORPH --help)"
 
 check_error "row length" "^morph: malformed position: row 2 has 4 points, expected 3$" $MORPH morphos legal 'B.W/.W.B/W.B'
-check_error "bad character" "^morph: malformed position: row 1 has 'x', expected B, W or \.$" $MORPH morphos show 'x../.../...'
+check_error "bad character" "^morph: malformed position: row 3 has 'x', expected B, W or \.$" $MORPH morphos show 'x../.../...'
 check_error "too few rows" "^morph: malformed position: 2 rows, expected 3$" $MORPH morphos legal 'B.W/.W.'
 check_error "bad colour" "^morph: morphos legal: --to-move expects B or W, got 'X'$" $MORPH morphos legal 'B.W/.W./W.B' --to-move X
 check_exit "bad colour is usage" 2 $MORPH morphos legal 'B.W/.W./W.B' --to-move X

@@ -621,7 +621,14 @@ static void notation_round_trips_and_errors(void **unused)
     assert_string_equal(err, "malformed position: more than 3 rows, expected 3");
     n = 0;
     assert_false(morphos_parse_position("B./.W", &n, cells, err, sizeof err));
-    assert_string_equal(err, "malformed position: row 1 has 2 points, expected 3 to 19");
+    assert_string_equal(err, "malformed position: the top row has 2 points, expected 3 to 19");
+    /* rows are named as on the board: the text's first row is row n */
+    n = 0;
+    assert_false(morphos_parse_position("x../.../...", &n, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has 'x', expected B, W or .");
+    n = 0;
+    assert_false(morphos_parse_position("..../..../..../...B.", &n, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 1 has 5 points, expected 4");
     /* Two-digit rows on 19x19 and every point's text. */
     Game *g = make(19, "");
     const MorphosConfig *c = g->config;
