@@ -10,6 +10,7 @@
 #include "../games/morpyam/morpyam.h"
 #include "cli.h"
 #include "commands.h"
+#include "game_args.h"
 
 /* ---- figures ---- */
 
@@ -188,19 +189,15 @@ static int score_cmd(int argc, char **argv)
 
 /* ---- layout ---- */
 
-/* Reads a layout file into kinds; false after printing the error. */
+/* Reads a layout file into kinds (the same reader as --layout of the other
+ * commands); false after printing the error. */
 static bool read_layout_file(const char *path, uint8_t kinds[36])
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        cli_fail(EXIT_BAD_INPUT, "cannot read layout file '%s'", path);
+    char text[OPTION_VALUE_MAX], err[ERR_MAX];
+    if (!game_args_read_layout(path, text, sizeof text, err, sizeof err)) {
+        cli_fail(EXIT_BAD_INPUT, "%s", err);
         return false;
     }
-    char text[4096];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    char err[ERR_MAX];
     if (!morpyam_parse_layout(text, kinds, err, sizeof err)) {
         cli_fail(EXIT_BAD_INPUT, "%s: %s", path, err);
         return false;
