@@ -563,6 +563,8 @@ static void metamorph_start_and_refused_combinations(void **unused)
         {"minimorph,metamorph,duomorph", "mutator duomorph cannot be combined with metamorph: the board starts full and flips keep it full, so no stone is ever placed and duomorph would never apply"},
         {"metamorph,remorph,minimorph", "mutator remorph cannot be combined with metamorph: the board starts full and flips keep it full, so no stone is ever placed and remorph would never apply"},
         {"minimorph,hypermorph", "unknown mutator 'hypermorph' (expected minimorph, deepmorph, duomorph, remorph or metamorph)"},
+        {"minimorph,", "empty name in the mutator list 'minimorph,' (expected names separated by single commas)"},
+        {",minimorph", "empty name in the mutator list ',minimorph' (expected names separated by single commas)"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
         Options o;
