@@ -141,6 +141,8 @@ static int score_cmd(int argc, char **argv)
         } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
             if (!cli_parse_long(argv[++i], 2, 4, &players))
                 return cli_fail(EXIT_USAGE, "score: --players must be 2, 3 or 4, got '%s'", argv[i]);
+        } else if (strcmp(argv[i], "--players") == 0) {
+            return cli_fail(EXIT_USAGE, "score: --players needs a value: 2, 3 or 4");
         } else if (argv[i][0] == '-' && argv[i][1] && argv[i][1] != '.') {
             return cli_fail(EXIT_USAGE, "score: unknown option '%s' (see morph morpyam score --help)", argv[i]);
         } else if (grid) {
@@ -233,6 +235,11 @@ static int layout_cmd(int argc, char **argv)
         } else if (strcmp(argv[i], "flash") == 0 && !have) {
             morpyam_flash_layout(kinds);
             have = true;
+        } else if (have && (strcmp(argv[i], "standard") == 0 || strcmp(argv[i], "flash") == 0 ||
+                            strcmp(argv[i], "--file") == 0)) {
+            return cli_fail(EXIT_USAGE, "layout: expected one layout, got '%s' too", argv[i]);
+        } else if (strcmp(argv[i], "--file") == 0) {
+            return cli_fail(EXIT_USAGE, "layout: --file needs a PATH");
         } else {
             return cli_fail(EXIT_USAGE, "layout: unknown layout '%s' (expected standard, flash or --file PATH)", argv[i]);
         }

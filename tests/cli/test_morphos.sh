@@ -52,6 +52,8 @@ check_error "deadlocks size" "^morph: morphos deadlocks: expected a board size N
 check_error "legal needs a position" "expected a POSITION" $MORPH morphos legal
 check_error "unknown subcommand" "unknown command 'play'" $MORPH morphos play
 check_error "unknown flag" "unknown argument '--nope'" $MORPH morphos show 'B.W/.W./W.B' --nope
+check_error "flag without value" "^morph: morphos legal: --to-move needs a value" $MORPH morphos legal 'B.W/.W./W.B' --to-move
+check_error "mutators without value" "^morph: morphos deadlocks: --mutators needs a value" $MORPH morphos deadlocks 3 --mutators
 check_match "bench lists morphos" 'morphos.playouts_13x13' "$($MORPH bench --help)"
 
 finish
