@@ -666,6 +666,21 @@ static void serialised_states_and_corruption(void **unused)
     assert_string_equal(err, "corrupt morphos state: bad phase, flipped point or history");
     assert_null(g->ops->deserialize(g, "..../..../..../.... to=B black=0 turn=0 phase=main flipped=- hist=1", err, sizeof err));
     assert_string_equal(err, "malformed position: it is 4x4, expected 5x5");
+    /* phases play cannot reach, which would leave a live state without actions */
+    static const char *const unreachable[][2] = {
+        {"BBBBB/WWWWW/BBBBB/WWWWW/BBBBB to=B black=0 turn=9 phase=duo:c3 flipped=- hist=1",
+         "corrupt morphos state: the duomorph anchor is not the mover's stone with an empty neighbour"},
+        {"...../...../..W../...../..... to=B black=0 turn=0 phase=duo:c3 flipped=- hist=1",
+         "corrupt morphos state: the duomorph anchor is not the mover's stone with an empty neighbour"},
+        {"BBBBB/WWWWW/BBBBB/WWWWW/BBBBB to=B black=0 turn=9 phase=return flipped=- hist=1",
+         "corrupt morphos state: a returned stone but no empty point"},
+        {"...../...../..B../...../..... to=B black=0 turn=1 phase=main flipped=c3 hist=1",
+         "corrupt morphos state: the flipped point is not a stone of the player who moved last"},
+    };
+    for (size_t i = 0; i < sizeof unreachable / sizeof *unreachable; i++) {
+        assert_null(g->ops->deserialize(g, unreachable[i][0], err, sizeof err));
+        assert_string_equal(err, unreachable[i][1]);
+    }
     sb_free(&a);
     state_free(&s->base);
     game_free(g);

@@ -392,6 +392,26 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
         snprintf(err, errlen, "corrupt morphos state: bad phase, flipped point or history");
         return NULL;
     }
+    /* A phase play could reach: the duomorph anchor is the mover's stone with
+     * an empty neighbour, a returned stone has an empty point to go to, and
+     * a stone flipped on the previous turn belongs to the player who made it
+     * (a finished game may have flipped it back). Otherwise a live state
+     * could offer no action at all. */
+    Bb room;
+    morphos_place_mask(s, &room);
+    const char *why = NULL;
+    if (s->phase == PHASE_DUO && (!bb_test(&s->stones[s->to_move], s->anchor) || bb_empty(&room, c->nw)))
+        why = "the duomorph anchor is not the mover's stone with an empty neighbour";
+    else if (s->phase == PHASE_RETURN && bb_empty(&room, c->nw))
+        why = "a returned stone but no empty point";
+    else if (s->phase != PHASE_OVER && !bb_empty(&s->flipped_last, c->nw) &&
+             !bb_intersects(&s->flipped_last, &s->stones[s->to_move ^ 1], c->nw))
+        why = "the flipped point is not a stone of the player who moved last";
+    if (why) {
+        free_state(&s->base);
+        snprintf(err, errlen, "corrupt morphos state: %s", why);
+        return NULL;
+    }
     return &s->base;
 }
 
