@@ -1,0 +1,210 @@
+/* The expert's evaluation of a Morpyam position: a win chance for one
+ * player. The next turns of one round are looked at exactly for what ends
+ * the game (a KO square, or the last token when it wins on points): the
+ * chance of each player making one of its winning squares in its turn comes
+ * from the turn solver. What is left is shared by a softmax over each
+ * player's material: line points, the token race, and open segments of 3, 4
+ * and 5 squares weighted by how easy their missing squares are to make. */
+#include <math.h>
+#include <string.h>
+
+#include "morpyam_ai.h"
+
+/* Weights in points. */
+#define RACE 0.3               /* per token placed (the race to the end bonus) */
+#define TEMP 2.0               /* softmax temperature */
+#define SEG3 0.3               /* 2 of 3 with the third square free: a point to make */
+#define SEG4 0.35              /* 3 of 4 with the fourth free: the upgrade to a run of 4 */
+static const double seg5_w[5] = {0, 0, 0.1, 0.5, 1.0}; /* tokens in an open window of 5 */
+#define EASE_REF 0.35          /* the ease of a brelan square: weight 1 */
+
+void mai_eval_init(MaiEval *e, const MorpyamTables *t)
+{
+    memset(e, 0, sizeof *e);
+    e->t = t;
+    e->masks_occ = ~0ull;
+    mai_kind_ease(t->cfg, e->ease);
+}
+
+void mai_pos_of(const MorpyamState *s, MaiPos *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    for (int p = 0; p < s->cfg->players; p++) {
+        pos->tokens[p] = s->tokens[p];
+        pos->points[p] = s->points[p];
+        pos->left[p] = s->left[p];
+    }
+    pos->occupied = s->occupied;
+}
+
+static int next_alive(const MorpyamState *s, int p)
+{
+    do
+        p = (p + 1) % s->cfg->players;
+    while (!(s->alive >> p & 1));
+    return p;
+}
+
+static double ease_of(const MaiEval *e, const MorpyamState *s, int sq)
+{
+    return s->grid[sq] < MK_COUNT ? e->ease[s->grid[sq]] / EASE_REF : 1.0;
+}
+
+static double material(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int q)
+{
+    const MorpyamTables *t = e->t;
+    const int n = s->cfg->players;
+    uint64_t mine = pos->tokens[q], others = pos->occupied & ~mine;
+    double m = pos->points[q] + RACE * (s->cfg->tokens - pos->left[q]);
+    double up4 = morpyam_run_value(4, n) - morpyam_run_value(3, n);
+    for (int i = 0; i < t->nseg[5]; i++) {
+        uint64_t w = t->seg[5][i];
+        int c = __builtin_popcountll(w & mine);
+        if ((w & others) || c < 2)
+            continue;
+        double ez = 0;
+        for (uint64_t f = w & ~mine; f; f &= f - 1)
+            ez += ease_of(e, s, __builtin_ctzll(f));
+        m += seg5_w[c] * ez / (5 - c);
+    }
+    for (int i = 0; i < t->nseg[4]; i++) {
+        uint64_t w = t->seg[4][i];
+        if (!(w & others) && __builtin_popcountll(w & mine) == 3)
+            m += SEG4 * up4 * ease_of(e, s, __builtin_ctzll(w & ~mine));
+    }
+    for (int i = 0; i < t->nseg[3]; i++) {
+        uint64_t w = t->seg[3][i];
+        if (!(w & others) && __builtin_popcountll(w & mine) == 2)
+            m += SEG3 * ease_of(e, s, __builtin_ctzll(w & ~mine));
+    }
+    return m;
+}
+
+/* Free squares where player x wins at once: a KO, or its last token when
+ * that wins on points (the end bonus and ties go to x). */
+static uint64_t win_targets(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int x)
+{
+    const MorpyamTables *t = e->t;
+    uint64_t free_sq = ~pos->occupied & MORPYAM_ALL, targets = 0;
+    for (int i = 0; i < t->nseg[5]; i++) {
+        uint64_t w = t->seg[5][i];
+        if (__builtin_popcountll(w & pos->tokens[x]) == 4 && (w & free_sq))
+            targets |= w & free_sq;
+    }
+    if (pos->left[x] == 1) {
+        int best = -1000;
+        for (int q = 0; q < s->cfg->players; q++)
+            if (q != x && (s->alive >> q & 1) && pos->points[q] > best)
+                best = pos->points[q];
+        for (uint64_t f = free_sq & ~targets; f; f &= f - 1) {
+            int sq = __builtin_ctzll(f);
+            bool ko;
+            if (pos->points[x] + morpyam_place_points(pos->tokens[x], sq, s->cfg->players, &ko) + 1 >= best)
+                targets |= 1ull << sq;
+        }
+    }
+    return targets;
+}
+
+static uint64_t grid_signature(const MorpyamState *s)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < MK_COUNT; k++)
+        h = (h ^ s->kind_sq[k]) * 0xbf58476d1ce4e5b9ull;
+    return h;
+}
+
+/* Chance of covering one of targets (or, under daversa on a replay turn,
+ * rolling five alike) within one turn, playing the dice for that alone. */
+static double hit_chance(MaiEval *e, const MorpyamState *s, uint64_t occupied, uint64_t targets, bool daversa)
+{
+    if (!targets && !daversa)
+        return 0;
+    uint64_t h = (targets * 0x9e3779b97f4a7c15ull) ^ (occupied * 0xc2b2ae3d27d4eb4full) ^ daversa;
+    int slot = (int)((h ^ h >> 29) % MAI_CACHE);
+    if (e->cache[slot].used && e->cache[slot].targets == targets && e->cache[slot].occupied == occupied &&
+        e->cache[slot].daversa == daversa)
+        return e->cache[slot].p;
+    if (e->masks_occ != occupied) {
+        mai_masks(s, occupied, e->m1, e->m23);
+        e->masks_occ = occupied;
+    }
+    TurnInput in = {.m1 = e->m1, .m23 = e->m23, .strict = s->cfg->strict_call, .daversa_win = daversa, .win = 1};
+    for (int sq = 0; sq < 36; sq++)
+        in.val[sq] = targets >> sq & 1 ? 1.0 : 0.0;
+    in.appel = s->kind_sq[MK_APPEL] & ~occupied;
+    in.can_call = in.appel != 0;
+    mai_turn_solve(e->t, &in, &e->scratch);
+    double p = e->scratch.start;
+    e->cache[slot].used = true;
+    e->cache[slot].targets = targets;
+    e->cache[slot].occupied = occupied;
+    e->cache[slot].daversa = daversa;
+    e->cache[slot].p = p;
+    return p;
+}
+
+double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int next, bool replay)
+{
+    uint64_t sig = grid_signature(s);
+    if (sig != e->grid_sig) {
+        memset(e->cache, 0, sizeof e->cache);
+        e->masks_occ = ~0ull;
+        e->grid_sig = sig;
+    }
+    int alive = __builtin_popcount(s->alive);
+    double still = 1, win = 0;
+    for (int i = 0, x = next; i < alive; i++, x = next_alive(s, x)) {
+        uint64_t targets = win_targets(e, s, pos, x);
+        double p = hit_chance(e, s, pos->occupied, targets, replay && i == 0 && s->cfg->daversa);
+        /* the players moving before x may cover its squares first */
+        double pe = p * pow(1 - p, i);
+        if (x == me)
+            win += still * pe;
+        still *= 1 - pe;
+    }
+    double m[MAX_PLAYERS], top = -1e9;
+    for (int q = 0; q < s->cfg->players; q++)
+        if (s->alive >> q & 1) {
+            m[q] = material(e, s, pos, q);
+            if (m[q] > top)
+                top = m[q];
+        }
+    double sum = 0, mine = 0;
+    for (int q = 0; q < s->cfg->players; q++)
+        if (s->alive >> q & 1) {
+            double x = exp((m[q] - top) / TEMP);
+            sum += x;
+            if (q == me)
+                mine = x;
+        }
+    return win + still * mine / sum;
+}
+
+double mai_eval_place(MaiEval *e, const MorpyamState *s, int sq)
+{
+    MaiPos pos;
+    int me = s->player;
+    bool ko;
+    mai_pos_of(s, &pos);
+    pos.points[me] += morpyam_place_points(pos.tokens[me], sq, s->cfg->players, &ko);
+    if (ko)
+        return 1;
+    pos.tokens[me] |= 1ull << sq;
+    pos.occupied |= 1ull << sq;
+    if (--pos.left[me] == 0) {
+        for (int q = 0; q < s->cfg->players; q++)
+            if (q != me && (s->alive >> q & 1) && pos.points[q] > pos.points[me] + 1)
+                return 0;
+        return 1;
+    }
+    bool replay = s->grid[sq] == MF_MORPYAM;
+    return mai_eval(e, s, &pos, me, replay ? me : next_alive(s, me), replay);
+}
+
+double mai_eval_pass(MaiEval *e, const MorpyamState *s)
+{
+    MaiPos pos;
+    mai_pos_of(s, &pos);
+    return mai_eval(e, s, &pos, s->player, next_alive(s, s->player), false);
+}
