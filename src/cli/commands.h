@@ -4,5 +4,6 @@
 
 int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
+int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
 
 #endif
