@@ -46,6 +46,11 @@ void mai_tables_init(MorpyamTables *t, const MorpyamConfig *cfg)
                         m |= 1ull << ((row + dirs[d][0] * i) * 6 + col + dirs[d][1] * i);
                     t->seg[len][t->nseg[len]++] = m;
                 }
+    MorpyamOdds odds;
+    morpyam_odds(ms, &odds);
+    for (int f = 0; f < MF_COUNT; f++)
+        t->ease[f] = f == MF_SEC ? odds.one_roll[f] : odds.three_rolls[f];
+    t->ease[MK_APPEL] = odds.three_rolls[MF_FULL];
 }
 
 void mai_masks(const MorpyamState *s, uint64_t occupied, uint64_t m1[MAI_DICE], uint64_t m23[MAI_DICE])
@@ -168,19 +173,9 @@ void mai_turn_solve(const MorpyamTables *t, const TurnInput *in, TurnTables *o)
             o->start = max2(o->start, o->EC[1][0][calls_first[i]]);
 }
 
-void mai_kind_ease(const MorpyamConfig *cfg, double ease[MK_COUNT])
-{
-    MorpyamOdds odds;
-    morpyam_odds(&cfg->ms, &odds);
-    for (int f = 0; f < MF_COUNT; f++)
-        ease[f] = f == MF_SEC ? odds.one_roll[f] : odds.three_rolls[f];
-    ease[MK_APPEL] = odds.three_rolls[MF_FULL];
-}
-
 Action mai_put(const MorpyamTables *t, const MorpyamState *s)
 {
-    double ease[MK_COUNT];
-    mai_kind_ease(s->cfg, ease);
+    const double *ease = t->ease;
     int kind = -1, sq = -1, best_lines = -1;
     for (int k = 0; k < MK_COUNT; k++)
         if (s->hand[s->builder][k] && (kind < 0 || ease[k] > ease[kind]))

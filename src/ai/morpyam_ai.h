@@ -31,6 +31,10 @@ typedef struct MorpyamTables {
      * or diagonal. */
     int nseg[6];
     uint64_t seg[6][80];
+    /* Chance of making each square kind within a turn when playing for it
+     * alone, from the engine's odds (Appel: calling full, the likeliest
+     * callable figure). */
+    double ease[MK_COUNT];
 } MorpyamTables;
 
 void mai_tables_init(MorpyamTables *t, const MorpyamConfig *cfg);
@@ -77,10 +81,6 @@ static inline bool mai_made(const MorpyamTables *t, int f, int d, int r)
  * hand on the free square crossed by the most lines. */
 Action mai_put(const MorpyamTables *t, const MorpyamState *s);
 
-/* Probability of making each square kind within a turn, from the engine's
- * odds (Appel: the best callable figure). */
-void mai_kind_ease(const MorpyamConfig *cfg, double ease[MK_COUNT]);
-
 /* ---- The expert's evaluation (morpyam_eval.c) ---- */
 
 /* A position as the evaluation sees it: tokens, line points, tokens in hand. */
@@ -94,7 +94,6 @@ typedef struct MaiPos {
 #define MAI_CACHE 512
 typedef struct MaiEval {
     const MorpyamTables *t;
-    double ease[MK_COUNT];
     /* Chances of making one of a set of target squares within a turn, by
      * (targets, occupied, daversa replay); cleared when the grid changes. */
     struct {

@@ -11,19 +11,18 @@
 #include "morpyam_ai.h"
 
 /* Weights in points. */
-#define RACE 0.3               /* per token placed (the race to the end bonus) */
-#define TEMP 2.0               /* softmax temperature */
-#define SEG3 0.3               /* 2 of 3 with the third square free: a point to make */
-#define SEG4 0.35              /* 3 of 4 with the fourth free: the upgrade to a run of 4 */
-static const double seg5_w[5] = {0, 0, 0.1, 0.5, 1.0}; /* tokens in an open window of 5 */
-#define EASE_REF 0.35          /* the ease of a brelan square: weight 1 */
+#define RACE 1.0    /* per token placed: the race to the end bonus */
+#define TEMP 2.0    /* softmax temperature */
+#define SEG3 0.3    /* 2 of 3 with the third square free: a point to make */
+#define SEG4 0.35   /* 3 of 4 with the fourth free: the upgrade to a run of 4 */
+static const double seg5_w[5] = {0, 0, 0.1, 1.5, 3.0}; /* tokens in an open window of 5 */
+#define EASE_REF 0.35 /* the ease of a brelan square: weight 1 */
 
 void mai_eval_init(MaiEval *e, const MorpyamTables *t)
 {
     memset(e, 0, sizeof *e);
     e->t = t;
     e->masks_occ = ~0ull;
-    mai_kind_ease(t->cfg, e->ease);
 }
 
 void mai_pos_of(const MorpyamState *s, MaiPos *pos)
@@ -47,7 +46,7 @@ static int next_alive(const MorpyamState *s, int p)
 
 static double ease_of(const MaiEval *e, const MorpyamState *s, int sq)
 {
-    return s->grid[sq] < MK_COUNT ? e->ease[s->grid[sq]] / EASE_REF : 1.0;
+    return s->grid[sq] < MK_COUNT ? e->t->ease[s->grid[sq]] / EASE_REF : 1.0;
 }
 
 static double material(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int q)
