@@ -14,7 +14,7 @@ void bench_morpyam_random_games(double seconds, BenchReport *out)
     Rng rng;
     rng_seed(&rng, 1);
     Action acts[MAX_ACTIONS];
-    long games = 0, actions = 0;
+    long games = 0, actions = 0, decisions = 0;
     double start = bench_now(), elapsed;
     do {
         for (int i = 0; i < 100; i++) {
@@ -29,9 +29,10 @@ void bench_morpyam_random_games(double seconds, BenchReport *out)
                 } else {
                     int n = state_legal_actions(s, acts);
                     a = acts[rng_below(&rng, (uint32_t)n)];
-                    actions++;
+                    decisions++;
                 }
                 state_apply(s, a);
+                actions++;
             }
             state_free(s);
             games++;
@@ -41,7 +42,8 @@ void bench_morpyam_random_games(double seconds, BenchReport *out)
     game_free(g);
     out->value = games / elapsed;
     out->unit = "games/s";
-    snprintf(out->detail, sizeof out->detail, "%ld games, %.1f decisions per game", games, (double)actions / games);
+    snprintf(out->detail, sizeof out->detail, "%ld games, %.1f actions per game (%.1f decisions, the rest chance)",
+             games, (double)actions / games, (double)decisions / games);
 }
 
 void bench_morpyam_odds_table(double seconds, BenchReport *out)

@@ -5,5 +5,9 @@
 int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
 int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
+int cmd_morphos(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 
 #endif

@@ -2,8 +2,11 @@
 #include "../core/game.h"
 #include "morpyam/morpyam.h"
 
+#include "morphos/morphos.h"
+
 static const GameOps *const games[] = {
     &morpyam_ops,
+    &morphos_ops,
     NULL,
 };
 

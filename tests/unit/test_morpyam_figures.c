@@ -61,6 +61,8 @@ static void multiset_tables(void **unused)
         }
         assert_true(total > 1 - 1e-12 && total < 1 + 1e-12);
     }
+    for (unsigned key = 0; key < 46656; key++)
+        assert_int_equal(morpyam_ms_slot(key), key % MS_HASH);
     /* 1 1 2 3 3 has 3*2*3 - 1 non-empty sub-multisets */
     int id = ms->first[5];
     while (memcmp(ms->vals[id], "\1\1\2\3\3", 5) != 0)

@@ -167,6 +167,15 @@ static void calls(void **unused)
     play(s, "reroll 1; dice 5");
     assert_string_equal(legal_text(s, &sb), "place e3|place b4");
     state_free(s);
+    /* a lapsed call still allows Sec; a called morpyam covers Appel without replay */
+    s = state_new(g);
+    play(s, "die 6; die 1; call maxi; roll; dice 3 3 3 3 1");
+    assert_true(starts(legal_text(s, &sb), "place d2|place e2|place f2|place a3|place b5|place c5|place c6|pass|"));
+    state_free(s);
+    s = state_new(g);
+    play(s, "die 6; die 1; call morpyam; roll; dice 5 5 5 5 5; place e3");
+    assert_int_equal(state_player(s), 1);
+    state_free(s);
     /* Sec without a call never covers Appel */
     s = state_new(g);
     play(s, "die 6; die 1; roll; dice 3 3 3 3 1");
@@ -452,6 +461,47 @@ static void action_texts(void **unused)
     game_free(g);
 }
 
+/* Replaces the first occurrence of from by to in the serialisation of s
+ * and returns the deserialiser's error ("" when it was accepted). */
+static const char *corrupt(const State *s, const char *from, const char *to, char *err)
+{
+    StrBuf sb = STRBUF_INIT;
+    char text[1024];
+    state_serialize(s, &sb);
+    const char *at = strstr(sb_str(&sb), from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - sb_str(&sb)), sb_str(&sb), to, at + strlen(from));
+    sb_free(&sb);
+    State *d = s->game->ops->deserialize(s->game, text, err, ERR_MAX);
+    if (d) {
+        state_free(d);
+        err[0] = '\0';
+    }
+    return err;
+}
+
+static void corrupt_states_are_refused(void **unused)
+{
+    Game *g = new_game("players=2");
+    State *s = state_new(g);
+    char err[ERR_MAX];
+    play(s, "die 6; die 1; roll; dice 1 1 1 2 3");
+    assert_string_equal(corrupt(s, "phase=6", "phase=6", err), "");
+    assert_string_equal(corrupt(s, "tokens=.", "tokens=3", err), "malformed morpyam state: bad token");
+    assert_string_equal(corrupt(s, "grid=P", "grid=Q", err), "malformed morpyam state: bad grid character");
+    assert_string_equal(corrupt(s, "grid=P", "grid=1", err), "malformed morpyam state: the grid differs from the game's layout");
+    assert_string_equal(corrupt(s, "phase=6", "phase=1", err),
+                        "malformed morpyam state: the phase does not match the rest of the state");
+    assert_string_equal(corrupt(s, "phase=6", "phase=3", err),
+                        "malformed morpyam state: the phase does not match the rest of the state");
+    assert_string_equal(corrupt(s, "phase=6", "phase=12", err), "malformed morpyam state: a number is out of range");
+    assert_string_equal(corrupt(s, "dice=11123", "dice=11173", err), "malformed morpyam state: bad dice");
+    assert_string_equal(corrupt(s, "alive=3", "alive=2", err), "malformed morpyam state: the player to move cannot act");
+    assert_string_equal(corrupt(s, " result=", " resul=", err), "malformed morpyam state: fields missing or out of order");
+    state_free(s);
+    game_free(g);
+}
+
 static void option_errors(void **unused)
 {
     Options o;
@@ -498,6 +548,7 @@ int main(void)
         cmocka_unit_test(plus_dealing_and_building),
         cmocka_unit_test(plus_builder_order_and_leaver),
         cmocka_unit_test(action_texts),
+        cmocka_unit_test(corrupt_states_are_refused),
         cmocka_unit_test(option_errors),
     };
     return cmocka_run_group_tests_name("morpyam_rules", tests, NULL, NULL);

@@ -92,7 +92,7 @@ static void add_size(MorpyamMultisets *ms, int *next, int size, int pos, int lo,
             mult /= fact[count[v]];
         ms->prob[id] = p * mult;
         ms->key[id] = (uint16_t)key_of(count);
-        ms->by_slot[ms->key[id] % MS_HASH] = (int16_t)id;
+        ms->by_slot[morpyam_ms_slot(ms->key[id])] = (int16_t)id;
         ms->figs[id] = size == 5 ? (uint16_t)figures_of_counts(count, true) : 0;
         return;
     }

@@ -78,9 +78,16 @@ typedef struct MorpyamMultisets {
 
 void morpyam_multisets_init(MorpyamMultisets *ms);
 /* Id of the multiset with count-vector key (a valid count vector). */
+/* key % MS_HASH for keys below 6^6 by multiply and shift (compilers may
+ * otherwise emit a division, which is slow on the hot path). */
+static inline unsigned morpyam_ms_slot(unsigned key)
+{
+    unsigned q = (unsigned)(((uint64_t)key * 1058406u) >> 32); /* 1058406 = ceil(2^32 / 4058) */
+    return key - q * MS_HASH;
+}
 static inline int morpyam_ms_id(const MorpyamMultisets *ms, int key)
 {
-    return ms->by_slot[(unsigned)key % MS_HASH]; /* unsigned: a multiply, not a division */
+    return ms->by_slot[morpyam_ms_slot((unsigned)key)];
 }
 /* Figure mask of five dice values (any order); first_roll adds MF_SEC when
  * a Sec maker is present. */
@@ -171,6 +178,15 @@ typedef struct MorpyamState {
     uint8_t winners, how, bonus_player; /* bonus_player 255 = none */
     uint64_t can_place;         /* morpyam_placeable(), kept from the last roll */
 } MorpyamState;
+
+static inline const MorpyamState *morpyam_state(const State *s)
+{
+    return (const MorpyamState *)s; /* only for states of the morpyam game */
+}
+static inline const MorpyamConfig *morpyam_config(const Game *g)
+{
+    return (const MorpyamConfig *)g->config;
+}
 
 /* Squares the current dice may cover now (decision after a roll). */
 uint64_t morpyam_placeable(const MorpyamState *s);

@@ -218,6 +218,11 @@ static int dice_id(const MorpyamMultisets *ms, const char *text, int want)
     return n ? morpyam_ms_id(ms, key) : 0;
 }
 
+static int current_player_of(const MorpyamState *s)
+{
+    return s->base.game->ops->current_player(&s->base);
+}
+
 static int digit62(char c)
 {
     const char *p = c ? strchr(digits62, c) : NULL;
@@ -245,7 +250,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     else if (phase < 0 || phase > MP_OVER || player < 0 || player >= c->players || turns < 0 || turns > c->turn_cap ||
              rolls < 0 || rolls > 3 || nroll < 0 || nroll > 5 || call < -1 || call >= MF_COUNT ||
              (call >= 0 && !(MF_CALLABLE >> call & 1)) || (called | replay) > 1 || called < 0 || replay < 0 ||
-             alive <= 0 || alive >= 1 << c->players || (cont & ~alive) || (rolled & ~cont) || rolled < 0 ||
+             alive <= 0 || alive >= 1 << c->players || cont >= 1 << c->players || cont < 0 || (rolled & ~cont) || rolled < 0 ||
              purpose < 0 || purpose > 1 || dealt < 0 || dealt > 36 || builder < 0 || builder >= c->players ||
              winners < 0 || winners >= 1 << c->players || how < 0 || how > MH_CAP ||
              !(bonus == 255 || (bonus >= 0 && bonus < c->players)))
@@ -330,7 +335,26 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     s->winners = (uint8_t)winners;
     s->how = (uint8_t)how;
     s->bonus_player = (uint8_t)bonus;
+    /* the phase must be one play could reach */
+    int left_total = 0;
+    for (int kd = 0; kd < MK_COUNT; kd++)
+        left_total += s->deal_left[kd];
+    if ((phase == MP_ROLL && nroll < 1) || (phase == MP_ROLLOFF && (!cont || rolled == cont)) ||
+        (phase == MP_DEAL && (dealt >= 36 || left_total != 36 - dealt)) ||
+        ((phase == MP_START || phase == MP_CALL_ROLL) && rolls != 0) ||
+        ((phase == MP_AFTER || phase == MP_FORCED || phase == MP_CALL_REROLL) && rolls == 0) ||
+        ((phase == MP_CALL_ROLL || phase == MP_CALL_REROLL) && call < 0))
+        why = "the phase does not match the rest of the state";
     s->can_place = morpyam_placeable(s);
+    Action acts[MAX_ACTIONS];
+    int mover = current_player_of(s);
+    if (!why && mover >= 0 && (!(alive >> mover & 1) || g->ops->legal_actions(&s->base, acts) == 0))
+        why = "the player to move cannot act";
+    if (why) {
+        free(s);
+        snprintf(err, errlen, "malformed morpyam state: %s", why);
+        return NULL;
+    }
     int pts[MAX_PLAYERS];
     morpyam_recount(s, pts);
     for (int p = 0; p < MAX_PLAYERS; p++)

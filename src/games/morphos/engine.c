@@ -1,0 +1,342 @@
+/* The turn machine of Morphos: phases of a turn, flips, wins, skips,
+ * deadlocks and the move cap. A turn is a sequence of atomic actions
+ * (returned stone, regular move, duomorph stone); the colour to move stays
+ * the same until the turn ends. */
+#include <string.h>
+
+#include "morphos.h"
+#include "engine.h"
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+uint64_t morphos_stone_key(int colour, int bit)
+{
+    return mix((uint64_t)(bit * 2 + colour + 1));
+}
+
+uint64_t morphos_node_hash(const MorphosState *s)
+{
+    uint64_t h = s->hash ^ mix(0x1000u + s->to_move);
+    if (s->phase == PHASE_DUO)
+        h ^= mix(0x2000u + (unsigned)s->anchor);
+    else if (s->phase == PHASE_RETURN)
+        h ^= mix(0x3000u);
+    return h;
+}
+
+static void put(MorphosState *s, int colour, int bit)
+{
+    bb_set(&s->stones[colour], bit);
+    s->hash ^= morphos_stone_key(colour, bit);
+}
+
+static void take(MorphosState *s, int colour, int bit)
+{
+    bb_clear(&s->stones[colour], bit);
+    s->hash ^= morphos_stone_key(colour, bit);
+}
+
+void morphos_empties(const MorphosState *s, Bb *out)
+{
+    const MorphosConfig *c = s->cfg;
+    for (int j = 0; j < BB_WORDS; j++)
+        out->w[j] = c->board.w[j] & ~(s->stones[0].w[j] | s->stones[1].w[j]);
+}
+
+static bool has_empty(const MorphosState *s)
+{
+    Bb e;
+    morphos_empties(s, &e);
+    return !bb_empty(&e, s->cfg->nw);
+}
+
+static void duo_mask(const MorphosState *s, int anchor, Bb *out)
+{
+    /* Built bit by bit: GCC 12 at -O2 -march=native misaligned an aligned
+     * vector store into a local Bb in this function. */
+    const MorphosConfig *c = s->cfg;
+    int col = morphos_col(c, anchor), row = morphos_row(c, anchor);
+    int next[4] = {col > 0 ? anchor - 1 : -1, col < c->n - 1 ? anchor + 1 : -1,
+                   row > 0 ? anchor - c->stride : -1, row < c->n - 1 ? anchor + c->stride : -1};
+    bb_zero(out);
+    for (int k = 0; k < 4; k++)
+        if (next[k] >= 0 && !bb_test(&s->stones[0], next[k]) && !bb_test(&s->stones[1], next[k]))
+            bb_set(out, next[k]);
+}
+
+bool morphos_flip_back_possible(const MorphosState *s, int colour, int t)
+{
+    /* After `colour` flips t, t is its stone; could the opponent flip it
+     * back next turn? With remorph the opponent first places the returned
+     * stone, so one missing pattern point on an empty point also counts. */
+    const MorphosConfig *c = s->cfg;
+    const Bb *q = &s->stones[colour ^ 1];
+    bool returns = (c->mutators & MUT_REMORPH) && has_empty(s);
+    int col = morphos_col(c, t), row = morphos_row(c, t);
+    for (int k = 0; k < c->nshapes; k++) {
+        const MorphosShape *sh = &c->shapes[k];
+        int missing = 0;
+        bool possible = true;
+        for (int i = 0; i < sh->len && possible; i++) {
+            int x = col + sh->dx[i], y = row + sh->dy[i];
+            if (x < 0 || x >= c->n || y < 0 || y >= c->n) {
+                possible = false;
+                break;
+            }
+            int b = morphos_bit(c, x, y);
+            if (b == t || !bb_test(q, b)) {
+                if (b == t || bb_test(&s->stones[colour], b) || ++missing > 1)
+                    possible = false;
+            }
+        }
+        if (possible && (missing == 0 || returns))
+            return true;
+    }
+    return false;
+}
+
+void morphos_targets(const MorphosState *s, int colour, const Bb *flipped_last, Bb *out)
+{
+    const MorphosConfig *c = s->cfg;
+    if (!(c->mutators & MUT_DEEPMORPH)) {
+        morphos_weak(c, &s->stones[colour ^ 1], &s->stones[colour], out);
+        return;
+    }
+    /* Deepmorph: the stones the opponent just flipped still count as ours,
+     * so they support our patterns and are not enemy stones to flip. */
+    Bb pat, own;
+    for (int j = 0; j < BB_WORDS; j++) {
+        pat.w[j] = s->stones[colour].w[j] | flipped_last->w[j];
+        own.w[j] = s->stones[colour ^ 1].w[j] & ~flipped_last->w[j];
+    }
+    morphos_weak(c, &own, &pat, out);
+    Bb scan = *out;
+    for (int j = 0; j < c->nw; j++)
+        for (uint64_t x = scan.w[j]; x; x &= x - 1) {
+            int t = j * 64 + __builtin_ctzll(x);
+            if (morphos_flip_back_possible(s, colour, t))
+                bb_clear(out, t);
+        }
+}
+
+static void game_over(MorphosState *s, int winner, const char *how)
+{
+    s->phase = PHASE_OVER;
+    s->winner = (uint8_t)winner;
+    strncpy(s->how, how, sizeof s->how - 1);
+    s->how[sizeof s->how - 1] = '\0';
+    bb_zero(&s->targets);
+}
+
+bool morphos_swap_allowed(const MorphosState *s)
+{
+    return s->phase == PHASE_MAIN && s->turn == 1 && s->to_move == MORPHOS_WHITE;
+}
+
+void morphos_begin_turn(MorphosState *s, bool return_pending)
+{
+    const MorphosConfig *c = s->cfg;
+    bb_zero(&s->targets);
+    if ((c->mutators & MUT_DEEPMORPH) && morphos_connected(c, &s->stones[s->to_move], s->to_move)) {
+        game_over(s, s->to_move, "connection");
+        return;
+    }
+    if (s->turn >= c->move_cap) {
+        game_over(s, 2, "cap");
+        return;
+    }
+    if (return_pending) {
+        s->phase = PHASE_RETURN;
+        return;
+    }
+    s->phase = PHASE_MAIN;
+    morphos_targets(s, s->to_move, &s->flipped_last, &s->targets);
+    if (has_empty(s) || !bb_empty(&s->targets, c->nw) || morphos_swap_allowed(s))
+        return;
+    /* No move: a skip, unless the opponent has none after it either. */
+    Bb none, theirs;
+    bb_zero(&none);
+    morphos_targets(s, s->to_move ^ 1, &none, &theirs);
+    if (!bb_empty(&theirs, c->nw))
+        return;
+    if ((c->mutators & MUT_DEEPMORPH) && morphos_connected(c, &s->stones[s->to_move ^ 1], s->to_move ^ 1))
+        return; /* they win at the start of their turn */
+    game_over(s, morphos_deadlock_winner(c, s->stones), "deadlock");
+}
+
+static void end_turn(MorphosState *s, int flipped)
+{
+    bool returns = flipped >= 0 && (s->cfg->mutators & MUT_REMORPH) && has_empty(s);
+    bb_zero(&s->flipped_last);
+    if (flipped >= 0)
+        bb_set(&s->flipped_last, flipped);
+    s->to_move ^= 1;
+    s->turn++;
+    morphos_begin_turn(s, returns);
+}
+
+/* After a stone of the mover arrives: an immediate win without deepmorph. */
+static bool won_now(MorphosState *s, int bit)
+{
+    int me = s->to_move;
+    if (s->cfg->mutators & MUT_DEEPMORPH)
+        return false;
+    if (!morphos_connected_from(s->cfg, &s->stones[me], me, bit))
+        return false;
+    game_over(s, me, "connection");
+    return true;
+}
+
+void morphos_place_mask(const MorphosState *s, Bb *out)
+{
+    switch (s->phase) {
+    case PHASE_MAIN:
+    case PHASE_RETURN:
+        morphos_empties(s, out);
+        break;
+    case PHASE_DUO:
+        duo_mask(s, s->anchor, out);
+        break;
+    default:
+        bb_zero(out);
+    }
+}
+
+bool morphos_must_pass(const MorphosState *s)
+{
+    if (s->phase != PHASE_MAIN || morphos_swap_allowed(s) || !bb_empty(&s->targets, s->cfg->nw))
+        return false;
+    return !has_empty(s);
+}
+
+int morphos_num_actions(const MorphosState *s)
+{
+    if (s->phase == PHASE_OVER)
+        return 0;
+    Bb p;
+    morphos_place_mask(s, &p);
+    int n = bb_count(&p, s->cfg->nw);
+    if (s->phase == PHASE_MAIN) {
+        n += bb_count(&s->targets, s->cfg->nw) + morphos_swap_allowed(s);
+        if (n == 0)
+            n = 1; /* pass */
+    }
+    return n;
+}
+
+Action morphos_nth_action(const MorphosState *s, int k)
+{
+    const int nw = s->cfg->nw;
+    Bb p;
+    morphos_place_mask(s, &p);
+    int np = bb_count(&p, nw);
+    if (k < np)
+        return bb_select(&p, k, nw);
+    k -= np;
+    int nf = bb_count(&s->targets, nw);
+    if (k < nf)
+        return ACT_FLIP + bb_select(&s->targets, k, nw);
+    return morphos_swap_allowed(s) ? ACT_SWAP : ACT_PASS;
+}
+
+void morphos_apply_fast(MorphosState *s, Action a)
+{
+    int me = s->to_move;
+    if (a == ACTION_RESIGN) {
+        game_over(s, me ^ 1, "resign");
+        return;
+    }
+    switch (s->phase) {
+    case PHASE_MAIN:
+        if (a == ACT_PASS) {
+            end_turn(s, -1);
+        } else if (a == ACT_SWAP) {
+            s->black_seat ^= 1;
+            bb_zero(&s->flipped_last);
+            s->turn++;
+            morphos_begin_turn(s, false);
+        } else if (a >= ACT_FLIP) {
+            int t = a - ACT_FLIP;
+            take(s, me ^ 1, t);
+            put(s, me, t);
+            if (!won_now(s, t))
+                end_turn(s, t);
+        } else {
+            put(s, me, a);
+            if (won_now(s, a))
+                return;
+            if (s->cfg->mutators & MUT_DUOMORPH) {
+                Bb d;
+                duo_mask(s, a, &d);
+                if (!bb_empty(&d, s->cfg->nw)) {
+                    s->phase = PHASE_DUO;
+                    s->anchor = (int16_t)a;
+                    return;
+                }
+            }
+            end_turn(s, -1);
+        }
+        break;
+    case PHASE_DUO:
+        put(s, me, a);
+        if (!won_now(s, a))
+            end_turn(s, -1);
+        break;
+    case PHASE_RETURN:
+        put(s, me, a);
+        if (won_now(s, a))
+            return;
+        s->phase = PHASE_MAIN;
+        morphos_targets(s, me, &s->flipped_last, &s->targets);
+        /* The regular move is impossible on a full board without flips: the
+         * turn ends with the returned stone. */
+        if (!has_empty(s) && bb_empty(&s->targets, s->cfg->nw))
+            end_turn(s, -1);
+        break;
+    default:
+        break;
+    }
+}
+
+int morphos_playout(MorphosState *s, Rng *rng, Action *played, uint8_t *colours, int max)
+{
+    int k = 0;
+    while (s->phase != PHASE_OVER) {
+        Action a = morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
+        if (k < max) {
+            if (played)
+                played[k] = a;
+            if (colours)
+                colours[k] = s->to_move;
+        }
+        k++;
+        morphos_apply_fast(s, a);
+    }
+    return k;
+}
+
+int morphos_repetitions(const MorphosState *s)
+{
+    if (s->hist_len == 0)
+        return 0;
+    uint64_t h = s->hist[s->hist_len - 1];
+    int n = 0;
+    for (int i = 0; i < s->hist_len; i++)
+        n += s->hist[i] == h;
+    return n;
+}
+
+void morphos_recompute_hash(MorphosState *s)
+{
+    s->hash = 0;
+    for (int colour = 0; colour < 2; colour++)
+        for (int j = 0; j < s->cfg->nw; j++)
+            for (uint64_t x = s->stones[colour].w[j]; x; x &= x - 1)
+                s->hash ^= morphos_stone_key(colour, j * 64 + __builtin_ctzll(x));
+}

@@ -1,0 +1,20 @@
+/* Internals shared by the Morphos source files (not for front ends). */
+#ifndef MORPH_MORPHOS_ENGINE_H
+#define MORPH_MORPHOS_ENGINE_H
+
+#include "morphos.h"
+
+uint64_t morphos_stone_key(int colour, int bit);
+/* Hash of the decision node: stones, colour to move, pending part. */
+uint64_t morphos_node_hash(const MorphosState *s);
+void morphos_recompute_hash(MorphosState *s);
+void morphos_empties(const MorphosState *s, Bb *out);
+/* Flips `colour` may make now, given the stones the opponent flipped on
+ * their latest turn (deepmorph). */
+void morphos_targets(const MorphosState *s, int colour, const Bb *flipped_last, Bb *out);
+bool morphos_flip_back_possible(const MorphosState *s, int colour, int t);
+/* Starts the turn of s->to_move: deepmorph win, cap, returned stone,
+ * targets, skip or deadlock. */
+void morphos_begin_turn(MorphosState *s, bool return_pending);
+
+#endif

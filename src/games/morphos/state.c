@@ -1,0 +1,438 @@
+/* Morphos behind the game interface (game.h): options, states, actions as
+ * text, serialisation and results. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "morphos.h"
+
+static const OptionSpec specs[] = {
+    {"size", OPTION_INT, "13", "board size n (3 to 19)"},
+    {"mutators", OPTION_LIST, "", "any of minimorph,deepmorph,duomorph,remorph,metamorph"},
+    {"move-cap", OPTION_INT, "0", "turns before the game ends as a draw (how \"cap\"); 0 means 4*size*size"},
+    {NULL, 0, NULL, NULL},
+};
+
+static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
+{
+    int n = atoi(options_value(opts, specs, "size"));
+    int cap = atoi(options_value(opts, specs, "move-cap"));
+    if (n < 3 || n > 19) {
+        snprintf(err, errlen, "option 'size' must be 3 to 19, got %d", n);
+        return false;
+    }
+    if (cap < 0) {
+        snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) or more, got %d", cap);
+        return false;
+    }
+    MorphosConfig *c = malloc(sizeof *c);
+    if (!c) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    if (!morphos_config_init(c, n, options_value(opts, specs, "mutators"), cap ? cap : 4 * n * n, err, errlen)) {
+        free(c);
+        return false;
+    }
+    g->config = c;
+    g->num_players = 2;
+    return true;
+}
+
+static void free_config(Game *g)
+{
+    free(g->config);
+    g->config = NULL;
+}
+
+static void push_hist(MorphosState *s)
+{
+    if (s->hist_len == s->hist_cap) {
+        int cap = s->hist_cap ? s->hist_cap * 2 : 64;
+        uint64_t *h = realloc(s->hist, (size_t)cap * sizeof *h);
+        if (!h)
+            abort();
+        s->hist = h;
+        s->hist_cap = cap;
+    }
+    s->hist[s->hist_len++] = morphos_node_hash(s);
+}
+
+static MorphosState *alloc_state(const Game *g)
+{
+    MorphosState *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    s->base.game = g;
+    s->cfg = g->config;
+    return s;
+}
+
+static State *new_initial_state(const Game *g)
+{
+    MorphosState *s = alloc_state(g);
+    const MorphosConfig *c = s->cfg;
+    if (c->mutators & MUT_METAMORPH)
+        for (int r = 0; r < c->n; r++)
+            for (int col = 0; col < c->n; col++)
+                bb_set(&s->stones[(r + col) & 1], morphos_bit(c, col, r));
+    morphos_recompute_hash(s);
+    morphos_begin_turn(s, false);
+    push_hist(s);
+    return &s->base;
+}
+
+MorphosState *morphos_state_from_position(const Game *g, const Bb stones[2], int to_move)
+{
+    MorphosState *s = alloc_state(g);
+    s->stones[0] = stones[0];
+    s->stones[1] = stones[1];
+    s->to_move = (uint8_t)to_move;
+    morphos_recompute_hash(s);
+    for (int colour = 0; colour < 2; colour++)
+        if (morphos_connected(s->cfg, &s->stones[colour], colour)) {
+            s->phase = PHASE_OVER;
+            s->winner = (uint8_t)colour;
+            strcpy(s->how, "connection");
+        }
+    if (s->phase != PHASE_OVER)
+        morphos_begin_turn(s, false);
+    push_hist(s);
+    return s;
+}
+
+static State *clone_state(const State *st)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    MorphosState *t = malloc(sizeof *t);
+    if (!t)
+        abort();
+    *t = *s;
+    t->hist = malloc((size_t)(s->hist_cap ? s->hist_cap : 1) * sizeof *t->hist);
+    if (!t->hist)
+        abort();
+    memcpy(t->hist, s->hist, (size_t)s->hist_len * sizeof *t->hist);
+    return &t->base;
+}
+
+static void free_state(State *st)
+{
+    MorphosState *s = (MorphosState *)st;
+    free(s->hist);
+    free(s);
+}
+
+static int current_player(const State *st)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    return s->phase == PHASE_OVER ? PLAYER_TERMINAL : morphos_seat_of(s, s->to_move);
+}
+
+static int legal_actions(const State *st, Action *out)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    int n = morphos_num_actions(s);
+    for (int k = 0; k < n; k++)
+        out[k] = morphos_nth_action(s, k);
+    return n;
+}
+
+static bool is_legal(const State *st, Action a)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    if (s->phase == PHASE_OVER)
+        return false;
+    if (a == ACTION_RESIGN)
+        return true;
+    Bb p;
+    morphos_place_mask(s, &p);
+    if (a >= 0 && a < ACT_FLIP)
+        return bb_test(&p, a);
+    if (s->phase != PHASE_MAIN)
+        return false;
+    if (a >= ACT_FLIP && a < ACT_FLIP + BB_WORDS * 64)
+        return bb_test(&s->targets, a - ACT_FLIP);
+    if (a == ACT_SWAP)
+        return morphos_swap_allowed(s);
+    if (a == ACT_PASS)
+        return morphos_must_pass(s);
+    return false;
+}
+
+static int no_chance(const State *st, ChanceOutcome *out)
+{
+    return 0;
+}
+
+static Action no_sample(const State *st, Rng *rng)
+{
+    return ACT_PASS;
+}
+
+static void apply(State *st, Action a)
+{
+    MorphosState *s = (MorphosState *)st;
+    morphos_apply_fast(s, a);
+    push_hist(s);
+}
+
+static void action_text(const State *st, Action a, StrBuf *out)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    char pt[4];
+    if (a == ACTION_RESIGN) {
+        sb_puts(out, "resign");
+    } else if (a == ACT_SWAP) {
+        sb_puts(out, "swap");
+    } else if (a == ACT_PASS) {
+        sb_puts(out, "pass");
+    } else if (a >= ACT_FLIP) {
+        morphos_point_text(s->cfg, a - ACT_FLIP, pt);
+        sb_printf(out, "x%s", pt);
+    } else {
+        morphos_point_text(s->cfg, a, pt);
+        sb_puts(out, pt);
+    }
+}
+
+static const char *colour_name(int colour)
+{
+    return colour == MORPHOS_BLACK ? "Black" : "White";
+}
+
+static bool parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    const MorphosConfig *c = s->cfg;
+    int me = s->to_move;
+    if (s->phase == PHASE_OVER) {
+        snprintf(err, errlen, "illegal move '%.40s': the game is over", text);
+        return false;
+    }
+    if (strcmp(text, "resign") == 0) {
+        *out = ACTION_RESIGN;
+        return true;
+    }
+    if (strcmp(text, "swap") == 0) {
+        if (!morphos_swap_allowed(s)) {
+            snprintf(err, errlen, "illegal move 'swap': White may swap only instead of their first move");
+            return false;
+        }
+        *out = ACT_SWAP;
+        return true;
+    }
+    if (strcmp(text, "pass") == 0) {
+        if (!morphos_must_pass(s)) {
+            snprintf(err, errlen, "illegal move 'pass': a player passes only when they have no legal move");
+            return false;
+        }
+        *out = ACT_PASS;
+        return true;
+    }
+    bool flip = text[0] == 'x';
+    int b = morphos_parse_point(c, text + flip);
+    if (b < 0) {
+        if (text[0 + flip] >= 'a' && text[0 + flip] <= 's' && text[1 + flip] >= '1' && text[1 + flip] <= '9')
+            snprintf(err, errlen, "illegal move '%.40s': %s is not on the %dx%d board", text, text + flip, c->n, c->n);
+        else
+            snprintf(err, errlen, "malformed move '%.40s': expected a point such as c3, a flip such as xc3, "
+                                  "swap, pass or resign", text);
+        return false;
+    }
+    char pt[4];
+    morphos_point_text(c, b, pt);
+    if (s->phase == PHASE_RETURN && (flip || !is_legal(st, b))) {
+        snprintf(err, errlen, "illegal move '%.40s': the turn starts by placing the returned stone on an empty point (remorph)", text);
+        return false;
+    }
+    if (s->phase == PHASE_DUO && (flip || !is_legal(st, b))) {
+        char an[4];
+        morphos_point_text(c, s->anchor, an);
+        snprintf(err, errlen, "illegal move '%.40s': the second stone must go on an empty point next to %s (duomorph)", text, an);
+        return false;
+    }
+    if (!flip) {
+        if (!is_legal(st, b)) {
+            snprintf(err, errlen, "illegal move '%.40s': %s is occupied", text, pt);
+            return false;
+        }
+        *out = b;
+        return true;
+    }
+    if (!bb_test(&s->targets, b)) {
+        Bb weak;
+        morphos_weak(c, &s->stones[me ^ 1], &s->stones[me], &weak);
+        if ((c->mutators & MUT_DEEPMORPH) && bb_test(&s->flipped_last, b))
+            snprintf(err, errlen, "illegal move '%.40s': %s was flipped on the opponent's latest turn and still counts as yours (deepmorph)", text, pt);
+        else if ((c->mutators & MUT_DEEPMORPH) && bb_test(&s->stones[me ^ 1], b) && bb_test(&weak, b))
+            snprintf(err, errlen, "illegal move '%.40s': the opponent could flip %s back on their next turn (deepmorph)", text, pt);
+        else
+            snprintf(err, errlen, "illegal move '%.40s': %s is not a weak %s stone", text, pt, colour_name(me ^ 1));
+        return false;
+    }
+    *out = ACT_FLIP + b;
+    return true;
+}
+
+static void result(const State *st, GameResult *r)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    memset(r, 0, sizeof *r);
+    if (s->phase != PHASE_OVER)
+        return;
+    r->terminal = true;
+    r->winners = s->winner == 2 ? 3u : 1u << morphos_seat_of(s, s->winner);
+    snprintf(r->how, sizeof r->how, "%s", s->how);
+}
+
+/* Serialised form: POSITION to=B|W black=SEAT turn=N phase=main|duo:PT|return|over:B|W|D:HOW
+ * flipped=PT|- hist=HEX,HEX,... */
+static void serialize(const State *st, StrBuf *out)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    char pt[4];
+    morphos_position_text(s->cfg, s->stones, out);
+    sb_printf(out, " to=%c black=%d turn=%d phase=", "BW"[s->to_move], s->black_seat, s->turn);
+    switch (s->phase) {
+    case PHASE_MAIN: sb_puts(out, "main"); break;
+    case PHASE_RETURN: sb_puts(out, "return"); break;
+    case PHASE_DUO:
+        morphos_point_text(s->cfg, s->anchor, pt);
+        sb_printf(out, "duo:%s", pt);
+        break;
+    default: sb_printf(out, "over:%c:%s", "BWD"[s->winner], s->how);
+    }
+    int f = bb_count(&s->flipped_last, s->cfg->nw) ? bb_select(&s->flipped_last, 0, s->cfg->nw) : -1;
+    if (f >= 0) {
+        morphos_point_text(s->cfg, f, pt);
+        sb_printf(out, " flipped=%s", pt);
+    } else {
+        sb_puts(out, " flipped=-");
+    }
+    sb_puts(out, " hist=");
+    for (int i = 0; i < s->hist_len; i++)
+        sb_printf(out, "%s%016llx", i ? "," : "", (unsigned long long)s->hist[i]);
+}
+
+static State *deserialize(const Game *g, const char *text, char *err, size_t errlen)
+{
+    const MorphosConfig *c = g->config;
+    char pos[512], to, phase[40], flipped[8];
+    int seat, turn, used = 0;
+    if (sscanf(text, "%511s to=%c black=%d turn=%d phase=%39s flipped=%7s hist=%n", pos, &to, &seat, &turn,
+               phase, flipped, &used) != 6 || !used || (to != 'B' && to != 'W') || (seat != 0 && seat != 1) ||
+        turn < 0) {
+        snprintf(err, errlen, "corrupt morphos state: expected 'POSITION to=B|W black=0|1 turn=N phase=... flipped=... hist=...'");
+        return NULL;
+    }
+    char cells[19 * 19];
+    int n = c->n;
+    if (!morphos_parse_position(pos, &n, cells, err, errlen))
+        return NULL;
+    MorphosState *s = alloc_state(g);
+    for (int r = 0; r < n; r++)
+        for (int col = 0; col < n; col++) {
+            char ch = cells[r * 19 + col];
+            if (ch != '.')
+                bb_set(&s->stones[ch == 'W'], morphos_bit(c, col, r));
+        }
+    s->to_move = to == 'W';
+    s->black_seat = (uint8_t)seat;
+    s->turn = turn;
+    morphos_recompute_hash(s);
+    bool ok = true;
+    if (strcmp(flipped, "-") != 0) {
+        int f = morphos_parse_point(c, flipped);
+        ok = f >= 0;
+        if (ok)
+            bb_set(&s->flipped_last, f);
+    }
+    if (strcmp(phase, "main") == 0) {
+        s->phase = PHASE_MAIN;
+        morphos_targets(s, s->to_move, &s->flipped_last, &s->targets);
+    } else if (strcmp(phase, "return") == 0) {
+        s->phase = PHASE_RETURN;
+    } else if (strncmp(phase, "duo:", 4) == 0) {
+        s->phase = PHASE_DUO;
+        int a = morphos_parse_point(c, phase + 4);
+        ok = ok && a >= 0;
+        s->anchor = (int16_t)a;
+    } else if (strncmp(phase, "over:", 5) == 0 && strchr("BWD", phase[5]) && phase[5] && phase[6] == ':' &&
+               strlen(phase + 7) > 0 && strlen(phase + 7) < sizeof s->how) {
+        s->phase = PHASE_OVER;
+        s->winner = (uint8_t)(strchr("BWD", phase[5]) - "BWD");
+        strcpy(s->how, phase + 7);
+    } else {
+        ok = false;
+    }
+    for (const char *p = text + used; ok && *p;) {
+        char *end;
+        unsigned long long h = strtoull(p, &end, 16);
+        if (end == p || (*end && *end != ',')) {
+            ok = false;
+            break;
+        }
+        if (s->hist_len == s->hist_cap) {
+            s->hist_cap = s->hist_cap ? s->hist_cap * 2 : 64;
+            s->hist = realloc(s->hist, (size_t)s->hist_cap * sizeof *s->hist);
+            if (!s->hist)
+                abort();
+        }
+        s->hist[s->hist_len++] = h;
+        p = *end ? end + 1 : end;
+    }
+    if (!ok || s->hist_len == 0) {
+        free_state(&s->base);
+        snprintf(err, errlen, "corrupt morphos state: bad phase, flipped point or history");
+        return NULL;
+    }
+    return &s->base;
+}
+
+static void render(const State *st, StrBuf *out)
+{
+    const MorphosState *s = (const MorphosState *)st;
+    morphos_draw(s->cfg, s->stones, out);
+    if (s->phase == PHASE_OVER) {
+        if (s->winner == 2)
+            sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
+        else
+            sb_printf(out, "Game over: %s (player %d) wins by %s\n", colour_name(s->winner),
+                      morphos_seat_of(s, s->winner), s->how);
+        return;
+    }
+    sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, colour_name(s->to_move),
+              morphos_seat_of(s, s->to_move));
+    char pt[4];
+    if (s->phase == PHASE_RETURN)
+        sb_puts(out, ", placing the returned stone first");
+    else if (s->phase == PHASE_DUO) {
+        morphos_point_text(s->cfg, s->anchor, pt);
+        sb_printf(out, ", second stone next to %s", pt);
+    }
+    sb_putc(out, '\n');
+}
+
+const GameOps morphos_ops = {
+    .name = "morphos",
+    .summary = "connection game with flippable weak stones (two players, five mutators)",
+    .option_specs = specs,
+    .configure = configure,
+    .free_config = free_config,
+    .new_initial_state = new_initial_state,
+    .clone = clone_state,
+    .free_state = free_state,
+    .current_player = current_player,
+    .legal_actions = legal_actions,
+    .is_legal = is_legal,
+    .chance_outcomes = no_chance,
+    .sample_chance = no_sample,
+    .apply = apply,
+    .action_text = action_text,
+    .parse_action = parse_action,
+    .result = result,
+    .serialize = serialize,
+    .deserialize = deserialize,
+    .render = render,
+};
