@@ -85,6 +85,15 @@ static void expect(const MorpyamTables *t, const TurnInput *in, int r, const dou
 {
     int nk = r == 1 ? 1 : MAI_KEEPS, ncall = r == 1 ? 7 : 6;
     const int *calls = r == 1 ? calls_first : calls_later;
+    if (!in->strict && !in->can_call) { /* the common case, kept tight */
+        for (int k = 0; k < nk; k++) {
+            double e = 0;
+            for (int j = t->join_start[k]; j < t->join_start[k + 1]; j++)
+                e += t->join_prob[j] * R[t->join_dice[j]];
+            o->EK[r][k] = e;
+        }
+        return;
+    }
     for (int k = 0; k < nk; k++) {
         double e = 0, es = 0, ec[7] = {0};
         for (int j = t->join_start[k]; j < t->join_start[k + 1]; j++) {
@@ -104,8 +113,12 @@ static void expect(const MorpyamTables *t, const TurnInput *in, int r, const dou
     }
 }
 
-void mai_turn_solve(const MorpyamTables *t, const TurnInput *in, TurnTables *o)
+void mai_turn_solve(const MorpyamTables *t, const TurnInput *given, TurnTables *o)
 {
+    /* without a call to make, strict-call changes nothing */
+    TurnInput norm = *given;
+    norm.strict = given->strict && given->can_call;
+    const TurnInput *in = &norm;
     o->appel_val = MAI_NEG;
     for (uint64_t m = in->appel; m; m &= m - 1)
         o->appel_val = max2(o->appel_val, in->val[__builtin_ctzll(m)]);
@@ -149,6 +162,16 @@ void mai_turn_solve(const MorpyamTables *t, const TurnInput *in, TurnTables *o)
         expect(t, in, r, R, Rs, Rc, o);
         if (r == 1)
             break;
+        if (!in->strict && !in->can_call) {
+            for (int d = 0; d < MAI_DICE; d++) {
+                double best = max2(0, o->place[r - 1][d]);
+                for (int i = 0; i < t->nsub[d]; i++)
+                    best = max2(best, o->EK[r][t->keep[d][i]]);
+                o->W[r - 1][d] = best;
+                o->Ws[r - 1][d] = 0;
+            }
+            continue;
+        }
         for (int d = 0; d < MAI_DICE; d++) {
             double best = max2(0, o->place[r - 1][d]), bs = 0;
             for (int i = 0; i < t->nsub[d]; i++) {

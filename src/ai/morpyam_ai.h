@@ -105,6 +105,10 @@ typedef struct MaiEval {
     uint64_t masks_occ; /* occupied of m1/m23, or ~0 when none */
     uint64_t m1[MAI_DICE], m23[MAI_DICE];
     TurnTables scratch;
+    /* Quick mode for the second ply: a target set's chance is taken from
+     * the ease of its squares instead of the turn solver. */
+    bool quick;
+    uint64_t reply_m1[MAI_DICE], reply_m23[MAI_DICE];
 } MaiEval;
 
 void mai_eval_init(MaiEval *e, const MorpyamTables *t);
@@ -117,5 +121,11 @@ double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, in
  * placement ends the game) and after passing. */
 double mai_eval_place(MaiEval *e, const MorpyamState *s, int sq);
 double mai_eval_pass(MaiEval *e, const MorpyamState *s);
+/* Two players: the value of ending the mover's turn on each free square
+ * (MAI_NEG on covered ones) relative to passing, looking one opponent turn
+ * further: the opponent's reply is solved exactly for the dice (without
+ * calls) on the quick evaluation. Returns the mover's win chance after
+ * passing on that reckoning. */
+double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36]);
 
 #endif

@@ -1,6 +1,7 @@
 /* The "expert" level for Morpyam. Each free square gets a value: the win
  * chance after placing there minus the win chance after passing (see
- * morpyam_eval.c). The dice are then played exactly for the whole turn by
+ * morpyam_eval.c; with two players the opponent's reply turn is solved
+ * too, mai_two_ply). The dice are then played exactly for the whole turn by
  * the expectimax of mai_turn_solve: every roll outcome, every keep, every
  * call (Sec included), stopping, placing or passing. The values and the
  * turn tables are computed once per turn and reused by every decision of
@@ -66,13 +67,17 @@ static void prepare(Expert *x, const MorpyamState *s)
     x->key_alive = s->alive;
     memcpy(x->key_grid, s->kind_sq, sizeof x->key_grid);
     mai_masks(s, s->occupied, x->m1, x->m23);
-    x->base = mai_eval_pass(&x->eval, s);
     TurnInput *in = &x->in;
     memset(in, 0, sizeof *in);
     in->m1 = x->m1;
     in->m23 = x->m23;
-    for (int sq = 0; sq < 36; sq++)
-        in->val[sq] = s->occupied >> sq & 1 ? MAI_NEG : mai_eval_place(&x->eval, s, sq) - x->base;
+    if (s->cfg->players == 2) {
+        x->base = mai_two_ply(&x->eval, s, in->val);
+    } else {
+        x->base = mai_eval_pass(&x->eval, s);
+        for (int sq = 0; sq < 36; sq++)
+            in->val[sq] = s->occupied >> sq & 1 ? MAI_NEG : mai_eval_place(&x->eval, s, sq) - x->base;
+    }
     in->appel = s->kind_sq[MK_APPEL] & ~s->occupied;
     in->can_call = in->appel != 0;
     in->strict = s->cfg->strict_call;
@@ -109,8 +114,8 @@ static double action_value(const Expert *x, const MorpyamState *s, Action a)
         return 0;
     if (a == MA_ROLL)
         return s->phase == MP_CALL_ROLL ? tt->EC[1][0][s->call] : tt->EK[1][0];
-    if (a >= MA_CALL && a < MA_CALL + MF_COUNT)
-        return call_value(x, s, a - MA_CALL);
+    if (a >= MA_CALL && a < MA_CALL + MF_COUNT) /* a call that adds nothing is not made */
+        return call_value(x, s, a - MA_CALL) - 1e-9;
     int keep = keep_of(s, a - MA_REROLL);
     if (s->phase == MP_CALL_REROLL)
         return tt->EC[s->rolls + 1][keep][s->call];
