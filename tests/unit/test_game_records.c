@@ -84,10 +84,13 @@ static void round_trip(const Setup *setups, int nsetups, int games)
         sb_free(&a);
         sb_free(&b);
         /* The same seed and the same AIs play the same game again. */
-        Session *again = random_game(setup, (uint64_t)k);
-        assert_int_equal(again->count, s->count);
-        assert_string_equal(again->steps[again->count - 1].text, s->steps[s->count - 1].text);
-        session_free(again);
+        if (k % 10 == 0) {
+            Session *again = random_game(setup, (uint64_t)k);
+            assert_int_equal(again->count, s->count);
+            for (int i = 0; i < s->count; i++)
+                assert_string_equal(again->steps[i].text, s->steps[i].text);
+            session_free(again);
+        }
         session_free(back);
         json_decref(back_doc);
         free(text);

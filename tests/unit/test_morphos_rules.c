@@ -664,7 +664,7 @@ static void drawing_and_action_texts(void **unused)
                                      "  1 . . . 1\n"
                                      "    a b c\n"
                                      "(B black, W white, b/w weak stones that can be flipped, . empty)\n"
-                                     "Turn 1: Black (player 0) to move, second stone next to b2\n");
+                                     "Turn 1: Black (player 1) to move, second stone next to b2\n");
     sb_clear(&sb);
     static const Action acts[] = {ACT_SWAP, ACT_PASS, ACTION_RESIGN, ACT_FLIP + 5};
     static const char *const texts[] = {"swap", "pass", "resign", "xb2"};
@@ -676,7 +676,7 @@ static void drawing_and_action_texts(void **unused)
     apply_ok(s, "resign");
     sb_clear(&sb);
     state_render(&s->base, &sb);
-    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 1) wins by resign\n"));
+    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 2) wins by resign\n"));
     sb_free(&sb);
     state_free(&s->base);
     game_free(g);

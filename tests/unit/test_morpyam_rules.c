@@ -415,13 +415,48 @@ static void plus_builder_order_and_leaver(void **unused)
     for (int i = 0; i < 36; i++)
         built += ms_of(s)->grid[i] != MK_NONE;
     assert_int_equal(built, 12);
-    assert_int_equal(state_player(s), 2); /* then seat order: P3, then P1 */
+    assert_int_equal(state_player(s), 2); /* then by the roll: P3 (5, then 1), then P1 (3) */
     Action acts[MAX_ACTIONS];
     for (int i = 0; i < 12; i++) {
         state_legal_actions(s, acts);
         state_apply(s, acts[0]);
     }
     assert_int_equal(state_player(s), 0);
+    state_free(s);
+    game_free(g);
+}
+
+/* The building order is the full ranking of a one-die roll, highest first;
+ * players tied with anybody (not only at the top) roll again among
+ * themselves, and their new roll never lifts them over an earlier result. */
+static void plus_building_follows_the_whole_roll(void **unused)
+{
+    Game *g = new_game("players=4;variant=plus");
+    State *s = state_new(g);
+    Rng rng;
+    rng_seed(&rng, 3);
+    while (ms_of(s)->phase == MP_DEAL)
+        state_apply(s, state_sample_chance(s, &rng));
+    /* P1 2, P2 6, P3 4, P4 4; P3 and P4 tie and roll again: P3 1, P4 3 */
+    play(s, "die 2; die 6; die 4; die 4");
+    assert_true(state_is_chance(s));
+    assert_int_equal(ms_of(s)->contenders, 0xC);
+    play(s, "die 1; die 3");
+    int order[4], k = 0;
+    Action acts[MAX_ACTIONS];
+    while (ms_of(s)->phase == MP_PUT) {
+        int builder = state_player(s);
+        if (k == 0 || order[k - 1] != builder)
+            order[k++] = builder;
+        state_legal_actions(s, acts);
+        state_apply(s, acts[0]);
+    }
+    assert_int_equal(k, 4);
+    assert_int_equal(order[0], 1);
+    assert_int_equal(order[1], 3);
+    assert_int_equal(order[2], 2);
+    assert_int_equal(order[3], 0);
+    assert_int_equal(ms_of(s)->purpose, MR_START); /* then the first-player roll */
     state_free(s);
     game_free(g);
 }
@@ -547,6 +582,7 @@ int main(void)
         cmocka_unit_test(turn_cap),
         cmocka_unit_test(plus_dealing_and_building),
         cmocka_unit_test(plus_builder_order_and_leaver),
+        cmocka_unit_test(plus_building_follows_the_whole_roll),
         cmocka_unit_test(action_texts),
         cmocka_unit_test(corrupt_states_are_refused),
         cmocka_unit_test(option_errors),

@@ -399,11 +399,11 @@ static void render(const State *st, StrBuf *out)
             sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
         else
             sb_printf(out, "Game over: %s (player %d) wins by %s\n", colour_name(s->winner),
-                      morphos_seat_of(s, s->winner), s->how);
+                      morphos_seat_of(s, s->winner) + 1, s->how);
         return;
     }
     sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, colour_name(s->to_move),
-              morphos_seat_of(s, s->to_move));
+              morphos_seat_of(s, s->to_move) + 1);
     char pt[4];
     if (s->phase == PHASE_RETURN)
         sb_puts(out, ", placing the returned stone first");

@@ -172,6 +172,7 @@ typedef struct MorpyamState {
     int32_t turns;              /* turns started */
     uint8_t contenders, rolled, purpose; /* roll-off */
     uint8_t roll_value[MAX_PLAYERS];
+    uint8_t rank[MAX_PLAYERS];  /* building-order roll-off: dense rank so far, higher first */
     uint8_t dealt, builder;     /* Plus */
     uint8_t deal_left[MK_COUNT];
     uint8_t hand[MAX_PLAYERS][MK_COUNT];

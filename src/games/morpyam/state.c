@@ -91,6 +91,7 @@ static void start_rolloff(MorpyamState *s, int purpose)
     s->purpose = (uint8_t)purpose;
     s->contenders = s->alive;
     s->rolled = 0;
+    memset(s->rank, 0, sizeof s->rank);
 }
 
 static State *new_initial_state(const Game *g)
@@ -293,30 +294,75 @@ static void resolve_roll(MorpyamState *s)
         end_turn(s);
 }
 
-/* After the roll-off for the building order or the first player. */
-static void rolloff_done(MorpyamState *s, int winner)
+static bool hand_empty(const MorpyamState *s, int p)
 {
-    if (s->purpose == MR_START) {
-        begin_turn(s, winner, false);
-    } else {
-        s->builder = (uint8_t)winner;
-        s->phase = MP_PUT;
-    }
+    for (int k = 0; k < MK_COUNT; k++)
+        if (s->hand[p][k])
+            return false;
+    return true;
 }
 
-/* The next builder in seat order who still holds squares, or the start. */
+/* The builder ranked highest by the building-order roll-off among those
+ * still holding squares; once everybody has built, the first-player roll. */
 static void next_builder(MorpyamState *s)
 {
-    const int n = s->cfg->players;
-    for (int i = 1; i <= n; i++) {
-        int p = (s->builder + i) % n;
-        for (int k = 0; k < MK_COUNT; k++)
-            if (s->hand[p][k]) {
-                s->builder = (uint8_t)p;
-                return;
-            }
+    int best = -1;
+    for (int p = 0; p < s->cfg->players; p++)
+        if ((s->alive >> p & 1) && !hand_empty(s, p) && (best < 0 || s->rank[p] > s->rank[best]))
+            best = p;
+    if (best < 0) {
+        start_rolloff(s, MR_START);
+        return;
     }
-    start_rolloff(s, MR_START);
+    s->builder = (uint8_t)best;
+    s->phase = MP_PUT;
+}
+
+/* Every contender has rolled. The first-player roll-off only needs a single
+ * highest roller; the building order needs a full ranking, so players tied
+ * with anybody roll again and their new die only orders them among
+ * themselves (rank * 7 + die keeps earlier rounds decisive). */
+static void rolloff_round_done(MorpyamState *s)
+{
+    int key[MAX_PLAYERS] = {0};
+    const unsigned players = s->alive;
+    for (unsigned m = players; m; m &= m - 1) {
+        int p = __builtin_ctz(m);
+        key[p] = s->rank[p] * 7 + ((s->contenders >> p & 1) ? s->roll_value[p] : 0);
+    }
+    unsigned tied = 0, top = 0;
+    int best = -1;
+    for (unsigned m = players; m; m &= m - 1) {
+        int p = __builtin_ctz(m), below = 0;
+        for (unsigned o = players; o; o &= o - 1) {
+            int q = __builtin_ctz(o);
+            if (q != p && key[q] == key[p])
+                tied |= 1u << p;
+        }
+        /* dense rank: how many distinct keys lie below this one */
+        for (int k = 0; k < key[p]; k++)
+            for (unsigned o = players; o; o &= o - 1)
+                if (key[__builtin_ctz(o)] == k) {
+                    below++;
+                    break;
+                }
+        s->rank[p] = (uint8_t)below;
+        if (key[p] > best) {
+            best = key[p];
+            top = 0;
+        }
+        if (key[p] == best)
+            top |= 1u << p;
+    }
+    /* contenders of the next round; none once the roll-off is decided */
+    s->rolled = 0;
+    s->contenders = (uint8_t)(s->purpose == MR_START ? (__builtin_popcount(top) == 1 ? 0 : top) : tied);
+    if (s->contenders)
+        return;
+    if (s->purpose == MR_START)
+        begin_turn(s, __builtin_ctz(top), false);
+    else
+        next_builder(s);
 }
 
 static void put_square(MorpyamState *s, int p, int kind, int sq)
@@ -324,14 +370,6 @@ static void put_square(MorpyamState *s, int p, int kind, int sq)
     s->grid[sq] = (uint8_t)kind;
     s->kind_sq[kind] |= 1ull << sq;
     s->hand[p][kind]--;
-}
-
-static bool hand_empty(const MorpyamState *s, int p)
-{
-    for (int k = 0; k < MK_COUNT; k++)
-        if (s->hand[p][k])
-            return false;
-    return true;
 }
 
 static __attribute__((noinline)) void resign(MorpyamState *s)
@@ -374,25 +412,8 @@ void morpyam_apply(State *st, Action a)
         int r = __builtin_ctz(s->contenders & ~s->rolled);
         s->roll_value[r] = (uint8_t)(a - MA_DIE);
         s->rolled |= (uint8_t)(1u << r);
-        if (s->rolled == s->contenders) {
-            int best = 0;
-            unsigned tied = 0;
-            for (unsigned m = s->contenders; m; m &= m - 1) {
-                int q = __builtin_ctz(m);
-                if (s->roll_value[q] > best) {
-                    best = s->roll_value[q];
-                    tied = 0;
-                }
-                if (s->roll_value[q] == best)
-                    tied |= 1u << q;
-            }
-            if (__builtin_popcount(tied) == 1) {
-                rolloff_done(s, __builtin_ctz(tied));
-            } else {
-                s->contenders = (uint8_t)tied;
-                s->rolled = 0;
-            }
-        }
+        if (s->rolled == s->contenders)
+            rolloff_round_done(s);
     } else if (a >= MA_DICE) {
         s->dice = (uint16_t)morpyam_ms_id(ms, ms->key[s->kept] + ms->key[a - MA_DICE]);
         resolve_roll(s);

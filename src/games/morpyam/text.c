@@ -190,9 +190,10 @@ void morpyam_serialize(const State *st, StrBuf *out)
         sb_putc(out, (char)('0' + ms->vals[s->kept][i]));
     if (!ms->size[s->kept])
         sb_putc(out, '-');
-    sb_printf(out, " nroll=%d call=%d called=%d replay=%d alive=%d rolloff=%d,%d,%d,%d%d%d%d deal=%d,%d,",
+    sb_printf(out, " nroll=%d call=%d called=%d replay=%d alive=%d rolloff=%d,%d,%d,%d%d%d%d,%d%d%d%d deal=%d,%d,",
               s->nroll, s->call, s->called, s->replay, s->alive, s->contenders, s->rolled, s->purpose,
-              s->roll_value[0], s->roll_value[1], s->roll_value[2], s->roll_value[3], s->dealt, s->builder);
+              s->roll_value[0], s->roll_value[1], s->roll_value[2], s->roll_value[3],
+              s->rank[0], s->rank[1], s->rank[2], s->rank[3], s->dealt, s->builder);
     for (int k = 0; k < MK_COUNT; k++)
         sb_putc(out, digits62[s->deal_left[k]]);
     sb_puts(out, " hands=");
@@ -236,15 +237,15 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     char grid[40], toks[40], dice[8], kept[8], left15[20], hands[64];
     int phase, player, turns, rolls, nroll, call, called, replay, alive, cont, rolled, purpose, dealt, builder;
     int winners, how, bonus, used = -1;
-    char rv[5];
+    char rv[5], rk[5];
     int m = sscanf(text, "grid=%39s tokens=%39s phase=%d player=%d turns=%d rolls=%d dice=%7s kept=%7s nroll=%d call=%d "
-                   "called=%d replay=%d alive=%d rolloff=%d,%d,%d,%4[0-6] deal=%d,%d,%19s hands=%63s result=%d,%d,%d%n",
+                   "called=%d replay=%d alive=%d rolloff=%d,%d,%d,%4[0-6],%4[0-3] deal=%d,%d,%19s hands=%63s result=%d,%d,%d%n",
                    grid, toks, &phase, &player, &turns, &rolls, dice, kept, &nroll, &call, &called, &replay, &alive,
-                   &cont, &rolled, &purpose, rv, &dealt, &builder, left15, hands, &winners, &how, &bonus, &used);
+                   &cont, &rolled, &purpose, rv, rk, &dealt, &builder, left15, hands, &winners, &how, &bonus, &used);
     const char *why = NULL;
-    if (m != 24 || used < 0 || text[used] != '\0')
+    if (m != 25 || used < 0 || text[used] != '\0')
         why = "fields missing or out of order";
-    else if (strlen(grid) != 36 || strlen(toks) != 36 || strlen(rv) != 4 || strlen(left15) != MK_COUNT ||
+    else if (strlen(grid) != 36 || strlen(toks) != 36 || strlen(rv) != 4 || strlen(rk) != 4 || strlen(left15) != MK_COUNT ||
              strlen(hands) != MAX_PLAYERS * MK_COUNT)
         why = "a field has the wrong length";
     else if (phase < 0 || phase > MP_OVER || player < 0 || player >= c->players || turns < 0 || turns > c->turn_cap ||
@@ -328,8 +329,10 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     s->contenders = (uint8_t)cont;
     s->rolled = (uint8_t)rolled;
     s->purpose = (uint8_t)purpose;
-    for (int p = 0; p < MAX_PLAYERS; p++)
+    for (int p = 0; p < MAX_PLAYERS; p++) {
         s->roll_value[p] = (uint8_t)(rv[p] - '0');
+        s->rank[p] = (uint8_t)(rk[p] - '0');
+    }
     s->dealt = (uint8_t)dealt;
     s->builder = (uint8_t)builder;
     s->winners = (uint8_t)winners;
