@@ -97,13 +97,15 @@ static void legal_in_every_setting(void **unused)
                 snprintf(spec, sizeof spec, "players=%d;variant=%s%s%s", players, variants[v], rules[r][0] ? ";rules=" : "",
                          rules[r]);
                 Game *g = new_game(spec);
-                uint64_t seed = (uint64_t)(players * 100 + v * 10 + r);
-                decisions += play_checked(g, seats[(players + v + r) % 3], seed, r == 0);
-                games++;
+                for (int k = 0; k < 3; k++) {
+                    uint64_t seed = (uint64_t)(players * 1000 + v * 100 + r * 10 + k);
+                    decisions += play_checked(g, seats[(players + v + r + k) % 3], seed, r == 0 && k == 0);
+                    games++;
+                }
                 game_free(g);
             }
-    assert_int_equal(games, 36);
-    assert_true(decisions > 36 * 20);
+    assert_int_equal(games, 108);
+    assert_true(decisions > 108 * 20);
 }
 
 static void greedy_many_games(void **unused)
@@ -236,6 +238,18 @@ static void greedy_and_expert_take_a_ko(void **unused)
     game_free(g);
 }
 
+static void greedy_places_rather_than_pass(void **unused)
+{
+    Game *g = new_game("players=2");
+    State *s = state_new(g);
+    play(s, "die 6; die 1; roll; dice 1 1 1 2 3; reroll 2; dice 4; reroll 4; dice 5");
+    assert_int_equal(ms_of(s)->rolls, 3);
+    Action a = choose("greedy", s, NULL);
+    assert_true(a < MA_PASS && (ms_of(s)->can_place >> a & 1));
+    state_free(s);
+    game_free(g);
+}
+
 static void greedy_blocks_an_open_four(void **unused)
 {
     Game *g = new_game("players=2");
@@ -301,6 +315,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(expectimax_matches_odds),
         cmocka_unit_test(greedy_and_expert_take_a_ko),
+        cmocka_unit_test(greedy_places_rather_than_pass),
         cmocka_unit_test(greedy_blocks_an_open_four),
         cmocka_unit_test(expert_covers_the_forced_appel),
         cmocka_unit_test(expert_explains_dice_choices),
