@@ -91,24 +91,10 @@ typedef struct MaiPos {
     int left[MAX_PLAYERS];
 } MaiPos;
 
-#define MAI_CACHE 512
 typedef struct MaiEval {
     const MorpyamTables *t;
-    /* Chances of making one of a set of target squares within a turn, by
-     * (targets, occupied, daversa replay); cleared when the grid changes. */
-    struct {
-        uint64_t targets, occupied;
-        double p;
-        bool used, daversa;
-    } cache[MAI_CACHE];
-    uint64_t grid_sig;
-    uint64_t masks_occ; /* occupied of m1/m23, or ~0 when none */
-    uint64_t m1[MAI_DICE], m23[MAI_DICE];
+    uint64_t reply_m1[MAI_DICE], reply_m23[MAI_DICE]; /* squares covered in a reply */
     TurnTables scratch;
-    /* Quick mode for the second ply: a target set's chance is taken from
-     * the ease of its squares instead of the turn solver. */
-    bool quick;
-    uint64_t reply_m1[MAI_DICE], reply_m23[MAI_DICE];
 } MaiEval;
 
 void mai_eval_init(MaiEval *e, const MorpyamTables *t);
@@ -117,15 +103,11 @@ void mai_pos_of(const MorpyamState *s, MaiPos *pos);
  * on a replay turn when replay is set. s gives the grid, rules and players
  * still in. */
 double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int next, bool replay);
-/* The win chance of the mover after placing on sq (exact when the
- * placement ends the game) and after passing. */
-double mai_eval_place(MaiEval *e, const MorpyamState *s, int sq);
-double mai_eval_pass(MaiEval *e, const MorpyamState *s);
-/* Two players: the value of ending the mover's turn on each free square
- * (MAI_NEG on covered ones) relative to passing, looking one opponent turn
- * further: the opponent's reply is solved exactly for the dice (without
- * calls) on the quick evaluation. Returns the mover's win chance after
- * passing on that reckoning. */
+/* The value of ending the mover's turn on each free square (MAI_NEG on
+ * covered ones) relative to passing, looking one turn further: the next
+ * player's reply is solved exactly for the dice (without calls) on the
+ * evaluation. Returns the mover's win chance after passing on that
+ * reckoning. */
 double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36]);
 
 #endif

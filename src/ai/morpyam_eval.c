@@ -1,10 +1,12 @@
 /* The expert's evaluation of a Morpyam position: a win chance for one
- * player. The next turns of one round are looked at exactly for what ends
- * the game (a KO square, or the last token when it wins on points): the
- * chance of each player making one of its winning squares in its turn comes
- * from the turn solver. What is left is shared by a softmax over each
- * player's material: line points, the token race, and open segments of 3, 4
- * and 5 squares weighted by how easy their missing squares are to make. */
+ * player. The turns of one round are looked at for what ends the game (a
+ * KO square, or the last token when it wins on points), each player
+ * reaching one of its winning squares with the engine's three-roll odds of
+ * their figures. What is left is shared by a softmax over each player's
+ * material: line points, the token race, and open segments of 3, 4 and 5
+ * squares weighted by how easy their missing squares are to make. Then
+ * mai_two_ply values each square of the mover one turn deeper: the next
+ * player's reply turn is solved exactly for the dice. */
 #include <math.h>
 #include <string.h>
 
@@ -26,7 +28,6 @@ void mai_eval_init(MaiEval *e, const MorpyamTables *t)
 {
     memset(e, 0, sizeof *e);
     e->t = t;
-    e->masks_occ = ~0ull;
 }
 
 void mai_pos_of(const MorpyamState *s, MaiPos *pos)
@@ -109,65 +110,26 @@ static uint64_t win_targets(const MaiEval *e, const MorpyamState *s, const MaiPo
     return targets;
 }
 
-static uint64_t grid_signature(const MorpyamState *s)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (int k = 0; k < MK_COUNT; k++)
-        h = (h ^ s->kind_sq[k]) * 0xbf58476d1ce4e5b9ull;
-    return h;
-}
-
 /* Chance of covering one of targets (or, under daversa on a replay turn,
- * rolling five alike) within one turn, playing the dice for that alone. */
-static double hit_chance(MaiEval *e, const MorpyamState *s, uint64_t occupied, uint64_t targets, bool daversa)
+ * rolling five alike) within one turn, taken as if the squares were made
+ * independently, each with the engine's three-roll odds of its figure. */
+static double hit_chance(const MaiEval *e, const MorpyamState *s, uint64_t targets, bool daversa)
 {
-    if (!targets && !daversa)
-        return 0;
-    if (e->quick) {
-        double miss = 1;
-        for (uint64_t f = targets; f; f &= f - 1) {
-            int kind = s->grid[__builtin_ctzll(f)];
-            miss *= 1 - (kind < MK_COUNT ? e->t->ease[kind] : EASE_REF);
-        }
-        return 1 - miss;
+    double miss = daversa ? 1 - e->t->ease[MF_MORPYAM] : 1;
+    for (uint64_t f = targets; f; f &= f - 1) {
+        int kind = s->grid[__builtin_ctzll(f)];
+        miss *= 1 - (kind < MK_COUNT ? e->t->ease[kind] : EASE_REF);
     }
-    uint64_t h = (targets * 0x9e3779b97f4a7c15ull) ^ (occupied * 0xc2b2ae3d27d4eb4full) ^ daversa;
-    int slot = (int)((h ^ h >> 29) % MAI_CACHE);
-    if (e->cache[slot].used && e->cache[slot].targets == targets && e->cache[slot].occupied == occupied &&
-        e->cache[slot].daversa == daversa)
-        return e->cache[slot].p;
-    if (e->masks_occ != occupied) {
-        mai_masks(s, occupied, e->m1, e->m23);
-        e->masks_occ = occupied;
-    }
-    TurnInput in = {.m1 = e->m1, .m23 = e->m23, .strict = s->cfg->strict_call, .daversa_win = daversa, .win = 1};
-    for (int sq = 0; sq < 36; sq++)
-        in.val[sq] = targets >> sq & 1 ? 1.0 : 0.0;
-    in.appel = s->kind_sq[MK_APPEL] & ~occupied;
-    in.can_call = in.appel != 0;
-    mai_turn_solve(e->t, &in, &e->scratch);
-    double p = e->scratch.start;
-    e->cache[slot].used = true;
-    e->cache[slot].targets = targets;
-    e->cache[slot].occupied = occupied;
-    e->cache[slot].daversa = daversa;
-    e->cache[slot].p = p;
-    return p;
+    return 1 - miss;
 }
 
 double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int next, bool replay)
 {
-    uint64_t sig = grid_signature(s);
-    if (sig != e->grid_sig) {
-        memset(e->cache, 0, sizeof e->cache);
-        e->masks_occ = ~0ull;
-        e->grid_sig = sig;
-    }
     int alive = __builtin_popcount(s->alive);
     double still = 1, win = 0;
     for (int i = 0, x = next; i < alive; i++, x = next_alive(s, x)) {
         uint64_t targets = win_targets(e, s, pos, x);
-        double p = hit_chance(e, s, pos->occupied, targets, replay && i == 0 && s->cfg->daversa);
+        double p = hit_chance(e, s, targets, replay && i == 0 && s->cfg->daversa);
         /* the players moving before x may cover its squares first */
         double pe = p * pow(1 - p, i);
         if (x == me)
@@ -192,58 +154,40 @@ double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, in
     return win + still * mine / sum;
 }
 
-double mai_eval_place(MaiEval *e, const MorpyamState *s, int sq)
-{
-    MaiPos pos;
-    int me = s->player;
-    bool ko;
-    mai_pos_of(s, &pos);
-    pos.points[me] += morpyam_place_points(pos.tokens[me], sq, s->cfg->players, &ko);
-    if (ko)
-        return 1;
-    pos.tokens[me] |= 1ull << sq;
-    pos.occupied |= 1ull << sq;
-    if (--pos.left[me] == 0) {
-        for (int q = 0; q < s->cfg->players; q++)
-            if (q != me && (s->alive >> q & 1) && pos.points[q] > pos.points[me] + 1)
-                return 0;
-        return 1;
-    }
-    bool replay = s->grid[sq] == MF_MORPYAM;
-    return mai_eval(e, s, &pos, me, replay ? me : next_alive(s, me), replay);
-}
-
-double mai_eval_pass(MaiEval *e, const MorpyamState *s)
-{
-    MaiPos pos;
-    mai_pos_of(s, &pos);
-    return mai_eval(e, s, &pos, s->player, next_alive(s, s->player), false);
-}
-
-/* Puts a token of `who` on sq in pos. Returns me's exact result (1 or 0)
- * when that ends a two-player game, -1 otherwise. */
+/* Puts a token of `who` on sq in pos. Returns me's exact share of the win
+ * when that ends the game, -1 otherwise. */
 static double put_token(const MorpyamState *s, MaiPos *pos, int who, int sq, int me)
 {
     bool ko;
-    pos->points[who] += morpyam_place_points(pos->tokens[who], sq, 2, &ko);
+    int n = s->cfg->players;
+    pos->points[who] += morpyam_place_points(pos->tokens[who], sq, n, &ko);
     pos->tokens[who] |= 1ull << sq;
     pos->occupied |= 1ull << sq;
     if (ko)
         return who == me;
     if (--pos->left[who] == 0) {
-        bool wins = pos->points[who] + 1 >= pos->points[1 - who];
-        return (who == me) == wins;
+        /* the game ends on points: the ender has the bonus and wins ties */
+        int best = -1000;
+        for (int q = 0; q < n; q++)
+            if ((s->alive >> q & 1) && pos->points[q] + (q == who) > best)
+                best = pos->points[q] + (q == who);
+        if (pos->points[who] + 1 == best)
+            return who == me;
+        int shared = 0;
+        for (int q = 0; q < n; q++)
+            shared += (s->alive >> q & 1) && pos->points[q] == best;
+        return pos->points[me] == best ? 1.0 / shared : 0;
     }
     return -1;
 }
 
-/* The opponent's expected gain over its coming turn in pos, where me
- * moves after it and base is me's value of pos. */
-static double reply(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, double base)
+/* The expected gain of op, the next player, over its coming turn in pos,
+ * where base is me's value of pos if op passed. */
+static double reply(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int op, double base)
 {
-    int op = 1 - me;
     TurnInput in = {.m1 = e->reply_m1, .m23 = e->reply_m23, .strict = s->cfg->strict_call};
     mai_masks(s, pos->occupied, e->reply_m1, e->reply_m23);
+    int after_op = next_alive(s, op);
     for (int sq = 0; sq < 36; sq++) {
         if (pos->occupied >> sq & 1) {
             in.val[sq] = MAI_NEG;
@@ -252,7 +196,7 @@ static double reply(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me
         MaiPos after = *pos;
         double v = put_token(s, &after, op, sq, me);
         if (v < 0)
-            v = mai_eval(e, s, &after, me, s->grid[sq] == MF_MORPYAM ? op : me, false);
+            v = s->grid[sq] == MF_MORPYAM ? mai_eval(e, s, &after, me, op, true) : mai_eval(e, s, &after, me, after_op, false);
         in.val[sq] = base - v;
     }
     mai_turn_solve(e->t, &in, &e->scratch);
@@ -261,12 +205,11 @@ static double reply(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me
 
 double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36])
 {
-    const int me = s->player;
+    const int me = s->player, op = next_alive(s, me), after_op = next_alive(s, op);
     MaiPos pos;
     mai_pos_of(s, &pos);
-    e->quick = true;
-    double base = mai_eval(e, s, &pos, me, me, false);
-    double pass = base - reply(e, s, &pos, me, base);
+    double base = mai_eval(e, s, &pos, me, after_op, false);
+    double pass = base - reply(e, s, &pos, me, op, base);
     for (int sq = 0; sq < 36; sq++) {
         if (s->occupied >> sq & 1) {
             val[sq] = MAI_NEG;
@@ -275,13 +218,11 @@ double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36])
         MaiPos after = pos;
         double v = put_token(s, &after, me, sq, me);
         if (v < 0) {
-            v = mai_eval(e, s, &after, me, me, false);
-            /* a Morpyam square's replay turn stands against the reply */
+            v = mai_eval(e, s, &after, me, after_op, false);
             if (s->grid[sq] != MF_MORPYAM)
-                v -= reply(e, s, &after, me, v);
+                v -= reply(e, s, &after, me, op, v);
         }
         val[sq] = v - pass;
     }
-    e->quick = false;
     return pass;
 }

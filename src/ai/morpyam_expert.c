@@ -1,7 +1,7 @@
 /* The "expert" level for Morpyam. Each free square gets a value: the win
  * chance after placing there minus the win chance after passing (see
- * morpyam_eval.c; with two players the opponent's reply turn is solved
- * too, mai_two_ply). The dice are then played exactly for the whole turn by
+ * morpyam_eval.c; the next player's reply turn is solved too, see
+ * mai_two_ply). The dice are then played exactly for the whole turn by
  * the expectimax of mai_turn_solve: every roll outcome, every keep, every
  * call (Sec included), stopping, placing or passing. The values and the
  * turn tables are computed once per turn and reused by every decision of
@@ -71,13 +71,7 @@ static void prepare(Expert *x, const MorpyamState *s)
     memset(in, 0, sizeof *in);
     in->m1 = x->m1;
     in->m23 = x->m23;
-    if (s->cfg->players == 2) {
-        x->base = mai_two_ply(&x->eval, s, in->val);
-    } else {
-        x->base = mai_eval_pass(&x->eval, s);
-        for (int sq = 0; sq < 36; sq++)
-            in->val[sq] = s->occupied >> sq & 1 ? MAI_NEG : mai_eval_place(&x->eval, s, sq) - x->base;
-    }
+    x->base = mai_two_ply(&x->eval, s, in->val);
     in->appel = s->kind_sq[MK_APPEL] & ~s->occupied;
     in->can_call = in->appel != 0;
     in->strict = s->cfg->strict_call;
