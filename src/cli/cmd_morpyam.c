@@ -10,6 +10,7 @@
 #include "../games/morpyam/morpyam.h"
 #include "cli.h"
 #include "commands.h"
+#include "game_args.h"
 
 /* ---- figures ---- */
 
@@ -140,6 +141,8 @@ static int score_cmd(int argc, char **argv)
         } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
             if (!cli_parse_long(argv[++i], 2, 4, &players))
                 return cli_fail(EXIT_USAGE, "score: --players must be 2, 3 or 4, got '%s'", argv[i]);
+        } else if (strcmp(argv[i], "--players") == 0) {
+            return cli_fail(EXIT_USAGE, "score: --players needs a value: 2, 3 or 4");
         } else if (argv[i][0] == '-' && argv[i][1] && argv[i][1] != '.') {
             return cli_fail(EXIT_USAGE, "score: unknown option '%s' (see morph morpyam score --help)", argv[i]);
         } else if (grid) {
@@ -188,19 +191,15 @@ static int score_cmd(int argc, char **argv)
 
 /* ---- layout ---- */
 
-/* Reads a layout file into kinds; false after printing the error. */
+/* Reads a layout file into kinds (the same reader as --layout of the other
+ * commands); false after printing the error. */
 static bool read_layout_file(const char *path, uint8_t kinds[36])
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        cli_fail(EXIT_BAD_INPUT, "cannot read layout file '%s'", path);
+    char text[OPTION_VALUE_MAX], err[ERR_MAX];
+    if (!game_args_read_layout(path, text, sizeof text, err, sizeof err)) {
+        cli_fail(EXIT_BAD_INPUT, "%s", err);
         return false;
     }
-    char text[4096];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    char err[ERR_MAX];
     if (!morpyam_parse_layout(text, kinds, err, sizeof err)) {
         cli_fail(EXIT_BAD_INPUT, "%s: %s", path, err);
         return false;
@@ -236,6 +235,11 @@ static int layout_cmd(int argc, char **argv)
         } else if (strcmp(argv[i], "flash") == 0 && !have) {
             morpyam_flash_layout(kinds);
             have = true;
+        } else if (have && (strcmp(argv[i], "standard") == 0 || strcmp(argv[i], "flash") == 0 ||
+                            strcmp(argv[i], "--file") == 0)) {
+            return cli_fail(EXIT_USAGE, "layout: expected one layout, got '%s' too", argv[i]);
+        } else if (strcmp(argv[i], "--file") == 0) {
+            return cli_fail(EXIT_USAGE, "layout: --file needs a PATH");
         } else {
             return cli_fail(EXIT_USAGE, "layout: unknown layout '%s' (expected standard, flash or --file PATH)", argv[i]);
         }

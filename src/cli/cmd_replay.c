@@ -36,6 +36,8 @@ static void print_result(const Session *s)
     printf("result: ");
     if (winners == 0) {
         printf("no winner, ended");
+    } else if (winners == n && !r.has_points) {
+        printf("draw"); /* a game without points shared by everybody: Morphos at the move cap */
     } else {
         printf("%s", winners > 1 ? "players" : "player");
         for (int p = 0, k = 0; p < n; p++)

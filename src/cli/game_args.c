@@ -17,11 +17,24 @@ bool game_args_read_layout(const char *path, char *out, size_t outlen, char *err
     }
     size_t len = 0;
     char line[512];
-    bool ok = true;
+    bool ok = true, in_comment = false; /* in_comment: the rest of a comment longer than line */
     while (fgets(line, sizeof line, f)) {
+        size_t got = strlen(line);
+        bool line_end = (got && line[got - 1] == '\n') || feof(f);
+        if (in_comment) {
+            in_comment = !line_end;
+            continue;
+        }
         char *hash = strchr(line, '#'); /* comments run to the end of the line */
-        if (hash)
+        if (hash) {
             *hash = '\0';
+            in_comment = !line_end;
+        } else if (!line_end) {
+            snprintf(err, errlen, "layout file '%s' is too long (a line of more than %zu characters)", path,
+                     sizeof line - 2);
+            ok = false;
+            break;
+        }
         size_t n = strlen(line);
         if (hash && strspn(line, " \t") == n)
             continue; /* a comment line leaves no empty line behind */

@@ -18,5 +18,5 @@ double stats_elo(double p, long n)
         p = eps;
     if (p > 1 - eps)
         p = 1 - eps;
-    return -400 * log10(1 / p - 1);
+    return -400 * log10(1 / p - 1) + 0.0; /* + 0.0: an even score prints as 0, not -0 */
 }

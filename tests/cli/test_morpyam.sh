@@ -47,7 +47,18 @@ check_match "layout file" '6   MO  MO  MO  MO  MO  MO  6' "$($MORPH morpyam layo
 printf '1 2 3\n' >"$tmp/short.txt"
 check_error "layout short file" "expected 36 square codes \(6 rows of 6\), got 3" $MORPH morpyam layout --file "$tmp/short.txt"
 check_error "layout unknown" "layout: unknown layout 'turbo'" $MORPH morpyam layout turbo
+check_error "layout twice" "layout: expected one layout, got 'flash' too" $MORPH morpyam layout standard flash
+check_error "layout file without path" "layout: --file needs a PATH" $MORPH morpyam layout --file
+check_error "score players without value" "score: --players needs a value" $MORPH morpyam score --players
 check_error "layout missing file" "cannot read layout file" $MORPH morpyam layout --file "$tmp/none.txt"
+# a comment longer than any read buffer is skipped whole; codes after it still count
+{ printf '#%.0s' $(seq 5000); printf '\n1 2 3 4 6 PS\n6 CA SE SU MI 5\n5 AP MA MO FU 1\n3 FU MO MI AP 2\n4 MA SU SE CA 3\nPS 1 2 6 5 4\n'; } \
+    >"$tmp/long_comment.txt"
+check_match "layout long comment" '2   4   MA  SU  SE  CA  3   2' "$($MORPH morpyam layout --file "$tmp/long_comment.txt")"
+check_match "arena layout long comment" '"games":1' \
+    "$($MORPH arena morpyam --a random --b random --games 1 --seed 1 --quiet --json --layout "$tmp/long_comment.txt")"
+{ cat "$tmp/grid.txt"; printf '#%.0s' $(seq 5000); printf '\nMO MO\n'; } >"$tmp/extra_codes.txt"
+check_error "layout codes after a long comment" "more than 36 square codes" $MORPH morpyam layout --file "$tmp/extra_codes.txt"
 
 w1=$($MORPH morpyam watch --seed 7)
 w2=$($MORPH morpyam watch --seed 7)

@@ -547,6 +547,9 @@ static void option_errors(void **unused)
         {"rules", "daversa,nope", "option 'rules': unknown rule 'nope' (expected strict-call or daversa)"},
         {"grid", "1 2 3", "layout: expected 36 square codes (6 rows of 6), got 3"},
         {"turn-cap", "0", "option 'turn-cap' must be from 1 to 1000000, got 0"},
+        /* an empty name is refused wherever it stands, a trailing one included */
+        {"rules", "strict-call,", "option 'rules': empty name in 'strict-call,' (expected names separated by single commas)"},
+        {"rules", "strict-call,,daversa", "option 'rules': empty name in 'strict-call,,daversa' (expected names separated by single commas)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         options_init(&o);

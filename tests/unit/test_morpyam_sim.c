@@ -25,9 +25,90 @@ static void text_round_trip(const State *s, Action a)
     sb_free(&sb);
 }
 
+/* Whether five dice show the figure of square kind k, from the values alone
+ * (an oracle written apart from figures.c; sec and appel are not figures). */
+static bool shows(const uint8_t vals[5], int k)
+{
+    int count[7] = {0}, sum = 0, most = 0, pair = 0, three = 0;
+    for (int i = 0; i < 5; i++) {
+        count[vals[i]]++;
+        sum += vals[i];
+    }
+    for (int v = 1; v <= 6; v++) {
+        most = count[v] > most ? count[v] : most;
+        pair |= count[v] == 2;
+        three |= count[v] == 3;
+    }
+    bool run4 = false, run5 = false;
+    for (int lo = 1; lo <= 3; lo++)
+        run4 |= count[lo] && count[lo + 1] && count[lo + 2] && count[lo + 3];
+    for (int lo = 1; lo <= 2; lo++)
+        run5 |= count[lo] && count[lo + 1] && count[lo + 2] && count[lo + 3] && count[lo + 4];
+    switch (k) {
+    case MF_CARRE: return most >= 4;
+    case MF_FULL: return (three && pair) || most == 5;
+    case MF_MAXI: return sum >= 27;
+    case MF_MINI: return sum <= 8;
+    case MF_MORPYAM: return most == 5;
+    case MF_PETITE_SUITE: return run4;
+    case MF_SUITE: return run5;
+    default: return k >= MF_BRELAN1 && k < MF_BRELAN1 + 6 && count[k - MF_BRELAN1 + 1] >= 3;
+    }
+}
+
+/* The squares a decision after a roll may cover, by the rules of
+ * docs/rules-morpyam.md square by square: Appel only and always after a
+ * successful call, nothing after a failed call under strict-call, Sec on a
+ * first roll showing a Sec figure, five alike only on Morpyam while one is
+ * free, any other square by its figure. */
+static uint64_t expected_placements(const MorpyamState *m, const MorpyamConfig *c)
+{
+    const uint8_t *vals = c->ms.vals[m->dice];
+    uint64_t free_sq = ~m->occupied & MORPYAM_ALL, out = 0;
+    bool five = shows(vals, MF_MORPYAM), morpyam_free = false;
+    bool sec = m->rolls == 1 && (five || shows(vals, MF_CARRE) || shows(vals, MF_MAXI) || shows(vals, MF_MINI) ||
+                                 shows(vals, MF_SUITE) || shows(vals, MF_FULL));
+    for (int sq = 0; sq < 36; sq++)
+        morpyam_free |= (free_sq >> sq & 1) && m->grid[sq] == MF_MORPYAM;
+    for (int sq = 0; sq < 36; sq++) {
+        int k = m->grid[sq];
+        bool ok;
+        if (!(free_sq >> sq & 1))
+            ok = false;
+        else if (m->phase == MP_FORCED)
+            ok = k == MK_APPEL;
+        else if (c->strict_call && m->called)
+            ok = false;
+        else if (k == MK_APPEL)
+            ok = false;
+        else if (k == MF_SEC)
+            ok = sec;
+        else if (five && morpyam_free)
+            ok = k == MF_MORPYAM;
+        else
+            ok = shows(vals, k);
+        out |= (uint64_t)ok << sq;
+    }
+    return out;
+}
+
 static void check_state(const State *s, const MorpyamConfig *c)
 {
     const MorpyamState *m = ms_of(s);
+    if (m->phase == MP_AFTER || m->phase == MP_FORCED) {
+        Action acts[MAX_ACTIONS];
+        uint64_t placed = 0;
+        int k = state_legal_actions(s, acts);
+        for (int i = 0; i < k; i++)
+            if (acts[i] >= MA_PLACE && acts[i] < MA_PLACE + 36)
+                placed |= 1ull << (acts[i] - MA_PLACE);
+        assert_true(placed == expected_placements(m, c));
+        /* pass is offered exactly when placing is optional */
+        bool pass = false;
+        for (int i = 0; i < k; i++)
+            pass |= acts[i] == MA_PASS;
+        assert_int_equal(pass, m->phase == MP_AFTER);
+    }
     int pts[MAX_PLAYERS];
     int ko = morpyam_recount(m, pts);
     uint64_t all = 0;

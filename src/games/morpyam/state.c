@@ -30,14 +30,20 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         return false;
     }
     const char *rules = options_value(opts, specs, "rules");
-    for (const char *p = rules; *p;) {
+    for (const char *p = rules; *rules;) { /* every name, also an empty one after a trailing comma */
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0) {
+            snprintf(err, errlen, "option 'rules': empty name in '%.60s' (expected names separated by single commas)", rules);
+            return false;
+        }
         if (!((len == 11 && strncmp(p, "strict-call", 11) == 0) || (len == 7 && strncmp(p, "daversa", 7) == 0))) {
             snprintf(err, errlen, "option 'rules': unknown rule '%.*s' (expected strict-call or daversa)", (int)len, p);
             return false;
         }
-        p = comma ? comma + 1 : p + len;
+        if (!comma)
+            break;
+        p = comma + 1;
     }
     long cap = strtol(options_value(opts, specs, "turn-cap"), NULL, 10);
     if (cap < 1 || cap > 1000000) {
