@@ -8,6 +8,8 @@
 
 static const AiOps *const levels[] = {
     &ai_random_ops,
+    &ai_greedy_ops,
+    &ai_expert_ops,
     NULL,
 };
 

@@ -5,5 +5,7 @@
 #include "ai.h"
 
 extern const AiOps ai_random_ops;
+extern const AiOps ai_greedy_ops;
+extern const AiOps ai_expert_ops;
 
 #endif

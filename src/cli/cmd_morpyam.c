@@ -374,6 +374,7 @@ static const Command subcommands[] = {
     {"score", score_cmd, "count the line points of a grid of tokens"},
     {"layout", layout_cmd, "draw a grid layout (standard, flash or a file)"},
     {"watch", watch_cmd, "watch a game between random players"},
+    {"analyze", cmd_morpyam_analyze, "expert self-play: first-player advantage, game length, KO share"},
     {NULL, NULL, NULL},
 };
 

@@ -4,6 +4,7 @@
 
 int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
+int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
 int cmd_morphos(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);

@@ -244,7 +244,9 @@ static void ai_seats_play_and_explain(void **unused)
     assert_string_equal(err, "player 1: expected 'human' or 'ai:LEVEL', got 'robot'");
     const char *unknown[] = {"human", "ai:genius"};
     assert_null(session_new_game(race(NULL, NULL, NULL), unknown, 1, err, sizeof err));
-    assert_string_equal(err, "seat 2: unknown AI level 'genius' (expected one of: random)");
+    /* the list grows with the levels built in: check its start only */
+    const char *msg = "seat 2: unknown AI level 'genius' (expected one of: random";
+    assert_true(strncmp(err, msg, strlen(msg)) == 0);
 }
 
 /* ---- records ---- */
