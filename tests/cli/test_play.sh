@@ -84,6 +84,12 @@ check_match "hot-seat names" "Black, P1 \(human\): connects top and bottom" "$ou
 check_match "remorph returned stone asked" $'First the returned stone \\(remorph\\), then a regular move.\nPlace the returned stone \\(remorph\\) on any empty point' "$out"
 check_eq "returned stone and move recorded" '["xb2","c5","c4"]' "$(jq -c '.actions[-3:]' "$tmp/rem.json")"
 
+out=$(printf 'r\nk 55\nundo\nk 55\nundo\nundo\nundo\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/undo.json")
+check_eq "undo takes back the decision and its dice" 3 "$(grep -c '^Undone: 2 actions taken back; P1 (you) to decide again.$' <<<"$out")"
+check_eq "the same dice after undo" 2 "$(grep -c '^  P1 (you) rolls: dice 1 3 5$' <<<"$out")"
+check_match "nothing left to undo" "Nothing to undo: no decision of a person yet." "$out"
+check_eq "record after undo ends before P1's first decision" '"dice 3 3 4"' "$(jq -c '.actions[-1]' "$tmp/undo.json")"
+
 # hint: the strong AI's choice, or which level this build lacks.
 out=$(printf 'r\nhint\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/hint1.json")
 check_match "morpyam hint" "hint: (needs the 'expert' AI, which this build of morph does not have yet\.|(place|reroll|call|pass).*  \[expert: .+\])" "$out"
