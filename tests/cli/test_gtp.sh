@@ -6,7 +6,7 @@
 need_games morphos
 
 # gtp ARGS... < commands: the whole output of a session.
-gtp() { $MORPH gtp --seed 7 "$@"; }
+gtp() { $MORPH gtp --seed 7 --ai random "$@"; }
 # resp N: the N-th response of $out (responses end with an empty line).
 resp() { awk -v RS= -v n="$1" 'NR == n' <<<"$out"; }
 count() { awk -v RS= 'END { print NR }' <<<"$out"; }
@@ -216,7 +216,7 @@ lines=$(awk -v seed=11 'BEGIN {
     }
 }')
 expected=$(grep -v '^ *$' <<<"$lines" | grep -vc '^ *#')
-out=$(printf '%b\n' "$lines" | $MORPH gtp --seed 5 --size 4)
+out=$(printf '%b\n' "$lines" | $MORPH gtp --seed 5 --size 4 --ai random)
 check_eq "exit status of the random session" 0 "$?"
 check_eq "one response per command line" "$expected" "$(count)"
 check_eq "every response is = or ?" 0 "$(awk -v RS= '!/^[=?]/' <<<"$out" | wc -l)"
