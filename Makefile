@@ -70,7 +70,7 @@ setup:
 
 run: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
-	build/release/morph morpyam watch
+	build/release/morph play morpyam
 
 test: setup
 	@$(MAKE) --no-print-directory VARIANT=asan tests

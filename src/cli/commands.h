@@ -9,6 +9,7 @@ int cmd_morphos(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 
 #endif

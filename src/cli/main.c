@@ -12,6 +12,7 @@ static const Command commands[] = {
     {"replay", cmd_replay, "check a game record and show its final position"},
     {"engine", cmd_engine, "JSON-lines engine protocol for programs"},
     {"arena", cmd_arena, "play AI against AI and measure the score"},
+    {"play", cmd_play, "play a game in the terminal against AIs or people"},
     {"gtp", cmd_gtp, "Go Text Protocol (version 2) engine for Morphos"},
     {NULL, NULL, NULL},
 };

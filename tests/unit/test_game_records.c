@@ -1,5 +1,6 @@
-/* 1,000 seeded random games of each real game (varied variants, rule options
- * and mutators) through sessions and records: every
+/* 1,000 seeded games of each real game (varied variants, rule options,
+ * mutators and seats: random AIs, and greedy ones where this build has the
+ * level) through sessions and records: every
  * record survives a write/read round trip and replays to the same history,
  * final state and result. Skipped while the registry lacks a game. */
 #include <setjmp.h>
@@ -18,7 +19,19 @@
 typedef struct Setup {
     const char *game;
     const char *options; /* "key=value;key=value" */
+    const char *seats;   /* levels of seats 1-4, comma-separated; NULL: random */
 } Setup;
+
+/* "ai:LEVEL" when the level plays game in this build, else "ai:random". */
+static void seat_word(const char *level, const char *game, char out[32])
+{
+    for (const AiOps *const *a = ai_list(); *a; a++)
+        if (strcmp((*a)->name, level) == 0 && (!(*a)->games || list_contains((*a)->games, game))) {
+            snprintf(out, 32, "ai:%s", level);
+            return;
+        }
+    snprintf(out, 32, "ai:random");
+}
 
 static Game *make_game(const Setup *setup)
 {
@@ -42,7 +55,15 @@ static Game *make_game(const Setup *setup)
 static Session *random_game(const Setup *setup, uint64_t seed)
 {
     Game *g = make_game(setup);
-    const char *players[MAX_PLAYERS] = {"ai:random", "ai:random", "ai:random", "ai:random"};
+    char words[MAX_PLAYERS][32], levels[64];
+    const char *players[MAX_PLAYERS];
+    snprintf(levels, sizeof levels, "%s", setup->seats ? setup->seats : "random,random,random,random");
+    char *save = NULL, *level = strtok_r(levels, ",", &save);
+    for (int p = 0; p < MAX_PLAYERS; p++) {
+        seat_word(level ? level : "random", setup->game, words[p]);
+        players[p] = words[p];
+        level = level ? strtok_r(NULL, ",", &save) : NULL;
+    }
     char err[ERR_MAX];
     Session *s = session_new_game(g, players, seed, err, sizeof err);
     assert_non_null(s);
@@ -102,11 +123,11 @@ static void round_trip(const Setup *setups, int nsetups, int games)
 static void morpyam_records_replay(void **unused)
 {
     static const Setup setups[] = {
-        {"morpyam", "players=2"},
-        {"morpyam", "players=3;variant=flash"},
-        {"morpyam", "players=4;variant=plus"},
-        {"morpyam", "players=2;rules=strict-call,daversa"},
-        {"morpyam", "players=3;variant=plus;rules=daversa"},
+        {"morpyam", "players=2", NULL},
+        {"morpyam", "players=3;variant=flash", "greedy,random,random"},
+        {"morpyam", "players=4;variant=plus", "random,greedy,random,greedy"},
+        {"morpyam", "players=2;rules=strict-call,daversa", "greedy,random"},
+        {"morpyam", "players=3;variant=plus;rules=daversa", NULL},
     };
     round_trip(setups, 5, 1000);
 }
@@ -114,11 +135,11 @@ static void morpyam_records_replay(void **unused)
 static void morphos_records_replay(void **unused)
 {
     static const Setup setups[] = {
-        {"morphos", "size=5"},
-        {"morphos", "size=7;mutators=minimorph"},
-        {"morphos", "size=6;mutators=deepmorph,duomorph"},
-        {"morphos", "size=5;mutators=remorph"},
-        {"morphos", "size=9;mutators=minimorph,metamorph"},
+        {"morphos", "size=5", NULL},
+        {"morphos", "size=7;mutators=minimorph", "greedy,random"},
+        {"morphos", "size=6;mutators=deepmorph,duomorph", "random,greedy"},
+        {"morphos", "size=5;mutators=remorph", NULL},
+        {"morphos", "size=9;mutators=minimorph,metamorph", NULL},
     };
     round_trip(setups, 5, 1000);
 }
