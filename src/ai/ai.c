@@ -8,6 +8,7 @@
 
 static const AiOps *const levels[] = {
     &ai_random_ops,
+    &ai_greedy_ops,
     NULL,
 };
 

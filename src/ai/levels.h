@@ -5,5 +5,6 @@
 #include "ai.h"
 
 extern const AiOps ai_random_ops;
+extern const AiOps ai_greedy_ops;
 
 #endif
