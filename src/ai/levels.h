@@ -6,5 +6,6 @@
 
 extern const AiOps ai_random_ops;
 extern const AiOps ai_greedy_ops;
+extern const AiOps ai_mcts_ops;
 
 #endif
