@@ -184,6 +184,20 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
         }
         return only;
     }
+    /* An action that wins at once needs no search. */
+    for (int k = 0; k < morphos_num_actions(s); k++) {
+        Action a = morphos_nth_action(s, k);
+        MorphosState t = *s;
+        morphos_apply_fast(&t, a);
+        if (t.phase == PHASE_OVER && t.winner == s->to_move) {
+            if (explain) {
+                char name[8];
+                action_name(s, a, name);
+                sb_printf(explain, "%s: wins now", name);
+            }
+            return a;
+        }
+    }
     const MctsParams *p = &m->params;
     int nt = p->threads;
     double deadline = p->ms ? mcts_now() + (double)p->ms / 1000 : 0;
@@ -208,13 +222,14 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
     /* Add up the root edges; every tree expanded the root the same way. */
     const MctsTree *t0 = &m->trees[0];
     const MctsNode *r0 = &t0->nodes[t0->root];
-    int best = 0;
+    int best = 0, best_proven = 0;
     double best_n = -1, best_w = 0, total = 0;
     long sims = 0;
     for (int i = 0; i < nt; i++)
         sims += m->trees[i].sims;
     for (int k = 0; k < r0->num_edges; k++) {
         double n = 0, w = 0;
+        int proven = 0;
         for (int i = 0; i < nt; i++) {
             const MctsTree *t = &m->trees[i];
             if (t->root < 0 || t->nodes[t->root].first_edge < 0)
@@ -222,20 +237,27 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
             const MctsEdge *e = &t->edges[t->nodes[t->root].first_edge + k];
             n += e->n;
             w += e->w;
+            if (e->proven)
+                proven = e->proven; /* proofs are exact: trees never disagree */
         }
         total += n;
-        if (n > best_n || (n == best_n && w > best_w)) {
+        /* A proven win first, a proven loss last, otherwise visits, wins. */
+        if (best_n < 0 || proven > best_proven ||
+            (proven == best_proven && (n > best_n || (n == best_n && w > best_w)))) {
             best_n = n;
             best_w = w;
             best = k;
+            best_proven = proven;
         }
     }
     Action choice = t0->edges[r0->first_edge + best].action;
     if (explain) {
         char name[8];
         action_name(s, choice, name);
-        sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%% (%ld playouts, %d thread%s); pv ", name, best_n,
-                  total, best_n > 0 ? 100.0 * best_w / best_n : 0.0, sims, nt, nt > 1 ? "s" : "");
+        sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%%%s (%ld playouts, %d thread%s); pv ", name, best_n,
+                  total, best_n > 0 ? 100.0 * best_w / best_n : 0.0,
+                  best_proven > 0 ? ", a proven win" : best_proven < 0 ? ", every action loses" : "", sims, nt,
+                  nt > 1 ? "s" : "");
         principal_variation(t0, choice, explain);
     }
     return choice;

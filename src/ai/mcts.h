@@ -13,7 +13,8 @@
 
 typedef struct MctsEdge {
     int32_t child;   /* node index, -1 while not created */
-    int32_t action;
+    int16_t action;
+    int16_t proven;  /* 1: a proven win for the mover, -1 a proven loss, 0 unknown */
     uint32_t n, rn;  /* visits, AMAF visits */
     float w, rw;     /* wins for the mover of the parent node, AMAF wins */
 } MctsEdge;

@@ -169,11 +169,15 @@ static bool expand(MctsTree *t, int node, const MorphosState *s, bool force)
 static int select_edge(const MctsTree *t, const MctsNode *nd, const MctsParams *p)
 {
     const MctsEdge *e = &t->edges[nd->first_edge];
-    double logn = log((double)nd->n + 1), best = -1;
+    double logn = log((double)nd->n + 1), best = -2;
     int choice = 0;
     for (int k = 0; k < nd->num_edges; k++) {
         double v;
-        if (e[k].n == 0 && e[k].rn == 0) {
+        if (e[k].proven > 0)
+            return k; /* a proven win is always the mover's choice */
+        if (e[k].proven < 0)
+            v = -1; /* only when every action loses */
+        else if (e[k].n == 0 && e[k].rn == 0) {
             v = 1.0; /* first-play urgency */
         } else {
             double n = e[k].n, rn = e[k].rn;
@@ -187,6 +191,34 @@ static int select_edge(const MctsTree *t, const MctsNode *nd, const MctsParams *
         }
     }
     return choice;
+}
+
+/* MCTS-Solver: the edge ei taken at depth d wins for its mover; a node
+ * with a winning edge is won for its mover, a node whose edges all lose is
+ * lost, and the edge above gets the matching result for its own mover
+ * (the same seat in multi-part turns, the opponent otherwise). */
+static void prove(MctsTree *t, int d, int ei)
+{
+    t->edges[ei].proven = 1;
+    for (int j = d; j > 0; j--) {
+        const MctsNode *nd = &t->nodes[t->path[j]];
+        int status = -1;
+        for (int k = 0; k < nd->num_edges && status != 1; k++) {
+            int p = t->edges[nd->first_edge + k].proven;
+            if (p > 0)
+                status = 1;
+            else if (p == 0)
+                status = 0;
+        }
+        if (status == 0)
+            return;
+        const MctsNode *up = &t->nodes[t->path[j - 1]];
+        MctsEdge *e = &t->edges[up->first_edge];
+        int k = 0;
+        while (e[k].action != t->acts[j - 1])
+            k++;
+        e[k].proven = (int16_t)(t->seats[j - 1] == t->seats[j] ? status : -status);
+    }
 }
 
 static void ensure_buffers(MctsTree *t, const MorphosState *s)
@@ -216,8 +248,11 @@ static void simulate(MctsTree *t, const MctsParams *p)
         t->path[depth] = node;
         t->acts[depth] = t->edges[ei].action;
         t->seats[depth] = (uint8_t)morphos_seat_of(&s, s.to_move);
+        int mover = s.to_move;
         depth++;
         morphos_apply_fast(&s, t->edges[ei].action);
+        if (s.phase == PHASE_OVER && s.winner == mover)
+            prove(t, depth - 1, ei);
         if (t->edges[ei].child < 0) {
             int c = new_node(t);
             t->edges[ei].child = c;
