@@ -263,6 +263,15 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
     return choice;
 }
 
+long mcts_ai_playouts(const Ai *ai)
+{
+    const Mcts *m = ai->data;
+    long sims = 0;
+    for (int i = 0; i < m->params.threads; i++)
+        sims += m->trees[i].sims;
+    return sims;
+}
+
 static void mcts_observe(Ai *ai, const State *st, Action a)
 {
     Mcts *m = ai->data;

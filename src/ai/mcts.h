@@ -67,4 +67,8 @@ int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int l
 
 double mcts_now(void);
 
+/* Simulations run by the latest choice of an "mcts" Ai (all threads). */
+typedef struct Ai Ai;
+long mcts_ai_playouts(const Ai *ai);
+
 #endif
