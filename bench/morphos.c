@@ -25,8 +25,9 @@ static void playouts(int n, double seconds, BenchReport *out)
     double t0 = bench_now(), t;
     do {
         for (int i = 0; i < 100; i++) {
-            MorphosState s = *start; /* the playout keeps no history */
-            morphos_playout(&s, &rng, NULL, 0);
+            MorphosState s;
+            morphos_scratch_copy(&s, start);
+            morphos_playout(&s, &rng, NULL, NULL, 0);
             turns += s.turn;
             black += s.winner == MORPHOS_BLACK;
             games++;
@@ -71,7 +72,8 @@ void bench_morphos_legal_moves(double seconds, BenchReport *out)
     do {
         for (int i = 0; i < 1000; i++) {
             /* Full generation: flip targets from scratch, then the list. */
-            MorphosState w = *m;
+            MorphosState w;
+            morphos_scratch_copy(&w, m);
             morphos_weak(w.cfg, &w.stones[w.to_move ^ 1], &w.stones[w.to_move], &w.targets);
             int k = morphos_num_actions(&w);
             for (int j = 0; j < k; j++)

@@ -30,7 +30,8 @@ static int by_text(const void *a, const void *b)
 
 static json_t *list_json(NamedList *l)
 {
-    qsort(l->items, (size_t)l->count, sizeof *l->items, by_text);
+    if (l->count)
+        qsort(l->items, (size_t)l->count, sizeof *l->items, by_text);
     json_t *arr = json_array();
     for (int i = 0; i < l->count; i++) {
         json_array_append_new(arr, json_string(l->items[i]));

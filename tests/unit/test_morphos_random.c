@@ -196,7 +196,7 @@ static void short_caps_end_in_draws(void **unused)
     rng_seed(&rng, 3);
     for (int k = 0; k < 50; k++) {
         MorphosState *s = (MorphosState *)state_new(g);
-        int played = morphos_playout(s, &rng, NULL, 0);
+        int played = morphos_playout(s, &rng, NULL, NULL, 0);
         assert_true(played >= 5);
         assert_true(s->turn <= 5);
         GameResult r;
@@ -221,8 +221,11 @@ static void fast_playouts_match_the_interface(void **unused)
         MorphosState *a = (MorphosState *)state_new(g);
         State *b = state_new(g);
         Action played[4096];
-        int k = morphos_playout(a, &r1, played, 4096);
+        uint8_t colours[4096];
+        int k = morphos_playout(a, &r1, played, colours, 4096);
+        assert_true(k <= 4096);
         for (int i = 0; i < k; i++) {
+            assert_int_equal(colours[i], ((MorphosState *)b)->to_move);
             Action acts[MAX_ACTIONS];
             int m = state_legal_actions(b, acts);
             Action x = acts[rng_below(&r2, (uint32_t)m)];

@@ -651,6 +651,37 @@ static void serialised_states_and_corruption(void **unused)
     game_free(g);
 }
 
+static void drawing_and_action_texts(void **unused)
+{
+    Game *g = make(3, "duomorph");
+    MorphosState *s = (MorphosState *)state_new(g);
+    apply_ok(s, "b2");
+    StrBuf sb = STRBUF_INIT;
+    state_render(&s->base, &sb);
+    assert_string_equal(sb_str(&sb), "    a b c\n"
+                                     "  3 . . . 3\n"
+                                     "  2 . B . 2\n"
+                                     "  1 . . . 1\n"
+                                     "    a b c\n"
+                                     "(B black, W white, b/w weak stones that can be flipped, . empty)\n"
+                                     "Turn 1: Black (player 0) to move, second stone next to b2\n");
+    sb_clear(&sb);
+    static const Action acts[] = {ACT_SWAP, ACT_PASS, ACTION_RESIGN, ACT_FLIP + 5};
+    static const char *const texts[] = {"swap", "pass", "resign", "xb2"};
+    for (int i = 0; i < 4; i++) {
+        sb_clear(&sb);
+        state_action_text(&s->base, acts[i], &sb);
+        assert_string_equal(sb_str(&sb), texts[i]);
+    }
+    apply_ok(s, "resign");
+    sb_clear(&sb);
+    state_render(&s->base, &sb);
+    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 1) wins by resign\n"));
+    sb_free(&sb);
+    state_free(&s->base);
+    game_free(g);
+}
+
 static void repeated_positions_are_counted(void **unused)
 {
     /* Minimorph + metamorph on 4x4: random flips soon revisit positions;
@@ -749,6 +780,7 @@ int main(void)
         cmocka_unit_test(metamorph_start_and_refused_combinations),
         cmocka_unit_test(notation_round_trips_and_errors),
         cmocka_unit_test(serialised_states_and_corruption),
+        cmocka_unit_test(drawing_and_action_texts),
         cmocka_unit_test(repeated_positions_are_counted),
         cmocka_unit_test(deadlock_counts),
     };

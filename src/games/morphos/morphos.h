@@ -114,11 +114,20 @@ void morphos_place_mask(const MorphosState *s, Bb *out);
 /* Number of legal actions and the k-th of them (in legal_actions order). */
 int morphos_num_actions(const MorphosState *s);
 Action morphos_nth_action(const MorphosState *s, int k);
+/* A scratch copy for playouts: a plain struct copy without the history, to
+ * be used only with the _fast calls and never freed with state_free. */
+static inline void morphos_scratch_copy(MorphosState *dst, const MorphosState *src)
+{
+    *dst = *src;
+    dst->hist = NULL;
+    dst->hist_len = dst->hist_cap = 0;
+}
 /* Applies a legal action without recording history (playouts). */
 void morphos_apply_fast(MorphosState *s, Action a);
-/* Plays uniformly random legal actions until the game ends; records up to
- * max actions in played (may be NULL) and returns how many were played. */
-int morphos_playout(MorphosState *s, Rng *rng, Action *played, int max);
+/* Plays uniformly random legal actions until the game ends; records the
+ * first max actions in played and the colour that played each in colours
+ * (either may be NULL, e.g. for RAVE) and returns how many were played. */
+int morphos_playout(MorphosState *s, Rng *rng, Action *played, uint8_t *colours, int max);
 /* How many times the current position (stones, colour to move, pending
  * part) occurred so far, this time included. */
 int morphos_repetitions(const MorphosState *s);
