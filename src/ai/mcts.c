@@ -73,13 +73,19 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         return parse_double(key, value, 0, 10, &p->explore, err, errlen);
     if (strcmp(key, "rave") == 0)
         return parse_double(key, value, 1, 1e9, &p->rave, err, errlen);
-    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore or rave)", key);
+    if (strcmp(key, "prior") == 0) {
+        if (!parse_long(key, value, 0, 1000, &v, err, errlen))
+            return false;
+        p->prior = (int)v;
+        return true;
+    }
+    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave or prior)", key);
     return false;
 }
 
 static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
 {
-    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000};
+    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 30};
     if (!ai_parse_params(params, on_pair, &p, err, errlen))
         return false;
     Mcts *m = calloc(1, sizeof *m);
@@ -134,7 +140,7 @@ static void action_name(const MorphosState *s, Action a, char out[8])
 
 /* The most visited line of tree 0 after the root's chosen action; parts of
  * the same turn are joined with commas. */
-static void principal_variation(const MctsTree *t, Action first, StrBuf *out)
+static void principal_variation(const MctsTree *t, int prior, Action first, StrBuf *out)
 {
     MorphosState s = t->root_state;
     int node = t->root;
@@ -160,7 +166,7 @@ static void principal_variation(const MctsTree *t, Action first, StrBuf *out)
                 best = t->edges[nd->first_edge + k].n;
                 a = t->edges[nd->first_edge + k].action;
             }
-        if (best < 2)
+        if (best < (uint32_t)prior + 2)
             return;
         sb_putc(out, s.turn == turn ? ',' : ' ');
     }
@@ -187,7 +193,8 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
     /* An action that wins at once needs no search. */
     for (int k = 0; k < morphos_num_actions(s); k++) {
         Action a = morphos_nth_action(s, k);
-        MorphosState t = *s;
+        MorphosState t;
+        morphos_scratch_copy(&t, s);
         morphos_apply_fast(&t, a);
         if (t.phase == PHASE_OVER && t.winner == s->to_move) {
             if (explain) {
@@ -235,8 +242,9 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
             if (t->root < 0 || t->nodes[t->root].first_edge < 0)
                 continue;
             const MctsEdge *e = &t->edges[t->nodes[t->root].first_edge + k];
-            n += e->n;
-            w += e->w;
+            /* Real visits and wins: without the prior's virtual ones. */
+            n += e->n - (uint32_t)p->prior;
+            w += e->w - e->prior * p->prior / 100.0;
             if (e->proven)
                 proven = e->proven; /* proofs are exact: trees never disagree */
         }
@@ -258,7 +266,7 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
                   total, best_n > 0 ? 100.0 * best_w / best_n : 0.0,
                   best_proven > 0 ? ", a proven win" : best_proven < 0 ? ", every action loses" : "", sims, nt,
                   nt > 1 ? "s" : "");
-        principal_variation(t0, choice, explain);
+        principal_variation(t0, p->prior, choice, explain);
     }
     return choice;
 }
@@ -282,7 +290,7 @@ static void mcts_observe(Ai *ai, const State *st, Action a)
 const AiOps ai_mcts_ops = {
     .name = "mcts",
     .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
-               "explore=C (0.1), rave=K (1000)",
+               "explore=C (0.1), rave=K (1000), prior=N (30)",
     .games = "morphos",
     .create = mcts_create,
     .choose = mcts_choose,

@@ -14,9 +14,10 @@
 typedef struct MctsEdge {
     int32_t child;   /* node index, -1 while not created */
     int16_t action;
-    int16_t proven;  /* 1: a proven win for the mover, -1 a proven loss, 0 unknown */
-    uint32_t n, rn;  /* visits, AMAF visits */
-    float w, rw;     /* wins for the mover of the parent node, AMAF wins */
+    int8_t proven;   /* 1: a proven win for the mover, -1 a proven loss, 0 unknown */
+    uint8_t prior;   /* win share of the prior's virtual visits, in percent */
+    uint32_t n, rn;  /* visits (prior included), AMAF visits */
+    float w, rw;     /* wins for the mover of the parent node (prior included), AMAF wins */
 } MctsEdge;
 
 typedef struct MctsNode {
@@ -31,6 +32,7 @@ typedef struct MctsParams {
     int threads;
     double explore; /* UCT exploration constant */
     double rave;    /* RAVE equivalence: AMAF weight halves near this many visits */
+    int prior;      /* virtual visits of the hand-made prior on new edges (0: none) */
 } MctsParams;
 
 typedef struct MctsTree {

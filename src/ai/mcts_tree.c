@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "mcts.h"
+#include "morphos_features.h"
 
 double mcts_now(void)
 {
@@ -59,9 +60,7 @@ static int new_node(MctsTree *t)
 static void clear(MctsTree *t, const MorphosState *s)
 {
     t->nn = t->ne = 0;
-    t->root_state = *s;
-    t->root_state.hist = NULL;
-    t->root_state.hist_len = t->root_state.hist_cap = 0;
+    morphos_scratch_copy(&t->root_state, s);
     t->root = new_node(t);
 }
 
@@ -147,8 +146,12 @@ void mcts_tree_advance(MctsTree *t, const MorphosState *s, Action a)
     t->root_state = next;
 }
 
-/* Creates the edges of node; refused past the memory bound unless forced. */
-static bool expand(MctsTree *t, int node, const MorphosState *s, bool force)
+/* Creates the edges of node; refused past the memory bound unless forced.
+ * Each edge starts with `prior` virtual visits whose win share says how
+ * promising the action looks: flips and points on a shortest connection of
+ * either colour (see morphos_features.h) above even, other placements
+ * below. */
+static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParams *p, bool force)
 {
     int k = morphos_num_actions(s);
     if (t->ne + k > t->max_edges && !force)
@@ -157,11 +160,26 @@ static bool expand(MctsTree *t, int node, const MorphosState *s, bool force)
     MctsNode *nd = &t->nodes[node];
     nd->first_edge = t->ne;
     nd->num_edges = k;
+    Bb paths[2];
+    if (p->prior > 0) {
+        mf_shortest_paths(s->cfg, s->stones, s->to_move, &paths[0]);
+        mf_shortest_paths(s->cfg, s->stones, s->to_move ^ 1, &paths[1]);
+    }
     for (int i = 0; i < k; i++) {
         MctsEdge *e = &t->edges[t->ne++];
         memset(e, 0, sizeof *e);
         e->child = -1;
-        e->action = morphos_nth_action(s, i);
+        e->action = (int16_t)morphos_nth_action(s, i);
+        if (p->prior <= 0)
+            continue;
+        int share = 50;
+        if (e->action >= ACT_FLIP && e->action < ACT_SWAP)
+            share = 70;
+        else if (e->action < ACT_FLIP)
+            share = bb_test(&paths[0], e->action) || bb_test(&paths[1], e->action) ? 65 : 35;
+        e->prior = (uint8_t)share;
+        e->n = (uint32_t)p->prior;
+        e->w = (float)(share * p->prior / 100.0);
     }
     return true;
 }
@@ -217,7 +235,7 @@ static void prove(MctsTree *t, int d, int ei)
         int k = 0;
         while (e[k].action != t->acts[j - 1])
             k++;
-        e[k].proven = (int16_t)(t->seats[j - 1] == t->seats[j] ? status : -status);
+        e[k].proven = (int8_t)(t->seats[j - 1] == t->seats[j] ? status : -status);
     }
 }
 
@@ -240,7 +258,7 @@ static void simulate(MctsTree *t, const MctsParams *p)
     int node = t->root, depth = 0;
     /* Selection and expansion: a leaf gets its edges on its second visit. */
     while (s.phase != PHASE_OVER) {
-        if (t->nodes[node].first_edge < 0 && (t->nodes[node].n == 0 || !expand(t, node, &s, false)))
+        if (t->nodes[node].first_edge < 0 && (t->nodes[node].n == 0 || !expand(t, node, &s, p, false)))
             break;
         MctsNode *nd = &t->nodes[node];
         int k = select_edge(t, nd, p);
@@ -296,7 +314,7 @@ void mcts_tree_search(MctsTree *t, const MctsParams *p, long playouts, double de
     if (t->root_state.phase == PHASE_OVER)
         return;
     if (t->nodes[t->root].first_edge < 0)
-        expand(t, t->root, &t->root_state, true);
+        expand(t, t->root, &t->root_state, p, true);
     while (t->sims < playouts) {
         simulate(t, p);
         t->sims++;

@@ -51,14 +51,13 @@ void mf_win_points(const MorphosConfig *c, const Bb *own, int colour, Bb *out)
         out->w[j] = side[0].w[j] & side[1].w[j];
 }
 
-int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour)
+void mf_distance_map(const MorphosConfig *c, const Bb stones[2], int colour, int edge, int16_t *dist)
 {
     /* Deque of bit indices: cost-0 steps go to the front, cost-1 to the back.
-     * Each point is expanded once, so it is pushed at most 5 times, so
-     * each half holds every push. */
+     * Each point is expanded once, so it is pushed at most 5 times and each
+     * half of the deque holds every push. */
     enum { CAP = 2 * 5 * BB_WORDS * 64 };
     int16_t dq[CAP];
-    int16_t dist[BB_WORDS * 64];
     int head = CAP / 2, tail = CAP / 2;
     Bb done;
     bb_zero(&done);
@@ -66,7 +65,7 @@ int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour)
     for (int i = 0; i < c->n * c->stride; i++)
         dist[i] = MF_FAR;
     for (int j = 0; j < c->nw; j++)
-        for (uint64_t x = c->edge[colour][0].w[j] & ~opp->w[j]; x; x &= x - 1) {
+        for (uint64_t x = c->edge[colour][edge].w[j] & ~opp->w[j]; x; x &= x - 1) {
             int b = j * 64 + __builtin_ctzll(x);
             int d = !bb_test(own, b);
             dist[b] = (int16_t)d;
@@ -81,8 +80,6 @@ int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour)
         if (bb_test(&done, b))
             continue;
         bb_set(&done, b);
-        if (bb_test(&c->edge[colour][1], b))
-            return dist[b];
         int col = morphos_col(c, b), row = morphos_row(c, b);
         for (int k = 0; k < 4; k++) {
             int x = col + dxs[k], y = row + dys[k];
@@ -101,5 +98,40 @@ int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour)
             }
         }
     }
-    return MF_FAR;
+}
+
+int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour)
+{
+    int16_t dist[BB_WORDS * 64];
+    mf_distance_map(c, stones, colour, 0, dist);
+    int best = MF_FAR;
+    for (int j = 0; j < c->nw; j++)
+        for (uint64_t x = c->edge[colour][1].w[j]; x; x &= x - 1) {
+            int d = dist[j * 64 + __builtin_ctzll(x)];
+            best = d < best ? d : best;
+        }
+    return best;
+}
+
+void mf_shortest_paths(const MorphosConfig *c, const Bb stones[2], int colour, Bb *out)
+{
+    int16_t d0[BB_WORDS * 64], d1[BB_WORDS * 64];
+    mf_distance_map(c, stones, colour, 0, d0);
+    mf_distance_map(c, stones, colour, 1, d1);
+    int best = MF_FAR;
+    for (int j = 0; j < c->nw; j++)
+        for (uint64_t x = c->edge[colour][1].w[j]; x; x &= x - 1) {
+            int d = d0[j * 64 + __builtin_ctzll(x)];
+            best = d < best ? d : best;
+        }
+    bb_zero(out);
+    if (best >= MF_FAR)
+        return;
+    /* An empty point is counted in both maps, a stone of colour in neither. */
+    for (int j = 0; j < c->nw; j++)
+        for (uint64_t x = c->board.w[j] & ~(stones[0].w[j] | stones[1].w[j]); x; x &= x - 1) {
+            int b = j * 64 + __builtin_ctzll(x);
+            if (d0[b] + d1[b] - 1 == best)
+                bb_set(out, b);
+        }
 }

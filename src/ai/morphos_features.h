@@ -15,5 +15,10 @@ void mf_win_points(const MorphosConfig *c, const Bb *own, int colour, Bb *out);
  * stones and empty points (0-1 shortest path); MF_FAR when blocked. */
 #define MF_FAR 1000
 int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour);
+/* The same from one edge (0 or 1) of colour to every point: dist[bit] counts
+ * the empty points of the path, the point itself included. */
+void mf_distance_map(const MorphosConfig *c, const Bb stones[2], int colour, int edge, int16_t *dist);
+/* Empty points lying on some shortest connection of colour. */
+void mf_shortest_paths(const MorphosConfig *c, const Bb stones[2], int colour, Bb *out);
 
 #endif

@@ -53,7 +53,8 @@ static int capped(int d, int n)
 static long score_action(const MorphosState *s, Action a, int *my_d, int *opp_d)
 {
     int me = s->to_move;
-    MorphosState t = *s; /* the fast apply keeps no history */
+    MorphosState t;
+    morphos_scratch_copy(&t, s);
     morphos_apply_fast(&t, a);
     const int n = s->cfg->n;
     *my_d = capped(mf_distance(s->cfg, t.stones, me), n);
