@@ -146,6 +146,32 @@ static void every_choice_is_legal(void **unused)
     assert_true(seen.return_parts > 0);
 }
 
+/* One mcts and one greedy choice on every board size, after a few random
+ * actions, with and without mutators. */
+static void every_board_size(void **unused)
+{
+    Rng rng;
+    rng_seed(&rng, 4);
+    for (int n = 3; n <= 19; n++) {
+        Game *g = make(n, n % 2 ? "" : "minimorph,duomorph,remorph");
+        Ai *mcts = make_ai("mcts:playouts=6,threads=2", g, (uint64_t)n), *greedy = make_ai("greedy", g, 1);
+        State *s = state_new(g);
+        Action acts[MAX_ACTIONS];
+        for (int i = 0; i < n && !state_is_terminal(s); i++) {
+            int k = state_legal_actions(s, acts);
+            state_apply(s, acts[rng_below(&rng, (uint32_t)k)]);
+        }
+        if (!state_is_terminal(s)) {
+            assert_true(listed(s, ai_choose(mcts, s, NULL)));
+            assert_true(listed(s, ai_choose(greedy, s, NULL)));
+        }
+        state_free(s);
+        ai_free(mcts);
+        ai_free(greedy);
+        game_free(g);
+    }
+}
+
 /* Black (to move) completes c1-c6 with c7. */
 static const char *const black_wins =
     "......./..B.W../..B..../W.B..W./..B..../..B.W../..B....";
@@ -305,6 +331,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_choice_is_legal),
+        cmocka_unit_test(every_board_size),
         cmocka_unit_test(greedy_takes_an_immediate_win),
         cmocka_unit_test(mcts_wins_and_blocks),
         cmocka_unit_test(mcts_is_reproducible_with_playouts),
