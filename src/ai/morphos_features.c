@@ -2,53 +2,75 @@
  * for the connection distance. */
 #include "morphos_features.h"
 
-void mf_neighbours(const MorphosConfig *c, const Bb *a, Bb *out)
+/* Neighbours of a within the first nw words, on the board; nw is a
+ * constant in each instance below so the word loops unroll. */
+static inline __attribute__((always_inline)) void neighbours_words(const MorphosConfig *c, const Bb *a, Bb *out,
+                                                                   const int nw)
 {
-    const int nw = c->nw;
     Bb l1, r1, ls, rs;
     bb_shl(&l1, a, 1, nw);
     bb_shr(&r1, a, 1, nw);
     bb_shl(&ls, a, c->stride, nw);
     bb_shr(&rs, a, c->stride, nw);
-    bb_zero(out);
     for (int j = 0; j < nw; j++)
         out->w[j] = (l1.w[j] | r1.w[j] | ls.w[j] | rs.w[j]) & c->board.w[j];
 }
 
-/* The stones of own connected to seed's stones. */
-static void flood(const MorphosConfig *c, const Bb *own, Bb *reach)
+void mf_neighbours(const MorphosConfig *c, const Bb *a, Bb *out)
 {
-    for (;;) {
-        Bb nb;
-        mf_neighbours(c, reach, &nb);
-        uint64_t changed = 0;
-        for (int j = 0; j < c->nw; j++) {
-            uint64_t g = reach->w[j] | (nb.w[j] & own->w[j]);
-            changed |= g ^ reach->w[j];
-            reach->w[j] = g;
+    bb_zero(out);
+    neighbours_words(c, a, out, c->nw);
+}
+
+/* Win points using the first nw words only (the others stay zero). */
+static inline __attribute__((always_inline)) void win_points_words(const MorphosConfig *c, const Bb *own,
+                                                                   int colour, Bb *out, const int nw)
+{
+    Bb side[2];
+    for (int e = 0; e < 2; e++) {
+        const Bb *edge = &c->edge[colour][e];
+        Bb reach;
+        uint64_t any = 0;
+        for (int j = 0; j < nw; j++) {
+            reach.w[j] = own->w[j] & edge->w[j];
+            any |= reach.w[j];
         }
-        if (!changed)
-            return;
+        if (!any) {
+            side[e] = *edge; /* no chain on this edge: the edge itself */
+            continue;
+        }
+        /* Flood through own stones, then take the neighbours. */
+        for (;;) {
+            Bb nb;
+            neighbours_words(c, &reach, &nb, nw);
+            uint64_t changed = 0;
+            for (int j = 0; j < nw; j++) {
+                uint64_t g = reach.w[j] | (nb.w[j] & own->w[j]);
+                changed |= g ^ reach.w[j];
+                reach.w[j] = g;
+            }
+            if (!changed)
+                break;
+        }
+        neighbours_words(c, &reach, &side[e], nw);
+        for (int j = 0; j < nw; j++)
+            side[e].w[j] |= edge->w[j];
     }
+    for (int j = 0; j < nw; j++)
+        out->w[j] = side[0].w[j] & side[1].w[j];
 }
 
 void mf_win_points(const MorphosConfig *c, const Bb *own, int colour, Bb *out)
 {
     bb_zero(out);
-    Bb side[2];
-    for (int e = 0; e < 2; e++) {
-        Bb reach, nb;
-        bb_zero(&reach);
-        for (int j = 0; j < c->nw; j++)
-            reach.w[j] = own->w[j] & c->edge[colour][e].w[j];
-        if (!bb_empty(&reach, c->nw))
-            flood(c, own, &reach);
-        mf_neighbours(c, &reach, &nb);
-        for (int j = 0; j < BB_WORDS; j++)
-            side[e].w[j] = nb.w[j] | c->edge[colour][e].w[j];
+    switch (c->nw) {
+    case 1: win_points_words(c, own, colour, out, 1); break;
+    case 2: win_points_words(c, own, colour, out, 2); break;
+    case 3: win_points_words(c, own, colour, out, 3); break;
+    case 4: win_points_words(c, own, colour, out, 4); break;
+    case 5: win_points_words(c, own, colour, out, 5); break;
+    default: win_points_words(c, own, colour, out, 6); break;
     }
-    for (int j = 0; j < c->nw; j++)
-        out->w[j] = side[0].w[j] & side[1].w[j];
 }
 
 void mf_distance_map(const MorphosConfig *c, const Bb stones[2], int colour, int edge, int16_t *dist)
