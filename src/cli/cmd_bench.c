@@ -1,5 +1,6 @@
 /* morph bench: runs the fixed workloads of bench/ and reports their rates. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../bench/bench.h"
@@ -36,8 +37,9 @@ int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--quick") == 0) {
             seconds = 0.2;
         } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
-            double s;
-            if (sscanf(argv[++i], "%lf", &s) != 1 || s < 0.05 || s > 60)
+            char *end;
+            double s = strtod(argv[++i], &end);
+            if (end == argv[i] || *end || !(s >= 0.05 && s <= 60)) /* NaN fails the range too */
                 return cli_fail(EXIT_USAGE, "bench: --seconds expects a number from 0.05 to 60, got '%s'", argv[i]);
             seconds = s;
         } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {

@@ -43,6 +43,12 @@ static json_t *list_json(NamedList *l)
     return arr;
 }
 
+/* A flag that takes a value but ends the command line. */
+static bool lacks_value(int argc, char **argv, int i, const char *flag)
+{
+    return strcmp(argv[i], flag) == 0 && i + 1 == argc;
+}
+
 /* Reads POSITION plus --mutators into a game and its stones. */
 static int load(const char *pos, const char *mutators, Game **g, Bb stones[2])
 {
@@ -116,7 +122,9 @@ static int cmd_legal(int argc, char **argv)
         else if (argv[i][0] != '-' && !pos)
             pos = argv[i];
         else
-            return cli_fail(EXIT_USAGE, "morphos legal: unknown argument '%s' (see morph morphos legal --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--to-move") || lacks_value(argc, argv, i, "--mutators") ? "morphos legal: %s needs a value (see morph morphos legal --help)"
+                                           : "morphos legal: unknown argument '%s' (see morph morphos legal --help)",
+                            argv[i]);
     }
     if (!pos)
         return cli_fail(EXIT_USAGE, "morphos legal: expected a POSITION (see morph morphos legal --help)");
@@ -195,7 +203,9 @@ static int cmd_deadlocks(int argc, char **argv)
         else if (argv[i][0] != '-' && !size)
             size = argv[i];
         else
-            return cli_fail(EXIT_USAGE, "morphos deadlocks: unknown argument '%s' (see morph morphos deadlocks --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--mutators") ? "morphos deadlocks: %s needs a value (see morph morphos deadlocks --help)"
+                                           : "morphos deadlocks: unknown argument '%s' (see morph morphos deadlocks --help)",
+                            argv[i]);
     }
     long n;
     if (!size || !cli_parse_long(size, 2, 6, &n))
@@ -235,7 +245,9 @@ static int cmd_show(int argc, char **argv)
         else if (argv[i][0] != '-' && !pos)
             pos = argv[i];
         else
-            return cli_fail(EXIT_USAGE, "morphos show: unknown argument '%s' (see morph morphos show --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--mutators") ? "morphos show: %s needs a value (see morph morphos show --help)"
+                                           : "morphos show: unknown argument '%s' (see morph morphos show --help)",
+                            argv[i]);
     }
     if (!pos)
         return cli_fail(EXIT_USAGE, "morphos show: expected a POSITION (see morph morphos show --help)");

@@ -3,6 +3,12 @@
 #define MORPH_COMMANDS_H
 
 int cmd_bench(int argc, char **argv);
+int cmd_morpyam(int argc, char **argv);
+int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
 int cmd_morphos(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
+int cmd_gtp(int argc, char **argv);
 
 #endif

@@ -5,11 +5,14 @@
 #include "cli.h"
 #include "commands.h"
 
-#define MORPH_VERSION "0.1.0"
-
 static const Command commands[] = {
     {"bench", cmd_bench, "measure engine speed on fixed workloads"},
+    {"morpyam", cmd_morpyam, "Morpyam rules: figures, odds, score, layout, watch"},
     {"morphos", cmd_morphos, "inspect Morphos positions: legal moves, deadlocks, drawings"},
+    {"replay", cmd_replay, "check a game record and show its final position"},
+    {"engine", cmd_engine, "JSON-lines engine protocol for programs"},
+    {"arena", cmd_arena, "play AI against AI and measure the score"},
+    {"gtp", cmd_gtp, "Go Text Protocol (version 2) engine for Morphos"},
     {NULL, NULL, NULL},
 };
 

@@ -10,5 +10,7 @@ check_exit "no command is a usage error" 2 $MORPH
 check_match "bench help" 'Usage: morph bench' "$($MORPH bench --help)"
 check_error "bench bad option" "unknown argument '--nope'" $MORPH bench --nope
 check_error "bench bad workload" "unknown workload 'nope'" $MORPH bench --only nope
+check_error "bench seconds nan" "bench: --seconds expects a number from 0.05 to 60, got 'nan'" $MORPH bench --seconds nan
+check_error "bench seconds junk" "bench: --seconds expects a number from 0.05 to 60, got '1x'" $MORPH bench --seconds 1x
 
 finish

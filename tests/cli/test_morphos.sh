@@ -40,7 +40,7 @@ check_match "morphos help" 'deadlocks' "$($MORPH morphos --help)"
 check_match "morph help lists morphos" 'morphos' "$($MORPH --help)"
 
 check_error "row length" "^morph: malformed position: row 2 has 4 points, expected 3$" $MORPH morphos legal 'B.W/.W.B/W.B'
-check_error "bad character" "^morph: malformed position: row 1 has 'x', expected B, W or \.$" $MORPH morphos show 'x../.../...'
+check_error "bad character" "^morph: malformed position: row 3 has 'x', expected B, W or \.$" $MORPH morphos show 'x../.../...'
 check_error "too few rows" "^morph: malformed position: 2 rows, expected 3$" $MORPH morphos legal 'B.W/.W.'
 check_error "bad colour" "^morph: morphos legal: --to-move expects B or W, got 'X'$" $MORPH morphos legal 'B.W/.W./W.B' --to-move X
 check_exit "bad colour is usage" 2 $MORPH morphos legal 'B.W/.W./W.B' --to-move X
@@ -52,6 +52,8 @@ check_error "deadlocks size" "^morph: morphos deadlocks: expected a board size N
 check_error "legal needs a position" "expected a POSITION" $MORPH morphos legal
 check_error "unknown subcommand" "unknown command 'play'" $MORPH morphos play
 check_error "unknown flag" "unknown argument '--nope'" $MORPH morphos show 'B.W/.W./W.B' --nope
+check_error "flag without value" "^morph: morphos legal: --to-move needs a value" $MORPH morphos legal 'B.W/.W./W.B' --to-move
+check_error "mutators without value" "^morph: morphos deadlocks: --mutators needs a value" $MORPH morphos deadlocks 3 --mutators
 check_match "bench lists morphos" 'morphos.playouts_13x13' "$($MORPH bench --help)"
 
 finish

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../src/games/morphos/engine.h"
 #include "../../src/games/morphos/morphos.h"
 #include "morphos_oracle.h"
 
@@ -239,6 +240,49 @@ static void fast_playouts_match_the_interface(void **unused)
     game_free(g);
 }
 
+/* docs/rules-morphos.md states a finding: with these patterns the deepmorph
+ * rule "no flip that could be flipped back" never forbids a flip, so the
+ * deepmorph targets of a position without history are its weak enemy
+ * stones. Checked on random positions of every density, with and without
+ * minimorph and remorph (whose returned stone makes flip-backs likelier). */
+static void flip_back_never_forbids_a_flip(void **unused)
+{
+    static const char *const sets[] = {"deepmorph", "deepmorph,remorph", "minimorph,deepmorph", "minimorph,deepmorph,remorph"};
+    Rng rng;
+    rng_seed(&rng, 2026);
+    long weak_seen = 0;
+    for (int k = 0; k < 4; k++)
+        for (int n = 3; n <= 8; n++) {
+            Game *g = make(n, sets[k]);
+            const MorphosConfig *c = g->config;
+            for (int trial = 0; trial < 150; trial++) {
+                Bb stones[2];
+                bb_zero(&stones[0]);
+                bb_zero(&stones[1]);
+                uint32_t empty_in_8 = rng_below(&rng, 4); /* 0 to 3 eighths of the points empty */
+                for (int r = 0; r < n; r++)
+                    for (int col = 0; col < n; col++)
+                        if (rng_below(&rng, 8) >= empty_in_8)
+                            bb_set(&stones[rng_below(&rng, 2)], morphos_bit(c, col, r));
+                for (int colour = 0; colour < 2; colour++) {
+                    MorphosState *s = morphos_state_from_position(g, stones, colour);
+                    Bb weak;
+                    morphos_weak(c, &stones[colour ^ 1], &stones[colour], &weak);
+                    for (int b = 0; b < BB_WORDS * 64; b++)
+                        if (bb_test(&weak, b)) {
+                            weak_seen++;
+                            assert_false(morphos_flip_back_possible(s, colour, b));
+                        }
+                    if (s->phase == PHASE_MAIN)
+                        assert_true(bb_equal(&s->targets, &weak, c->nw));
+                    state_free(&s->base);
+                }
+            }
+            game_free(g);
+        }
+    assert_true(weak_seen > 1000); /* the positions do exercise the rule */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -246,6 +290,7 @@ int main(void)
         cmocka_unit_test(larger_boards),
         cmocka_unit_test(short_caps_end_in_draws),
         cmocka_unit_test(fast_playouts_match_the_interface),
+        cmocka_unit_test(flip_back_never_forbids_a_flip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -563,6 +563,8 @@ static void metamorph_start_and_refused_combinations(void **unused)
         {"minimorph,metamorph,duomorph", "mutator duomorph cannot be combined with metamorph: the board starts full and flips keep it full, so no stone is ever placed and duomorph would never apply"},
         {"metamorph,remorph,minimorph", "mutator remorph cannot be combined with metamorph: the board starts full and flips keep it full, so no stone is ever placed and remorph would never apply"},
         {"minimorph,hypermorph", "unknown mutator 'hypermorph' (expected minimorph, deepmorph, duomorph, remorph or metamorph)"},
+        {"minimorph,", "empty name in the mutator list 'minimorph,' (expected names separated by single commas)"},
+        {",minimorph", "empty name in the mutator list ',minimorph' (expected names separated by single commas)"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
         Options o;
@@ -578,6 +580,17 @@ static void metamorph_start_and_refused_combinations(void **unused)
     options_set(&o, "size", "2", err, sizeof err);
     assert_null(game_new("morphos", &o, err, sizeof err));
     assert_string_equal(err, "option 'size' must be 3 to 19, got 2");
+    /* numbers beyond int are refused, not wrapped into range (4294967299 = 2^32 + 3) */
+    options_set(&o, "size", "4294967299", err, sizeof err);
+    assert_null(game_new("morphos", &o, err, sizeof err));
+    assert_string_equal(err, "option 'size' must be 3 to 19, got 4294967299");
+    options_set(&o, "size", "5", err, sizeof err);
+    options_set(&o, "move-cap", "4294967297", err, sizeof err);
+    assert_null(game_new("morphos", &o, err, sizeof err));
+    assert_string_equal(err, "option 'move-cap' must be 0 (automatic) to 100000000, got 4294967297");
+    options_set(&o, "move-cap", "-1", err, sizeof err);
+    assert_null(game_new("morphos", &o, err, sizeof err));
+    assert_string_equal(err, "option 'move-cap' must be 0 (automatic) to 100000000, got -1");
 }
 
 static void notation_round_trips_and_errors(void **unused)
@@ -610,7 +623,14 @@ static void notation_round_trips_and_errors(void **unused)
     assert_string_equal(err, "malformed position: more than 3 rows, expected 3");
     n = 0;
     assert_false(morphos_parse_position("B./.W", &n, cells, err, sizeof err));
-    assert_string_equal(err, "malformed position: row 1 has 2 points, expected 3 to 19");
+    assert_string_equal(err, "malformed position: the top row has 2 points, expected 3 to 19");
+    /* rows are named as on the board: the text's first row is row n */
+    n = 0;
+    assert_false(morphos_parse_position("x../.../...", &n, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has 'x', expected B, W or .");
+    n = 0;
+    assert_false(morphos_parse_position("..../..../..../...B.", &n, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 1 has 5 points, expected 4");
     /* Two-digit rows on 19x19 and every point's text. */
     Game *g = make(19, "");
     const MorphosConfig *c = g->config;
@@ -646,6 +666,21 @@ static void serialised_states_and_corruption(void **unused)
     assert_string_equal(err, "corrupt morphos state: bad phase, flipped point or history");
     assert_null(g->ops->deserialize(g, "..../..../..../.... to=B black=0 turn=0 phase=main flipped=- hist=1", err, sizeof err));
     assert_string_equal(err, "malformed position: it is 4x4, expected 5x5");
+    /* phases play cannot reach, which would leave a live state without actions */
+    static const char *const unreachable[][2] = {
+        {"BBBBB/WWWWW/BBBBB/WWWWW/BBBBB to=B black=0 turn=9 phase=duo:c3 flipped=- hist=1",
+         "corrupt morphos state: the duomorph anchor is not the mover's stone with an empty neighbour"},
+        {"...../...../..W../...../..... to=B black=0 turn=0 phase=duo:c3 flipped=- hist=1",
+         "corrupt morphos state: the duomorph anchor is not the mover's stone with an empty neighbour"},
+        {"BBBBB/WWWWW/BBBBB/WWWWW/BBBBB to=B black=0 turn=9 phase=return flipped=- hist=1",
+         "corrupt morphos state: a returned stone but no empty point"},
+        {"...../...../..B../...../..... to=B black=0 turn=1 phase=main flipped=c3 hist=1",
+         "corrupt morphos state: the flipped point is not a stone of the player who moved last"},
+    };
+    for (size_t i = 0; i < sizeof unreachable / sizeof *unreachable; i++) {
+        assert_null(g->ops->deserialize(g, unreachable[i][0], err, sizeof err));
+        assert_string_equal(err, unreachable[i][1]);
+    }
     sb_free(&a);
     state_free(&s->base);
     game_free(g);
@@ -664,7 +699,7 @@ static void drawing_and_action_texts(void **unused)
                                      "  1 . . . 1\n"
                                      "    a b c\n"
                                      "(B black, W white, b/w weak stones that can be flipped, . empty)\n"
-                                     "Turn 1: Black (player 0) to move, second stone next to b2\n");
+                                     "Turn 1: Black (player 1) to move, second stone next to b2\n");
     sb_clear(&sb);
     static const Action acts[] = {ACT_SWAP, ACT_PASS, ACTION_RESIGN, ACT_FLIP + 5};
     static const char *const texts[] = {"swap", "pass", "resign", "xb2"};
@@ -676,7 +711,7 @@ static void drawing_and_action_texts(void **unused)
     apply_ok(s, "resign");
     sb_clear(&sb);
     state_render(&s->base, &sb);
-    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 1) wins by resign\n"));
+    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 2) wins by resign\n"));
     sb_free(&sb);
     state_free(&s->base);
     game_free(g);

@@ -32,12 +32,13 @@ int morphos_parse_point(const MorphosConfig *c, const char *text)
 
 bool morphos_parse_position(const char *text, int *n_out, char *cells, char *err, size_t errlen)
 {
-    /* cells[row * 19 + col] gets 'B', 'W' or '.', rows from the bottom. */
+    /* cells[row * 19 + col] gets 'B', 'W' or '.', rows from the bottom. The
+     * text starts with the top row; messages name rows as the board does. */
     int n = 0;
     for (const char *p = text; *p && *p != '/'; p++)
         n++;
     if (n < 3 || n > 19) {
-        snprintf(err, errlen, "malformed position: row 1 has %d points, expected 3 to 19", n);
+        snprintf(err, errlen, "malformed position: the top row has %d points, expected 3 to 19", n);
         return false;
     }
     if (*n_out && *n_out != n) {
@@ -50,13 +51,13 @@ bool morphos_parse_position(const char *text, int *n_out, char *cells, char *err
         for (const char *q = p; *q && *q != '/'; q++)
             len++;
         if (len != n) {
-            snprintf(err, errlen, "malformed position: row %d has %d points, expected %d", r + 1, len, n);
+            snprintf(err, errlen, "malformed position: row %d has %d points, expected %d", n - r, len, n);
             return false;
         }
         for (int col = 0; col < n; col++) {
             char ch = p[col];
             if (ch != 'B' && ch != 'W' && ch != '.') {
-                snprintf(err, errlen, "malformed position: row %d has '%c', expected B, W or .", r + 1, ch);
+                snprintf(err, errlen, "malformed position: row %d has '%c', expected B, W or .", n - r, ch);
                 return false;
             }
             cells[(n - 1 - r) * 19 + col] = ch;

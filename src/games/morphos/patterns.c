@@ -13,9 +13,13 @@ bool morphos_parse_mutators(const char *list, unsigned *out, char *err, size_t e
 {
     unsigned m = 0;
     const char *p = list;
-    while (*p) {
+    while (*list) { /* every name, also an empty one after a trailing comma */
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (len == 0) {
+            snprintf(err, errlen, "empty name in the mutator list '%.60s' (expected names separated by single commas)", list);
+            return false;
+        }
         int found = -1;
         for (int i = 0; i < 5; i++)
             if (strlen(mutator_names[i]) == len && strncmp(p, mutator_names[i], len) == 0)

@@ -7,6 +7,9 @@
 #include "engine.h"
 #include "morphos.h"
 
+/* Turns; far beyond any real game, and small enough for an int. */
+#define MORPHOS_MOVE_CAP_MAX 100000000
+
 static const OptionSpec specs[] = {
     {"size", OPTION_INT, "13", "board size n (3 to 19)"},
     {"mutators", OPTION_LIST, "", "any of minimorph,deepmorph,duomorph,remorph,metamorph"},
@@ -16,14 +19,15 @@ static const OptionSpec specs[] = {
 
 static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
 {
-    int n = atoi(options_value(opts, specs, "size"));
-    int cap = atoi(options_value(opts, specs, "move-cap"));
+    /* strtol, not atoi: a huge value must be refused, not wrapped into range */
+    const char *size = options_value(opts, specs, "size"), *move_cap = options_value(opts, specs, "move-cap");
+    long n = strtol(size, NULL, 10), cap = strtol(move_cap, NULL, 10);
     if (n < 3 || n > 19) {
-        snprintf(err, errlen, "option 'size' must be 3 to 19, got %d", n);
+        snprintf(err, errlen, "option 'size' must be 3 to 19, got %s", size);
         return false;
     }
-    if (cap < 0) {
-        snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) or more, got %d", cap);
+    if (cap < 0 || cap > MORPHOS_MOVE_CAP_MAX) {
+        snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) to %d, got %s", MORPHOS_MOVE_CAP_MAX, move_cap);
         return false;
     }
     MorphosConfig *c = malloc(sizeof *c);
@@ -31,7 +35,8 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    if (!morphos_config_init(c, n, options_value(opts, specs, "mutators"), cap ? cap : 4 * n * n, err, errlen)) {
+    if (!morphos_config_init(c, (int)n, options_value(opts, specs, "mutators"), cap ? (int)cap : 4 * (int)(n * n), err,
+                             errlen)) {
         free(c);
         return false;
     }
@@ -387,6 +392,26 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
         snprintf(err, errlen, "corrupt morphos state: bad phase, flipped point or history");
         return NULL;
     }
+    /* A phase play could reach: the duomorph anchor is the mover's stone with
+     * an empty neighbour, a returned stone has an empty point to go to, and
+     * a stone flipped on the previous turn belongs to the player who made it
+     * (a finished game may have flipped it back). Otherwise a live state
+     * could offer no action at all. */
+    Bb room;
+    morphos_place_mask(s, &room);
+    const char *why = NULL;
+    if (s->phase == PHASE_DUO && (!bb_test(&s->stones[s->to_move], s->anchor) || bb_empty(&room, c->nw)))
+        why = "the duomorph anchor is not the mover's stone with an empty neighbour";
+    else if (s->phase == PHASE_RETURN && bb_empty(&room, c->nw))
+        why = "a returned stone but no empty point";
+    else if (s->phase != PHASE_OVER && !bb_empty(&s->flipped_last, c->nw) &&
+             !bb_intersects(&s->flipped_last, &s->stones[s->to_move ^ 1], c->nw))
+        why = "the flipped point is not a stone of the player who moved last";
+    if (why) {
+        free_state(&s->base);
+        snprintf(err, errlen, "corrupt morphos state: %s", why);
+        return NULL;
+    }
     return &s->base;
 }
 
@@ -399,11 +424,11 @@ static void render(const State *st, StrBuf *out)
             sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
         else
             sb_printf(out, "Game over: %s (player %d) wins by %s\n", colour_name(s->winner),
-                      morphos_seat_of(s, s->winner), s->how);
+                      morphos_seat_of(s, s->winner) + 1, s->how);
         return;
     }
     sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, colour_name(s->to_move),
-              morphos_seat_of(s, s->to_move));
+              morphos_seat_of(s, s->to_move) + 1);
     char pt[4];
     if (s->phase == PHASE_RETURN)
         sb_puts(out, ", placing the returned stone first");

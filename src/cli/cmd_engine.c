@@ -1,0 +1,67 @@
+/* morph engine: the JSON-lines protocol of docs/protocol.md on stdin/stdout. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "engine.h"
+#include "game_args.h"
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: morph engine [--level SPEC]\n"
+            "\n"
+            "Speaks the JSON-lines protocol of docs/protocol.md: one request object per\n"
+            "line on stdin, one reply object per line on stdout. Requests: new, play,\n"
+            "chance, legal, state, genmove, undo, record, save, load, quit. Malformed\n"
+            "requests get {\"ok\":false,\"error\":...} and the engine keeps running; end of\n"
+            "input ends it.\n"
+            "\n"
+            "  --level SPEC   AI level genmove uses when a request names none and the seat\n"
+            "                 to move is not an AI (e.g. random, mcts:ms=200); default none\n"
+            "\n"
+            "AI levels:\n");
+    for (const AiOps *const *l = ai_list(); *l; l++)
+        fprintf(out, "  %-14s %s\n", (*l)->name, (*l)->summary);
+    fprintf(out, "\nGame options (the \"options\" object of \"new\"):\n");
+    game_args_print_json_help(out);
+}
+
+int cmd_engine(int argc, char **argv)
+{
+    const char *level = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return EXIT_OK;
+        } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
+            level = argv[++i];
+        } else {
+            return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", argv[i]);
+        }
+    }
+    if (level && strlen(level) >= sizeof ((Engine *)0)->default_level)
+        return cli_fail(EXIT_USAGE, "engine: --level '%.40s...' is too long", level);
+    Engine e;
+    engine_init(&e, level);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    while (!e.quit && (len = getline(&line, &cap, stdin)) >= 0) {
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0';
+        if (strspn(line, " \t") == (size_t)len)
+            continue; /* blank lines are ignored */
+        json_t *reply = engine_handle_line(&e, line);
+        char *text = json_dumps(reply, JSON_COMPACT | JSON_REAL_PRECISION(12));
+        puts(text);
+        fflush(stdout);
+        free(text);
+        json_decref(reply);
+    }
+    free(line);
+    engine_free(&e);
+    return EXIT_OK;
+}

@@ -1,0 +1,107 @@
+#include "game_json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+json_t *game_options_to_json(const Game *g)
+{
+    json_t *obj = json_object();
+    for (const OptionSpec *s = g->ops->option_specs; s->key; s++) {
+        const char *v = options_get(&g->options, s->key);
+        if (!v)
+            continue;
+        if (s->kind == OPTION_INT) {
+            json_object_set_new(obj, s->key, json_integer(strtoll(v, NULL, 10)));
+        } else if (s->kind == OPTION_LIST) {
+            json_t *list = json_array();
+            const char *p = v;
+            while (*p) {
+                const char *comma = strchr(p, ',');
+                size_t len = comma ? (size_t)(comma - p) : strlen(p);
+                json_array_append_new(list, json_stringn(p, len));
+                if (!comma)
+                    break;
+                p = comma + 1;
+            }
+            json_object_set_new(obj, s->key, list);
+        } else if (v[0]) {
+            json_object_set_new(obj, s->key, json_string(v));
+        }
+    }
+    return obj;
+}
+
+bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts, char *err, size_t errlen)
+{
+    options_init(opts);
+    if (!json_is_object(obj)) {
+        snprintf(err, errlen, "options must be an object");
+        return false;
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)obj, key, value) {
+        char text[OPTION_VALUE_MAX];
+        if (json_is_integer(value)) {
+            snprintf(text, sizeof text, "%lld", (long long)json_integer_value(value));
+        } else if (json_is_string(value)) {
+            if (json_string_length(value) >= sizeof text) {
+                snprintf(err, errlen, "option '%s' is too long (at most %d characters)", key, OPTION_VALUE_MAX - 1);
+                return false;
+            }
+            strcpy(text, json_string_value(value));
+        } else if (json_is_array(value)) {
+            size_t len = 0, i;
+            json_t *item;
+            text[0] = '\0';
+            json_array_foreach(value, i, item) {
+                if (!json_is_string(item)) {
+                    snprintf(err, errlen, "option '%s' must be an array of strings", key);
+                    return false;
+                }
+                size_t n = json_string_length(item);
+                if (len + n + 2 > sizeof text) {
+                    snprintf(err, errlen, "option '%s' is too long (at most %d characters)", key, OPTION_VALUE_MAX - 1);
+                    return false;
+                }
+                if (i)
+                    text[len++] = ',';
+                memcpy(text + len, json_string_value(item), n + 1);
+                len += n;
+            }
+        } else {
+            snprintf(err, errlen, "option '%s' must be a whole number, a string or an array of strings", key);
+            return false;
+        }
+        if (!options_set(opts, key, text, err, errlen))
+            return false;
+    }
+    return options_check(opts, ops->option_specs, ops->name, err, errlen);
+}
+
+json_t *game_result_to_json(const State *s)
+{
+    GameResult r;
+    state_result(s, &r);
+    if (!r.terminal)
+        return json_null();
+    int n = s->game->num_players;
+    double returns[MAX_PLAYERS];
+    result_returns(&r, n, returns);
+    json_t *winners = json_array(), *ret = json_array();
+    for (int p = 0; p < n; p++) {
+        if (r.winners >> p & 1)
+            json_array_append_new(winners, json_integer(p + 1));
+        json_array_append_new(ret, json_real(returns[p]));
+    }
+    json_t *obj = json_pack("{s:o,s:s}", "winners", winners, "how", r.how);
+    if (r.has_points) {
+        json_t *points = json_array();
+        for (int p = 0; p < n; p++)
+            json_array_append_new(points, json_integer(r.points[p]));
+        json_object_set_new(obj, "points", points);
+    }
+    json_object_set_new(obj, "returns", ret);
+    return obj;
+}

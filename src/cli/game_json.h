@@ -1,0 +1,25 @@
+/* The JSON forms of a game's options and of a result, shared by records,
+ * `morph replay`, the engine protocol and the arena so that all of them
+ * print the same thing. */
+#ifndef MORPH_GAME_JSON_H
+#define MORPH_GAME_JSON_H
+
+#include <jansson.h>
+
+#include "../core/game.h"
+
+/* Every effective option of g: integers as numbers, lists as arrays of
+ * strings, strings as strings; an empty string option is left out. */
+json_t *game_options_to_json(const Game *g);
+
+/* Reads an options object (values may be numbers, strings, arrays of
+ * strings, or for lists a comma-joined string) into opts, checked against
+ * ops's specs; false with a one-line message. */
+bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts, char *err, size_t errlen);
+
+/* null for a running game; else {"winners":[1-based seats],"how":..,
+ * "points":[..] (only when the game has points),"returns":[..]}. */
+json_t *game_result_to_json(const State *s);
+
+
+#endif

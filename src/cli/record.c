@@ -1,0 +1,293 @@
+#include "record.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "game_json.h"
+
+void record_now(char out[21])
+{
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 21, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+json_t *record_from_session(const Session *s, const char *created)
+{
+    char now[21];
+    record_now(now);
+    json_t *players = json_array();
+    for (int p = 0; p < s->game->num_players; p++) {
+        const Seat *seat = &s->seats[p];
+        json_array_append_new(players, seat->is_ai ? json_pack("{s:s,s:s}", "kind", "ai", "ai", seat->spec)
+                                                   : json_pack("{s:s}", "kind", "human"));
+    }
+    json_t *actions = json_array();
+    for (int i = 0; i < s->count; i++)
+        json_array_append_new(actions, json_string(s->steps[i].text));
+    return json_pack("{s:s,s:i,s:s,s:o,s:o,s:I,s:o,s:o,s:s,s:s}", "format", RECORD_FORMAT, "version",
+                     RECORD_VERSION, "game", s->game->ops->name, "options", game_options_to_json(s->game),
+                     "players", players, "seed", (json_int_t)s->seed, "actions", actions, "result",
+                     game_result_to_json(s->state), "created", created ? created : now, "updated", now);
+}
+
+bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
+{
+    char *text = json_dumps(doc, JSON_INDENT(2));
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 32);
+    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
+    bool ok = false;
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(errno));
+    } else {
+        bool written = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        int saved = errno;
+        if (fclose(f) != 0 && written) {
+            written = false;
+            saved = errno;
+        }
+        if (!written) {
+            snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(saved));
+            unlink(tmp);
+        } else if (rename(tmp, path) != 0) {
+            snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+            unlink(tmp);
+        } else {
+            ok = true;
+            /* Make the rename itself durable. */
+            char *dir_copy = strdup(path);
+            int dfd = open(dirname(dir_copy), O_RDONLY | O_DIRECTORY);
+            if (dfd >= 0) {
+                fsync(dfd);
+                close(dfd);
+            }
+            free(dir_copy);
+        }
+    }
+    free(tmp);
+    free(text);
+    return ok;
+}
+
+bool record_save(const Session *s, const char *path, const char *created, char *err, size_t errlen)
+{
+    json_t *doc = record_from_session(s, created);
+    bool ok = record_write(path, doc, err, errlen);
+    json_decref(doc);
+    return ok;
+}
+
+static void load_fail(RecordError *e, const char *name, int index, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void load_fail(RecordError *e, const char *name, int index, const char *fmt, ...)
+{
+    int n = snprintf(e->message, sizeof e->message, "record %s: ", name);
+    va_list ap;
+    va_start(ap, fmt);
+    if (n >= 0 && (size_t)n < sizeof e->message)
+        vsnprintf(e->message + n, sizeof e->message - (size_t)n, fmt, ap);
+    va_end(ap);
+    e->index = index;
+}
+
+/* json_equal, except that numbers compare by value: a tool that rewrites
+ * 1.0 as 1 does not change a result. */
+static bool same_json(const json_t *a, const json_t *b)
+{
+    if (json_is_number(a) && json_is_number(b))
+        return json_number_value(a) == json_number_value(b);
+    if (json_is_array(a) && json_is_array(b)) {
+        if (json_array_size(a) != json_array_size(b))
+            return false;
+        for (size_t i = 0; i < json_array_size(a); i++)
+            if (!same_json(json_array_get(a, i), json_array_get(b, i)))
+                return false;
+        return true;
+    }
+    if (json_is_object(a) && json_is_object(b)) {
+        if (json_object_size(a) != json_object_size(b))
+            return false;
+        const char *key;
+        json_t *value;
+        json_object_foreach((json_t *)a, key, value) {
+            const json_t *other = json_object_get(b, key);
+            if (!other || !same_json(value, other))
+                return false;
+        }
+        return true;
+    }
+    return json_equal((json_t *)a, (json_t *)b);
+}
+
+static bool is_timestamp(const json_t *v)
+{
+    int y, mo, d, h, mi, s;
+    char z;
+    const char *t = json_string_value(v);
+    return t && strlen(t) == 20 && sscanf(t, "%4d-%2d-%2dT%2d:%2d:%2d%c", &y, &mo, &d, &h, &mi, &s, &z) == 7 &&
+           z == 'Z' && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h < 24 && mi < 60 && s < 61;
+}
+
+/* Reads players into "human"/"ai:SPEC" words. */
+static bool read_players(const json_t *players, int n, char words[MAX_PLAYERS][136], const char *name,
+                         RecordError *e)
+{
+    if (!json_is_array(players) || (int)json_array_size(players) != n) {
+        load_fail(e, name, -1, "'players' must be an array of %d entries (one per seat)", n);
+        return false;
+    }
+    for (int p = 0; p < n; p++) {
+        const json_t *pl = json_array_get(players, (size_t)p);
+        const char *kind = json_string_value(json_object_get(pl, "kind"));
+        const char *spec = json_string_value(json_object_get(pl, "ai"));
+        if (kind && strcmp(kind, "human") == 0) {
+            strcpy(words[p], "human");
+        } else if (kind && strcmp(kind, "ai") == 0 && spec && spec[0] && strlen(spec) < 128) {
+            snprintf(words[p], 136, "ai:%s", spec);
+        } else {
+            load_fail(e, name, -1, "players[%d] must be {\"kind\":\"human\"} or {\"kind\":\"ai\",\"ai\":SPEC}", p);
+            return false;
+        }
+    }
+    return true;
+}
+
+Session *record_load_json(const json_t *doc, const char *name, bool check_result, RecordError *e)
+{
+    e->index = -1;
+    char err[ERR_MAX];
+    if (!json_is_object(doc)) {
+        load_fail(e, name, -1, "not a JSON object");
+        return NULL;
+    }
+    const char *format = json_string_value(json_object_get(doc, "format"));
+    if (!format || strcmp(format, RECORD_FORMAT) != 0) {
+        load_fail(e, name, -1, "'format' must be \"%s\"", RECORD_FORMAT);
+        return NULL;
+    }
+    const json_t *version = json_object_get(doc, "version");
+    if (!json_is_integer(version) || json_integer_value(version) != RECORD_VERSION) {
+        load_fail(e, name, -1, "unsupported 'version' (this morph reads version %d)", RECORD_VERSION);
+        return NULL;
+    }
+    const char *game = json_string_value(json_object_get(doc, "game"));
+    const GameOps *ops = game ? game_lookup(game) : NULL;
+    if (!ops) {
+        load_fail(e, name, -1, "unknown 'game' %s%s%s", game ? "'" : "(missing)", game ? game : "", game ? "'" : "");
+        return NULL;
+    }
+    Options opts;
+    const json_t *options = json_object_get(doc, "options");
+    if (!options || !game_options_from_json(ops, options, &opts, err, sizeof err)) {
+        load_fail(e, name, -1, "options: %s", options ? err : "missing");
+        return NULL;
+    }
+    Game *g = game_new(game, &opts, err, sizeof err);
+    if (!g) {
+        load_fail(e, name, -1, "options: %s", err);
+        return NULL;
+    }
+    char words[MAX_PLAYERS][136];
+    const char *players[MAX_PLAYERS];
+    if (!read_players(json_object_get(doc, "players"), g->num_players, words, name, e)) {
+        game_free(g);
+        return NULL;
+    }
+    for (int p = 0; p < g->num_players; p++)
+        players[p] = words[p];
+    const json_t *seed = json_object_get(doc, "seed");
+    if (!json_is_integer(seed) || json_integer_value(seed) < 0) {
+        load_fail(e, name, -1, "'seed' must be a whole number from 0 to %lld", (long long)SESSION_SEED_MAX);
+        game_free(g);
+        return NULL;
+    }
+    const char *stamps[] = {"created", "updated"};
+    for (int i = 0; i < 2; i++) {
+        if (!is_timestamp(json_object_get(doc, stamps[i]))) {
+            load_fail(e, name, -1, "'%s' must be a UTC time like \"2026-01-31T12:00:00Z\"", stamps[i]);
+            game_free(g);
+            return NULL;
+        }
+    }
+    const json_t *actions = json_object_get(doc, "actions");
+    if (!json_is_array(actions)) {
+        load_fail(e, name, -1, "'actions' must be an array of strings");
+        game_free(g);
+        return NULL;
+    }
+    const json_t *stored = json_object_get(doc, "result");
+    if (!stored || !(json_is_null(stored) || json_is_object(stored))) {
+        load_fail(e, name, -1, "'result' must be null or an object");
+        game_free(g);
+        return NULL;
+    }
+    Session *s = session_new_game(g, players, (uint64_t)json_integer_value(seed), err, sizeof err);
+    if (!s) {
+        load_fail(e, name, -1, "players: %s", err);
+        return NULL;
+    }
+    size_t i;
+    const json_t *action;
+    json_array_foreach(actions, i, action) {
+        const char *text = json_string_value(action);
+        if (!text) {
+            load_fail(e, name, (int)i, "actions[%zu] is not a string", i);
+            session_free(s);
+            return NULL;
+        }
+        if (!session_apply_text(s, text, err, sizeof err)) {
+            load_fail(e, name, (int)i, "actions[%zu] '%.60s' is illegal: %s", i, text, err);
+            session_free(s);
+            return NULL;
+        }
+    }
+    if (check_result) {
+        json_t *replayed = game_result_to_json(s->state);
+        if (!same_json(replayed, stored)) {
+            char *a = json_dumps(stored, JSON_COMPACT | JSON_ENCODE_ANY);
+            char *b = json_dumps(replayed, JSON_COMPACT | JSON_ENCODE_ANY);
+            load_fail(e, name, -1, "stored result %s differs from the replayed result %s", a, b);
+            free(a);
+            free(b);
+            json_decref(replayed);
+            session_free(s);
+            return NULL;
+        }
+        json_decref(replayed);
+    }
+    return s;
+}
+
+Session *record_load(const char *path, bool check_result, json_t **doc_out, RecordError *e)
+{
+    json_error_t jerr;
+    e->index = -1;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        load_fail(e, path, -1, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    json_t *doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+    fclose(f);
+    if (!doc) {
+        load_fail(e, path, -1, "not valid JSON (truncated or damaged?) at line %d: %s", jerr.line, jerr.text);
+        return NULL;
+    }
+    Session *s = record_load_json(doc, path, check_result, e);
+    if (doc_out && s)
+        *doc_out = doc;
+    else
+        json_decref(doc);
+    return s;
+}

@@ -1,0 +1,49 @@
+/* Game records: one JSON format for every game (docs/records.md). A record
+ * holds the game, its effective options, the players, the seed, every
+ * atomic action in order (chance outcomes included, so a game replays
+ * without the seed), the result and timestamps.
+ *
+ * Writing is atomic (a temporary file in the same directory, flushed and
+ * synced, then renamed over the record), so a reader always finds the last
+ * complete record. Loading checks everything and replays the actions through
+ * the rules; the first problem is reported in one line. */
+#ifndef MORPH_RECORD_H
+#define MORPH_RECORD_H
+
+#include <jansson.h>
+
+#include "session.h"
+
+#define RECORD_FORMAT "morph-record"
+#define RECORD_VERSION 1
+
+/* The record of a session. created is the ISO 8601 UTC time the game
+ * started (NULL: now); updated is now. */
+json_t *record_from_session(const Session *s, const char *created);
+
+/* Writes doc to path atomically; false with a one-line message. */
+bool record_write(const char *path, const json_t *doc, char *err, size_t errlen);
+
+/* record_from_session + record_write: what a client calls after every move. */
+bool record_save(const Session *s, const char *path, const char *created, char *err, size_t errlen);
+
+/* Where a record failed to load. */
+typedef struct RecordError {
+    char message[ERR_MAX + 256]; /* "record F: actions[12] 'x' is illegal: ..." */
+    int index;                   /* the failing action's index, or -1 */
+} RecordError;
+
+/* Checks a parsed record and replays it into a new session (AIs of the
+ * recorded players, chance continuing from the recorded seed). name is the
+ * file name used in messages. With check_result, the stored result must equal
+ * the replayed one. NULL with e filled. */
+Session *record_load_json(const json_t *doc, const char *name, bool check_result, RecordError *e);
+
+/* Reads, parses and loads the record at path; *doc_out (when non-NULL)
+ * receives the parsed document (the caller releases it). */
+Session *record_load(const char *path, bool check_result, json_t **doc_out, RecordError *e);
+
+/* Writes the current UTC time as "YYYY-MM-DDTHH:MM:SSZ" (21 bytes). */
+void record_now(char out[21]);
+
+#endif

@@ -1,0 +1,236 @@
+#include "session.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b)
+{
+    uint64_t z = seed;
+    uint64_t parts[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        z += 0x9e3779b97f4a7c15ULL * (parts[i] + 1);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        z ^= z >> 31;
+    }
+    return z;
+}
+
+/* Chance at history position k and AI of seat p use different streams. */
+enum { STREAM_CHANCE = 1, STREAM_SEAT = 2 };
+
+static bool make_ais(Session *s, char *err, size_t errlen)
+{
+    for (int p = 0; p < s->game->num_players; p++) {
+        Seat *seat = &s->seats[p];
+        ai_free(seat->ai);
+        seat->ai = NULL;
+        if (!seat->is_ai)
+            continue;
+        char msg[ERR_MAX];
+        seat->ai = ai_new(seat->spec, s->game, seed_derive(s->seed, STREAM_SEAT, (uint64_t)p), msg, sizeof msg);
+        if (!seat->ai) {
+            snprintf(err, errlen, "seat %d: %s", p + 1, msg);
+            return false;
+        }
+    }
+    return true;
+}
+
+Session *session_new_game(Game *g, const char *const *players, uint64_t seed, char *err, size_t errlen)
+{
+    Session *s = calloc(1, sizeof *s);
+    s->game = g;
+    s->seed = seed;
+    for (int p = 0; players && p < g->num_players; p++) {
+        const char *word = players[p];
+        if (strcmp(word, "human") == 0)
+            continue;
+        if (strncmp(word, "ai:", 3) != 0 || !word[3]) {
+            snprintf(err, errlen, "player %d: expected 'human' or 'ai:LEVEL', got '%.60s'", p + 1, word);
+            session_free(s);
+            return NULL;
+        }
+        if (strlen(word + 3) >= sizeof s->seats[p].spec) {
+            snprintf(err, errlen, "player %d: AI spec '%.40s...' is too long", p + 1, word + 3);
+            session_free(s);
+            return NULL;
+        }
+        s->seats[p].is_ai = true;
+        strcpy(s->seats[p].spec, word + 3);
+    }
+    if (!make_ais(s, err, errlen)) {
+        session_free(s);
+        return NULL;
+    }
+    s->state = state_new(g);
+    return s;
+}
+
+Session *session_new(const char *name, const Options *opts, const char *const *players, uint64_t seed,
+                     char *err, size_t errlen)
+{
+    Game *g = game_new(name, opts, err, errlen);
+    return g ? session_new_game(g, players, seed, err, errlen) : NULL;
+}
+
+void session_free(Session *s)
+{
+    if (!s)
+        return;
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        ai_free(s->seats[p].ai);
+    for (int i = 0; i < s->count; i++)
+        free(s->steps[i].text);
+    free(s->steps);
+    state_free(s->state);
+    game_free(s->game);
+    free(s);
+}
+
+Ai *session_ai_to_move(const Session *s)
+{
+    int p = session_player(s);
+    return p >= 0 ? s->seats[p].ai : NULL;
+}
+
+/* Records a's text, tells the AIs, applies it. a must be legal. */
+static void push(Session *s, Action a)
+{
+    StrBuf text = STRBUF_INIT;
+    state_action_text(s->state, a, &text);
+    if (s->count == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 64;
+        s->steps = realloc(s->steps, (size_t)s->cap * sizeof *s->steps);
+    }
+    s->steps[s->count].text = strdup(sb_str(&text));
+    s->steps[s->count].player = session_player(s);
+    s->count++;
+    sb_free(&text);
+    for (int p = 0; p < s->game->num_players; p++)
+        if (s->seats[p].ai)
+            ai_observe(s->seats[p].ai, s->state, a);
+    state_apply(s->state, a);
+}
+
+static bool chance_legal(const State *st, Action a)
+{
+    ChanceOutcome outcomes[MAX_ACTIONS];
+    int n = state_chance_outcomes(st, outcomes);
+    for (int i = 0; i < n; i++)
+        if (outcomes[i].action == a && outcomes[i].probability > 0)
+            return true;
+    return false;
+}
+
+bool session_apply(Session *s, Action a, char *err, size_t errlen)
+{
+    int p = session_player(s);
+    bool legal = p == PLAYER_CHANCE ? chance_legal(s->state, a) : p >= 0 && state_is_legal(s->state, a);
+    if (!legal) {
+        StrBuf text = STRBUF_INIT;
+        if (p != PLAYER_TERMINAL)
+            state_action_text(s->state, a, &text);
+        snprintf(err, errlen, p == PLAYER_TERMINAL ? "the game is over" : "illegal move '%s'", sb_str(&text));
+        sb_free(&text);
+        return false;
+    }
+    push(s, a);
+    return true;
+}
+
+bool session_apply_text(Session *s, const char *text, char *err, size_t errlen)
+{
+    if (session_is_terminal(s)) {
+        snprintf(err, errlen, "the game is over");
+        return false;
+    }
+    /* The library checks the whole sequence on its own copy first... */
+    State *check = state_clone(s->state);
+    bool ok = state_apply_text(check, text, err, errlen);
+    state_free(check);
+    if (!ok)
+        return false;
+    /* ...then each part is applied and recorded one by one. */
+    const GameOps *ops = s->game->ops;
+    const char *p = text;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char part[128];
+        memcpy(part, p, len);
+        part[len] = '\0';
+        Action a;
+        ops->parse_action(s->state, part, &a, err, errlen);
+        push(s, a);
+        if (!comma)
+            return true;
+        p = comma + 1;
+    }
+}
+
+bool session_chance_step(Session *s)
+{
+    if (!state_is_chance(s->state))
+        return false;
+    Rng rng;
+    rng_seed(&rng, seed_derive(s->seed, STREAM_CHANCE, (uint64_t)s->count));
+    push(s, state_sample_chance(s->state, &rng));
+    return true;
+}
+
+int session_chance_all(Session *s)
+{
+    int n = 0;
+    while (session_chance_step(s))
+        n++;
+    return n;
+}
+
+bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size_t errlen)
+{
+    int p = session_player(s);
+    if (p < 0) {
+        snprintf(err, errlen, p == PLAYER_CHANCE ? "no player to move: a chance node" : "the game is over");
+        return false;
+    }
+    if (!s->seats[p].ai) {
+        snprintf(err, errlen, "seat %d is not an AI", p + 1);
+        return false;
+    }
+    *out = ai_choose(s->seats[p].ai, s->state, explain);
+    return true;
+}
+
+void session_truncate(Session *s, int n)
+{
+    Step *old = s->steps;
+    int old_count = s->count;
+    s->steps = NULL;
+    s->count = s->cap = 0;
+    state_free(s->state);
+    s->state = state_new(s->game);
+    char err[ERR_MAX];
+    make_ais(s, err, sizeof err); /* the specs were accepted before */
+    for (int i = 0; i < n && i < old_count; i++) {
+        Action a;
+        s->game->ops->parse_action(s->state, old[i].text, &a, err, sizeof err);
+        push(s, a);
+    }
+    for (int i = 0; i < old_count; i++)
+        free(old[i].text);
+    free(old);
+}
+
+int session_undo(Session *s)
+{
+    int last = s->count - 1;
+    while (last >= 0 && s->steps[last].player == PLAYER_CHANCE)
+        last--;
+    if (last < 0)
+        return 0;
+    int removed = s->count - last;
+    session_truncate(s, last);
+    return removed;
+}

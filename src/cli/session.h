@@ -1,0 +1,105 @@
+/* A game session: the game, its current state, the text of every atomic
+ * action applied so far (chance outcomes included), the seat controllers and
+ * the seeded chance. Front ends (the terminal client, `morph engine`, the
+ * arena, GTP) drive games through a Session so that every one of them keeps
+ * the same history and can write the same record.
+ *
+ * Determinism: everything follows from the seed. The chance outcome sampled
+ * at history position k uses an Rng seeded from (seed, k), so undoing and
+ * replaying decisions meets the same dice, and a resumed game continues with
+ * exactly the dice it would have had. The AI of seat p is seeded from
+ * (seed, p).
+ *
+ * A client's loop, writing the record after every move (record.h):
+ *
+ *     Session *s = session_new("morpyam", &opts, players, seed, err, sizeof err);
+ *     while (!session_is_terminal(s)) {
+ *         if (state_is_chance(s->state))        session_chance_step(s);   // or typed real dice
+ *         else if (session_ai_to_move(s))       { session_ai_choose(s, &a, &why, ...); session_apply(s, a, ...); }
+ *         else                                  session_apply_text(s, typed, err, sizeof err);
+ *         record_save(s, path, created, err, sizeof err);
+ *     }
+ *
+ * To take back a person's move in a game against AIs, call session_undo
+ * until a human seat is to move again. */
+#ifndef MORPH_SESSION_H
+#define MORPH_SESSION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../ai/ai.h"
+#include "../core/game.h"
+
+/* Seeds are whole numbers 0 .. 2^63-1 (so records hold them as JSON numbers). */
+#define SESSION_SEED_MAX INT64_MAX
+
+typedef struct Seat {
+    bool is_ai;
+    char spec[128]; /* the AI spec ("greedy", "mcts:ms=200"); "" for a human */
+    Ai *ai;         /* NULL for a human */
+} Seat;
+
+typedef struct Step {
+    char *text;  /* the atomic action as action_text wrote it */
+    int player;  /* who played it: a seat, or PLAYER_CHANCE */
+} Step;
+
+typedef struct Session {
+    Game *game;
+    State *state;
+    uint64_t seed;
+    Seat seats[MAX_PLAYERS];
+    Step *steps;
+    int count, cap;
+} Session;
+
+/* A 64-bit seed mixed from a base seed and two indices (splitmix64 style),
+ * used for chance, AI seats, arena games. */
+uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b);
+
+/* Creates a session of game name with options; players gives one entry per
+ * seat ("human" or "ai:SPEC"; NULL makes every seat human). The session owns
+ * the game. NULL with a one-line message. */
+Session *session_new(const char *name, const Options *opts, const char *const *players, uint64_t seed,
+                     char *err, size_t errlen);
+/* The same for an existing game (the session takes ownership of g, also on
+ * failure). */
+Session *session_new_game(Game *g, const char *const *players, uint64_t seed, char *err, size_t errlen);
+void session_free(Session *s);
+
+static inline int session_player(const Session *s) { return state_player(s->state); }
+static inline bool session_is_terminal(const Session *s) { return state_is_terminal(s->state); }
+/* The AI of the seat to move, or NULL (a human seat, chance, terminal). */
+Ai *session_ai_to_move(const Session *s);
+
+/* Applies a text of one or more comma-joined actions (decisions or chance
+ * outcomes, e.g. typed real dice) all or nothing; each atomic action is
+ * recorded as action_text writes it. False with the library's message. */
+bool session_apply_text(Session *s, const char *text, char *err, size_t errlen);
+/* Applies one action (checked for legality, chance outcomes included). */
+bool session_apply(Session *s, Action a, char *err, size_t errlen);
+
+/* Samples and applies the chance outcome of the current chance node with the
+ * Rng of its history position. False when the state is not a chance node. */
+bool session_chance_step(Session *s);
+/* Samples chance nodes until a decision node or the end; returns how many. */
+int session_chance_all(Session *s);
+
+/* Asks the AI of the seat to move for an action, without applying it; an
+ * explanation is appended to explain when non-NULL. False with a message
+ * when the seat is not an AI's or the state is not a decision node. */
+bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size_t errlen);
+
+/* Undo: removes the last decision (of any seat) and every chance outcome
+ * recorded after it, then rebuilds the state from the initial state by
+ * replaying what remains (AIs are recreated from their seeds and told the
+ * remaining history). Chance outcomes before that decision stay, so the
+ * player faces the same dice again. Returns how many steps were removed;
+ * 0 when there is no decision to undo. */
+int session_undo(Session *s);
+
+/* Rebuilds the state and AIs from the first n steps of the history (n <= count). */
+void session_truncate(Session *s, int n);
+
+#endif

@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# morph gtp: scripted GTP 2 sessions with good and malformed commands, and
+# the arena playing against our own GTP engine.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/games.sh"
+need_games morphos
+
+# gtp ARGS... < commands: the whole output of a session.
+gtp() { $MORPH gtp --seed 7 "$@"; }
+# resp N: the N-th response of $out (responses end with an empty line).
+resp() { awk -v RS= -v n="$1" 'NR == n' <<<"$out"; }
+count() { awk -v RS= 'END { print NR }' <<<"$out"; }
+
+# Protocol basics, ids echoed, malformed lines.
+out=$(printf '%b\n' \
+    '1 protocol_version' \
+    'name' \
+    '3 version' \
+    '4 known_command play' \
+    '5 known_command morphos-legal' \
+    '6 known_command fly' \
+    '7 fly away' \
+    '# a comment line gets no response' \
+    '' \
+    '   \t ' \
+    '8\tname   # tabs, spaces and a comment' \
+    '9 \x01\x7fna\x02me' \
+    '10' \
+    '11 play' \
+    '12 play x c3' \
+    '13 genmove purple' \
+    '14 boardsize five' \
+    '15 time_settings 1 2' \
+    '16 time_left b -1 0' \
+    '17 known_command' \
+    '18 a b c d e f g h i j k l m n o p q r s t u v w' \
+    '19 quit' \
+    '20 name' | gtp)
+check_eq "responses until quit" 19 "$(count)"
+check_eq "protocol_version" '=1 2' "$(resp 1)"
+check_eq "name without id" '= morph' "$(resp 2)"
+check_match "version" '^=3 [0-9]+\.[0-9]+\.[0-9]+$' "$(resp 3)"
+check_eq "known_command true" '=4 true' "$(resp 4)"
+check_eq "known_command extension" '=5 true' "$(resp 5)"
+check_eq "known_command false" '=6 false' "$(resp 6)"
+check_eq "unknown command" '?7 unknown command' "$(resp 7)"
+check_eq "tabs and comments" '=8 morph' "$(resp 8)"
+check_eq "control characters dropped" '=9 morph' "$(resp 9)"
+check_eq "id alone" '?10 syntax error: a command id without a command' "$(resp 10)"
+check_eq "play without arguments" '?11 syntax error: expected play COLOUR MOVE (colour b, w, black or white)' "$(resp 11)"
+check_eq "play bad colour" '?12 syntax error: expected play COLOUR MOVE (colour b, w, black or white)' "$(resp 12)"
+check_eq "genmove bad colour" '?13 syntax error: expected genmove COLOUR (b, w, black or white)' "$(resp 13)"
+check_eq "boardsize not a number" '?14 syntax error: expected boardsize N (a whole number)' "$(resp 14)"
+check_match "time_settings arity" '^\?15 syntax error: expected time_settings' "$(resp 15)"
+check_match "time_left negative" '^\?16 syntax error: expected time_left' "$(resp 16)"
+check_eq "known_command without argument" '=17 false' "$(resp 17)"
+check_eq "too many arguments" '?18 unknown command' "$(resp 18)"
+check_eq "quit answers" '=19' "$(resp 19)"
+
+out=$(echo list_commands | gtp)
+check_eq "list_commands" "= protocol_version
+name
+version
+known_command
+list_commands
+quit
+boardsize
+clear_board
+play
+genmove
+undo
+showboard
+time_settings
+time_left
+final_score
+morphos-mutators
+morphos-legal" "$out"
+
+# A game on 5x5: boardsize, play, illegal moves, genmove, undo, showboard.
+out=$(printf '%s\n' \
+    '1 boardsize 5' \
+    '2 boardsize 2' \
+    '3 boardsize 20' \
+    '4 play b c3' \
+    '5 play b c4' \
+    '6 play w c3' \
+    '7 play w f1' \
+    '8 play WHITE C4' \
+    '9 morphos-legal' \
+    '10 final_score' \
+    '11 undo' \
+    '12 showboard' \
+    '13 play w c4' \
+    '14 showboard' \
+    '15 clear_board' \
+    '16 morphos-legal' | gtp --size 9)
+check_eq "boardsize 5" '=1' "$(resp 1)"
+check_eq "boardsize too small" '?2 unacceptable size' "$(resp 2)"
+check_eq "boardsize too large" '?3 unacceptable size' "$(resp 3)"
+check_eq "play" '=4' "$(resp 4)"
+check_eq "colour not to move" '?5 illegal move: b is not to move (w is)' "$(resp 5)"
+check_match "occupied point" "^\?6 illegal move: illegal move 'c3': " "$(resp 6)"
+check_eq "off the board" "?7 illegal move: illegal move 'f1': f1 is not on the 5x5 board" "$(resp 7)"
+check_eq "upper case colour and move" '=8' "$(resp 8)"
+check_eq "legal moves after two turns" '=9 a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 c1 c2 c5 d1 d2 d3 d4 d5 e1 e2 e3 e4 e5' "$(resp 9)"
+check_eq "final_score before the end" '?10 game not over: turn 3, b to move' "$(resp 10)"
+check_eq "undo" '=11' "$(resp 11)"
+check_eq "showboard after undo" '=12
+    a b c d e
+  5 . . . . . 5
+  4 . . . . . 4
+  3 . . B . . 3
+  2 . . . . . 2
+  1 . . . . . 1
+    a b c d e
+(B black, W white, b/w weak stones that can be flipped, . empty)
+b (first player): Black stones, top and bottom edges
+w (second player): White stones, left and right edges
+turn 2, w to move' "$(resp 12)"
+check_eq "replay after undo" '=13' "$(resp 13)"
+check_match "showboard shows the move" '  4 \. \. W \. \. 4' "$(resp 14)"
+check_eq "clear_board keeps the size" '=15' "$(resp 15)"
+check_eq "empty 5x5 has 25 moves" 25 "$(resp 16 | cut -c5- | wc -w)"
+
+# genmove returns a legal move (checked against morphos-legal before) and
+# plays it; the seed makes it reproducible.
+script=$(printf '%s\n' 'boardsize 6' 'play b c3' 'morphos-legal' 'genmove w' 'morphos-legal' 'genmove b' 'showboard')
+out=$(gtp <<<"$script")
+legal=" $(resp 3 | cut -c3-) "
+move=$(resp 4 | cut -c3-)
+check_match "genmove answers a move" '^[a-z]+[0-9]+$|^x[a-z]+[0-9]+$|^swap$' "$move"
+if [[ "$legal" == *" $move "* ]]; then ok; else bad "genmove '$move' is not among the legal moves"; fi
+check_eq "genmove plays the move: w to move again" "w" "$(resp 7 | tail -1 | sed 's/.*, \(.\) to move/\1/')"
+legal=" $(resp 5 | cut -c3-) "
+move=$(resp 6 | cut -c3-)
+if [[ "$legal" == *" $move "* ]]; then ok; else bad "second genmove '$move' is not among the legal moves"; fi
+check_eq "genmove is reproducible with a seed" "$out" "$(gtp <<<"$script")"
+check_match "swap is legal on w's first turn" '(^| )swap( |$)' "$(resp 3)"
+
+# genmove for the colour not to move, after the end; a time budget with a
+# level that takes none (random) still plays.
+out=$(printf '%s\n' 'genmove w' 'time_settings 10 0 0' 'time_left b 5 0' 'genmove b' 'play w resign' 'genmove b' \
+    'time_settings 0 5 0' 'final_score' | gtp --size 5 --ai random)
+check_eq "genmove colour not to move" '? w is not to move (b is)' "$(resp 1)"
+check_eq "time_settings" '=' "$(resp 2)"
+check_eq "time_left" '=' "$(resp 3)"
+check_match "genmove under a clock" '^= x?[a-e][1-5]$' "$(resp 4)"
+check_eq "resign" '=' "$(resp 5)"
+check_eq "genmove after the end" '? game over: b wins by resign on turn 2' "$(resp 6)"
+check_eq "final_score after w resigns" '= B+' "$(resp 8)"
+
+# A forced short game: Black connects b1-b2-b3 on 3x3.
+out=$(printf '%s\n' 'play b b1' 'play w a1' 'play b b2' 'play w a2' 'play b b3' 'final_score' 'play w a3' 'undo' \
+    'final_score' 'play b b3' 'final_score' 'showboard' | gtp --size 3)
+check_eq "connection win" '= B+' "$(resp 6)"
+check_eq "no move after the end" '? illegal move: game over: b wins by connection on turn 5' "$(resp 7)"
+check_eq "undo the winning move" '? game not over: turn 5, b to move' "$(resp 9)"
+check_eq "win again" '= B+' "$(resp 11)"
+check_match "showboard at the end" 'game over: b wins by connection on turn 5$' "$(resp 12)"
+out=$(printf '%s\n' 'play b b3' 'play w a2' 'play b b1' 'play w b2' 'play b a1' 'play w c2' 'final_score' | gtp --size 3)
+check_eq "white connection" '= W+' "$(resp 7)"
+out=$(printf '%s\n' 'play b c3' 'play w c2' 'final_score' | gtp --size 3 --move-cap 2)
+check_eq "capped draw" '= 0' "$(resp 3)"
+
+# Swap: colours keep naming players; the first player now holds White.
+out=$(printf '%s\n' 'play b c3' 'play w swap' 'play w d4' 'play b d4' 'showboard' 'undo' 'undo' 'showboard' | gtp --size 5)
+check_eq "swap" '=' "$(resp 2)"
+check_eq "after the swap b moves" '? illegal move: w is not to move (b is)' "$(resp 3)"
+check_eq "b places a white stone" '=' "$(resp 4)"
+check_match "seats after the swap" 'b \(first player\): White stones, left and right edges
+w \(second player\): Black stones, top and bottom edges
+turn 4, w to move$' "$(resp 5)"
+check_match "b's stone is white" '  4 \. \. \. W \. 4' "$(resp 5)"
+check_match "undo takes back the swap" 'b \(first player\): Black stones, top and bottom edges
+w \(second player\): White stones, left and right edges
+turn 2, w to move$' "$(resp 8)"
+
+# Mutators: whole turns, incomplete turns refused, genmove answers whole turns.
+out=$(printf '%s\n' '1 morphos-mutators' '2 morphos-mutators duomorph' '3 morphos-mutators' '4 play b c3' \
+    '5 play b c3,c4' '6 genmove w' '7 morphos-mutators bogus' '8 morphos-mutators' '9 morphos-mutators minimorph metamorph' \
+    '10 morphos-mutators' '11 showboard' '12 morphos-mutators none' '13 morphos-mutators' '14 morphos-mutators metamorph' \
+    '15 morphos-mutators duomorph' '16 play b c5,c4,b1' '17 showboard' '18 morphos-mutators none' '19 play b c3,c4' \
+    | gtp --size 5 --ai random) # random: mcts, the default, may answer White's first turn with swap
+check_eq "no mutators" '=1 none' "$(resp 1)"
+check_eq "set duomorph" '=2' "$(resp 2)"
+check_eq "print duomorph" '=3 duomorph' "$(resp 3)"
+check_eq "incomplete turn" "?4 illegal move: the turn is not over after 'c3' (join every part of a turn with commas, e.g. c3,c4)" "$(resp 4)"
+check_eq "two-part turn" '=5' "$(resp 5)"
+check_eq "two turns in one play" "?16 illegal move: 'c5,c4,b1' holds more than one turn (the turn ends after 2 parts)" "$(resp 16)"
+check_match "nothing of it was played" ' 5 \. \. \. \. \. 5' "$(resp 17)"
+check_eq "one turn each in plain Morphos" "?19 illegal move: 'c3,c4' holds more than one turn (the turn ends after 1 part)" "$(resp 19)"
+check_match "genmove two parts" '^=6 [a-e][1-5],[a-e][1-5]$' "$(resp 6)"
+check_match "bad mutator" "^\?7 unknown mutator 'bogus'" "$(resp 7)"
+check_eq "bad mutator keeps the old ones" '=8 duomorph' "$(resp 8)"
+check_eq "mutators as words" '=9' "$(resp 9)"
+check_eq "print two mutators" '=10 minimorph,metamorph' "$(resp 10)"
+check_match "metamorph starts full, weak stones in lower case" '  1 B w b w B 1' "$(resp 11)"
+check_eq "none clears" '=12' "$(resp 12)"
+check_eq "cleared" '=13 none' "$(resp 13)"
+check_match "refused combination" '^\?14 .*metamorph' "$(resp 14)"
+
+# Seeded random sessions: 3000 commands drawn from good and broken ones; each
+# command line gets exactly one response and the engine survives them all.
+lines=$(awk -v seed=11 'BEGIN {
+    srand(seed);
+    split("protocol_version name version known_command list_commands boardsize clear_board play genmove undo showboard time_settings time_left final_score morphos-mutators morphos-legal fly", cmd, " ");
+    split("b w B white black x 1 -3 c3 xc3 c3,c4 swap pass resign zz 99 none duomorph remorph,duomorph minimorph,metamorph deepmorph 4 5 19 20 0 ,, # \\001", arg, " ");
+    for (i = 0; i < 3000; i++) {
+        if (rand() < 0.05) { print ""; continue; }
+        line = (rand() < 0.5 ? i " " : "") cmd[int(rand() * 17) + 1];
+        n = int(rand() * 4);
+        for (j = 0; j < n; j++) line = line " " arg[int(rand() * 26) + 1];
+        if (rand() < 0.3) line = "genmove " (rand() < 0.5 ? "b" : "w");
+        if (rand() < 0.1) line = "boardsize " (3 + int(rand() * 4));
+        print line;
+    }
+}')
+expected=$(grep -v '^ *$' <<<"$lines" | grep -vc '^ *#')
+out=$(printf '%b\n' "$lines" | $MORPH gtp --seed 5 --size 4)
+check_eq "exit status of the random session" 0 "$?"
+check_eq "one response per command line" "$expected" "$(count)"
+check_eq "every response is = or ?" 0 "$(awk -v RS= '!/^[=?]/' <<<"$out" | wc -l)"
+
+# The command line.
+check_match "help" 'Usage: morph gtp' "$($MORPH gtp --help)"
+check_error "unknown flag" "^morph: unknown argument '--bogus' for gtp" $MORPH gtp --bogus
+check_error "unknown AI" "^morph: gtp: unknown AI level 'nope'" $MORPH gtp --ai nope
+check_error "bad size" '^morph: gtp: ' $MORPH gtp --size 2
+check_error "bad seed" '^morph: gtp: --seed expects' $MORPH gtp --seed x
+check_eq "end of input ends the engine" "0 = morph" "$(echo name | $MORPH gtp --seed 1 | { read -r l; echo "$? $l"; })"
+err=$(echo quit | $MORPH gtp 2>&1 >/dev/null)
+check_match "seed reported without --seed" '^morph gtp: seed [0-9]+$' "$err"
+
+# The arena plays against our own GTP engine (whole turns, swaps, results).
+g=$($MORPH arena morphos --a gtp:"$MORPH gtp --seed 3 --ai random" --b random --games 4 --size 5 --seed 1 --json)
+check_eq "arena against morph gtp" 4 "$(jq '.a_wins + .b_wins + .draws' <<<"$g")"
+g=$($MORPH arena morphos --a gtp:"$MORPH gtp --seed 3 --ai random" --b gtp:"$MORPH gtp --seed 4 --ai random" \
+    --games 20 --size 4 --seed 2 --mutators duomorph,remorph --json)
+check_eq "arena gtp against gtp with mutators" 20 "$(jq '.a_wins + .b_wins + .draws' <<<"$g")"
+
+finish

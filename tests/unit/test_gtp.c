@@ -1,0 +1,121 @@
+/* The GTP handler (src/cli/gtp.c) driven directly: framing of responses and
+ * the time budget genmove derives from the clock. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/cli/cli.c"
+#include "../../src/cli/gtp.c"
+#include "../../src/cli/session.c"
+
+/* A handler on a 5x5 game with the given mutators. */
+static void start(Gtp *g, const char *mutators)
+{
+    Options o;
+    options_init(&o);
+    char err[ERR_MAX];
+    assert_true(options_set(&o, "size", "5", err, sizeof err));
+    assert_true(options_set(&o, "mutators", mutators, err, sizeof err));
+    assert_true(gtp_init(g, &o, "random", 1, err, sizeof err));
+}
+
+/* Sends one line; returns the response in a static buffer. */
+static const char *send(Gtp *g, const char *line)
+{
+    static char text[4096];
+    StrBuf out = STRBUF_INIT;
+    gtp_handle_line(g, line, &out);
+    snprintf(text, sizeof text, "%s", sb_str(&out));
+    sb_free(&out);
+    return text;
+}
+
+static void test_framing(void **state)
+{
+    Gtp g;
+    start(&g, "");
+    assert_string_equal(send(&g, "protocol_version"), "= 2\n\n");
+    assert_string_equal(send(&g, "42 name"), "=42 morph\n\n");
+    assert_string_equal(send(&g, "7 play b c3"), "=7\n\n");
+    assert_string_equal(send(&g, "8 nope"), "?8 unknown command\n\n");
+    assert_string_equal(send(&g, "  # only a comment"), "");
+    assert_string_equal(send(&g, "\t\r\n"), "");
+    assert_string_equal(send(&g, "9\tknown_command\tundo # trailing"), "=9 true\n\n");
+    assert_false(g.quit);
+    assert_string_equal(send(&g, "quit"), "=\n\n");
+    assert_true(g.quit);
+    gtp_free(&g);
+}
+
+static void test_budget(void **state)
+{
+    Gtp g;
+    start(&g, "");
+    assert_int_equal(gtp_budget_ms(&g, 0), 0); /* no clock */
+    send(&g, "time_settings 60 0 0");           /* absolute: 60 s / 20 * 0.9 */
+    assert_int_equal(gtp_budget_ms(&g, 0), 2700);
+    assert_int_equal(gtp_budget_ms(&g, 1), 2700);
+    send(&g, "time_left w 10 0");
+    assert_int_equal(gtp_budget_ms(&g, 1), 450);
+    assert_int_equal(gtp_budget_ms(&g, 0), 2700);
+    send(&g, "time_left b 0 0");                /* out of time: the floor */
+    assert_int_equal(gtp_budget_ms(&g, 0), 10);
+    send(&g, "time_settings 0 30 5");           /* Canadian byo-yomi only */
+    assert_int_equal(gtp_budget_ms(&g, 0), 5400); /* 0 / 20 + 30 s / 5 */
+    send(&g, "time_left b 25 3");
+    assert_int_equal(gtp_budget_ms(&g, 0), 7499); /* 25 s / 3 stones, 90 % */
+    send(&g, "time_settings 100000000 0 0");    /* capped at an hour */
+    assert_int_equal(gtp_budget_ms(&g, 0), 3600000);
+    send(&g, "time_settings 0 5 0");            /* GTP's "no time limit" */
+    assert_int_equal(gtp_budget_ms(&g, 0), 0);
+    gtp_free(&g);
+
+    start(&g, "duomorph,remorph");                /* up to three decisions a turn */
+    send(&g, "time_settings 60 0 0");
+    assert_int_equal(gtp_budget_ms(&g, 0), 900);
+    gtp_free(&g);
+}
+
+static void test_budget_reaches_the_ai(void **state)
+{
+    Gtp g;
+    start(&g, "");
+    /* random takes no ms=: genmove falls back to the plain spec and plays. */
+    send(&g, "time_settings 60 0 0");
+    const char *r = send(&g, "genmove b");
+    assert_true(r[0] == '=' && strlen(r) > 3);
+    char err[ERR_MAX];
+    Ai *ai = make_ai(&g, 1, err, sizeof err);
+    assert_non_null(ai);
+    assert_string_equal(ai->spec, "random");
+    ai_free(ai);
+    gtp_free(&g);
+}
+
+static void test_bad_start(void **state)
+{
+    Gtp g;
+    Options o;
+    options_init(&o);
+    char err[ERR_MAX];
+    assert_false(gtp_init(&g, &o, "nope", 1, err, sizeof err));
+    assert_non_null(strstr(err, "unknown AI level 'nope'"));
+    assert_true(options_set(&o, "size", "25", err, sizeof err));
+    assert_false(gtp_init(&g, &o, "random", 1, err, sizeof err));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_framing),
+        cmocka_unit_test(test_budget),
+        cmocka_unit_test(test_budget_reaches_the_ai),
+        cmocka_unit_test(test_bad_start),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
