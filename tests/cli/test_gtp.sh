@@ -6,7 +6,8 @@
 need_games morphos
 
 # gtp ARGS... < commands: the whole output of a session.
-gtp() { $MORPH gtp --seed 7 "$@"; }
+# --ai random: fast and reproducible (the default, mcts with a time budget, is neither).
+gtp() { $MORPH gtp --seed 7 --ai random "$@"; }
 # resp N: the N-th response of $out (responses end with an empty line).
 resp() { awk -v RS= -v n="$1" 'NR == n' <<<"$out"; }
 count() { awk -v RS= 'END { print NR }' <<<"$out"; }
@@ -180,7 +181,7 @@ out=$(printf '%s\n' '1 morphos-mutators' '2 morphos-mutators duomorph' '3 morpho
     '5 play b c3,c4' '6 genmove w' '7 morphos-mutators bogus' '8 morphos-mutators' '9 morphos-mutators minimorph metamorph' \
     '10 morphos-mutators' '11 showboard' '12 morphos-mutators none' '13 morphos-mutators' '14 morphos-mutators metamorph' \
     '15 morphos-mutators duomorph' '16 play b c5,c4,b1' '17 showboard' '18 morphos-mutators none' '19 play b c3,c4' \
-    | gtp --size 5 --ai random) # random: mcts, the default, may answer White's first turn with swap
+    | gtp --size 5)
 check_eq "no mutators" '=1 none' "$(resp 1)"
 check_eq "set duomorph" '=2' "$(resp 2)"
 check_eq "print duomorph" '=3 duomorph' "$(resp 3)"
@@ -216,7 +217,7 @@ lines=$(awk -v seed=11 'BEGIN {
     }
 }')
 expected=$(grep -v '^ *$' <<<"$lines" | grep -vc '^ *#')
-out=$(printf '%b\n' "$lines" | $MORPH gtp --seed 5 --size 4)
+out=$(printf '%b\n' "$lines" | $MORPH gtp --seed 5 --size 4 --ai random)
 check_eq "exit status of the random session" 0 "$?"
 check_eq "one response per command line" "$expected" "$(count)"
 check_eq "every response is = or ?" 0 "$(awk -v RS= '!/^[=?]/' <<<"$out" | wc -l)"
