@@ -12,6 +12,8 @@ double bench_now(void)
 void bench_morphos_playouts_9x9(double seconds, BenchReport *out);
 void bench_morphos_playouts_13x13(double seconds, BenchReport *out);
 void bench_morphos_legal_moves(double seconds, BenchReport *out);
+void bench_morphos_mcts_1t(double seconds, BenchReport *out);
+void bench_morphos_mcts_2t(double seconds, BenchReport *out);
 
 const BenchWorkload bench_workloads[] = {
     {"morpyam.random_games", "random two-player standard Morpyam games (uniform legal actions)", bench_morpyam_random_games},
@@ -20,5 +22,7 @@ const BenchWorkload bench_workloads[] = {
     {"morphos.playouts_9x9", "random Morphos playouts from the empty 9x9 board", bench_morphos_playouts_9x9},
     {"morphos.playouts_13x13", "random Morphos playouts from the empty 13x13 board", bench_morphos_playouts_13x13},
     {"morphos.legal_moves", "Morphos legal-move generation on a mid-game 13x13 position", bench_morphos_legal_moves},
+    {"morphos.mcts_playouts_1t", "Morphos MCTS playouts per second in search from a fixed 9x9 position, one thread", bench_morphos_mcts_1t},
+    {"morphos.mcts_playouts_2t", "Morphos MCTS playouts per second in search from a fixed 9x9 position, two threads", bench_morphos_mcts_2t},
     {NULL, NULL, NULL},
 };

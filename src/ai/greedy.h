@@ -9,4 +9,8 @@ bool morpyam_greedy_create(Ai *ai, const char *params, char *err, size_t errlen)
 Action morpyam_greedy_choose(Ai *ai, const State *s, StrBuf *explain);
 void morpyam_greedy_destroy(Ai *ai);
 
+bool morphos_greedy_create(Ai *ai, const char *params, char *err, size_t errlen);
+Action morphos_greedy_choose(Ai *ai, const State *s, StrBuf *explain);
+void morphos_greedy_destroy(Ai *ai);
+
 #endif

@@ -6,6 +6,7 @@
 need_games morphos
 
 # gtp ARGS... < commands: the whole output of a session.
+# --ai random: fast and reproducible (the default, mcts with a time budget, is neither).
 gtp() { $MORPH gtp --seed 7 --ai random "$@"; }
 # resp N: the N-th response of $out (responses end with an empty line).
 resp() { awk -v RS= -v n="$1" 'NR == n' <<<"$out"; }

@@ -1,0 +1,299 @@
+/* The "mcts" level for Morphos: Monte Carlo tree search with RAVE and a
+ * playout policy that knows the game (mcts_tree.c, mcts_playout.c).
+ * Threads search independent trees from the same root (root parallelism)
+ * and their root statistics are added up, so a playouts budget gives the
+ * same choice for the same seed and thread count. Each tree is kept between
+ * moves and follows every observed action (tree reuse). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/morphos/morphos.h"
+#include "levels.h"
+#include "mcts.h"
+
+#define MAX_THREADS 2
+/* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
+#define MAX_EDGES (8 << 20)
+
+typedef struct Mcts {
+    MctsParams params;
+    MctsTree trees[MAX_THREADS];
+} Mcts;
+
+static bool parse_long(const char *key, const char *value, long lo, long hi, long *out, char *err, size_t errlen)
+{
+    char *end;
+    long v = strtol(value, &end, 10);
+    if (end == value || *end || v < lo || v > hi) {
+        snprintf(err, errlen, "AI parameter '%s' must be a whole number from %ld to %ld, got '%s'", key, lo, hi, value);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_double(const char *key, const char *value, double lo, double hi, double *out, char *err,
+                         size_t errlen)
+{
+    char *end;
+    double v = strtod(value, &end);
+    if (end == value || *end || !(v >= lo && v <= hi)) {
+        snprintf(err, errlen, "AI parameter '%s' must be a number from %g to %g, got '%s'", key, lo, hi, value);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool on_pair(void *ctx, const char *key, const char *value, char *err, size_t errlen)
+{
+    MctsParams *p = ctx;
+    long v;
+    if (strcmp(key, "playouts") == 0) {
+        if (!parse_long(key, value, 1, 100000000, &p->playouts, err, errlen))
+            return false;
+        p->ms = 0;
+        return true;
+    }
+    if (strcmp(key, "ms") == 0) {
+        if (!parse_long(key, value, 1, 3600000, &p->ms, err, errlen))
+            return false;
+        p->playouts = 0;
+        return true;
+    }
+    if (strcmp(key, "threads") == 0) {
+        if (!parse_long(key, value, 1, MAX_THREADS, &v, err, errlen))
+            return false;
+        p->threads = (int)v;
+        return true;
+    }
+    if (strcmp(key, "explore") == 0)
+        return parse_double(key, value, 0, 10, &p->explore, err, errlen);
+    if (strcmp(key, "rave") == 0)
+        return parse_double(key, value, 1, 1e9, &p->rave, err, errlen);
+    if (strcmp(key, "prior") == 0) {
+        if (!parse_long(key, value, 0, 1000, &v, err, errlen))
+            return false;
+        p->prior = (int)v;
+        return true;
+    }
+    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave or prior)", key);
+    return false;
+}
+
+static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
+{
+    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 30};
+    if (!ai_parse_params(params, on_pair, &p, err, errlen))
+        return false;
+    Mcts *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    m->params = p;
+    for (int i = 0; i < MAX_THREADS; i++)
+        mcts_tree_init(&m->trees[i], MAX_EDGES, rng_next(&ai->rng));
+    ai->data = m;
+    return true;
+}
+
+static void mcts_destroy(Ai *ai)
+{
+    Mcts *m = ai->data;
+    for (int i = 0; i < MAX_THREADS; i++)
+        mcts_tree_free(&m->trees[i]);
+    free(m);
+}
+
+typedef struct Job {
+    MctsTree *tree;
+    const MctsParams *params;
+    long playouts;
+    double deadline;
+} Job;
+
+static void *run_job(void *arg)
+{
+    Job *j = arg;
+    mcts_tree_search(j->tree, j->params, j->playouts, j->deadline);
+    return NULL;
+}
+
+static void action_name(const MorphosState *s, Action a, char out[8])
+{
+    char pt[4];
+    if (a == ACT_SWAP)
+        strcpy(out, "swap");
+    else if (a == ACT_PASS)
+        strcpy(out, "pass");
+    else if (a >= ACT_FLIP) {
+        morphos_point_text(s->cfg, a - ACT_FLIP, pt);
+        snprintf(out, 8, "x%s", pt);
+    } else {
+        morphos_point_text(s->cfg, a, pt);
+        snprintf(out, 8, "%s", pt);
+    }
+}
+
+/* The most visited line of tree 0 after the root's chosen action; parts of
+ * the same turn are joined with commas. */
+static void principal_variation(const MctsTree *t, int prior, Action first, StrBuf *out)
+{
+    MorphosState s = t->root_state;
+    int node = t->root;
+    Action a = first;
+    for (int depth = 0; depth < 12; depth++) {
+        char name[8];
+        action_name(&s, a, name);
+        int turn = s.turn;
+        sb_puts(out, name);
+        const MctsNode *nd = &t->nodes[node];
+        int child = -1;
+        for (int k = 0; k < nd->num_edges; k++)
+            if (t->edges[nd->first_edge + k].action == a)
+                child = t->edges[nd->first_edge + k].child;
+        morphos_apply_fast(&s, a);
+        if (child < 0 || s.phase == PHASE_OVER || t->nodes[child].first_edge < 0)
+            return;
+        node = child;
+        nd = &t->nodes[node];
+        uint32_t best = 0;
+        for (int k = 0; k < nd->num_edges; k++)
+            if (t->edges[nd->first_edge + k].n > best) {
+                best = t->edges[nd->first_edge + k].n;
+                a = t->edges[nd->first_edge + k].action;
+            }
+        if (best < (uint32_t)prior + 2)
+            return;
+        sb_putc(out, s.turn == turn ? ',' : ' ');
+    }
+}
+
+static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
+{
+    Mcts *m = ai->data;
+    const MorphosState *s = (const MorphosState *)st;
+    if (s->phase == PHASE_OVER) {
+        if (explain)
+            sb_puts(explain, "the game is over");
+        return ACT_PASS;
+    }
+    if (morphos_num_actions(s) == 1) {
+        Action only = morphos_nth_action(s, 0);
+        if (explain) {
+            char name[8];
+            action_name(s, only, name);
+            sb_printf(explain, "%s: the only legal action", name);
+        }
+        return only;
+    }
+    /* An action that wins at once needs no search. */
+    for (int k = 0; k < morphos_num_actions(s); k++) {
+        Action a = morphos_nth_action(s, k);
+        MorphosState t;
+        morphos_scratch_copy(&t, s);
+        morphos_apply_fast(&t, a);
+        if (t.phase == PHASE_OVER && t.winner == s->to_move) {
+            if (explain) {
+                char name[8];
+                action_name(s, a, name);
+                sb_printf(explain, "%s: wins now", name);
+            }
+            return a;
+        }
+    }
+    const MctsParams *p = &m->params;
+    int nt = p->threads;
+    double deadline = p->ms ? mcts_now() + (double)p->ms / 1000 : 0;
+    Job jobs[MAX_THREADS];
+    pthread_t tids[MAX_THREADS];
+    for (int i = 0; i < nt; i++) {
+        mcts_tree_set_root(&m->trees[i], s);
+        long share = p->ms ? 1L << 60 : p->playouts / nt + (i < p->playouts % nt);
+        jobs[i] = (Job){&m->trees[i], p, share, deadline};
+    }
+    for (int i = 1; i < nt; i++)
+        if (pthread_create(&tids[i], NULL, run_job, &jobs[i]) != 0)
+            jobs[i].playouts = -1; /* searched below, on this thread */
+    run_job(&jobs[0]);
+    for (int i = 1; i < nt; i++) {
+        if (jobs[i].playouts < 0) {
+            jobs[i].playouts = 0;
+            continue;
+        }
+        pthread_join(tids[i], NULL);
+    }
+    /* Add up the root edges; every tree expanded the root the same way. */
+    const MctsTree *t0 = &m->trees[0];
+    const MctsNode *r0 = &t0->nodes[t0->root];
+    int best = 0, best_proven = 0;
+    double best_n = -1, best_w = 0, total = 0;
+    long sims = 0;
+    for (int i = 0; i < nt; i++)
+        sims += m->trees[i].sims;
+    for (int k = 0; k < r0->num_edges; k++) {
+        double n = 0, w = 0;
+        int proven = 0;
+        for (int i = 0; i < nt; i++) {
+            const MctsTree *t = &m->trees[i];
+            if (t->root < 0 || t->nodes[t->root].first_edge < 0)
+                continue;
+            const MctsEdge *e = &t->edges[t->nodes[t->root].first_edge + k];
+            /* Real visits and wins: without the prior's virtual ones. */
+            n += e->n - (uint32_t)p->prior;
+            w += e->w - e->prior * p->prior / 100.0;
+            if (e->proven)
+                proven = e->proven; /* proofs are exact: trees never disagree */
+        }
+        total += n;
+        /* A proven win first, a proven loss last, otherwise visits, wins. */
+        if (best_n < 0 || proven > best_proven ||
+            (proven == best_proven && (n > best_n || (n == best_n && w > best_w)))) {
+            best_n = n;
+            best_w = w;
+            best = k;
+            best_proven = proven;
+        }
+    }
+    Action choice = t0->edges[r0->first_edge + best].action;
+    if (explain) {
+        char name[8];
+        action_name(s, choice, name);
+        sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%%%s (%ld playouts, %d thread%s); pv ", name, best_n,
+                  total, best_n > 0 ? 100.0 * best_w / best_n : 0.0,
+                  best_proven > 0 ? ", a proven win" : best_proven < 0 ? ", every action loses" : "", sims, nt,
+                  nt > 1 ? "s" : "");
+        principal_variation(t0, p->prior, choice, explain);
+    }
+    return choice;
+}
+
+long mcts_ai_playouts(const Ai *ai)
+{
+    const Mcts *m = ai->data;
+    long sims = 0;
+    for (int i = 0; i < m->params.threads; i++)
+        sims += m->trees[i].sims;
+    return sims;
+}
+
+static void mcts_observe(Ai *ai, const State *st, Action a)
+{
+    Mcts *m = ai->data;
+    for (int i = 0; i < m->params.threads; i++)
+        mcts_tree_advance(&m->trees[i], (const MorphosState *)st, a);
+}
+
+const AiOps ai_mcts_ops = {
+    .name = "mcts",
+    .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
+               "explore=C (0.1), rave=K (1000), prior=N (30)",
+    .games = "morphos",
+    .create = mcts_create,
+    .choose = mcts_choose,
+    .observe = mcts_observe,
+    .destroy = mcts_destroy,
+};

@@ -1,0 +1,76 @@
+/* Internals of the "mcts" level for Morphos: a search tree with RAVE
+ * statistics (mcts_tree.c), the playout policy (mcts_playout.c) and the
+ * level itself (mcts.c: parameters, threads, tree reuse, explanations).
+ * Every part of a turn (remorph returned stone, regular move, duomorph
+ * second stone) is its own tree level; the mover of a level is a seat. */
+#ifndef MORPH_AI_MCTS_H
+#define MORPH_AI_MCTS_H
+
+#include "../games/morphos/morphos.h"
+
+/* Every action of Morphos is below this (places, flips, swap, pass). */
+#define MCTS_KEYS 1024
+
+typedef struct MctsEdge {
+    int32_t child;   /* node index, -1 while not created */
+    int16_t action;
+    int8_t proven;   /* 1: a proven win for the mover, -1 a proven loss, 0 unknown */
+    uint8_t prior;   /* win share of the prior's virtual visits, in percent */
+    uint32_t n, rn;  /* visits (prior included), AMAF visits */
+    float w, rw;     /* wins for the mover of the parent node (prior included), AMAF wins */
+} MctsEdge;
+
+typedef struct MctsNode {
+    int32_t first_edge; /* -1 while not expanded */
+    int32_t num_edges;
+    uint32_t n;
+} MctsNode;
+
+typedef struct MctsParams {
+    long playouts;  /* budget per move when ms == 0 */
+    long ms;        /* budget per move in milliseconds */
+    int threads;
+    double explore; /* UCT exploration constant */
+    double rave;    /* RAVE equivalence: AMAF weight halves near this many visits */
+    int prior;      /* virtual visits of the hand-made prior on new edges (0: none) */
+} MctsParams;
+
+typedef struct MctsTree {
+    MctsNode *nodes;
+    MctsEdge *edges;
+    int nn, ncap, ne, ecap;
+    int max_edges;          /* memory bound: no expansion past it */
+    int root;               /* -1: empty tree */
+    MorphosState root_state; /* no history (hist not owned) */
+    Rng rng;
+    /* Per-simulation buffers. */
+    int buf_cap;
+    int32_t *acts, *path;
+    uint8_t *seats;
+    int8_t key_seat[MCTS_KEYS];
+    long sims;              /* simulations run by the latest search */
+} MctsTree;
+
+void mcts_tree_init(MctsTree *t, int max_edges, uint64_t seed);
+void mcts_tree_free(MctsTree *t);
+/* Makes s the root, keeping the tree when s is its current root. */
+void mcts_tree_set_root(MctsTree *t, const MorphosState *s);
+/* Follows action a from the root, keeping its subtree (tree reuse). */
+void mcts_tree_advance(MctsTree *t, const MorphosState *s, Action a);
+/* Runs simulations until `playouts` more are done or the monotonic clock
+ * passes deadline (seconds; 0 means no deadline). */
+void mcts_tree_search(MctsTree *t, const MctsParams *p, long playouts, double deadline);
+bool mcts_same_position(const MorphosState *a, const MorphosState *b);
+
+/* Plays the rest of the game from s with the policy; appends each action
+ * and its mover's seat to acts/seats from index len (up to cap) and returns
+ * the new length. */
+int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int len, int cap);
+
+double mcts_now(void);
+
+/* Simulations run by the latest choice of an "mcts" Ai (all threads). */
+typedef struct Ai Ai;
+long mcts_ai_playouts(const Ai *ai);
+
+#endif
