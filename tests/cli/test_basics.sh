@@ -4,6 +4,9 @@
 
 check_match "version" '^morph [0-9]+\.[0-9]+\.[0-9]+$' "$($MORPH --version)"
 check_match "help lists bench" 'bench' "$($MORPH --help)"
+check_eq "version command" "$($MORPH --version)" "$($MORPH version)"
+check_match "help lists every command" 'play.*morpyam.*morphos.*replay.*engine.*arena.*gtp.*bench.*version' "$($MORPH --help | tr '\n' ' ')"
+check_error "version takes no arguments" "version takes no arguments, got 'x'" $MORPH version x
 check_exit "help exits 0" 0 $MORPH --help
 check_error "unknown command" "unknown command 'frobnicate' \(expected one of:" $MORPH frobnicate
 check_exit "no command is a usage error" 2 $MORPH
