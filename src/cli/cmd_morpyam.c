@@ -273,15 +273,13 @@ static int layout_cmd(int argc, char **argv)
 static int watch_cmd(int argc, char **argv)
 {
     if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam watch [--seed S] [--players N] [--variant V] [--rules LIST] [--layout FILE]\n"
+        printf("Usage: morph morpyam watch [--seed S] [game options]\n"
                "\n"
                "Plays one game between random players and prints it turn by turn (grid,\n"
                "dice, actions), then the result.\n"
                "  --seed S       seed of the dice and the players (default: from the clock, printed)\n"
-               "  --players N    2, 3 or 4 (default 2)\n"
-               "  --variant V    standard, flash or plus (default standard)\n"
-               "  --rules LIST   strict-call,daversa (default none)\n"
-               "  --layout FILE  play on the custom layout in FILE\n");
+               "Game options:\n");
+        game_args_print_help(stdout, &morpyam_ops);
         return EXIT_OK;
     }
     Options opts;
@@ -291,33 +289,20 @@ static int watch_cmd(int argc, char **argv)
     options_init(&opts);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
-        if (i + 1 >= argc)
-            return cli_fail(EXIT_USAGE, "watch: unknown or incomplete option '%s' (see morph morpyam watch --help)", arg);
-        const char *val = argv[++i];
-        bool ok = true;
-        if (strcmp(arg, "--seed") == 0) {
-            if (!cli_parse_u64(val, &seed))
-                return cli_fail(EXIT_USAGE, "watch: --seed expects a non-negative whole number, got '%s'", val);
+        if (strcmp(arg, "--seed") == 0 && i + 1 < argc) {
+            if (!cli_parse_u64(argv[++i], &seed))
+                return cli_fail(EXIT_USAGE, "watch: --seed expects a non-negative whole number, got '%s'", argv[i]);
             seeded = true;
-        } else if (strcmp(arg, "--players") == 0) {
-            ok = options_set(&opts, "players", val, err, sizeof err);
-        } else if (strcmp(arg, "--variant") == 0) {
-            ok = options_set(&opts, "variant", val, err, sizeof err);
-        } else if (strcmp(arg, "--rules") == 0) {
-            ok = options_set(&opts, "rules", val, err, sizeof err);
-        } else if (strcmp(arg, "--layout") == 0) {
-            uint8_t kinds[36];
-            if (!read_layout_file(val, kinds))
-                return EXIT_BAD_INPUT;
-            StrBuf sb = STRBUF_INIT;
-            morpyam_layout_text(kinds, &sb);
-            ok = options_set(&opts, "grid", sb_str(&sb), err, sizeof err);
-            sb_free(&sb);
-        } else {
-            return cli_fail(EXIT_USAGE, "watch: unknown option '%s' (see morph morpyam watch --help)", arg);
+            continue;
         }
-        if (!ok)
-            return cli_fail(EXIT_BAD_INPUT, "%s", err);
+        /* every game option flag, as in morph play */
+        GameArgResult r = game_args_take(&morpyam_ops, argc, argv, &i, &opts, err, sizeof err);
+        if (r == GAME_ARG_ERROR)
+            return cli_fail(EXIT_USAGE, "watch: %s", err);
+        if (r == GAME_ARG_NOT_MINE) {
+            game_args_unknown(&morpyam_ops, "morpyam watch", arg, "--seed", err, sizeof err);
+            return cli_fail(EXIT_USAGE, "%s", err);
+        }
     }
     if (!seeded) {
         struct timespec ts;

@@ -14,6 +14,8 @@
 #include "../games/morpyam/morpyam.h"
 #include "cli.h"
 #include "commands.h"
+#include "game_args.h"
+#include "stats.h"
 
 typedef struct GameStat {
     double first_share; /* the starting seat's share of the win (1, 0 or 1/k) */
@@ -33,8 +35,7 @@ typedef struct Run {
 static void usage(FILE *out)
 {
     fprintf(out,
-            "Usage: morph morpyam analyze --games G [--players N] [--variant V] [--rules LIST]\n"
-            "                             [--seed S] [--threads T] [--json]\n"
+            "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json] [game options]\n"
             "\n"
             "Plays G games of expert self-play and reports, each with a 95%% interval:\n"
             "the share of wins of the player who started (against the fair share 1/N),\n"
@@ -42,15 +43,14 @@ static void usage(FILE *out)
             "Proportions use the Wilson interval, the mean a normal interval.\n"
             "\n"
             "  --games G     number of games, 1 to 1000000 (required)\n"
-            "  --players N   2, 3 or 4 (default 2)\n"
-            "  --variant V   standard, flash or plus (default standard)\n"
-            "  --rules LIST  rule options strict-call,daversa (default none)\n"
             "  --seed S      seed of the run (default: from the clock, printed)\n"
             "  --threads T   games played in parallel, 1 to 64 (default 1); the results\n"
             "                are the same for every T\n"
             "  --json        one object: {\"games\",\"players\",\"variant\",\"rules\",\"seed\",\n"
             "                \"fair_share\",\"first_player_share\",\"first_player_share_ci95\":[lo,hi],\n"
-            "                \"turns_mean\",\"turns_ci95\":[lo,hi],\"ko_share\",\"ko_share_ci95\":[lo,hi]}\n");
+            "                \"turns_mean\",\"turns_ci95\":[lo,hi],\"ko_share\",\"ko_share_ci95\":[lo,hi]}\n"
+            "Game options:\n");
+    game_args_print_help(out, &morpyam_ops);
 }
 
 static bool play_game(const Game *g, uint64_t seed, GameStat *out)
@@ -100,11 +100,7 @@ static void *worker(void *arg)
 /* Wilson score interval of a proportion p over n trials. */
 static void wilson(double p, int n, double ci[2])
 {
-    const double z = 1.959963984540054;
-    double d = 1 + z * z / n, c = (p + z * z / (2.0 * n)) / d;
-    double h = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / d;
-    ci[0] = c - h < 0 ? 0 : c - h;
-    ci[1] = c + h > 1 ? 1 : c + h;
+    stats_wilson(p, n, 1.959963984540054, &ci[0], &ci[1]);
 }
 
 int cmd_morpyam_analyze(int argc, char **argv)
@@ -121,35 +117,30 @@ int cmd_morpyam_analyze(int argc, char **argv)
     options_init(&opts);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
+        bool has_value = i + 1 < argc;
         if (strcmp(arg, "--json") == 0) {
             json = true;
-            continue;
-        }
-        if (i + 1 >= argc)
-            return cli_fail(EXIT_USAGE, "analyze: unknown or incomplete option '%s' (see morph morpyam analyze --help)", arg);
-        const char *val = argv[++i];
-        bool ok = true;
-        if (strcmp(arg, "--games") == 0) {
-            if (!cli_parse_long(val, 1, 1000000, &games))
-                return cli_fail(EXIT_USAGE, "analyze: --games expects a whole number from 1 to 1000000, got '%s'", val);
-        } else if (strcmp(arg, "--threads") == 0) {
-            if (!cli_parse_long(val, 1, 64, &threads))
-                return cli_fail(EXIT_USAGE, "analyze: --threads expects a whole number from 1 to 64, got '%s'", val);
-        } else if (strcmp(arg, "--seed") == 0) {
-            if (!cli_parse_u64(val, &seed))
-                return cli_fail(EXIT_USAGE, "analyze: --seed expects a non-negative whole number, got '%s'", val);
+        } else if (strcmp(arg, "--games") == 0 && has_value) {
+            if (!cli_parse_long(argv[++i], 1, 1000000, &games))
+                return cli_fail(EXIT_USAGE, "analyze: --games expects a whole number from 1 to 1000000, got '%s'", argv[i]);
+        } else if (strcmp(arg, "--threads") == 0 && has_value) {
+            if (!cli_parse_long(argv[++i], 1, 64, &threads))
+                return cli_fail(EXIT_USAGE, "analyze: --threads expects a whole number from 1 to 64, got '%s'", argv[i]);
+        } else if (strcmp(arg, "--seed") == 0 && has_value) {
+            if (!cli_parse_u64(argv[++i], &seed))
+                return cli_fail(EXIT_USAGE, "analyze: --seed expects a non-negative whole number, got '%s'", argv[i]);
             seeded = true;
-        } else if (strcmp(arg, "--players") == 0) {
-            ok = options_set(&opts, "players", val, err, sizeof err);
-        } else if (strcmp(arg, "--variant") == 0) {
-            ok = options_set(&opts, "variant", val, err, sizeof err);
-        } else if (strcmp(arg, "--rules") == 0) {
-            ok = options_set(&opts, "rules", val, err, sizeof err);
         } else {
-            return cli_fail(EXIT_USAGE, "analyze: unknown option '%s' (see morph morpyam analyze --help)", arg);
+            /* every game option flag, as in morph play */
+            GameArgResult r = game_args_take(&morpyam_ops, argc, argv, &i, &opts, err, sizeof err);
+            if (r == GAME_ARG_ERROR)
+                return cli_fail(EXIT_USAGE, "analyze: %s", err);
+            if (r == GAME_ARG_NOT_MINE) {
+                game_args_unknown(&morpyam_ops, "morpyam analyze", arg, "--games, --threads, --seed, --json", err,
+                                  sizeof err);
+                return cli_fail(EXIT_USAGE, "%s", err);
+            }
         }
-        if (!ok)
-            return cli_fail(EXIT_BAD_INPUT, "%s", err);
     }
     if (games == 0)
         return cli_fail(EXIT_USAGE, "analyze: --games G is required (see morph morpyam analyze --help)");

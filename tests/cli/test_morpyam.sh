@@ -70,7 +70,7 @@ check_match "watch custom layout" 'game over' "$($MORPH morpyam watch --seed 3 -
 check_error "watch bad players" "option 'players' must be 2, 3 or 4, got 5" $MORPH morpyam watch --players 5
 check_error "watch bad variant" "option 'variant' must be standard, flash or plus, got 'turbo'" $MORPH morpyam watch --variant turbo
 check_error "watch bad rule" "unknown rule 'nope'" $MORPH morpyam watch --rules nope
-check_error "watch unknown option" "watch: unknown option '--frob'" $MORPH morpyam watch --frob 1
+check_error "watch unknown option" "unknown argument '--frob' for morpyam watch \\(expected one of: --seed, --players" $MORPH morpyam watch --frob 1
 
 for sub in figures odds score layout watch; do
     check_match "$sub --help" "Usage: morph morpyam $sub" "$($MORPH morpyam $sub --help)"

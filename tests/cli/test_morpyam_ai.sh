@@ -29,7 +29,7 @@ check_error "analyze bad threads" "analyze: --threads expects a whole number fro
 check_error "analyze bad players" "option 'players' must be 2, 3 or 4, got 5" $MORPH morpyam analyze --games 1 --players 5
 check_exit "analyze bad players exit code" 1 $MORPH morpyam analyze --games 1 --players 5
 check_error "analyze bad rule" "unknown rule 'nope'" $MORPH morpyam analyze --games 1 --rules nope
-check_error "analyze unknown option" "analyze: unknown option '--frob'" $MORPH morpyam analyze --frob 1
+check_error "analyze unknown option" "unknown argument '--frob' for morpyam analyze \\(expected one of: --games" $MORPH morpyam analyze --frob 1
 
 check_match "bench lists the expert workload" 'morpyam.expert_decisions' "$($MORPH bench --help)"
 
