@@ -35,7 +35,6 @@ typedef struct Client {
     bool echo;         /* stdin is not a terminal: echo what was read */
     int drawn_at;      /* s->count when the screen was last drawn, -1 never */
     bool write_failed; /* a record write failed (warned once) */
-    double saved_at;   /* monotonic seconds of the last write */
 } Client;
 
 static const PlayUi *ui_for(const char *game)
@@ -80,8 +79,7 @@ static void usage(FILE *out, const GameOps *only)
             "                  clock, printed at the start)\n"
             "  --record FILE   the game record, written after every action (default:\n"
             "                  morph-GAME-SEED.json in the current directory, with -2, -3...\n"
-            "                  added when that file exists; with --resume, the resumed file);\n"
-            "                  a game of AIs alone writes it at most once a second and at the end\n"
+            "                  added when that file exists; with --resume, the resumed file)\n"
             "  --resume FILE   continue the game of a record: game, options, seats and seed\n"
             "                  come from it (a finished record is refused)\n"
             "  --dice MODE     auto (default): the program rolls; manual: people roll real dice\n"
@@ -135,18 +133,11 @@ static void print_sb(StrBuf *sb)
     sb_clear(sb);
 }
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec / 1e9;
-}
-
 static void save(Client *c)
 {
     char err[ERR_MAX + 64];
-    c->saved_at = now_seconds();
-    if (record_save(c->play.s, c->path, c->created, err, sizeof err)) {
+    RecordSync sync = c->interactive ? RECORD_DURABLE : RECORD_ATOMIC;
+    if (record_save(c->play.s, c->path, c->created, sync, err, sizeof err)) {
         c->write_failed = false;
         return;
     }
@@ -155,13 +146,11 @@ static void save(Client *c)
     c->write_failed = true;
 }
 
-/* After an action: a game with people is saved every time; a game of AIs
- * alone (hundreds of actions a second) at most once a second and at the end,
- * because every write is synced to disk. */
+/* After every action: a killed client loses at most the action in progress.
+ * A game of AIs alone (hundreds of actions a second) skips the disk syncs. */
 static void save_after_action(Client *c)
 {
-    if (c->interactive || now_seconds() - c->saved_at >= 1.0)
-        save(c);
+    save(c);
 }
 
 static void saved_message(const Client *c)
@@ -352,7 +341,7 @@ static bool command(Client *c, const char *line, int *go)
     } else if (strcmp(verb, "save") == 0 && n <= 2) {
         char err[ERR_MAX + 64];
         const char *to = n == 2 ? w[1] : c->path;
-        if (record_save(c->play.s, to, c->created, err, sizeof err))
+        if (record_save(c->play.s, to, c->created, RECORD_DURABLE, err, sizeof err))
             printf("Saved the record to %s.\n", to);
         else
             print_error(c, "save", err);

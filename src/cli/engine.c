@@ -339,7 +339,7 @@ static json_t *cmd_save(Engine *e, const json_t *req, char *err, size_t errlen)
         snprintf(err, errlen, "'save' needs \"file\" (a path)");
         return NULL;
     }
-    return record_save(e->session, file, e->created, err, errlen) ? json_pack("{s:s}", "file", file) : NULL;
+    return record_save(e->session, file, e->created, RECORD_DURABLE, err, errlen) ? json_pack("{s:s}", "file", file) : NULL;
 }
 
 static json_t *cmd_load(Engine *e, const json_t *req, char *err, size_t errlen)

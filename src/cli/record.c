@@ -39,7 +39,7 @@ json_t *record_from_session(const Session *s, const char *created)
                      game_result_to_json(s->state), "created", created ? created : now, "updated", now);
 }
 
-bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
+bool record_write(const char *path, const json_t *doc, RecordSync sync, char *err, size_t errlen)
 {
     char *text = json_dumps(doc, JSON_INDENT(2));
     size_t plen = strlen(path);
@@ -50,7 +50,8 @@ bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
     if (!f) {
         snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(errno));
     } else {
-        bool written = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 && fsync(fileno(f)) == 0;
+        bool written = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 &&
+                       (sync == RECORD_ATOMIC || fsync(fileno(f)) == 0);
         int saved = errno;
         if (fclose(f) != 0 && written) {
             written = false;
@@ -62,6 +63,8 @@ bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
         } else if (rename(tmp, path) != 0) {
             snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
             unlink(tmp);
+        } else if (sync == RECORD_ATOMIC) {
+            ok = true;
         } else {
             ok = true;
             /* Make the rename itself durable. */
@@ -79,10 +82,11 @@ bool record_write(const char *path, const json_t *doc, char *err, size_t errlen)
     return ok;
 }
 
-bool record_save(const Session *s, const char *path, const char *created, char *err, size_t errlen)
+bool record_save(const Session *s, const char *path, const char *created, RecordSync sync, char *err,
+                 size_t errlen)
 {
     json_t *doc = record_from_session(s, created);
-    bool ok = record_write(path, doc, err, errlen);
+    bool ok = record_write(path, doc, sync, err, errlen);
     json_decref(doc);
     return ok;
 }

@@ -22,10 +22,18 @@
 json_t *record_from_session(const Session *s, const char *created);
 
 /* Writes doc to path atomically; false with a one-line message. */
-bool record_write(const char *path, const json_t *doc, char *err, size_t errlen);
+/* How hard a write tries: both are atomic (temp file + rename), so a killed
+ * process leaves the previous or the new record, never half of one; durable
+ * also syncs file and directory to disk, against power loss, which costs
+ * milliseconds: right at a person's pace, too slow for hundreds of AI moves a
+ * second. */
+typedef enum RecordSync { RECORD_DURABLE, RECORD_ATOMIC } RecordSync;
+
+bool record_write(const char *path, const json_t *doc, RecordSync sync, char *err, size_t errlen);
 
 /* record_from_session + record_write: what a client calls after every move. */
-bool record_save(const Session *s, const char *path, const char *created, char *err, size_t errlen);
+bool record_save(const Session *s, const char *path, const char *created, RecordSync sync, char *err,
+                 size_t errlen);
 
 /* Where a record failed to load. */
 typedef struct RecordError {

@@ -17,7 +17,7 @@
  *         if (state_is_chance(s->state))        session_chance_step(s);   // or typed real dice
  *         else if (session_ai_to_move(s))       { session_ai_choose(s, &a, &why, ...); session_apply(s, a, ...); }
  *         else                                  session_apply_text(s, typed, err, sizeof err);
- *         record_save(s, path, created, err, sizeof err);
+ *         record_save(s, path, created, RECORD_DURABLE, err, sizeof err);
  *     }
  *
  * To take back a person's move in a game against AIs, call session_undo

@@ -381,7 +381,7 @@ static void record_files_are_written_whole_and_checked(void **unused)
     snprintf(path, sizeof path, "%s/game.json", dir);
     Session *s = finished_game(77);
     json_t *doc = record_from_session(s, NULL);
-    assert_true(record_write(path, doc, err, sizeof err));
+    assert_true(record_write(path, doc, RECORD_DURABLE, err, sizeof err));
     RecordError e;
     json_t *back_doc = NULL;
     Session *back = record_load(path, true, &back_doc, &e);
@@ -403,7 +403,7 @@ static void record_files_are_written_whole_and_checked(void **unused)
     assert_non_null(strstr(e.message, "cannot read: No such file or directory"));
     char bad[160];
     snprintf(bad, sizeof bad, "%s/missing/game.json", dir);
-    assert_false(record_write(bad, doc, err, sizeof err));
+    assert_false(record_write(bad, doc, RECORD_DURABLE, err, sizeof err));
     assert_non_null(strstr(err, "cannot write record"));
     json_decref(doc);
     session_free(s);
