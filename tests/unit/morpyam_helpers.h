@@ -34,6 +34,23 @@ static inline Game *new_game(const char *spec)
     return g;
 }
 
+/* A state of g with the tokens of grid (36 characters from the top left,
+ * '1'-'4' or '.') put into the serialisation of s. */
+static inline State *with_tokens(const State *s, const char *grid)
+{
+    StrBuf sb = STRBUF_INIT;
+    char err[ERR_MAX];
+    state_serialize(s, &sb);
+    char *t = strstr(sb.data, "tokens=") + 7;
+    for (int i = 0; i < 36; i++)
+        t[(5 - i / 6) * 6 + i % 6] = grid[i];
+    State *r = s->game->ops->deserialize(s->game, sb_str(&sb), err, sizeof err);
+    if (!r)
+        fail_msg("deserialize: %s", err);
+    sb_free(&sb);
+    return r;
+}
+
 /* Applies actions separated by ';', failing the test on any error. */
 static inline void play(State *s, const char *actions)
 {

@@ -12,20 +12,8 @@
 
 #include "../../src/ai/ai.h"
 #include "../../src/games/morphos/morphos.h"
+#include "morphos_helpers.h"
 
-static Game *make(int n, const char *mutators)
-{
-    Options o;
-    char err[ERR_MAX], size[8];
-    options_init(&o);
-    snprintf(size, sizeof size, "%d", n);
-    options_set(&o, "size", size, err, sizeof err);
-    options_set(&o, "mutators", mutators, err, sizeof err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
-    return g;
-}
 
 static Ai *make_ai(const char *spec, const Game *g, uint64_t seed)
 {
@@ -126,15 +114,15 @@ static void every_choice_is_legal(void **unused)
     uint64_t seed = 1;
     for (size_t m = 0; m < sizeof mutator_sets / sizeof *mutator_sets; m++)
         for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
-            Game *g = make(sizes[z], mutator_sets[m]);
+            Game *g = morphos_game(sizes[z], mutator_sets[m]);
             for (size_t k = 0; k < sizeof specs / sizeof *specs; k++, seed += 2)
                 play_checked(g, specs[k][0], specs[k][1], seed, &seen);
             game_free(g);
         }
-    Game *g = make(9, "duomorph,remorph,minimorph");
+    Game *g = morphos_game(9, "duomorph,remorph,minimorph");
     play_checked(g, "mcts:playouts=40", "greedy", 99, &seen);
     game_free(g);
-    g = make(19, "");
+    g = morphos_game(19, "");
     play_checked(g, "greedy", "greedy", 7, &seen);
     game_free(g);
     assert_int_equal(seen.games, 8 * 4 * 3 + 2);
@@ -153,7 +141,7 @@ static void every_board_size(void **unused)
     Rng rng;
     rng_seed(&rng, 4);
     for (int n = 3; n <= 19; n++) {
-        Game *g = make(n, n % 2 ? "" : "minimorph,duomorph,remorph");
+        Game *g = morphos_game(n, n % 2 ? "" : "minimorph,duomorph,remorph");
         Ai *mcts = make_ai("mcts:playouts=6,threads=2", g, (uint64_t)n), *greedy = make_ai("greedy", g, 1);
         State *s = state_new(g);
         Action acts[MAX_ACTIONS];
@@ -182,7 +170,7 @@ static const char *const white_threatens =
 
 static void greedy_takes_an_immediate_win(void **unused)
 {
-    Game *g = make(7, "");
+    Game *g = morphos_game(7, "");
     Ai *ai = make_ai("greedy", g, 3);
     State *s = position(g, black_wins, 'B');
     StrBuf why = STRBUF_INIT;
@@ -199,7 +187,7 @@ static void greedy_takes_an_immediate_win(void **unused)
 
 static void mcts_wins_and_blocks(void **unused)
 {
-    Game *g = make(7, "");
+    Game *g = morphos_game(7, "");
     for (uint64_t seed = 1; seed <= 3; seed++) {
         Ai *ai = make_ai("mcts:playouts=600", g, seed);
         State *s = position(g, black_wins, 'B');
@@ -217,7 +205,7 @@ static void mcts_wins_and_blocks(void **unused)
 static void mcts_is_reproducible_with_playouts(void **unused)
 {
     static const char *const specs[] = {"mcts:playouts=150", "mcts:playouts=150,threads=2"};
-    Game *g = make(6, "");
+    Game *g = morphos_game(6, "");
     for (int k = 0; k < 2; k++) {
         Action first[400];
         int len = 0;
@@ -259,7 +247,7 @@ static long visits_in(const char *why)
  * next choice (here the reply, also chosen by the same AI). */
 static void mcts_reuses_its_tree(void **unused)
 {
-    Game *g = make(7, "");
+    Game *g = morphos_game(7, "");
     Ai *ai = make_ai("mcts:playouts=400", g, 5);
     State *s = state_new(g);
     StrBuf why = STRBUF_INIT;
@@ -280,7 +268,7 @@ static void mcts_reuses_its_tree(void **unused)
 static void only_and_final_actions(void **unused)
 {
     /* 3x3 metamorph: the checkered board; a player without flips passes. */
-    Game *g = make(3, "minimorph,metamorph");
+    Game *g = morphos_game(3, "minimorph,metamorph");
     Ai *mcts = make_ai("mcts:playouts=50", g, 1), *greedy = make_ai("greedy", g, 1);
     State *s = state_new(g);
     Action acts[MAX_ACTIONS];
@@ -309,7 +297,7 @@ static void only_and_final_actions(void **unused)
 
 static void bad_parameters(void **unused)
 {
-    Game *g = make(9, "");
+    Game *g = morphos_game(9, "");
     char err[ERR_MAX];
     assert_null(ai_new("mcts:threads=3", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'threads' must be a whole number from 1 to 2, got '3'");

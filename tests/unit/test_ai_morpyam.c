@@ -6,23 +6,6 @@
 #include "../../src/ai/ai.h"
 #include "../../src/ai/morpyam_ai.h"
 
-/* A state of g with the tokens of grid (36 characters from the top left,
- * '1'-'4' or '.') put into the serialisation of s. */
-static State *with_tokens(const State *s, const char *grid)
-{
-    StrBuf sb = STRBUF_INIT;
-    char err[ERR_MAX];
-    state_serialize(s, &sb);
-    char *t = strstr(sb.data, "tokens=") + 7;
-    for (int i = 0; i < 36; i++)
-        t[(5 - i / 6) * 6 + i % 6] = grid[i];
-    State *r = s->game->ops->deserialize(s->game, sb_str(&sb), err, sizeof err);
-    if (!r)
-        fail_msg("deserialize: %s", err);
-    sb_free(&sb);
-    return r;
-}
-
 static Ai *new_ai(const char *spec, const Game *g, uint64_t seed)
 {
     char err[ERR_MAX];

@@ -10,21 +10,9 @@
 
 #include "../../src/games/morphos/engine.h"
 #include "../../src/games/morphos/morphos.h"
+#include "morphos_helpers.h"
 #include "morphos_oracle.h"
 
-static Game *make(int n, const char *mutators)
-{
-    Options o;
-    char err[ERR_MAX], size[8];
-    options_init(&o);
-    snprintf(size, sizeof size, "%d", n);
-    options_set(&o, "size", size, err, sizeof err);
-    options_set(&o, "mutators", mutators, err, sizeof err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
-    return g;
-}
 
 static void to_grid(const MorphosState *s, OracleGrid grid)
 {
@@ -109,7 +97,7 @@ static void check_node(const MorphosState *s)
 
 static long play_games(int n, const char *mutators, int games, uint64_t seed, long *ends)
 {
-    Game *g = make(n, mutators);
+    Game *g = morphos_game(n, mutators);
     Rng rng;
     rng_seed(&rng, seed);
     long steps = 0;
@@ -214,7 +202,7 @@ static void short_caps_end_in_draws(void **unused)
 static void fast_playouts_match_the_interface(void **unused)
 {
     /* morphos_playout picks the same actions as legal_actions + apply. */
-    Game *g = make(7, "duomorph,remorph");
+    Game *g = morphos_game(7, "duomorph,remorph");
     for (uint64_t seed = 0; seed < 30; seed++) {
         Rng r1, r2;
         rng_seed(&r1, seed);
@@ -253,7 +241,7 @@ static void flip_back_never_forbids_a_flip(void **unused)
     long weak_seen = 0;
     for (int k = 0; k < 4; k++)
         for (int n = 3; n <= 8; n++) {
-            Game *g = make(n, sets[k]);
+            Game *g = morphos_game(n, sets[k]);
             const MorphosConfig *c = g->config;
             for (int trial = 0; trial < 150; trial++) {
                 Bb stones[2];

@@ -11,21 +11,9 @@
 
 #include "../../src/games/morphos/engine.h"
 #include "../../src/games/morphos/morphos.h"
+#include "morphos_helpers.h"
 #include "morphos_oracle.h"
 
-static Game *make(int n, const char *mutators)
-{
-    Options o;
-    char err[ERR_MAX], size[8];
-    options_init(&o);
-    snprintf(size, sizeof size, "%d", n);
-    options_set(&o, "size", size, err, sizeof err);
-    options_set(&o, "mutators", mutators, err, sizeof err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    if (!g)
-        fail_msg("%s", err);
-    return g;
-}
 
 /* A state from a position text; the game is freed with the state by done(). */
 static MorphosState *pos(const char *text, char to_move, const char *mutators)
@@ -34,7 +22,7 @@ static MorphosState *pos(const char *text, char to_move, const char *mutators)
     int n = 0;
     if (!morphos_parse_position(text, &n, cells, err, sizeof err))
         fail_msg("%s", err);
-    Game *g = make(n, mutators);
+    Game *g = morphos_game(n, mutators);
     const MorphosConfig *c = g->config;
     Bb stones[2];
     bb_zero(&stones[0]);
@@ -293,7 +281,7 @@ static void flipping_a_weak_stone(void **unused)
 
 static void swap_on_whites_first_turn_only(void **unused)
 {
-    Game *g = make(5, "");
+    Game *g = morphos_game(5, "");
     MorphosState *s = (MorphosState *)state_new(g);
     assert_int_equal(state_player(&s->base), 0);
     apply_fails(s, "swap", "illegal move 'swap': White may swap only instead of their first move");
@@ -392,7 +380,7 @@ static void deadlock_tie_break_both_ways(void **unused)
 static void resign_and_cap(void **unused)
 {
     unsigned w;
-    Game *g = make(5, "duomorph");
+    Game *g = morphos_game(5, "duomorph");
     MorphosState *s = (MorphosState *)state_new(g);
     apply_ok(s, "c3");
     assert_int_equal(s->phase, PHASE_DUO);
@@ -416,13 +404,13 @@ static void resign_and_cap(void **unused)
     assert_int_equal(w, 3u);
     state_free(&s->base);
     game_free(g);
-    assert_int_equal(((MorphosConfig *)(g = make(9, ""))->config)->move_cap, 324);
+    assert_int_equal(((MorphosConfig *)(g = morphos_game(9, ""))->config)->move_cap, 324);
     game_free(g);
 }
 
 static void duomorph_second_stone(void **unused)
 {
-    Game *g = make(5, "duomorph");
+    Game *g = morphos_game(5, "duomorph");
     MorphosState *s = (MorphosState *)state_new(g);
     apply_ok(s, "c3");
     assert_string_equal(moves(s), "c2 b3 d3 c4");
@@ -546,7 +534,7 @@ static void deepmorph_flipped_stone_supports_its_old_owner(void **unused)
 
 static void metamorph_start_and_refused_combinations(void **unused)
 {
-    Game *g = make(4, "minimorph,metamorph");
+    Game *g = morphos_game(4, "minimorph,metamorph");
     MorphosState *s = (MorphosState *)state_new(g);
     StrBuf sb = STRBUF_INIT;
     morphos_position_text(s->cfg, s->stones, &sb);
@@ -632,7 +620,7 @@ static void notation_round_trips_and_errors(void **unused)
     assert_false(morphos_parse_position("..../..../..../...B.", &n, cells, err, sizeof err));
     assert_string_equal(err, "malformed position: row 1 has 5 points, expected 4");
     /* Two-digit rows on 19x19 and every point's text. */
-    Game *g = make(19, "");
+    Game *g = morphos_game(19, "");
     const MorphosConfig *c = g->config;
     for (int r = 0; r < 19; r++)
         for (int col = 0; col < 19; col++) {
@@ -649,7 +637,7 @@ static void notation_round_trips_and_errors(void **unused)
 
 static void serialised_states_and_corruption(void **unused)
 {
-    Game *g = make(5, "duomorph,remorph,deepmorph");
+    Game *g = morphos_game(5, "duomorph,remorph,deepmorph");
     MorphosState *s = (MorphosState *)state_new(g);
     apply_ok(s, "c3");
     StrBuf a = STRBUF_INIT;
@@ -688,7 +676,7 @@ static void serialised_states_and_corruption(void **unused)
 
 static void drawing_and_action_texts(void **unused)
 {
-    Game *g = make(3, "duomorph");
+    Game *g = morphos_game(3, "duomorph");
     MorphosState *s = (MorphosState *)state_new(g);
     apply_ok(s, "b2");
     StrBuf sb = STRBUF_INIT;
@@ -721,7 +709,7 @@ static void repeated_positions_are_counted(void **unused)
 {
     /* Minimorph + metamorph on 4x4: random flips soon revisit positions;
      * compare with a count over the serialised positions. */
-    Game *g = make(4, "minimorph,metamorph");
+    Game *g = morphos_game(4, "minimorph,metamorph");
     Rng rng;
     rng_seed(&rng, 5);
     int max_seen = 0;
