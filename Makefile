@@ -26,12 +26,15 @@ LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 # The rules library (no I/O): core plus games. AI engines sit on top of it.
 LIB_SRCS := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c)
 AI_SRCS := $(wildcard src/ai/*.c)
+# What every front end shares (sessions, records, JSON forms) and the protocol handlers.
+FRONT_SRCS := $(wildcard src/front/*.c src/protocol/*.c)
 CLI_SRCS := $(wildcard src/cli/*.c bench/*.c)
 TEST_SRCS := $(wildcard tests/unit/test_*.c)
 TEST_SUPPORT_SRCS := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
 AI_OBJS := $(AI_SRCS:%.c=$(B)/obj/%.o)
+FRONT_OBJS := $(FRONT_SRCS:%.c=$(B)/obj/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(B)/obj/%.o)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -50,12 +53,12 @@ $(B)/libmorphai.a: $(AI_OBJS)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-$(B)/morph: $(CLI_OBJS) $(B)/libmorphai.a $(B)/libmorph.a
-	$(CC) -o $@ $(CLI_OBJS) $(B)/libmorphai.a $(B)/libmorph.a $(PKG_LIBS) $(LDLIBS_ALL)
-
-$(B)/obj/src/cli/%.o: src/cli/%.c
+$(B)/libmorphfront.a: $(FRONT_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) $(PKG_CFLAGS) -c -o $@ $<
+	$(AR) rcs $@ $^
+
+$(B)/morph: $(CLI_OBJS) $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
+	$(CC) -o $@ $(CLI_OBJS) $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a $(PKG_LIBS) $(LDLIBS_ALL)
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)

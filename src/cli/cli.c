@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "../core/number.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -58,26 +60,12 @@ void cli_print_json(json_t *v)
 
 bool cli_parse_long(const char *text, long min, long max, long *out)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (errno || end == text || *end || v < min || v > max)
-        return false;
-    *out = v;
-    return true;
+    return number_parse_long(text, min, max, out);
 }
 
 bool cli_parse_u64(const char *text, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    if (!*text || *text == '-')
-        return false;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || *end)
-        return false;
-    *out = v;
-    return true;
+    return number_parse_u64(text, out);
 }
 
 bool cli_wants_help(int argc, char **argv)

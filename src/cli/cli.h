@@ -8,8 +8,7 @@
 
 #include "../core/game.h"
 
-/* The version `morph --version` and GTP `version` report. */
-#define MORPH_VERSION "0.1.0"
+#include "../front/version.h"
 
 /* Exit codes: 0 success, 1 bad input or failed check, 2 bad usage. */
 enum { EXIT_OK = 0, EXIT_BAD_INPUT = 1, EXIT_USAGE = 2 };

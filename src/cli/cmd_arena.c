@@ -10,9 +10,9 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "external.h"
+#include "../protocol/external.h"
 #include "game_args.h"
-#include "session.h"
+#include "../front/session.h"
 #include "stats.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */

@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "engine.h"
+#include "../protocol/engine.h"
 #include "game_args.h"
 
 static void usage(FILE *out)

@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "game_args.h"
-#include "gtp.h"
+#include "../protocol/gtp.h"
 
 static void usage(FILE *out)
 {

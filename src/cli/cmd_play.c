@@ -14,7 +14,7 @@
 #include "commands.h"
 #include "game_args.h"
 #include "play.h"
-#include "record.h"
+#include "../front/record.h"
 #include "term.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */

@@ -5,8 +5,8 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "game_json.h"
-#include "record.h"
+#include "../front/game_json.h"
+#include "../front/record.h"
 
 static void usage(FILE *out)
 {

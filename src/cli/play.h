@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "session.h"
+#include "../front/session.h"
 
 typedef struct Play {
     Session *s;

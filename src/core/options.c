@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "number.h"
+
 void options_init(Options *o)
 {
     o->count = 0;
@@ -54,11 +56,7 @@ const OptionSpec *options_spec(const OptionSpec *specs, const char *key)
 
 static bool is_integer(const char *text)
 {
-    char *end;
-    if (!*text)
-        return false;
-    strtol(text, &end, 10);
-    return *end == '\0';
+    return number_is_whole(text);
 }
 
 bool options_check(const Options *o, const OptionSpec *specs, const char *game,

@@ -1,4 +1,4 @@
-/* The game-independent front end (src/cli): option flags, JSON options and
+/* The game-independent front end (src/front, src/protocol, src/cli/game_args.c): option flags, JSON options and
  * results, sessions, records and the JSON engine protocol, driven through the
  * toy game "race" (toy_race.c) so they are tested without a real game. */
 #include <setjmp.h>
@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/cli/engine.c"
+#include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
-#include "../../src/cli/game_json.c"
-#include "../../src/cli/record.c"
-#include "../../src/cli/session.c"
+#include "../../src/front/game_json.c"
+#include "../../src/front/record.c"
+#include "../../src/front/session.c"
 #include "toy_race.h"
 
 /* This binary's registry holds only the toy game. */

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/cli/game_json.c"
-#include "../../src/cli/record.c"
-#include "../../src/cli/session.c"
+#include "../../src/front/game_json.c"
+#include "../../src/front/record.c"
+#include "../../src/front/session.c"
 
 typedef struct Setup {
     const char *game;

@@ -1,4 +1,4 @@
-/* The GTP handler (src/cli/gtp.c) driven directly: framing of responses and
+/* The GTP handler (src/protocol/gtp.c) driven directly: framing of responses and
  * the time budget genmove derives from the clock. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/cli/cli.c"
-#include "../../src/cli/gtp.c"
-#include "../../src/cli/session.c"
+#include "../../src/core/number.c"
+#include "../../src/protocol/gtp.c"
+#include "../../src/front/session.c"
 
 /* A handler on a 5x5 game with the given mutators. */
 static void start(Gtp *g, const char *mutators)

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "../games/morphos/morphos.h"
-#include "cli.h"
+#include "../core/number.h"
+#include "../front/version.h"
 
 #define GTP_MAX_ARGS 16
 /* A genmove turn has at most three decisions (returned stone, move, second
@@ -358,7 +359,7 @@ static void cmd_showboard(Gtp *g, const GtpCommand *c, StrBuf *out)
 /* A whole number from min to max, or false. */
 static bool arg_long(const char *text, long min, long max, long *out)
 {
-    return cli_parse_long(text, min, max, out);
+    return number_parse_long(text, min, max, out);
 }
 
 static void reset(Gtp *g, const Options *opts, const GtpCommand *c, StrBuf *out)

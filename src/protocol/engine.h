@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "session.h"
+#include "../front/session.h"
 
 typedef struct Engine {
     Session *session;     /* NULL before the first successful "new" */

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "game_json.h"
-#include "record.h"
+#include "../front/game_json.h"
+#include "../front/record.h"
 
 void engine_init(Engine *e, const char *default_level)
 {

@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "game_json.h"
+#include "../front/game_json.h"
 
 bool external_parse(const char *spec, ExternalKind *kind, const char **command)
 {

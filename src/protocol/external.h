@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <sys/types.h>
 
-#include "session.h"
+#include "../front/session.h"
 
 typedef enum ExternalKind { EXTERNAL_ENGINE, EXTERNAL_GTP } ExternalKind;
 

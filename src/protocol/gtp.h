@@ -6,7 +6,7 @@
 #define MORPH_GTP_H
 
 #include "../core/strbuf.h"
-#include "session.h"
+#include "../front/session.h"
 
 typedef struct Gtp {
     Session *session;  /* the current game (never NULL after gtp_init) */
