@@ -105,3 +105,36 @@ Action sample_from_outcomes(const State *s, Rng *rng)
     }
     return outcomes[n - 1].action;
 }
+
+const char *voice_name(const Voice *v, int p, char buf[8])
+{
+    if (v && p >= 0 && p < MAX_PLAYERS && v->names[p])
+        return v->names[p];
+    snprintf(buf, 8, "P%d", (p & 7) + 1);
+    return buf;
+}
+
+void marks_reset(Marks *m, int width, int height)
+{
+    m->width = width;
+    m->height = height;
+    m->count = 0;
+}
+
+Mark *marks_add(Marks *m, int kind, int player, int points, const char *label)
+{
+    if (m->count == MARKS_MAX)
+        return NULL;
+    Mark *k = &m->items[m->count++];
+    memset(k, 0, sizeof *k);
+    k->kind = (uint8_t)kind;
+    k->player = (int8_t)player;
+    k->points = (int16_t)points;
+    snprintf(k->label, sizeof k->label, "%s", label ? label : "");
+    return k;
+}
+
+void cell_name(int col, int row, char out[4])
+{
+    snprintf(out, 4, "%c%d", 'a' + (col & 31), (row & 31) + 1);
+}

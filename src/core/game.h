@@ -55,6 +55,56 @@ typedef struct GameResult {
 typedef struct Game Game;
 typedef struct State State;
 
+/* ---- Words for people ----
+ * Every sentence a front end shows about an action, a refusal, a drawing's
+ * codes or the rules comes from the game, so the terminal client, the
+ * protocols and the web page all say the same thing. English, valid UTF-8,
+ * no colour codes, no trailing newline unless stated. */
+
+/* How sentences name the seats: names[p] ("P2", "Alice", "P2 (greedy)") or
+ * "P1".."P4" where NULL (a NULL Voice means all defaults and no viewer).
+ * viewer is the seat a sentence is addressed to, so that Morphos can say
+ * "Black flips your stone on d3"; -1 addresses nobody in particular. */
+typedef struct Voice {
+    const char *names[MAX_PLAYERS];
+    int viewer;
+} Voice;
+
+/* What a drawing highlights. Cells are bits row * width + col of a board
+ * (row 0 is rank 1 at the bottom, col 0 is file a); cell_name() names one. */
+enum MarkKind {
+    MARK_LAST,      /* cells an action touched (placed, flipped, swapped, returned) */
+    MARK_LINE,      /* a scoring line of player, worth points */
+    MARK_KO,        /* the line of five or more that ended the game */
+    MARK_CHAIN,     /* the chain joining player's two edges */
+    MARK_WEAK,      /* weak stones of player (the opponent may flip them) */
+    MARK_PLACEABLE, /* where the player to move may place now */
+    MARK_BONUS,     /* the end bonus of player (no cells) */
+};
+#define MARK_CELL_WORDS 6 /* 384 bits: boards up to 19 x 19 */
+#define MARKS_MAX 128
+typedef struct Mark {
+    uint8_t kind;    /* MarkKind */
+    int8_t player;   /* the seat concerned, -1 for none */
+    int16_t points;  /* points it is worth (lines, bonus, an action's gain), else 0 */
+    uint64_t cells[MARK_CELL_WORDS];
+    char label[96];  /* a short phrase: "line of three (+1)", "end bonus (+1)" */
+} Mark;
+typedef struct Marks {
+    int width, height; /* the board the cells are on */
+    int count;
+    Mark items[MARKS_MAX];
+} Marks;
+
+/* One code of a drawing and what it means: {"CA", "carre", "four dice
+ * alike"}, {"b", "weak Black stone", "..."}. */
+typedef struct LegendEntry {
+    const char *code;
+    const char *name;
+    const char *words;
+} LegendEntry;
+#define LEGEND_MAX 32
+
 typedef struct GameOps {
     const char *name;    /* "morpyam", "morphos" */
     const char *summary; /* one line */
@@ -97,6 +147,35 @@ typedef struct GameOps {
     State *(*deserialize)(const Game *g, const char *text, char *err, size_t errlen);
     /* A plain-text drawing for people (no colour codes). */
     void (*render)(const State *s, StrBuf *out);
+
+    /* ---- words for people (see "Words for people" above) ---- */
+    /* A sentence about action a (legal in s: a decision, resign or a chance
+     * outcome) in the context of s, the state before it: "P2 keeps 3 3 3 and
+     * rerolls two dice", "P2 covers f2 (three 3s) and scores a line of three
+     * (+1)", "Black flips your stone on d3". */
+    void (*describe)(const State *s, Action a, const Voice *v, StrBuf *out);
+    /* Why text (one action, as a person or program wrote it) is not legal in
+     * s, in the player's terms: "no 1 is showing to reroll", "c3 is taken",
+     * "a die shows 1 to 6". False, writing nothing, when text is legal. */
+    bool (*why_not)(const State *s, const char *text, StrBuf *out);
+    /* The cells action a (legal in s) touches and the points it makes, as
+     * MARK_LAST marks (out is reset first). */
+    void (*action_marks)(const State *s, Action a, Marks *out);
+    /* What a drawing of s highlights: scoring lines, the KO line, the
+     * winning chain, weak stones, the end bonus, where the player to move
+     * may place (out is reset first). */
+    void (*marks)(const State *s, Marks *out);
+    /* How a finished game ended, for people: who won and how, and for games
+     * with points how each player made them (lines, end bonus). Several
+     * lines, each ending with a newline. */
+    void (*describe_result)(const State *s, const Voice *v, StrBuf *out);
+    /* The codes drawings of g use and their meaning; returns the count
+     * (at most LEGEND_MAX). */
+    int (*legend)(const Game *g, LegendEntry *out);
+    /* The rules of g (its variant and options) in our own words, the same
+     * facts as docs/rules-GAME.md: paragraphs of lines of at most 78
+     * columns, separated by blank lines, ending with a newline. */
+    void (*rules)(const Game *g, StrBuf *out);
 } GameOps;
 
 struct Game {
@@ -134,6 +213,24 @@ static inline void state_action_text(const State *s, Action a, StrBuf *out) { s-
 static inline void state_result(const State *s, GameResult *r) { s->game->ops->result(s, r); }
 static inline void state_serialize(const State *s, StrBuf *out) { s->game->ops->serialize(s, out); }
 static inline void state_render(const State *s, StrBuf *out) { s->game->ops->render(s, out); }
+
+static inline void state_describe(const State *s, Action a, const Voice *v, StrBuf *out) { s->game->ops->describe(s, a, v, out); }
+static inline bool state_why_not(const State *s, const char *text, StrBuf *out) { return s->game->ops->why_not(s, text, out); }
+static inline void state_action_marks(const State *s, Action a, Marks *out) { s->game->ops->action_marks(s, a, out); }
+static inline void state_marks(const State *s, Marks *out) { s->game->ops->marks(s, out); }
+static inline void state_describe_result(const State *s, const Voice *v, StrBuf *out) { s->game->ops->describe_result(s, v, out); }
+
+/* The name of seat p under v: v->names[p], or "P1".."P4". */
+const char *voice_name(const Voice *v, int p, char buf[8]);
+
+/* Mark helpers for games: an empty set of marks for a width x height board,
+ * and a new mark (NULL when MARKS_MAX are taken). */
+void marks_reset(Marks *m, int width, int height);
+Mark *marks_add(Marks *m, int kind, int player, int points, const char *label);
+static inline void mark_set_cell(Mark *k, int cell) { k->cells[cell >> 6] |= 1ull << (cell & 63); }
+static inline bool mark_has_cell(const Mark *k, int cell) { return k->cells[cell >> 6] >> (cell & 63) & 1; }
+/* "a1" .. "s19": the name of cell (col, row), row 0 at the bottom. */
+void cell_name(int col, int row, char out[4]);
 
 /* Parses and applies a text that may hold several actions joined by commas
  * (a Morphos "c3,c4" move), all or nothing. False with a message naming the
