@@ -104,10 +104,13 @@ static void push(Session *s, Action a)
         s->cap = s->cap ? 2 * s->cap : 64;
         s->steps = realloc(s->steps, (size_t)s->cap * sizeof *s->steps);
     }
+    int player = session_player(s);
     s->steps[s->count].text = strdup(sb_str(&text));
-    s->steps[s->count].player = session_player(s);
+    s->steps[s->count].player = player;
     s->count++;
     sb_free(&text);
+    if (s->observer && !s->replaying)
+        s->observer(s->observer_ctx, s, s->state, a, player, s->count - 1);
     for (int p = 0; p < s->game->num_players; p++)
         if (s->seats[p].ai)
             ai_observe(s->seats[p].ai, s->state, a);
@@ -203,8 +206,15 @@ bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size
     return true;
 }
 
+void session_set_observer(Session *s, SessionObserver fn, void *ctx)
+{
+    s->observer = fn;
+    s->observer_ctx = ctx;
+}
+
 void session_truncate(Session *s, int n)
 {
+    s->replaying = true;
     Step *old = s->steps;
     int old_count = s->count;
     s->steps = NULL;
@@ -221,6 +231,7 @@ void session_truncate(Session *s, int n)
     for (int i = 0; i < old_count; i++)
         free(old[i].text);
     free(old);
+    s->replaying = false;
 }
 
 int session_undo(Session *s)

@@ -45,14 +45,24 @@ typedef struct Step {
     int player;  /* who played it: a seat, or PLAYER_CHANCE */
 } Step;
 
-typedef struct Session {
+typedef struct Session Session;
+
+/* Told of every action as it is applied, with the state before it (so it can
+ * be described) and its index in the history; not called while undo or
+ * truncation replays the history. */
+typedef void (*SessionObserver)(void *ctx, const Session *s, const State *before, Action a, int player, int index);
+
+struct Session {
     Game *game;
     State *state;
     uint64_t seed;
     Seat seats[MAX_PLAYERS];
     Step *steps;
     int count, cap;
-} Session;
+    SessionObserver observer; /* optional, see session_set_observer */
+    void *observer_ctx;
+    bool replaying;           /* inside session_truncate: the observer is quiet */
+};
 
 /* A 64-bit seed mixed from a base seed and two indices (splitmix64 style),
  * used for chance, AI seats, arena games. */
@@ -98,6 +108,9 @@ bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size
  * player faces the same dice again. Returns how many steps were removed;
  * 0 when there is no decision to undo. */
 int session_undo(Session *s);
+
+/* Sets (or with NULL clears) the observer told of every action applied. */
+void session_set_observer(Session *s, SessionObserver fn, void *ctx);
 
 /* Rebuilds the state and AIs from the first n steps of the history (n <= count). */
 void session_truncate(Session *s, int n);
