@@ -105,3 +105,38 @@ json_t *game_result_to_json(const State *s)
     json_object_set_new(obj, "returns", ret);
     return obj;
 }
+
+const char *mark_kind_name(int kind)
+{
+    static const char *const names[] = {"last", "line", "ko", "chain", "weak", "placeable", "bonus"};
+    return kind >= 0 && kind < (int)(sizeof names / sizeof names[0]) ? names[kind] : "unknown";
+}
+
+json_t *marks_to_json(const Marks *m)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < m->count; i++) {
+        const Mark *k = &m->items[i];
+        json_t *cells = json_array();
+        for (int row = 0; row < m->height; row++)
+            for (int col = 0; col < m->width; col++)
+                if (mark_has_cell(k, row * m->width + col)) {
+                    char name[4];
+                    cell_name(col, row, name);
+                    json_array_append_new(cells, json_string(name));
+                }
+        json_array_append_new(list, json_pack("{s:s,s:o,s:i,s:o,s:s}", "kind", mark_kind_name(k->kind), "player",
+                                              k->player >= 0 ? json_integer(k->player + 1) : json_null(), "points",
+                                              k->points, "cells", cells, "label", k->label));
+    }
+    return json_pack("{s:i,s:i,s:o}", "width", m->width, "height", m->height, "marks", list);
+}
+
+json_t *legend_to_json(const LegendEntry *entries, int count)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < count; i++)
+        json_array_append_new(list, json_pack("{s:s,s:s,s:s}", "code", entries[i].code, "name", entries[i].name,
+                                              "words", entries[i].words));
+    return list;
+}

@@ -21,5 +21,14 @@ bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts
  * "points":[..] (only when the game has points),"returns":[..]}. */
 json_t *game_result_to_json(const State *s);
 
+/* {"width":W,"height":H,"marks":[{"kind":"line","player":1,"points":1,
+ * "cells":["a1","b1","c1"],"label":"line of three (+1)"},...]}; players are
+ * 1-based, null when a mark concerns nobody. */
+json_t *marks_to_json(const Marks *m);
+/* The name of a MarkKind in JSON: "last", "line", "ko", "chain", "weak",
+ * "placeable", "bonus". */
+const char *mark_kind_name(int kind);
+/* [{"code":"CA","name":"carre","words":"..."},...] */
+json_t *legend_to_json(const LegendEntry *entries, int count);
 
 #endif

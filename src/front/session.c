@@ -245,3 +245,34 @@ int session_undo(Session *s)
     session_truncate(s, last);
     return removed;
 }
+
+bool session_has_ai(const Session *s)
+{
+    for (int p = 0; p < s->game->num_players; p++)
+        if (s->seats[p].is_ai)
+            return true;
+    return false;
+}
+
+int session_undo_person(Session *s, char *why, size_t whylen)
+{
+    int last = s->count - 1;
+    while (last >= 0 && (s->steps[last].player < 0 || s->seats[s->steps[last].player].is_ai))
+        last--;
+    if (last < 0) {
+        snprintf(why, whylen, "nothing to undo: no decision of a person yet");
+        return 0;
+    }
+    if (session_has_ai(s)) {
+        for (int i = last + 1; i < s->count; i++) {
+            if (s->steps[i].player == PLAYER_CHANCE) {
+                snprintf(why, whylen, "cannot undo '%.60s': it led to a roll that has been seen (against an AI, "
+                         "only decisions made since the last roll can be taken back)", s->steps[last].text);
+                return 0;
+            }
+        }
+    }
+    int removed = s->count - last;
+    session_truncate(s, last);
+    return removed;
+}

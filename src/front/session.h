@@ -112,6 +112,17 @@ int session_undo(Session *s);
 /* Sets (or with NULL clears) the observer told of every action applied. */
 void session_set_observer(Session *s, SessionObserver fn, void *ctx);
 
+/* Undo for people: takes back the latest decision of a person (a seat
+ * without an AI) and every action after it, so that this person decides
+ * again. At a table with an AI it never reveals a die: a decision followed by
+ * a chance outcome (a roll the person has seen) is not taken back, since the
+ * person could otherwise try again knowing the roll. Between people alone
+ * (hot-seat) every decision can be taken back. Returns the number of steps
+ * removed, or 0 with the reason in why. */
+int session_undo_person(Session *s, char *why, size_t whylen);
+/* Whether some seat is played by an AI. */
+bool session_has_ai(const Session *s);
+
 /* Rebuilds the state and AIs from the first n steps of the history (n <= count). */
 void session_truncate(Session *s, int n);
 

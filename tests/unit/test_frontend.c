@@ -221,6 +221,91 @@ static void undo_removes_last_decision_and_following_chance(void **unused)
     session_free(s);
 }
 
+/* Against an AI a person's undo never reveals a roll; between people it
+ * takes back any decision. */
+static void person_undo_never_reveals_a_roll_against_an_ai(void **unused)
+{
+    static const char *const vs_ai[] = {"human", "ai:random"};
+    Session *s = race_session(NULL, 5, vs_ai);
+    char err[ERR_MAX], why[ERR_MAX];
+    assert_int_equal(session_undo_person(s, why, sizeof why), 0);
+    assert_string_equal(why, "nothing to undo: no decision of a person yet");
+    assert_true(session_apply_text(s, "roll 2,take", err, sizeof err));
+    /* The AI's turn has not rolled yet: the take can be taken back. */
+    assert_int_equal(session_undo_person(s, why, sizeof why), 1);
+    assert_int_equal(s->count, 1);
+    assert_true(session_apply_text(s, "take,roll 3", err, sizeof err));
+    /* The take led to a roll that was seen: refused, nothing changes. */
+    assert_int_equal(session_undo_person(s, why, sizeof why), 0);
+    assert_non_null(strstr(why, "cannot undo 'take': it led to a roll that has been seen"));
+    assert_int_equal(s->count, 3);
+    session_free(s);
+
+    Session *h = race_session(NULL, 5, NULL); /* two people, hot-seat */
+    assert_true(session_apply_text(h, "roll 2,take,roll 3,skip,roll 1", err, sizeof err));
+    assert_int_equal(session_undo_person(h, why, sizeof why), 2); /* the skip and the roll after it */
+    assert_int_equal(session_undo_person(h, why, sizeof why), 2); /* the take and the roll after it */
+    assert_int_equal(h->count, 1);
+    session_free(h);
+}
+
+/* The observer hears every applied action once, with the state before it,
+ * and nothing while undo replays the history. */
+typedef struct Heard {
+    int count;
+    char texts[8][16];
+} Heard;
+
+static void hear(void *ctx, const Session *s, const State *before, Action a, int player, int index)
+{
+    Heard *h = ctx;
+    StrBuf t = STRBUF_INIT;
+    state_action_text(before, a, &t);
+    assert_int_equal(index, h->count);
+    assert_int_equal(player, state_player(before));
+    snprintf(h->texts[h->count++ % 8], 16, "%s", sb_str(&t));
+    sb_free(&t);
+}
+
+static void observer_hears_each_action_once(void **unused)
+{
+    Session *s = race_session(NULL, 5, NULL);
+    Heard h = {0};
+    char err[ERR_MAX];
+    session_set_observer(s, hear, &h);
+    assert_true(session_apply_text(s, "roll 2,take", err, sizeof err));
+    session_chance_all(s);
+    assert_int_equal(h.count, 3);
+    assert_string_equal(h.texts[1], "take");
+    assert_int_equal(session_undo(s), 2);
+    assert_int_equal(h.count, 3); /* the replay is quiet */
+    h.count = 1;
+    assert_true(session_apply_text(s, "skip", err, sizeof err));
+    assert_int_equal(h.count, 2);
+    assert_string_equal(h.texts[1], "skip");
+    session_free(s);
+}
+
+static void marks_and_legend_as_json(void **unused)
+{
+    Marks m;
+    marks_reset(&m, 6, 6);
+    Mark *k = marks_add(&m, MARK_LINE, 1, 1, "line of three (+1)");
+    mark_set_cell(k, 0);
+    mark_set_cell(k, 7);
+    mark_set_cell(k, 14);
+    marks_add(&m, MARK_BONUS, -1, 1, "end bonus (+1)");
+    json_t *j = marks_to_json(&m);
+    ASSERT_JSON(j, "{\"width\":6,\"height\":6,\"marks\":[{\"kind\":\"line\",\"player\":2,\"points\":1,"
+                   "\"cells\":[\"a1\",\"b2\",\"c3\"],\"label\":\"line of three (+1)\"},{\"kind\":\"bonus\","
+                   "\"player\":null,\"points\":1,\"cells\":[],\"label\":\"end bonus (+1)\"}]}");
+    json_decref(j);
+    LegendEntry e[1] = {{"CA", "carre", "four dice alike"}};
+    j = legend_to_json(e, 1);
+    ASSERT_JSON(j, "[{\"code\":\"CA\",\"name\":\"carre\",\"words\":\"four dice alike\"}]");
+    json_decref(j);
+}
+
 static void ai_seats_play_and_explain(void **unused)
 {
     const char *players[] = {"ai:random", "human"};
@@ -510,6 +595,9 @@ int main(void)
         cmocka_unit_test(session_records_atomic_texts),
         cmocka_unit_test(session_chance_depends_on_seed_and_position_only),
         cmocka_unit_test(undo_removes_last_decision_and_following_chance),
+        cmocka_unit_test(person_undo_never_reveals_a_roll_against_an_ai),
+        cmocka_unit_test(observer_hears_each_action_once),
+        cmocka_unit_test(marks_and_legend_as_json),
         cmocka_unit_test(ai_seats_play_and_explain),
         cmocka_unit_test(record_has_every_key),
         cmocka_unit_test(records_replay_to_the_same_result),
