@@ -263,16 +263,22 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
             return;
         }
     }
+    /* The cursor is "UPDATED,ID" of the last game of the previous page. */
     const char *before = api_query(req, "before");
-    if (before && (strlen(before) != 20 || before[4] != '-' || before[10] != 'T' || before[19] != 'Z')) {
-        api_error(res, 400, "before must be an 'updated' time like 2026-01-31T12:00:00Z (the 'next' of a list), got "
-                            "'%.40s'", before);
-        return;
+    char before_time[21] = "", before_id[GAME_ID_LEN + 1] = "";
+    if (before) {
+        if (strlen(before) != 21 + GAME_ID_LEN || before[4] != '-' || before[10] != 'T' || before[19] != 'Z' ||
+            before[20] != ',' || !token_well_formed(before + 21, GAME_ID_LEN)) {
+            api_error(res, 400, "before must be the 'next' of a previous list (UPDATED,ID), got '%.40s'", before);
+            return;
+        }
+        memcpy(before_time, before, 20);
+        strcpy(before_id, before + 21);
     }
     GameSummary *rows = calloc(LIST_MAX, sizeof *rows);
     int n = 0;
     char err[ERR_MAX + 128];
-    if (!srv->store->ops->list(srv->store, status, before, (int)limit, rows, &n, err, sizeof err)) {
+    if (!srv->store->ops->list(srv->store, status, before_time, before_id, (int)limit, rows, &n, err, sizeof err)) {
         free(rows);
         api_error(res, 503, "%s", err);
         return;
@@ -294,7 +300,13 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
         json_object_set_new(last, "path", json_string(path));
         game_summary_clear(g);
     }
-    json_t *next = n == limit && n > 0 ? json_string(rows[n - 1].updated) : json_null();
+    json_t *next = json_null();
+    if (n == limit && n > 0) {
+        char cursor[64];
+        snprintf(cursor, sizeof cursor, "%s,%s", rows[n - 1].updated, rows[n - 1].id);
+        json_decref(next);
+        next = json_string(cursor);
+    }
     free(rows);
     api_json(res, 200, json_pack("{s:s,s:o,s:o}", "status", status_name(status), "games", games, "next", next));
 }

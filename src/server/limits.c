@@ -99,7 +99,7 @@ static void sweep(Limits *l, double now)
     }
 }
 
-static Entry *entry(Limits *l, const char *client)
+static Entry *entry(Limits *l, const char *client, double now)
 {
     char key[CLIENT_MAX];
     snprintf(key, sizeof key, "%s", client ? client : "");
@@ -107,7 +107,6 @@ static Entry *entry(Limits *l, const char *client)
     for (Entry *e = l->table[h]; e; e = e->next)
         if (strcmp(e->client, key) == 0)
             return e;
-    double now = limits_now();
     if (l->entries >= SWEEP_AT)
         sweep(l, now);
     Entry *e = calloc(1, sizeof *e);
@@ -135,7 +134,7 @@ static bool take(Bucket *b, double cap, double rate, double now, int *retry_afte
 bool limits_create(Limits *l, const char *client, double now, int *retry_after)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client);
+    Entry *e = entry(l, client, now);
     bool ok = take(&e->create, l->cfg.create_per_minute, l->cfg.create_per_minute / 60.0, now, retry_after);
     pthread_mutex_unlock(&l->lock);
     return ok;
@@ -144,7 +143,7 @@ bool limits_create(Limits *l, const char *client, double now, int *retry_after)
 bool limits_request(Limits *l, const char *client, double now, int *retry_after)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client);
+    Entry *e = entry(l, client, now);
     bool ok = take(&e->request, l->cfg.requests_per_second, l->cfg.requests_per_second, now, retry_after);
     pthread_mutex_unlock(&l->lock);
     return ok;
@@ -153,7 +152,7 @@ bool limits_request(Limits *l, const char *client, double now, int *retry_after)
 static bool acquire(Limits *l, const char *client, bool stream, bool *per_client_over)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client);
+    Entry *e = entry(l, client, limits_now());
     int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
     int mine_max = stream ? l->cfg.streams_per_client : l->cfg.connections_per_client;
     int all_max = stream ? l->cfg.streams : l->cfg.connections;
@@ -170,7 +169,7 @@ static bool acquire(Limits *l, const char *client, bool stream, bool *per_client
 static void release(Limits *l, const char *client, bool stream)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client);
+    Entry *e = entry(l, client, limits_now());
     int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
     if (*mine > 0) {
         (*mine)--;

@@ -290,13 +290,14 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     for (int p = 0; random_ok && p < spec->num_seats; p++) {
         StoredSeat *seat = &m->seats[p];
         seat->kind = spec->kind[p];
-        tokens[p][0] = '\0';
+        if (tokens)
+            tokens[p][0] = '\0';
         if (seat->kind == SEAT_AI) {
             snprintf(seat->ai, sizeof seat->ai, "%s", spec->ai[p]);
         } else if (spec->inherited_seats >> p & 1) {
             seat->claimed = true;
             memcpy(seat->token_hash, spec->inherited_hash[p], sizeof seat->token_hash);
-        } else if (spec->creator_seats >> p & 1) {
+        } else if ((spec->creator_seats >> p & 1) && tokens) {
             seat->claimed = true;
             random_ok = token_random(tokens[p], TOKEN_LEN);
             token_hash(tokens[p], seat->token_hash);

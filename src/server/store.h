@@ -101,11 +101,12 @@ typedef struct StoreOps {
                         char *err, size_t errlen);
     /* Calls fn with the id of every game not finished, oldest first. */
     bool (*each_unfinished)(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen);
-    /* Up to limit listed games of status, most recently updated first,
-     * updated before `before` when it is non-empty (paging); out gets them
-     * and *n their number. */
-    bool (*list)(Store *st, int status, const char *before, int limit, GameSummary *out, int *n, char *err,
-                 size_t errlen);
+    /* Up to limit listed games of status, most recently updated first
+     * (ties by id, descending), after the game (before, before_id) in that
+     * order when before is non-empty (paging); out gets them and *n their
+     * number. */
+    bool (*list)(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
+                 int *n, char *err, size_t errlen);
     /* The ids of every game (any status), for exports; fn is called for each. */
     bool (*each_game)(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen);
     void (*close)(Store *st);

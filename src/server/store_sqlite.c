@@ -85,7 +85,7 @@ static const char *const sql[Q_COUNT] = {
                       " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"
                       " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"
                       " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
-                      " FROM games g WHERE g.status = ?1 AND g.listed = 1 AND g.updated < ?3"
+                      " FROM games g WHERE g.status = ?1 AND g.listed = 1 AND (g.updated < ?3 OR (g.updated = ?3 AND g.id < ?4))"
                       " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
     [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
 };
@@ -453,8 +453,8 @@ static bool sq_each_game(Store *st, void (*fn)(void *ctx, const char *id), void 
     return each_id((SqliteStore *)st, Q_ALL, fn, ctx, err, errlen);
 }
 
-static bool sq_list(Store *st, int status, const char *before, int limit, GameSummary *out, int *n, char *err,
-                    size_t errlen)
+static bool sq_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
+                    int *n, char *err, size_t errlen)
 {
     SqliteStore *s = (SqliteStore *)st;
     *n = 0;
@@ -462,8 +462,10 @@ static bool sq_list(Store *st, int status, const char *before, int limit, GameSu
     sqlite3_stmt *q = s->q[before && before[0] ? Q_LIST_BEFORE : Q_LIST];
     bind_text(q, 1, status_name(status));
     sqlite3_bind_int(q, 2, limit);
-    if (before && before[0])
+    if (before && before[0]) {
         bind_text(q, 3, before);
+        bind_text(q, 4, before_id ? before_id : "");
+    }
     int rc = SQLITE_DONE;
     while (*n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW) {
         GameSummary *g = &out[(*n)++];
