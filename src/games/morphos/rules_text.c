@@ -167,17 +167,17 @@ void morphos_rules(const Game *g, StrBuf *out)
                   "these patterns this never happens). A chain wins at the start of its owner's turn.");
     if (m & MUT_DUOMORPH)
         para(out, "Duomorph: after placing (not flipping) a stone, you must place a second stone on an empty "
-                  "point next to it (above, below, left or right), if there is one: c3,c4.%s",
+                  "point next to it (above, below, left or right), if there is one; the turn is then written b2,b3.%s",
              m & MUT_REMORPH ? " The returned stone of remorph brings no second stone; the regular placement "
                                "after it does." : "");
     if (m & MUT_REMORPH)
         para(out, "Remorph: when you flip a stone and the board still has an empty point, the flipped stone "
                   "goes back to your opponent: their next turn starts with placing it on an empty point, then "
-                  "their regular move (e5,xf6). If no regular move is left after it, the turn ends there.%s",
+                  "their regular move (written a1,xb2). If no regular move is left after it, the turn ends there.%s",
              deep ? "" : " The returned stone can win at once.");
     if (m & MUT_METAMORPH)
         para(out, "Metamorph: the game starts with the board full in a checkered pattern, a1 black; flips keep "
                   "it full, so only flips are ever played.");
     para(out, "Writing moves: c3 places a stone, xc3 flips one; swap, pass and resign are words.%s",
-         m & (MUT_DUOMORPH | MUT_REMORPH) ? " In records the parts of one turn are joined by commas, e.g. c3,c4." : "");
+         m & (MUT_DUOMORPH | MUT_REMORPH) ? " In records the parts of one turn are joined by commas, e.g. b2,b3." : "");
 }
