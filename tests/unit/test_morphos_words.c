@@ -186,6 +186,17 @@ static void flips_with_and_without_viewer(void **unused)
     done(s);
 }
 
+static void the_issues_examples(void **unused)
+{
+    /* d3 White, with Black on d4 c3 d2 and the corner c4 (pattern 1). */
+    MorphosState *s = pos("...../..BB./..BW./...B./.....", 'B', "");
+    assert_string_equal(say_as(s, "xd3", 1, NULL, NULL), "Black flips your stone on d3");
+    done(s);
+    s = saved(5, "remorph", "...../...../...../...../W.... to=B black=0 turn=5 phase=return flipped=a1 hist=1");
+    assert_string_equal(say(s, "c4"), "Black puts the returned stone on c4");
+    done(s);
+}
+
 static void flips_after_a_swap_name_the_right_seat(void **unused)
 {
     /* Position where Black (seat 1 after the swap) flips White's d3. */
@@ -929,7 +940,7 @@ static const char *const mutator_sets[] = {
 
 static void random_games_speak_at_every_node(void **unused)
 {
-    static const int sizes[] = {3, 4, 5, 6, 7, 9, 13, 19};
+    static const int sizes[] = {3, 4, 5, 6, 7, 8, 9, 11, 13, 15, 17, 19};
     Rng rng;
     rng_seed(&rng, 909);
     long nodes = 0, actions = 0, ends = 0, chains = 0;
@@ -969,6 +980,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(placing_and_winning_by_connection),
         cmocka_unit_test(flips_with_and_without_viewer),
+        cmocka_unit_test(the_issues_examples),
         cmocka_unit_test(flips_after_a_swap_name_the_right_seat),
         cmocka_unit_test(the_swap_sentence),
         cmocka_unit_test(duomorph_sentences),
