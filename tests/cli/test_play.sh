@@ -67,7 +67,7 @@ out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 3 --players ai:ra
 check_match "morphos board with coordinates" $'     a  b  c  d  e \n  5  .  .  .  .  .  5' "$out"
 check_match "last move in brackets" "  3  . \[B\] .  .  .  3" "$out"
 check_match "swap offered to White" "Or swap: the stones stay and you take Black" "$out"
-check_match "refused flip" "refused: illegal move 'xb3': b3 is not a weak Black stone" "$out"
+check_match "refused flip" "refused: illegal move 'xb3': b3 is not weak: a stone can be flipped only when" "$out"
 check_eq "morphos moves recorded" '["b3","c3","e5"]' "$(jq -c .actions "$tmp/m.json")"
 
 out=$(printf 'c3\nc5\nc4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo.json")
@@ -248,7 +248,7 @@ T kill-session -t nocol
 start pho "$MORPH play morphos --size 5 --seed 3 --players ai:random,human --record $tmp/p.json"
 expect pho "swap offered on White's first turn" "Or swap: the stones stay and you take Black"
 answer pho "xb3"
-expect pho "refused flip in the terminal" "refused: illegal move 'xb3': b3 is not a weak Black stone"
+expect pho "refused flip in the terminal" "refused: illegal move 'xb3': b3 is not weak: a stone can be flipped only when"
 answer pho "swap"
 expect pho "after the swap P2 holds Black" "Black, P2 \(you\): connects top and bottom"
 expect pho "the opponent moves as White" "P1 \(random\): [a-e][1-5] "
