@@ -117,8 +117,10 @@ bool morpyam_read_input(const char *text, MorpyamInput *in, StrBuf *why)
             in->value = words[1][0] - '0';
             return true;
         }
-        sb_puts(why, n == 2 && strspn(words[1], "0123456789") == strlen(words[1]) ? "a die shows 1 to 6"
-                                                                               : "expected die and one value, e.g. die 4");
+        if (n == 2 && strspn(words[1], "0123456789") == strlen(words[1]))
+            sb_puts(why, "a die shows 1 to 6");
+        else
+            sb_puts(why, "expected die and one value, e.g. die 4");
         return false;
     case MW_DEAL:
         if (n == 2)

@@ -9,8 +9,9 @@ void morpyam_rules(const Game *g, StrBuf *out);
 
 enum { WIDTH = 78 };
 
-/* Wraps text (words separated by single spaces) into lines of at most
- * WIDTH columns, then a blank line after the paragraph. */
+/* Wraps text (words separated by spaces) into lines of at most WIDTH
+ * columns, then a blank line after the paragraph. A '~' is a space that
+ * does not break ("reroll~1~4" stays on one line). */
 static void paragraph(StrBuf *out, const char *text)
 {
     int col = 0;
@@ -26,7 +27,7 @@ static void paragraph(StrBuf *out, const char *text)
             col++;
         }
         for (size_t i = 0; i < len; i++)
-            sb_putc(out, p[i]);
+            sb_putc(out, p[i] == '~' ? ' ' : p[i]);
         col += (int)len;
         p += len;
         while (*p == ' ')
@@ -68,7 +69,7 @@ void morpyam_rules(const Game *g, StrBuf *out)
 
     sb_puts(&t, "Your turn: roll the five dice, up to three times. After the first or second roll you may cover "
                 "a free square whose figure the dice show with one of your tokens (your turn ends), reroll one to "
-                "five dice named by their values (reroll 1 4, or keep 3 3 3 for the others), or pass. After the "
+                "five dice named by their values (reroll~1~4, or keep~3~3~3 for the others), or pass. After the "
                 "third roll you place or pass; when nothing can be covered the turn passes at once. A square holds "
                 "one token and tokens never move. The token goes by the dice showing when you stop: an earlier "
                 "roll cannot be used later.");
@@ -135,10 +136,10 @@ void morpyam_rules(const Game *g, StrBuf *out)
     add(out, &t);
 
     sb_printf(&t, "The end: the game ends when a player covers their last token. That player gets an end bonus "
-                  "of 1 point, and the most points win; a tie that includes the finishing player goes to them, "
-                  "other ties are shared. You may resign at any of your decisions: your tokens stay, you take no "
-                  "more turns and cannot win; the last player left wins by forfeit. A game that reaches %d turns "
-                  "ends on points, without the bonus, ties shared.",
+                  "of 1 point, and the player with the most points wins; a tie that includes the finishing player "
+                  "goes to them, other ties are shared. You may resign at any of your decisions: your tokens stay, "
+                  "you take no more turns and cannot win; the last player left wins by forfeit. A game that "
+                  "reaches %d turns ends on points, without the bonus, ties shared.",
               c->turn_cap);
     add(out, &t);
 
@@ -152,7 +153,7 @@ void morpyam_rules(const Game *g, StrBuf *out)
     if (c->variant == MV_PLUS) {
         sb_printf(&t, "Plus: the 36 squares are shuffled and dealt, %d to each player. Everyone rolls one die for "
                       "the building order, highest first (tied players roll again among themselves), and in that "
-                      "order each player puts all of their squares on free positions (put CA c3). A player who "
+                      "order each player puts all of their squares on free positions (put~CA~c3). A player who "
                       "resigns while building has their squares put on the first free positions. Then the first "
                       "player is rolled for and the game goes on as usual on the grid built.",
                   36 / c->players);
