@@ -30,7 +30,7 @@ check_eq "new" '{"id":1,"ok":true,"game":"morphos","options":{"size":5,"mutators
 check_eq "legal on 5x5" 25 "$(line 2 | jq '.actions | length')"
 check_eq "legal starts a1 b1" '["a1","b1"]' "$(line 2 | jq -c '.actions[0:2]')"
 check_eq "play" '{"id":3,"ok":true,"played":["c3"],"player":2,"chance":false,"terminal":false,"result":null}' "$(line 3)"
-check_match "illegal play names the move" "^\{\"id\":4,\"ok\":false,\"error\":\"malformed move 'z9': " "$(line 4)"
+check_match "illegal play names the move" "^\{\"id\":4,\"ok\":false,\"error\":\"illegal move 'z9': z9 is not on the 5x5 board \(a1 to e5\)" "$(line 4)"
 check_match "malformed JSON" '^\{"ok":false,"error":"malformed JSON at column [0-9]+: ' "$(line 5)"
 check_eq "genmove without play keeps the position" '"six" true 2' "$(line 6 | jq -r '"\"" + .id + "\" \(.ok) \(.player)"')"
 check_eq "seeded genmove is reproducible" "$(line 6 | jq -r .action)" "$(line 7 | jq -r .action)"

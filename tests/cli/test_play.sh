@@ -24,7 +24,7 @@ check_match "help explains rerolls" "r 146           reroll the dice showing 1, 
 check_match "bad square refused with the library's reason" "refused: malformed action 'place z9': square must be a1..f6" "$out"
 check_match "the prompt comes again" $'refused: malformed action .place z9.: square must be a1..f6\nYou may: roll \\(r\\)' "$out"
 check_match "dice shown" "Turn 2: P1 \(you\) to play. Roll 1 of 3, dice: 2 2 3 5 5." "$out"
-check_match "reroll of dice not showing refused" "refused: illegal move 'reroll 1 4 6': not one of the legal actions here" "$out"
+check_match "reroll of dice not showing refused with the reason" "refused: illegal move 'reroll 1 4 6': no 1 is showing to reroll" "$out"
 check_match "keep 5 5 rerolls the rest" "P1 \(you\) rolls: dice 1 3 5" "$out"
 check_match "after keep: roll 2" "Roll 2 of 3, dice: 1 3 5 5 5." "$out"
 check_match "a turn that ends by itself is told" "  P2 \(random\): the turn ends without a token" "$out"
@@ -55,9 +55,9 @@ check_eq "default seats: a human first" '{"kind":"human"}' "$(jq -c '.players[0]
 out=$(cd "$tmp" && printf '7\n6\n2\nr\n1234\n12345\nd5\nquit\n' |
     $MORPH play morpyam --seed 1 --players human,human --dice manual --record "$tmp/manual.json" 2>&1)
 check_match "manual roll-off asks P1" "Real dice: P1 \(human\) rolls one die for the first player: type its value \(1-6\)." "$out"
-check_match "impossible die refused" "refused: malformed action 'die 7'" "$out"
+check_match "impossible die refused with the reason" "refused: malformed action 'die 7': a die shows 1 to 6" "$out"
 check_match "manual roll asks for five dice" "Real dice: P1 \(human\) rolls 5 dice: type the values rolled" "$out"
-check_match "four dice for five refused" "refused: illegal move 'dice 1 2 3 4': not a possible outcome of this chance event" "$out"
+check_match "four dice for five refused with the reason" "refused: illegal move 'dice 1 2 3 4': a roll of 5 dice needs 5 values" "$out"
 check_match "typed dice shown" "Roll 1 of 3, dice: 1 2 3 4 5." "$out"
 check_match "suite squares offered" "Place on: a1 f6 \(petite-suite\), c2 d5 \(suite\), d2 c5 \(sec\)" "$out"
 check_eq "manual record" '["die 6","die 2","roll","dice 1 2 3 4 5","place d5"]' "$(jq -c .actions "$tmp/manual.json")"
@@ -67,7 +67,7 @@ out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 3 --players ai:ra
 check_match "morphos board with coordinates" $'     a  b  c  d  e \n  5  .  .  .  .  .  5' "$out"
 check_match "last move in brackets" "  3  . \[B\] .  .  .  3" "$out"
 check_match "swap offered to White" "Or swap: the stones stay and you take Black" "$out"
-check_match "refused flip" "refused: illegal move 'xb3': b3 is not a weak Black stone" "$out"
+check_match "refused flip" "refused: illegal move 'xb3': b3 is not weak: a stone can be flipped only when" "$out"
 check_eq "morphos moves recorded" '["b3","c3","e5"]' "$(jq -c .actions "$tmp/m.json")"
 
 out=$(printf 'c3\nc5\nc4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo.json")
@@ -218,7 +218,7 @@ expect yam "refused in the terminal" $'refused: malformed action .place z9.: squ
 answer yam "r"
 expect yam "rolled" "Roll 1 of 3, dice: 2 2 3 5 5"
 answer yam "r 146"
-expect yam "illegal reroll refused" "refused: illegal move 'reroll 1 4 6': not one of the legal actions here"
+expect yam "illegal reroll refused with the reason" "refused: illegal move 'reroll 1 4 6': no 1 is showing to reroll"
 answer yam "help"
 expect yam "help in the terminal" "save \[FILE\]     write the record now"
 answer yam "k 55"
@@ -248,7 +248,7 @@ T kill-session -t nocol
 start pho "$MORPH play morphos --size 5 --seed 3 --players ai:random,human --record $tmp/p.json"
 expect pho "swap offered on White's first turn" "Or swap: the stones stay and you take Black"
 answer pho "xb3"
-expect pho "refused flip in the terminal" "refused: illegal move 'xb3': b3 is not a weak Black stone"
+expect pho "refused flip in the terminal" "refused: illegal move 'xb3': b3 is not weak: a stone can be flipped only when"
 answer pho "swap"
 expect pho "after the swap P2 holds Black" "Black, P2 \(you\): connects top and bottom"
 expect pho "the opponent moves as White" "P1 \(random\): [a-e][1-5] "

@@ -267,9 +267,9 @@ static void flipping_a_weak_stone(void **unused)
 {
     MorphosState *s = pos("WW./WB./.W.", 'W', "");
     assert_string_equal(moves(s), "a1 c1 c2 c3 xb2");
-    apply_fails(s, "xa3", "illegal move 'xa3': a3 is not a weak Black stone");
-    apply_fails(s, "xc3", "illegal move 'xc3': c3 is not a weak Black stone");
-    apply_fails(s, "b2", "illegal move 'b2': b2 is occupied");
+    apply_fails(s, "xa3", "illegal move 'xa3': a3 is your own stone: you can flip only your opponent's stones");
+    apply_fails(s, "xc3", "illegal move 'xc3': there is no stone on c3 to flip");
+    apply_fails(s, "b2", "illegal move 'b2': b2 is taken (the black stone there is weak: flip it with xb2)");
     apply_ok(s, "xb2");
     StrBuf sb = STRBUF_INIT;
     morphos_position_text(s->cfg, s->stones, &sb);
@@ -284,7 +284,7 @@ static void swap_on_whites_first_turn_only(void **unused)
     Game *g = morphos_game(5, "");
     MorphosState *s = (MorphosState *)state_new(g);
     assert_int_equal(state_player(&s->base), 0);
-    apply_fails(s, "swap", "illegal move 'swap': White may swap only instead of their first move");
+    apply_fails(s, "swap", "illegal move 'swap': swap is allowed only on White's first turn, instead of a move");
     apply_ok(s, "c3");
     assert_int_equal(state_player(&s->base), 1);
     assert_non_null(strstr(moves(s), "swap"));
@@ -316,11 +316,11 @@ static void a_player_without_moves_passes(void **unused)
 {
     MorphosState *s = pos("WWB/BBW/WBB", 'W', "");
     assert_string_equal(moves(s), "pass");
-    apply_fails(s, "a1", "illegal move 'a1': a1 is occupied");
+    apply_fails(s, "a1", "illegal move 'a1': a1 is taken");
     apply_ok(s, "pass");
     assert_int_equal(s->to_move, MORPHOS_BLACK);
     assert_string_equal(moves(s), "xc2");
-    apply_fails(s, "pass", "illegal move 'pass': a player passes only when they have no legal move");
+    apply_fails(s, "pass", "illegal move 'pass': you may pass only when you have no legal move");
     done(s);
 }
 
@@ -415,11 +415,11 @@ static void duomorph_second_stone(void **unused)
     apply_ok(s, "c3");
     assert_string_equal(moves(s), "c2 b3 d3 c4");
     assert_int_equal(state_player(&s->base), 0);
-    apply_fails(s, "e5", "illegal move 'e5': the second stone must go on an empty point next to c3 (duomorph)");
+    apply_fails(s, "e5", "illegal move 'e5': the second stone must go on an empty point next to c3 (duomorph): c2, b3, d3 or c4");
     apply_ok(s, "c4");
     assert_int_equal(state_player(&s->base), 1);
     /* One move of two parts, all or nothing. */
-    apply_fails(s, "a1,c5", "illegal move 'c5': the second stone must go on an empty point next to a1 (duomorph)");
+    apply_fails(s, "a1,c5", "illegal move 'c5': the second stone must go on an empty point next to a1 (duomorph): b1 or a2");
     assert_int_equal(bb_count(&s->stones[1], s->cfg->nw), 0);
     apply_ok(s, "a1,a2");
     assert_int_equal(bb_count(&s->stones[1], s->cfg->nw), 2);
@@ -444,7 +444,7 @@ static void remorph_returned_stone(void **unused)
     assert_int_equal(s->phase, PHASE_RETURN);
     assert_int_equal(s->to_move, MORPHOS_BLACK);
     assert_string_equal(moves(s), "a1 c1 c2 c3");
-    apply_fails(s, "xa3", "illegal move 'xa3': the turn starts by placing the returned stone on an empty point (remorph)");
+    apply_fails(s, "xa3", "illegal move 'xa3': first put the returned stone on an empty point (remorph); your regular move follows it");
     apply_ok(s, "c3,c2");
     assert_int_equal(s->to_move, MORPHOS_WHITE);
     assert_int_equal(bb_count(&s->stones[0], s->cfg->nw), 2);
@@ -592,11 +592,12 @@ static void notation_round_trips_and_errors(void **unused)
     sb_free(&sb);
     assert_true(bb_test(&s->stones[0], pt(s, "a3")));
     assert_true(bb_test(&s->stones[0], pt(s, "c1")));
-    apply_fails(s, "d1", "illegal move 'd1': d1 is not on the 3x3 board");
+    apply_fails(s, "d1", "illegal move 'd1': d1 is not on the 3x3 board (a1 to c3)");
     apply_fails(s, "hello", "malformed move 'hello': expected a point such as c3, a flip such as xc3, swap, pass or resign");
     apply_fails(s, "c", "malformed move 'c': expected a point such as c3, a flip such as xc3, swap, pass or resign");
     apply_fails(s, "a0", "malformed move 'a0': expected a point such as c3, a flip such as xc3, swap, pass or resign");
-    apply_fails(s, "xb2", "illegal move 'xb2': b2 is not a weak White stone");
+    apply_fails(s, "xb2", "illegal move 'xb2': b2 is not weak: a stone can be flipped only when enemy stones hold 3 of its sides and a corner between them, "
+                         "2 adjacent sides grown into lines of 3 and 2 away from their corner, or the ring around a 2x2 area holding it");
     done(s);
     assert_false(morphos_parse_position("B.W/.W.B/W.B", &n, cells, err, sizeof err));
     assert_string_equal(err, "malformed position: row 2 has 4 points, expected 3");

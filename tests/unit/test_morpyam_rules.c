@@ -462,7 +462,7 @@ static void action_texts(void **unused)
     assert_string_equal(sb_str(&sb), "reroll 1 2 6");
     assert_false(morpyam_ops.parse_action(s, "keep 4", &a, err, sizeof err));
     assert_false(morpyam_ops.parse_action(s, "reroll 4", &a, err, sizeof err));
-    assert_string_equal(err, "illegal move 'reroll 4': not one of the legal actions here");
+    assert_string_equal(err, "illegal move 'reroll 4': no 4 is showing to reroll");
     assert_false(morpyam_ops.parse_action(s, "place z9", &a, err, sizeof err));
     assert_string_equal(err, "malformed action 'place z9': square must be a1..f6");
     assert_false(morpyam_ops.parse_action(s, "call brelan-1", &a, err, sizeof err));

@@ -6,6 +6,7 @@
 
 #include "engine.h"
 #include "morphos.h"
+#include "words.h"
 
 /* Turns; far beyond any real game, and small enough for an int. */
 #define MORPHOS_MOVE_CAP_MAX 100000000
@@ -201,83 +202,16 @@ static void action_text(const State *st, Action a, StrBuf *out)
     }
 }
 
-static const char *colour_name(int colour)
-{
-    return colour == MORPHOS_BLACK ? "Black" : "White";
-}
-
 static bool parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen)
 {
-    const MorphosState *s = (const MorphosState *)st;
-    const MorphosConfig *c = s->cfg;
-    int me = s->to_move;
-    if (s->phase == PHASE_OVER) {
-        snprintf(err, errlen, "illegal move '%.40s': the game is over", text);
-        return false;
-    }
-    if (strcmp(text, "resign") == 0) {
-        *out = ACTION_RESIGN;
-        return true;
-    }
-    if (strcmp(text, "swap") == 0) {
-        if (!morphos_swap_allowed(s)) {
-            snprintf(err, errlen, "illegal move 'swap': White may swap only instead of their first move");
-            return false;
-        }
-        *out = ACT_SWAP;
-        return true;
-    }
-    if (strcmp(text, "pass") == 0) {
-        if (!morphos_must_pass(s)) {
-            snprintf(err, errlen, "illegal move 'pass': a player passes only when they have no legal move");
-            return false;
-        }
-        *out = ACT_PASS;
-        return true;
-    }
-    bool flip = text[0] == 'x';
-    int b = morphos_parse_point(c, text + flip);
-    if (b < 0) {
-        if (text[0 + flip] >= 'a' && text[0 + flip] <= 's' && text[1 + flip] >= '1' && text[1 + flip] <= '9')
-            snprintf(err, errlen, "illegal move '%.40s': %s is not on the %dx%d board", text, text + flip, c->n, c->n);
-        else
-            snprintf(err, errlen, "malformed move '%.40s': expected a point such as c3, a flip such as xc3, "
-                                  "swap, pass or resign", text);
-        return false;
-    }
-    char pt[4];
-    morphos_point_text(c, b, pt);
-    if (s->phase == PHASE_RETURN && (flip || !is_legal(st, b))) {
-        snprintf(err, errlen, "illegal move '%.40s': the turn starts by placing the returned stone on an empty point (remorph)", text);
-        return false;
-    }
-    if (s->phase == PHASE_DUO && (flip || !is_legal(st, b))) {
-        char an[4];
-        morphos_point_text(c, s->anchor, an);
-        snprintf(err, errlen, "illegal move '%.40s': the second stone must go on an empty point next to %s (duomorph)", text, an);
-        return false;
-    }
-    if (!flip) {
-        if (!is_legal(st, b)) {
-            snprintf(err, errlen, "illegal move '%.40s': %s is occupied", text, pt);
-            return false;
-        }
-        *out = b;
-        return true;
-    }
-    if (!bb_test(&s->targets, b)) {
-        Bb weak;
-        morphos_weak(c, &s->stones[me ^ 1], &s->stones[me], &weak);
-        if ((c->mutators & MUT_DEEPMORPH) && bb_test(&s->flipped_last, b))
-            snprintf(err, errlen, "illegal move '%.40s': %s was flipped on the opponent's latest turn and still counts as yours (deepmorph)", text, pt);
-        else if ((c->mutators & MUT_DEEPMORPH) && bb_test(&s->stones[me ^ 1], b) && bb_test(&weak, b))
-            snprintf(err, errlen, "illegal move '%.40s': the opponent could flip %s back on their next turn (deepmorph)", text, pt);
-        else
-            snprintf(err, errlen, "illegal move '%.40s': %s is not a weak %s stone", text, pt, colour_name(me ^ 1));
-        return false;
-    }
-    *out = ACT_FLIP + b;
-    return true;
+    /* The reason comes from why_not.c, so a refusal and why_not agree. */
+    StrBuf why = STRBUF_INIT;
+    MorphosRead r = morphos_read_action((const MorphosState *)st, text, out, &why);
+    if (r != MORPHOS_READ_OK)
+        snprintf(err, errlen, "%s move '%.40s': %s", r == MORPHOS_READ_MALFORMED ? "malformed" : "illegal", text,
+                 sb_str(&why));
+    sb_free(&why);
+    return r == MORPHOS_READ_OK;
 }
 
 static void result(const State *st, GameResult *r)
@@ -423,11 +357,11 @@ static void render(const State *st, StrBuf *out)
         if (s->winner == 2)
             sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
         else
-            sb_printf(out, "Game over: %s (player %d) wins by %s\n", colour_name(s->winner),
+            sb_printf(out, "Game over: %s (player %d) wins by %s\n", morphos_colour_name(s->winner),
                       morphos_seat_of(s, s->winner) + 1, s->how);
         return;
     }
-    sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, colour_name(s->to_move),
+    sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, morphos_colour_name(s->to_move),
               morphos_seat_of(s, s->to_move) + 1);
     char pt[4];
     if (s->phase == PHASE_RETURN)
@@ -460,4 +394,11 @@ const GameOps morphos_ops = {
     .serialize = serialize,
     .deserialize = deserialize,
     .render = render,
+    .describe = morphos_describe,
+    .why_not = morphos_why_not,
+    .action_marks = morphos_action_marks,
+    .marks = morphos_marks,
+    .describe_result = morphos_describe_result,
+    .legend = morphos_legend,
+    .rules = morphos_rules,
 };

@@ -13,8 +13,7 @@ int morpyam_run_value(int len, int num_players)
     return 0;
 }
 
-/* Tokens next to (row, col) going one way, not counting the square itself. */
-static int run_from(uint64_t tokens, int row, int col, int dr, int dc)
+int morpyam_run_from(uint64_t tokens, int row, int col, int dr, int dc)
 {
     int n = 0;
     for (row += dr, col += dc; row >= 0 && row < 6 && col >= 0 && col < 6 && (tokens >> (row * 6 + col) & 1);
@@ -28,8 +27,8 @@ int morpyam_place_points(uint64_t tokens, int sq, int num_players, bool *ko)
     int row = sq / 6, col = sq % 6, delta = 0;
     *ko = false;
     for (int d = 0; d < 4; d++) {
-        int a = run_from(tokens, row, col, dirs[d][0], dirs[d][1]);
-        int b = run_from(tokens, row, col, -dirs[d][0], -dirs[d][1]);
+        int a = morpyam_run_from(tokens, row, col, dirs[d][0], dirs[d][1]);
+        int b = morpyam_run_from(tokens, row, col, -dirs[d][0], -dirs[d][1]);
         if (a + b + 1 >= 5)
             *ko = true;
         delta += morpyam_run_value(a + b + 1, num_players) - morpyam_run_value(a, num_players) -
@@ -50,7 +49,7 @@ int morpyam_count_points(uint64_t tokens, int num_players, bool *ko)
             int pr = row - dirs[d][0], pc = col - dirs[d][1];
             if (pr >= 0 && pr < 6 && pc >= 0 && pc < 6 && (tokens >> (pr * 6 + pc) & 1))
                 continue; /* not the start of a run */
-            int len = 1 + run_from(tokens, row, col, dirs[d][0], dirs[d][1]);
+            int len = 1 + morpyam_run_from(tokens, row, col, dirs[d][0], dirs[d][1]);
             if (len >= 5)
                 *ko = true;
             points += morpyam_run_value(len, num_players);

@@ -116,6 +116,9 @@ int morpyam_run_value(int len, int num_players); /* 0, 1, 2 or 3; runs >= 5 are 
 int morpyam_place_points(uint64_t tokens, int sq, int num_players, bool *ko);
 /* Points of one player's tokens from scratch; *ko set on a run >= 5. */
 int morpyam_count_points(uint64_t tokens, int num_players, bool *ko);
+/* Tokens next to (row, col) going one way (drow, dcol), not counting the
+ * square itself. */
+int morpyam_run_from(uint64_t tokens, int row, int col, int dr, int dc);
 
 /* Exact odds: for each figure, the probability of making it in one roll of
  * five dice and within three rolls when rerolling optimally for it alone

@@ -578,6 +578,13 @@ bool morpyam_parse_action(const State *st, const char *text, Action *out, char *
 void morpyam_serialize(const State *st, StrBuf *out);
 State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
 void morpyam_render(const State *st, StrBuf *out);
+void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out);
+bool morpyam_why_not(const State *st, const char *text, StrBuf *out);
+void morpyam_action_marks(const State *st, Action a, Marks *out);
+void morpyam_marks(const State *st, Marks *out);
+void morpyam_describe_result(const State *st, const Voice *v, StrBuf *out);
+int morpyam_legend(const Game *g, LegendEntry *out);
+void morpyam_rules(const Game *g, StrBuf *out);
 
 const GameOps morpyam_ops = {
     .name = "morpyam",
@@ -600,4 +607,11 @@ const GameOps morpyam_ops = {
     .serialize = morpyam_serialize,
     .deserialize = morpyam_deserialize,
     .render = morpyam_render,
+    .describe = morpyam_describe,
+    .why_not = morpyam_why_not,
+    .action_marks = morpyam_action_marks,
+    .marks = morpyam_marks,
+    .describe_result = morpyam_describe_result,
+    .legend = morpyam_legend,
+    .rules = morpyam_rules,
 };

@@ -1,19 +1,18 @@
-/* Morpyam text: actions both ways, the one-line serialisation and the
- * drawing of a position. */
+/* Morpyam text: the text of an action, the one-line serialisation and the
+ * drawing of a position (reading actions is in read.c). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "morpyam.h"
+#include "words.h"
 
 void morpyam_action_text(const State *st, Action a, StrBuf *out);
-bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen);
 void morpyam_serialize(const State *st, StrBuf *out);
 State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
 void morpyam_render(const State *st, StrBuf *out);
 
-static void put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
+void morpyam_put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
 {
     for (int i = 0; i < ms->size[id]; i++)
         sb_printf(out, " %d", ms->vals[id][i]);
@@ -32,13 +31,13 @@ void morpyam_action_text(const State *st, Action a, StrBuf *out)
         sb_printf(out, "die %d", a - MA_DIE);
     } else if (a >= MA_DICE && a < MA_DICE + MS_COUNT) {
         sb_puts(out, "dice");
-        put_values(ms, a - MA_DICE, out);
+        morpyam_put_values(ms, a - MA_DICE, out);
     } else if (a >= MA_PUT && a < MA_PUT + MK_COUNT * 36) {
         morpyam_square_name((a - MA_PUT) % 36, name);
         sb_printf(out, "put %s %s", morpyam_kind_code((a - MA_PUT) / 36), name);
     } else if (a >= MA_REROLL && a < MA_REROLL + MS_COUNT) {
         sb_puts(out, "reroll");
-        put_values(ms, a - MA_REROLL, out);
+        morpyam_put_values(ms, a - MA_REROLL, out);
     } else if (a >= MA_CALL && a < MA_CALL + MF_COUNT) {
         sb_printf(out, "call %s", morpyam_figure_id(a - MA_CALL));
     } else if (a == MA_ROLL) {
@@ -51,115 +50,6 @@ void morpyam_action_text(const State *st, Action a, StrBuf *out)
     } else {
         sb_printf(out, "?%d", (int)a);
     }
-}
-
-/* Reads 0 to 5 die values into a count-vector key; -1 when malformed. */
-static int read_values(char **words, int n, int *size)
-{
-    int key = 0;
-    static const int weight[7] = {0, 1, 6, 36, 216, 1296, 7776};
-    if (n > 5)
-        return -1;
-    for (int i = 0; i < n; i++) {
-        if (strlen(words[i]) != 1 || words[i][0] < '1' || words[i][0] > '6')
-            return -1;
-        key += weight[words[i][0] - '0'];
-    }
-    *size = n;
-    return key;
-}
-
-static bool is_outcome(const State *st, Action a)
-{
-    ChanceOutcome outs[MAX_ACTIONS];
-    int n = st->game->ops->chance_outcomes(st, outs);
-    for (int i = 0; i < n; i++)
-        if (outs[i].action == a)
-            return true;
-    return false;
-}
-
-bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen)
-{
-    const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
-    char buf[128];
-    char *words[8];
-    int n = 0;
-    snprintf(buf, sizeof buf, "%s", text);
-    char *save = NULL;
-    for (char *w = strtok_r(buf, " \t", &save); w && n < 8; w = strtok_r(NULL, " \t", &save))
-        words[n++] = w;
-    if (n == 0 || strlen(text) >= sizeof buf || n == 8) {
-        snprintf(err, errlen, "malformed action '%.40s' (expected e.g. roll, call carre, reroll 1 4, place c3, pass)", text);
-        return false;
-    }
-    const char *verb = words[0];
-    Action a = -1;
-    int size = 0;
-    if (strcmp(verb, "resign") == 0 && n == 1) {
-        a = ACTION_RESIGN;
-    } else if ((strcmp(verb, "pass") == 0 || strcmp(verb, "roll") == 0) && n == 1) {
-        a = verb[0] == 'p' ? MA_PASS : MA_ROLL;
-    } else if (strcmp(verb, "place") == 0 && n == 2) {
-        int sq = morpyam_square_from_name(words[1]);
-        if (sq < 0) {
-            snprintf(err, errlen, "malformed action '%s': square must be a1..f6", text);
-            return false;
-        }
-        a = MA_PLACE + sq;
-    } else if (strcmp(verb, "call") == 0 && n == 2) {
-        int f = morpyam_figure_from_id(words[1]);
-        if (f < 0 || !(MF_CALLABLE >> f & 1)) {
-            snprintf(err, errlen, "malformed action '%s': callable figures are carre, full, maxi, mini, morpyam, sec, suite", text);
-            return false;
-        }
-        a = MA_CALL + f;
-    } else if (strcmp(verb, "reroll") == 0 || strcmp(verb, "keep") == 0 || strcmp(verb, "dice") == 0) {
-        int key = read_values(words + 1, n - 1, &size);
-        if (key < 0) {
-            snprintf(err, errlen, "malformed action '%s': expected up to 5 die values 1-6", text);
-            return false;
-        }
-        if (verb[0] == 'd') {
-            a = MA_DICE + morpyam_ms_id(ms, key);
-        } else {
-            if (verb[0] == 'k') { /* keep: reroll the rest of the dice */
-                int have = ms->key[s->dice];
-                bool ok = s->rolls > 0;
-                for (int k = key, h = have; k || h; k /= 6, h /= 6)
-                    ok &= k % 6 <= h % 6;
-                if (!ok) {
-                    snprintf(err, errlen, "illegal move '%s': the dice kept must be among the dice showing", text);
-                    return false;
-                }
-                key = have - key;
-            }
-            a = MA_REROLL + morpyam_ms_id(ms, key);
-        }
-    } else if (strcmp(verb, "die") == 0 && n == 2 && strlen(words[1]) == 1 && words[1][0] >= '1' && words[1][0] <= '6') {
-        a = MA_DIE + words[1][0] - '0';
-    } else if (strcmp(verb, "deal") == 0 && n == 2 && morpyam_kind_from_code(words[1]) >= 0) {
-        a = MA_DEAL + morpyam_kind_from_code(words[1]);
-    } else if (strcmp(verb, "put") == 0 && n == 3 && morpyam_kind_from_code(words[1]) >= 0 &&
-               morpyam_square_from_name(words[2]) >= 0) {
-        a = MA_PUT + morpyam_kind_from_code(words[1]) * 36 + morpyam_square_from_name(words[2]);
-    } else {
-        snprintf(err, errlen, "malformed action '%.40s' (expected roll, call FIGURE, reroll V.., keep V.., place SQUARE, pass, "
-                 "put CODE SQUARE, resign, or a chance outcome dice V.., die V, deal CODE)", text);
-        return false;
-    }
-    bool chance = st->game->ops->current_player(st) == PLAYER_CHANCE;
-    bool legal = a >= 0 && (chance ? a != ACTION_RESIGN && is_outcome(st, a) : st->game->ops->is_legal(st, a));
-    if (!legal) {
-        snprintf(err, errlen, "illegal move '%.60s': %s", text,
-                 s->phase == MP_OVER ? "the game is over"
-                 : chance ? "not a possible outcome of this chance event"
-                          : "not one of the legal actions here");
-        return false;
-    }
-    *out = a;
-    return true;
 }
 
 /* ---- serialisation ---- */
@@ -420,7 +310,7 @@ void morpyam_render(const State *st, StrBuf *out)
             sb_puts(out, "before the first roll");
         } else {
             sb_printf(out, "roll %d of 3, dice", s->rolls);
-            put_values(ms, s->dice, out);
+            morpyam_put_values(ms, s->dice, out);
         }
         if (s->call >= 0)
             sb_printf(out, ", called %s", morpyam_figure_id(s->call));

@@ -1,0 +1,259 @@
+/* Why an action text is not legal in a Morpyam state, in the player's
+ * terms: "no 1 is showing to reroll", "a1 needs a small straight: four
+ * values in a row", "c3 is taken". parse_action (read.c) uses the same
+ * reasons after "illegal move '...': ". The reason never depends on who
+ * typed the text: seats are the front ends' business. */
+#include <stdio.h>
+#include <string.h>
+
+#include "words.h"
+
+bool morpyam_why_not(const State *st, const char *text, StrBuf *out);
+
+/* "b4 or e3" */
+static void square_list(uint64_t squares, StrBuf *out)
+{
+    int n = __builtin_popcountll(squares), i = 0;
+    for (uint64_t m = squares; m; m &= m - 1, i++) {
+        char name[3];
+        morpyam_square_name(__builtin_ctzll(m), name);
+        sb_printf(out, "%s%s", i == 0 ? "" : i == n - 1 ? " or " : ", ", name);
+    }
+}
+
+static uint64_t free_appel(const MorpyamState *s)
+{
+    return s->kind_sq[MK_APPEL] & ~s->occupied & MORPYAM_ALL;
+}
+
+static void no_calls(const MorpyamState *s, StrBuf *why)
+{
+    sb_puts(why, s->kind_sq[MK_APPEL] ? "every Appel square is covered, so there is nothing left to call for"
+                                      : "this grid has no Appel square, so there are no calls");
+}
+
+/* What the chance node of s is waiting for. */
+static void chance_due(const MorpyamState *s, StrBuf *why)
+{
+    if (s->phase == MP_ROLL)
+        sb_printf(why, "the roll of %d di%s comes first (dice and %d value%s)", s->nroll, s->nroll == 1 ? "e" : "ce",
+                  s->nroll, s->nroll == 1 ? "" : "s");
+    else if (s->phase == MP_ROLLOFF)
+        sb_printf(why, "the roll-off for the %s comes first (die and one value)",
+                  s->purpose == MR_START ? "first player" : "building order");
+    else
+        sb_puts(why, "the Plus squares are being dealt first (deal and a square code)");
+}
+
+static void chance_refusal(const MorpyamState *s, const MorpyamInput *in, bool chance, StrBuf *why)
+{
+    const char *decision = "no chance event is due: the player to move has a decision to make";
+    if (in->verb == MW_DICE) {
+        if (s->phase == MP_ROLL)
+            sb_printf(why, "a roll of %d di%s needs %d value%s", s->nroll, s->nroll == 1 ? "e" : "ce", s->nroll,
+                      s->nroll == 1 ? "" : "s");
+        else if (chance)
+            chance_due(s, why);
+        else
+            sb_puts(why, decision);
+    } else if (in->verb == MW_DIE) {
+        if (chance)
+            chance_due(s, why);
+        else
+            sb_puts(why, decision);
+    } else if (s->cfg->variant != MV_PLUS) {
+        sb_puts(why, "squares are dealt only in the Plus variant");
+    } else if (s->phase == MP_DEAL) {
+        sb_printf(why, "no %s square is left to deal", morpyam_kind_code(in->kind));
+    } else {
+        sb_puts(why, "all 36 squares are dealt already");
+    }
+}
+
+/* "no 1 is showing to reroll", "only two 3s are showing to keep" */
+static bool dice_not_showing(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
+{
+    const MorpyamMultisets *ms = &s->cfg->ms;
+    const char *to = in->verb == MW_KEEP ? "keep" : "reroll";
+    int have[7] = {0};
+    for (int i = 0; i < 5; i++)
+        have[ms->vals[s->dice][i]]++;
+    for (int v = 1; v <= 6; v++) {
+        if (in->count[v] <= have[v])
+            continue;
+        if (have[v] == 0) {
+            sb_printf(why, "no %d is showing to %s", v, to);
+        } else {
+            sb_puts(why, "only ");
+            morpyam_count_words(have[v], why);
+            sb_printf(why, " %d%s %s showing to %s", v, have[v] == 1 ? "" : "s", have[v] == 1 ? "is" : "are", to);
+        }
+        return true;
+    }
+    return false;
+}
+
+static void place_refusal(const MorpyamState *s, int sq, StrBuf *why)
+{
+    const MorpyamMultisets *ms = &s->cfg->ms;
+    char name[3];
+    morpyam_square_name(sq, name);
+    if (s->occupied >> sq & 1) {
+        sb_printf(why, "%s is taken", name);
+        return;
+    }
+    if (s->phase == MP_FORCED) {
+        sb_puts(why, "your call came true: the token must go on a free Appel square (");
+        square_list(free_appel(s), why);
+        sb_putc(why, ')');
+        return;
+    }
+    const int kind = s->grid[sq];
+    const unsigned figs = ms->figs[s->dice];
+    const uint64_t free_morpyam = s->kind_sq[MF_MORPYAM] & ~s->occupied & MORPYAM_ALL;
+    if (s->cfg->strict_call && s->called) {
+        sb_puts(why, "under strict-call, once you have called this turn only a call that comes true places a token");
+    } else if (kind == MK_APPEL) {
+        sb_printf(why, "%s is an Appel square: it takes a token only when a call comes true", name);
+    } else if (kind == MF_SEC && s->rolls > 1) {
+        sb_printf(why, "%s is a Sec square: Sec counts only on the first roll of a turn", name);
+    } else if ((figs >> kind & 1) && (figs >> MF_MORPYAM & 1) && free_morpyam && kind != MF_MORPYAM) {
+        sb_puts(why, "five alike must go on a free Morpyam square (");
+        square_list(free_morpyam, why);
+        sb_puts(why, ") while one is free");
+    } else if (!(figs >> kind & 1) || kind == MF_SEC) {
+        sb_printf(why, "%s needs %s", name, morpyam_kind_need(kind));
+    } else {
+        sb_puts(why, "not one of the legal actions here");
+    }
+}
+
+/* Plus building: put CODE SQUARE. */
+static void put_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
+{
+    char name[3];
+    morpyam_square_name(in->square, name);
+    if (s->cfg->variant != MV_PLUS)
+        sb_puts(why, "squares are put only while a Plus grid is being built");
+    else if (s->phase == MP_DEAL || (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD))
+        chance_due(s, why);
+    else if (s->phase != MP_PUT)
+        sb_puts(why, "the grid is complete: squares are put only while it is being built");
+    else if (!s->hand[s->builder][in->kind])
+        sb_printf(why, "you have no %s square in your hand", morpyam_kind_code(in->kind));
+    else
+        sb_printf(why, "%s already holds a square (%s)", name, morpyam_kind_code(s->grid[in->square]));
+}
+
+static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
+{
+    const MorpyamMultisets *ms = &s->cfg->ms;
+    const int verb = in->verb;
+    const int lowest = ms->vals[s->dice][0];
+    if (verb == MW_CALL && !(MF_CALLABLE >> in->figure & 1)) {
+        sb_printf(why, "%s cannot be called: only carre, full, maxi, mini, morpyam, sec and suite can",
+                  morpyam_figure_id(in->figure));
+        return;
+    }
+    if (s->phase == MP_PUT) {
+        sb_puts(why, "the grid is being built: put a square from your hand first (put CODE SQUARE)");
+        return;
+    }
+    if (s->phase == MP_FORCED && verb != MW_PLACE) {
+        sb_puts(why, "your call came true: cover a free Appel square (");
+        square_list(free_appel(s), why);
+        sb_putc(why, ')');
+        return;
+    }
+    const bool before_roll = s->phase == MP_START || s->phase == MP_CALL_ROLL;
+    const bool last_roll_done = s->phase == MP_AFTER && s->rolls == 3;
+    switch (verb) {
+    case MW_ROLL:
+        if (last_roll_done)
+            sb_puts(why, "you already rolled three times: place or pass");
+        else if (s->phase == MP_CALL_REROLL)
+            sb_printf(why, "you called %s: name the dice to reroll for it, e.g. reroll %d", morpyam_figure_id(s->call),
+                      lowest);
+        else
+            sb_printf(why, "the dice are rolled already: name the dice to reroll, e.g. reroll %d", lowest);
+        return;
+    case MW_PASS: case MW_PLACE:
+        if (before_roll)
+            sb_puts(why, "roll first: there are no dice yet");
+        else if (s->phase == MP_CALL_REROLL)
+            sb_printf(why, "you called %s: name the dice to reroll for it first, e.g. reroll %d",
+                      morpyam_figure_id(s->call), lowest);
+        else if (verb == MW_PLACE)
+            place_refusal(s, in->square, why);
+        else
+            sb_puts(why, "not one of the legal actions here");
+        return;
+    case MW_CALL:
+        if (!free_appel(s))
+            no_calls(s, why);
+        else if (s->phase == MP_CALL_ROLL || s->phase == MP_CALL_REROLL)
+            sb_printf(why, "you already called %s for this roll", morpyam_figure_id(s->call));
+        else if (last_roll_done)
+            sb_puts(why, "you already rolled three times: no roll is left to call for");
+        else if (in->figure == MF_SEC)
+            sb_puts(why, "sec can be called only before the first roll");
+        else
+            sb_puts(why, "not one of the legal actions here");
+        return;
+    case MW_REROLL: case MW_KEEP:
+        if (before_roll)
+            sb_puts(why, "roll first: there are no dice yet");
+        else if (last_roll_done)
+            sb_puts(why, "you already rolled three times: place or pass");
+        else if (dice_not_showing(s, in, why))
+            return;
+        else if (in->key == ms->key[s->dice] && verb == MW_KEEP)
+            sb_puts(why, s->phase == MP_CALL_REROLL ? "a call needs at least one die rerolled"
+                                                    : "keeping all five dice leaves none to reroll: place or pass instead");
+        else
+            sb_puts(why, "not one of the legal actions here");
+        return;
+    default:
+        sb_puts(why, "not one of the legal actions here");
+        return;
+    }
+}
+
+void morpyam_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
+{
+    const int p = s->base.game->ops->current_player(&s->base);
+    const bool chance = p == PLAYER_CHANCE;
+    if (s->phase == MP_OVER)
+        sb_puts(why, "the game is over");
+    else if (in->verb == MW_DICE || in->verb == MW_DIE || in->verb == MW_DEAL)
+        chance_refusal(s, in, chance, why);
+    else if (in->verb == MW_PUT)
+        put_refusal(s, in, why);
+    else if (chance && in->verb == MW_CALL && s->phase == MP_ROLL && s->rolls == 0 && !free_appel(s))
+        no_calls(s, why);
+    else if (chance && in->verb == MW_RESIGN)
+        sb_puts(why, "a player resigns at one of their own decisions, not during a chance event");
+    else if (chance)
+        chance_due(s, why);
+    else
+        decision_refusal(s, in, why);
+}
+
+bool morpyam_why_not(const State *st, const char *text, StrBuf *out)
+{
+    const MorpyamState *s = morpyam_state(st);
+    MorpyamInput in;
+    StrBuf why = STRBUF_INIT;
+    bool refused = true;
+    if (morpyam_read_input(text, &in, &why)) {
+        Action a = morpyam_input_action(s, &in);
+        if (a >= 0 && morpyam_action_legal(s, a))
+            refused = false;
+        else
+            morpyam_refusal(s, &in, &why);
+    }
+    if (refused)
+        sb_puts(out, sb_str(&why));
+    sb_free(&why);
+    return refused;
+}
