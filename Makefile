@@ -2,12 +2,14 @@
 # missing first (scripts/setup.sh), so each works on a fresh Debian machine.
 #
 #   make            release build: build/release/morph
-#   make run        set up, build, start a game in the terminal
+#   make run        set up, build, start the web server (morph serve) and print its URL
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
+#   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
 #   make clean
 
 VARIANT ?= release
+PREFIX ?= /usr/local
 B := build/$(VARIANT)
 
 CC ?= cc
@@ -47,7 +49,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run test bench clean
+.PHONY: all build tests setup run test bench install clean
 .SECONDARY:
 all: build
 build: $(B)/morph
@@ -91,7 +93,15 @@ setup:
 
 run: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
-	build/release/morph play morpyam
+	build/release/morph serve
+
+# The page is installed next to the binary: morph serve finds it in
+# $(PREFIX)/share/morph/web (or in web/ when run from the source tree).
+install:
+	@$(MAKE) --no-print-directory VARIANT=release build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web
+	install -m 755 build/release/morph $(DESTDIR)$(PREFIX)/bin/morph
+	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
 test: setup
 	@$(MAKE) --no-print-directory VARIANT=asan tests

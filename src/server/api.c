@@ -204,10 +204,9 @@ static bool options_from_query(const GameOps *ops, const ApiRequest *req, Option
 static void rules_of(const Game *g, ApiResponse *res)
 {
     LegendEntry entries[LEGEND_MAX];
-    int n = g->ops->legend ? g->ops->legend(g, entries) : 0;
+    int n = g->ops->legend(g, entries);
     StrBuf rules = STRBUF_INIT;
-    if (g->ops->rules)
-        g->ops->rules(g, &rules);
+    g->ops->rules(g, &rules);
     api_json(res, 200, json_pack("{s:s,s:o,s:s,s:o}", "game", g->ops->name, "options", game_options_to_json(g),
                                  "rules", sb_str(&rules), "legend", legend_to_json(entries, n)));
     sb_free(&rules);

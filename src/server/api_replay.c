@@ -12,14 +12,10 @@
 /* One position: what a drawing needs, after index actions. */
 static json_t *position(const GameView *view, const State *s, int index)
 {
-    json_t *marks = json_null();
-    if (s->game->ops->marks) {
-        Marks *m = malloc(sizeof *m);
-        s->game->ops->marks(s, m);
-        json_decref(marks);
-        marks = marks_to_json(m);
-        free(m);
-    }
+    Marks *m = malloc(sizeof *m);
+    state_marks(s, m);
+    json_t *marks = marks_to_json(m);
+    free(m);
     int player = state_player(s);
     return json_pack("{s:i,s:o,s:o,s:o}", "index", index, "to_move",
                      player >= 0 ? json_integer(player + 1) : json_null(), "board", view->board(s), "marks", marks);
@@ -53,14 +49,10 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
         }
         StrBuf words = STRBUF_INIT;
         room_describe(s, a, v, &words);
-        json_t *marks = json_null();
-        if (g->ops->action_marks) {
-            Marks *m = malloc(sizeof *m);
-            g->ops->action_marks(s, a, m);
-            json_decref(marks);
-            marks = marks_to_json(m);
-            free(m);
-        }
+        Marks *m = malloc(sizeof *m);
+        state_action_marks(s, a, m);
+        json_t *marks = marks_to_json(m);
+        free(m);
         json_array_append_new(history, json_pack("{s:i,s:s,s:o,s:s,s:o}", "index", i, "action", texts[i], "player",
                                                   player >= 0 ? json_integer(player + 1) : json_null(), "text",
                                                   sb_str(&words), "marks", marks));
@@ -74,8 +66,7 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
     json_t *result = game_result_to_json(s);
     if (json_is_object(result)) {
         StrBuf words = STRBUF_INIT;
-        if (g->ops->describe_result)
-            g->ops->describe_result(s, v, &words);
+        state_describe_result(s, v, &words);
         json_object_set_new(result, "text", json_string(sb_str(&words)));
         sb_free(&words);
     }

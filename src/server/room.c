@@ -25,10 +25,7 @@ static void fail(RoomError *e, int status, const char *fmt, ...)
 
 void room_describe(const State *s, Action a, const Voice *v, StrBuf *out)
 {
-    if (s->game->ops->describe)
-        s->game->ops->describe(s, a, v, out);
-    else
-        state_action_text(s, a, out);
+    state_describe(s, a, v, out);
 }
 
 json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v)
@@ -68,14 +65,10 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
     }
     StrBuf words = STRBUF_INIT;
     room_describe(before, a, &r->voice, &words);
-    json_t *marks = json_null();
-    if (before->game->ops->action_marks) {
-        Marks *m = malloc(sizeof *m);
-        before->game->ops->action_marks(before, a, m);
-        json_decref(marks);
-        marks = marks_to_json(m);
-        free(m);
-    }
+    Marks *m = malloc(sizeof *m);
+    state_action_marks(before, a, m);
+    json_t *marks = marks_to_json(m);
+    free(m);
     json_t *entry = json_pack("{s:i,s:s,s:o,s:s,s:o}", "index", index, "action", s->steps[index].text, "player",
                               player >= 0 ? json_integer(player + 1) : json_null(), "text", sb_str(&words),
                               "marks", marks);
@@ -521,7 +514,7 @@ bool room_link_rematch(Room *r, const char *rematch, RoomError *e)
 static void refusal(const State *s, const char *text, const char *parse_err, RoomError *e)
 {
     StrBuf why = STRBUF_INIT;
-    if (s->game->ops->why_not && s->game->ops->why_not(s, text, &why))
+    if (state_why_not(s, text, &why))
         fail(e, 422, "illegal action '%.80s': %s", text, sb_str(&why));
     else
         fail(e, 422, "%s", parse_err);
@@ -867,8 +860,7 @@ static json_t *result_json(const Room *r)
     json_t *result = game_result_to_json(st);
     if (json_is_object(result)) {
         StrBuf words = STRBUF_INIT;
-        if (st->game->ops->describe_result)
-            st->game->ops->describe_result(st, &r->voice, &words);
+        state_describe_result(st, &r->voice, &words);
         json_object_set_new(result, "text", json_string(sb_str(&words)));
         sb_free(&words);
     }
@@ -895,14 +887,10 @@ static json_t *public_state(Room *r)
         chance = json_pack("{s:o,s:i}", "seat", seat >= 0 ? json_integer(seat + 1) : json_null(), "dice",
                            r->view->dice_to_roll(st));
     }
-    json_t *marks = json_null();
-    if (st->game->ops->marks) {
-        Marks *m = malloc(sizeof *m);
-        st->game->ops->marks(st, m);
-        json_decref(marks);
-        marks = marks_to_json(m);
-        free(m);
-    }
+    Marks *m = malloc(sizeof *m);
+    state_marks(st, m);
+    json_t *marks = marks_to_json(m);
+    free(m);
     json_t *obj = json_pack(
         "{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:o,s:o,s:b,s:o,s:o,s:o,s:o}", "id", r->meta.id, "game",
         r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice", r->meta.real_dice ? "real" : "auto",
@@ -950,10 +938,9 @@ static const char *statics(Room *r)
         return r->statics;
     const Game *g = r->session->game;
     LegendEntry entries[LEGEND_MAX];
-    int n = g->ops->legend ? g->ops->legend(g, entries) : 0;
+    int n = g->ops->legend(g, entries);
     StrBuf rules = STRBUF_INIT;
-    if (g->ops->rules)
-        g->ops->rules(g, &rules);
+    g->ops->rules(g, &rules);
     json_t *obj = json_pack("{s:o,s:s}", "legend", legend_to_json(entries, n), "rules", sb_str(&rules));
     char *text = json_dumps(obj, JSON_COMPACT);
     json_decref(obj);
