@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "../server/export.h"
 #include "../server/http.h"
 #include "../server/server.h"
 
@@ -44,7 +45,10 @@ static void usage(FILE *out)
             "  --max-connections N       open connections (default %d)\n"
             "  --max-connections-per-client N   (default %d)\n"
             "  --max-streams N           live streams (default %d)\n"
-            "  --max-streams-per-client N       (default %d)\n",
+            "  --max-streams-per-client N       (default %d)\n"
+            "\n"
+            "  --export DIR        write the record of every game of the database to\n"
+            "                      DIR/GAME_ID.json (docs/records.md) and exit, without serving\n",
             d.ai_threads, d.max_ai_ms, d.hint_ms, d.max_body, d.limits.create_per_minute,
             d.limits.requests_per_second, d.limits.connections, d.limits.connections_per_client, d.limits.streams,
             d.limits.streams_per_client);
@@ -92,7 +96,7 @@ int cmd_serve(int argc, char **argv)
     ServerConfig cfg;
     server_config_defaults(&cfg);
     HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 2};
-    const char *db = NULL, *web = NULL;
+    const char *db = NULL, *web = NULL, *export_dir = NULL;
     struct {
         const char *flag;
         long min, max;
@@ -130,6 +134,8 @@ int cmd_serve(int argc, char **argv)
             http.host = argv[++i];
         } else if (strcmp(a, "--db") == 0 && has_value) {
             db = argv[++i];
+        } else if (strcmp(a, "--export") == 0 && has_value) {
+            export_dir = argv[++i];
         } else if (strcmp(a, "--web") == 0 && has_value) {
             web = argv[++i];
         } else if (strcmp(a, "--max-body") == 0 && has_value) {
@@ -150,6 +156,19 @@ int cmd_serve(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "serve: neither XDG_DATA_HOME nor HOME is set: give the database with --db FILE");
         db = db_path;
     }
+    char err[ERR_MAX + 256];
+    if (export_dir) {
+        Store *st = store_open_sqlite(db, false, err, sizeof err);
+        if (!st)
+            return cli_fail(EXIT_BAD_INPUT, "serve: %s", err);
+        int written = 0;
+        bool ok = store_export(st, export_dir, &written, err, sizeof err);
+        store_close(st);
+        if (!ok)
+            return cli_fail(EXIT_BAD_INPUT, "serve: export: %s", err);
+        printf("morph serve: %d record%s written to %s\n", written, written == 1 ? "" : "s", export_dir);
+        return EXIT_OK;
+    }
     if (web && !is_page_dir(web))
         return cli_fail(EXIT_USAGE, "serve: --web %s: no index.html in that directory", web);
     if (!web && find_page(page, sizeof page))
@@ -166,7 +185,6 @@ int cmd_serve(int argc, char **argv)
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
     signal(SIGPIPE, SIG_IGN);
 
-    char err[ERR_MAX + 256];
     Server *srv = server_new(&cfg, err, sizeof err);
     if (!srv)
         return cli_fail(EXIT_BAD_INPUT, "serve: %s", err);
