@@ -6,6 +6,7 @@
 
 #include "../front/game_json.h"
 #include "../front/record.h"
+#include "json_text.h"
 #include "server.h"
 
 /* The chance stream of hints, apart from the session's own streams
@@ -28,16 +29,26 @@ void room_describe(const State *s, Action a, const Voice *v, StrBuf *out)
     state_describe(s, a, v, out);
 }
 
-json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v)
+void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out)
 {
     StrBuf text = STRBUF_INIT, words = STRBUF_INIT;
     state_action_text(s, a, &text);
     room_describe(s, a, v, &words);
-    json_t *obj = json_pack("{s:s,s:s}", "action", sb_str(&text), "text", sb_str(&words));
-    if (view)
-        view->action_fields(s, a, obj);
+    sb_puts(out, "{\"action\":");
+    sb_json_string(out, sb_str(&text));
+    sb_json_field(out, "text", sb_str(&words));
+    view->action_fields(s, a, out);
+    sb_putc(out, '}');
     sb_free(&text);
     sb_free(&words);
+}
+
+json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v)
+{
+    StrBuf out = STRBUF_INIT;
+    room_action_text(view, s, a, v, &out);
+    json_t *obj = json_loads(sb_str(&out), 0, NULL);
+    sb_free(&out);
     return obj;
 }
 
@@ -48,6 +59,21 @@ static void log_truncate(Room *r, int n)
     for (int i = n; i < r->log_cap && r->log[i].json; i++) {
         free(r->log[i].json);
         r->log[i].json = NULL;
+    }
+    if (r->history_count > n) {
+        sb_clear(&r->history);
+        r->history_count = 0;
+    }
+}
+
+/* Brings the history text up to the log (entries are appended once). */
+static void history_sync(Room *r)
+{
+    int count = r->session->count;
+    for (; r->history_count < count; r->history_count++) {
+        if (r->history_count)
+            sb_putc(&r->history, ',');
+        sb_puts(&r->history, r->log[r->history_count].json ? r->log[r->history_count].json : "null");
     }
 }
 
@@ -74,6 +100,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
                               "marks", marks);
     free(r->log[index].json);
     r->log[index].json = json_dumps(entry, JSON_COMPACT);
+    r->log[index].len = strlen(r->log[index].json);
     json_decref(entry);
     sb_free(&words);
 }
@@ -189,7 +216,7 @@ static Room *room_alloc(Server *srv)
     pthread_mutex_init(&r->lock, NULL);
     atomic_init(&r->refs, 1);
     r->server = srv;
-    r->state_cache_version = -1;
+    r->head_version = -1;
     r->hint_version = -1;
     return r;
 }
@@ -200,7 +227,8 @@ static void room_destroy(Room *r)
     free(r->log);
     session_free(r->session);
     stored_game_clear(&r->meta);
-    free(r->state_cache);
+    free(r->head);
+    sb_free(&r->history);
     free(r->statics);
     free(r->hint_cache);
     pthread_mutex_destroy(&r->lock);
@@ -867,20 +895,15 @@ static json_t *result_json(const Room *r)
     return result;
 }
 
-/* The public state (the same for every viewer) without the history. */
-static json_t *public_state(Room *r)
+/* The public state (the same for every viewer) without the history: the
+ * head text {...}, rebuilt once per version. The legal actions, one
+ * sentence each, are written as text (the hot path of a move). */
+static void build_head(Room *r)
 {
     const Session *s = r->session;
     const State *st = s->state;
     json_error_t jerr;
     int player = state_player(st);
-    json_t *legal = json_array();
-    if (player >= 0) {
-        Action actions[MAX_ACTIONS];
-        int n = state_legal_actions(st, actions);
-        for (int i = 0; i < n; i++)
-            json_array_append_new(legal, room_action_json(r->view, st, actions[i], &r->voice));
-    }
     json_t *chance = json_null();
     if (player == PLAYER_CHANCE) {
         int seat = typing_seat(r);
@@ -892,44 +915,61 @@ static json_t *public_state(Room *r)
     json_t *marks = marks_to_json(m);
     free(m);
     json_t *obj = json_pack(
-        "{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:o,s:o,s:b,s:o,s:o,s:o,s:o}", "id", r->meta.id, "game",
+        "{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:o,s:o,s:b,s:o,s:o,s:o}", "id", r->meta.id, "game",
         r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice", r->meta.real_dice ? "real" : "auto",
         "listed", r->meta.listed, "status", status_name(r->meta.status), "version", (json_int_t)r->meta.version,
         "created", r->meta.created, "updated", r->meta.updated, "rematch_of",
         r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
         r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r), "count", s->count,
         "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", r->thinking,
-        "board", r->view->board(st), "legal", legal, "marks", marks, "result", result_json(r));
-    json_object_set_new(obj, "last", s->count > 0 && r->log[s->count - 1].json
-                                         ? json_loads(r->log[s->count - 1].json, 0, &jerr)
-                                         : json_null());
-    return obj;
-}
-
-/* The cached public state text with the history, rebuilt once per version. */
-static const char *cached_state(Room *r)
-{
-    int64_t key = r->meta.version * 2 + r->thinking;
-    if (r->state_cache && r->state_cache_version == key)
-        return r->state_cache;
-    json_t *obj = public_state(r);
-    char *head = json_dumps(obj, JSON_COMPACT);
+        "board", r->view->board(st), "marks", marks, "result", result_json(r));
+    char *text = json_dumps(obj, JSON_COMPACT);
     json_decref(obj);
     StrBuf sb = STRBUF_INIT;
-    sb_puts(&sb, head);
-    sb.data[--sb.len] = '\0'; /* drop the closing brace */
-    sb_puts(&sb, ",\"history\":[");
-    for (int i = 0; i < r->session->count; i++) {
-        if (i)
-            sb_putc(&sb, ',');
-        sb_puts(&sb, r->log[i].json ? r->log[i].json : "null");
+    sb_puts(&sb, text);
+    free(text);
+    sb.data[--sb.len] = '\0'; /* the closing brace comes last */
+    sb_puts(&sb, ",\"legal\":[");
+    if (player >= 0) {
+        Action actions[MAX_ACTIONS];
+        int n = state_legal_actions(st, actions);
+        for (int i = 0; i < n; i++) {
+            if (i)
+                sb_putc(&sb, ',');
+            room_action_text(r->view, st, actions[i], &r->voice, &sb);
+        }
     }
-    sb_puts(&sb, "]}");
-    free(head);
-    free(r->state_cache);
-    r->state_cache = sb.data;
-    r->state_cache_version = key;
-    return r->state_cache;
+    sb_puts(&sb, "],\"last\":");
+    sb_puts(&sb, s->count > 0 && r->log[s->count - 1].json ? r->log[s->count - 1].json : "null");
+    sb_putc(&sb, '}');
+    free(r->head);
+    r->head = sb.data;
+    r->head_len = sb.len;
+}
+
+/* The head of the current version. */
+static void fresh_head(Room *r)
+{
+    int64_t key = r->meta.version * 2 + r->thinking;
+    if (!r->head || r->head_version != key) {
+        build_head(r);
+        r->head_version = key;
+    }
+    history_sync(r);
+}
+
+/* Appends the public state with its history to out. */
+static void put_state(Room *r, StrBuf *out)
+{
+    fresh_head(r);
+    /* head without its closing brace, then the history */
+    char *head = r->head;
+    head[r->head_len - 1] = '\0';
+    sb_puts(out, head);
+    head[r->head_len - 1] = '}';
+    sb_puts(out, ",\"history\":[");
+    sb_puts(out, sb_str(&r->history));
+    sb_puts(out, "]}");
 }
 
 static const char *statics(Room *r)
@@ -954,12 +994,17 @@ static const char *statics(Room *r)
 char *room_state_json(Room *r, unsigned viewer, bool full)
 {
     pthread_mutex_lock(&r->lock);
-    const char *state = cached_state(r);
+    fresh_head(r);
+    /* One allocation of the whole answer: it can be tens of kilobytes. */
     StrBuf sb = STRBUF_INIT;
-    sb_puts(&sb, state);
+    const char *statics_text = full ? statics(r) : "";
+    char *data = malloc(r->head_len + r->history.len + strlen(statics_text) + 160);
+    sb.data = data;
+    sb.cap = r->head_len + r->history.len + strlen(statics_text) + 160;
+    sb.data[0] = '\0';
+    put_state(r, &sb);
     sb.data[--sb.len] = '\0';
-    if (full)
-        sb_puts(&sb, statics(r));
+    sb_puts(&sb, statics_text);
     sb_puts(&sb, ",\"viewer\":{\"seats\":[");
     for (int p = 0, k = 0; p < r->meta.num_seats; p++)
         if (viewer >> p & 1)
@@ -1052,7 +1097,9 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
     int64_t key = r->meta.version * 2 + r->thinking;
     if (sub->version_sent != key) {
         sub->version_sent = key;
-        sse_event(out, count - 1, "state", cached_state(r));
+        sb_printf(out, "id: %d\nevent: state\ndata: ", count - 1);
+        put_state(r, out);
+        sb_puts(out, "\n\n");
     }
     return out->len > start;
 }

@@ -26,6 +26,7 @@ typedef struct Room Room;
 /* One action in words, built when it is applied (state before it known). */
 typedef struct LogEntry {
     char *json; /* {"index":..,"action":..,"player":..,"text":..,"marks":{..}} */
+    size_t len;
 } LogEntry;
 
 /* A live-stream reader. The room calls wake (under its lock) when there is
@@ -56,8 +57,11 @@ struct Room {
     bool queued;          /* an AI job for this room is waiting in the pool */
     bool finish_told;     /* the server knows the game is over */
     int64_t think_version;
-    char *state_cache;    /* public state JSON of version state_cache_version */
-    int64_t state_cache_version;
+    StrBuf history;       /* the log entries joined by commas (the history array's inside) */
+    int history_count;    /* entries in history */
+    char *head;           /* public state JSON without the history, of version head_version */
+    size_t head_len;
+    int64_t head_version;
     char *statics;        /* ,"legend":[..],"rules":".." (the same for the whole game) */
     char *hint_cache;     /* hint JSON of version hint_version */
     int64_t hint_version;
@@ -146,7 +150,8 @@ void room_kick(Room *r);
 void room_ai_turn(Room *r);
 
 /* Helper for other modules: the JSON form of action a (legal in s) with its
- * sentence and structured fields. */
+ * sentence and structured fields, as text appended to out or as jansson. */
+void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out);
 json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v);
 /* A sentence for action a in s; falls back to the action text when the
  * game has no describe yet. */

@@ -14,9 +14,10 @@ typedef struct GameView {
     const char *game;
     /* The board and phase of s as a JSON object (docs/web-api.md). */
     json_t *(*board)(const State *s);
-    /* Adds the structured fields of action a (legal in s) to obj:
-     * "kind" and what it names ("square", "dice", "figure", "point"). */
-    void (*action_fields)(const State *s, Action a, json_t *obj);
+    /* Appends the structured fields of action a (legal in s) as JSON
+     * members, each with a leading comma: ,"kind":"place","square":"c3"
+     * ("kind" and what it names: "square", "dice", "figure", "point"). */
+    void (*action_fields)(const State *s, Action a, StrBuf *out);
     /* At a chance node of a real-dice game: the seat (0-based) whose dice
      * these are and who types them, or -1 when the server draws the outcome
      * (a Plus deal is not dice). */

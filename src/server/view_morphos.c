@@ -55,23 +55,24 @@ static json_t *board(const State *st)
                      points_json(c, &weak[MORPHOS_WHITE]), "move_cap", c->move_cap);
 }
 
-static void action_fields(const State *st, Action a, json_t *obj)
+static void action_fields(const State *st, Action a, StrBuf *out)
 {
     const MorphosState *s = (const MorphosState *)st;
     const MorphosConfig *c = s->cfg;
     static const char *const place_kinds[] = {"place", "second", "return", "place"};
+    char name[4];
     if (a == ACTION_RESIGN) {
-        json_object_set_new(obj, "kind", json_string("resign"));
+        sb_puts(out, ",\"kind\":\"resign\"");
     } else if (a == ACT_SWAP) {
-        json_object_set_new(obj, "kind", json_string("swap"));
+        sb_puts(out, ",\"kind\":\"swap\"");
     } else if (a == ACT_PASS) {
-        json_object_set_new(obj, "kind", json_string("pass"));
+        sb_puts(out, ",\"kind\":\"pass\"");
     } else if (a >= ACT_FLIP && a < ACT_SWAP) {
-        json_object_set_new(obj, "kind", json_string("flip"));
-        json_object_set_new(obj, "point", point_json(c, a - ACT_FLIP));
+        morphos_point_text(c, a - ACT_FLIP, name);
+        sb_printf(out, ",\"kind\":\"flip\",\"point\":\"%s\"", name);
     } else if (a >= 0 && a < ACT_FLIP) {
-        json_object_set_new(obj, "kind", json_string(place_kinds[s->phase]));
-        json_object_set_new(obj, "point", point_json(c, a));
+        morphos_point_text(c, a, name);
+        sb_printf(out, ",\"kind\":\"%s\",\"point\":\"%s\"", place_kinds[s->phase], name);
     }
 }
 

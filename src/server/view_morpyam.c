@@ -112,38 +112,44 @@ static json_t *board(const State *st)
     return b;
 }
 
-static void action_fields(const State *st, Action a, json_t *obj)
+static void put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
+{
+    sb_putc(out, '[');
+    for (int i = 0; i < ms->size[id]; i++)
+        sb_printf(out, "%s%d", i ? "," : "", ms->vals[id][i]);
+    sb_putc(out, ']');
+}
+
+static void action_fields(const State *st, Action a, StrBuf *out)
 {
     const MorpyamState *s = morpyam_state(st);
     const MorpyamMultisets *ms = &s->cfg->ms;
+    char name[3];
     if (a == ACTION_RESIGN) {
-        json_object_set_new(obj, "kind", json_string("resign"));
+        sb_puts(out, ",\"kind\":\"resign\"");
     } else if (a >= 0 && a < MORPYAM_SQUARES) {
-        json_object_set_new(obj, "kind", json_string("place"));
-        json_object_set_new(obj, "square", square_json(a));
+        morpyam_square_name(a, name);
+        sb_printf(out, ",\"kind\":\"place\",\"square\":\"%s\"", name);
     } else if (a == MA_PASS) {
-        json_object_set_new(obj, "kind", json_string("pass"));
+        sb_puts(out, ",\"kind\":\"pass\"");
     } else if (a == MA_ROLL) {
-        json_object_set_new(obj, "kind", json_string("roll"));
+        sb_puts(out, ",\"kind\":\"roll\"");
     } else if (a >= MA_CALL && a < MA_CALL + MF_COUNT) {
-        json_object_set_new(obj, "kind", json_string("call"));
-        json_object_set_new(obj, "figure", json_string(morpyam_figure_id(a - MA_CALL)));
+        sb_printf(out, ",\"kind\":\"call\",\"figure\":\"%s\"", morpyam_figure_id(a - MA_CALL));
     } else if (a >= MA_REROLL && a < MA_REROLL + MS_COUNT) {
-        json_object_set_new(obj, "kind", json_string("reroll"));
-        json_object_set_new(obj, "dice", values_json(ms, a - MA_REROLL));
+        sb_puts(out, ",\"kind\":\"reroll\",\"dice\":");
+        put_values(ms, a - MA_REROLL, out);
     } else if (a >= MA_PUT && a < MA_PUT + MK_COUNT * 36) {
-        json_object_set_new(obj, "kind", json_string("put"));
-        json_object_set_new(obj, "square", square_json((a - MA_PUT) % 36));
-        json_object_set_new(obj, "code", json_string(morpyam_kind_code((a - MA_PUT) / 36)));
+        morpyam_square_name((a - MA_PUT) % 36, name);
+        sb_printf(out, ",\"kind\":\"put\",\"square\":\"%s\",\"code\":\"%s\"", name,
+                  morpyam_kind_code((a - MA_PUT) / 36));
     } else if (a >= MA_DICE && a < MA_DICE + MS_COUNT) {
-        json_object_set_new(obj, "kind", json_string("dice"));
-        json_object_set_new(obj, "dice", values_json(ms, a - MA_DICE));
+        sb_puts(out, ",\"kind\":\"dice\",\"dice\":");
+        put_values(ms, a - MA_DICE, out);
     } else if (a >= MA_DIE && a <= MA_DIE + 6) {
-        json_object_set_new(obj, "kind", json_string("die"));
-        json_object_set_new(obj, "die", json_integer(a - MA_DIE));
+        sb_printf(out, ",\"kind\":\"die\",\"die\":%d", a - MA_DIE);
     } else if (a >= MA_DEAL && a < MA_DEAL + MK_COUNT) {
-        json_object_set_new(obj, "kind", json_string("deal"));
-        json_object_set_new(obj, "code", json_string(morpyam_kind_code(a - MA_DEAL)));
+        sb_printf(out, ",\"kind\":\"deal\",\"code\":\"%s\"", morpyam_kind_code(a - MA_DEAL));
     }
 }
 
