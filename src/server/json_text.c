@@ -5,6 +5,14 @@
 
 void sb_json_string(StrBuf *out, const char *text)
 {
+    if (!text[strcspn(text, "\"\\\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11"
+                             "\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f")]) {
+        /* nothing to escape: the common case */
+        sb_putc(out, '"');
+        sb_puts(out, text);
+        sb_putc(out, '"');
+        return;
+    }
     sb_putc(out, '"');
     const char *run = text;
     for (const char *p = text;; p++) {

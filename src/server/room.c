@@ -29,16 +29,26 @@ void room_describe(const State *s, Action a, const Voice *v, StrBuf *out)
     state_describe(s, a, v, out);
 }
 
+/* room_action_text with scratch buffers for the text and the sentence. */
+static void action_text_with(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out,
+                             StrBuf *text, StrBuf *words)
+{
+    sb_clear(text);
+    sb_clear(words);
+    state_action_text(s, a, text);
+    room_describe(s, a, v, words);
+    sb_puts(out, "{\"action\":");
+    sb_json_string(out, sb_str(text));
+    sb_puts(out, ",\"text\":");
+    sb_json_string(out, sb_str(words));
+    view->action_fields(s, a, out);
+    sb_putc(out, '}');
+}
+
 void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out)
 {
     StrBuf text = STRBUF_INIT, words = STRBUF_INIT;
-    state_action_text(s, a, &text);
-    room_describe(s, a, v, &words);
-    sb_puts(out, "{\"action\":");
-    sb_json_string(out, sb_str(&text));
-    sb_json_field(out, "text", sb_str(&words));
-    view->action_fields(s, a, out);
-    sb_putc(out, '}');
+    action_text_with(view, s, a, v, out, &text, &words);
     sb_free(&text);
     sb_free(&words);
 }
@@ -923,21 +933,24 @@ static void build_head(Room *r)
         r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r), "count", s->count,
         "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", r->thinking,
         "board", r->view->board(st), "marks", marks, "result", result_json(r));
-    char *text = json_dumps(obj, JSON_COMPACT);
+    char *dumped = json_dumps(obj, JSON_COMPACT);
     json_decref(obj);
     StrBuf sb = STRBUF_INIT;
-    sb_puts(&sb, text);
-    free(text);
+    sb_puts(&sb, dumped);
+    free(dumped);
     sb.data[--sb.len] = '\0'; /* the closing brace comes last */
     sb_puts(&sb, ",\"legal\":[");
     if (player >= 0) {
         Action actions[MAX_ACTIONS];
         int n = state_legal_actions(st, actions);
+        StrBuf text = STRBUF_INIT, words = STRBUF_INIT;
         for (int i = 0; i < n; i++) {
             if (i)
                 sb_putc(&sb, ',');
-            room_action_text(r->view, st, actions[i], &r->voice, &sb);
+            action_text_with(r->view, st, actions[i], &r->voice, &sb, &text, &words);
         }
+        sb_free(&text);
+        sb_free(&words);
     }
     sb_puts(&sb, "],\"last\":");
     sb_puts(&sb, s->count > 0 && r->log[s->count - 1].json ? r->log[s->count - 1].json : "null");

@@ -69,10 +69,16 @@ static void action_fields(const State *st, Action a, StrBuf *out)
         sb_puts(out, ",\"kind\":\"pass\"");
     } else if (a >= ACT_FLIP && a < ACT_SWAP) {
         morphos_point_text(c, a - ACT_FLIP, name);
-        sb_printf(out, ",\"kind\":\"flip\",\"point\":\"%s\"", name);
+        sb_puts(out, ",\"kind\":\"flip\",\"point\":\"");
+        sb_puts(out, name);
+        sb_putc(out, '"');
     } else if (a >= 0 && a < ACT_FLIP) {
         morphos_point_text(c, a, name);
-        sb_printf(out, ",\"kind\":\"%s\",\"point\":\"%s\"", place_kinds[s->phase], name);
+        sb_puts(out, ",\"kind\":\"");
+        sb_puts(out, place_kinds[s->phase]);
+        sb_puts(out, "\",\"point\":\"");
+        sb_puts(out, name);
+        sb_putc(out, '"');
     }
 }
 

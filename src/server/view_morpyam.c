@@ -115,8 +115,11 @@ static json_t *board(const State *st)
 static void put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
 {
     sb_putc(out, '[');
-    for (int i = 0; i < ms->size[id]; i++)
-        sb_printf(out, "%s%d", i ? "," : "", ms->vals[id][i]);
+    for (int i = 0; i < ms->size[id]; i++) {
+        if (i)
+            sb_putc(out, ',');
+        sb_putc(out, (char)('0' + ms->vals[id][i]));
+    }
     sb_putc(out, ']');
 }
 
@@ -129,7 +132,9 @@ static void action_fields(const State *st, Action a, StrBuf *out)
         sb_puts(out, ",\"kind\":\"resign\"");
     } else if (a >= 0 && a < MORPYAM_SQUARES) {
         morpyam_square_name(a, name);
-        sb_printf(out, ",\"kind\":\"place\",\"square\":\"%s\"", name);
+        sb_puts(out, ",\"kind\":\"place\",\"square\":\"");
+        sb_puts(out, name);
+        sb_putc(out, '"');
     } else if (a == MA_PASS) {
         sb_puts(out, ",\"kind\":\"pass\"");
     } else if (a == MA_ROLL) {
