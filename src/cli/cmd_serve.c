@@ -35,7 +35,7 @@ static void usage(FILE *out)
             "                      from it, else PREFIX/share/morph/web next to the binary)\n"
             "  --durable           every commit reaches the disk (survives power loss, not only\n"
             "                      a killed server); slower\n"
-            "  --threads N         HTTP event threads (default 2)\n"
+            "  --threads N         HTTP event threads (default 4)\n"
             "  --ai-threads N      threads on which AI seats think (default %d)\n"
             "  --max-ai-ms N       the longest mcts thinking time a game may ask (default %d)\n"
             "  --hint-ms N         thinking time of a Morphos hint (default %d)\n"
@@ -95,7 +95,7 @@ int cmd_serve(int argc, char **argv)
     }
     ServerConfig cfg;
     server_config_defaults(&cfg);
-    HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 2};
+    HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 4};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
     struct {
         const char *flag;

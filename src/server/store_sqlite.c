@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "store.h"
 
@@ -95,6 +96,15 @@ typedef struct SqliteStore {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT];
     pthread_mutex_t lock;
+    /* Checkpoints (copying the WAL into the database file, with its disk
+     * syncs) run on a thread of their own with its own connection, so that
+     * a commit never waits for one. */
+    sqlite3 *checkpoint_db;
+    pthread_t checkpointer;
+    bool checkpointing;
+    pthread_mutex_t stop_lock;
+    pthread_cond_t stop_cond;
+    bool stopping;
 } SqliteStore;
 
 static const char *const status_names[] = {"waiting", "playing", "finished"};
@@ -494,9 +504,40 @@ static bool sq_list(Store *st, int status, const char *before, const char *befor
     return ok;
 }
 
+static void *checkpoint_main(void *arg)
+{
+    SqliteStore *s = arg;
+    pthread_mutex_lock(&s->stop_lock);
+    while (!s->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&s->stop_cond, &s->stop_lock, &until);
+        if (s->stopping)
+            break;
+        pthread_mutex_unlock(&s->stop_lock);
+        /* PASSIVE: copies what no reader needs, never blocks a writer. */
+        sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&s->stop_lock);
+    }
+    pthread_mutex_unlock(&s->stop_lock);
+    return NULL;
+}
+
 static void sq_close(Store *st)
 {
     SqliteStore *s = (SqliteStore *)st;
+    if (s->checkpointing) {
+        pthread_mutex_lock(&s->stop_lock);
+        s->stopping = true;
+        pthread_cond_signal(&s->stop_cond);
+        pthread_mutex_unlock(&s->stop_lock);
+        pthread_join(s->checkpointer, NULL);
+    }
+    if (s->checkpoint_db)
+        sqlite3_close(s->checkpoint_db);
+    pthread_cond_destroy(&s->stop_cond);
+    pthread_mutex_destroy(&s->stop_lock);
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(s->q[i]);
     sqlite3_close(s->db);
@@ -568,6 +609,8 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
     SqliteStore *s = calloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
     pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->stop_lock, NULL);
+    pthread_cond_init(&s->stop_cond, NULL);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
         SQLITE_OK) {
         snprintf(err, errlen, "cannot open database '%s': %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
@@ -594,6 +637,14 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
             snprintf(err, errlen, "database '%s': %s", path, sqlite3_errmsg(s->db));
             ok = false;
         }
+    /* Commits no longer checkpoint; the checkpoint thread does. */
+    if (ok && sqlite3_open_v2(path, &s->checkpoint_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK) {
+        sqlite3_busy_timeout(s->checkpoint_db, 5000);
+        if (pthread_create(&s->checkpointer, NULL, checkpoint_main, s) == 0) {
+            s->checkpointing = true;
+            sqlite3_wal_autocheckpoint(s->db, 0);
+        }
+    }
     if (!ok) {
         if (!strstr(err, path) && strncmp(err, "database '", 10) != 0) {
             char msg[ERR_MAX];

@@ -34,7 +34,7 @@ cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$tmp
 trap cleanup EXIT
 
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-"$morph" serve --port 0 --db "$tmp/load.db" --threads 2 --games-per-minute 1000000 --requests-per-second 1000000 \
+"$morph" serve --port 0 --db "$tmp/load.db" --threads 4 --games-per-minute 1000000 --requests-per-second 1000000 \
     --max-connections 10000 --max-connections-per-client 10000 >"$tmp/out" 2>"$tmp/err" &
 server_pid=$!
 for _ in $(seq 500); do grep -q '^Open http' "$tmp/out" && break; sleep 0.02; done
