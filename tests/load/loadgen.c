@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <time.h>
 
 enum { KIND_MORPHOS, KIND_MORPYAM };
@@ -66,6 +67,34 @@ static size_t on_data(char *data, size_t size, size_t n, void *ctx)
 
 static const char *base;
 static CURLM *multi;
+static int epfd;
+static long curl_timeout_ms = -1;
+
+/* libcurl tells which sockets to watch: epoll watches them, so that each
+ * event touches one connection, not all of them. */
+static int on_socket(CURL *easy, curl_socket_t fd, int what, void *userp, void *socketp)
+{
+    struct epoll_event ev = {.data.fd = fd};
+    if (what == CURL_POLL_REMOVE) {
+        epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
+        curl_multi_assign(multi, fd, NULL);
+        return 0;
+    }
+    ev.events = (what & CURL_POLL_IN ? EPOLLIN : 0) | (what & CURL_POLL_OUT ? EPOLLOUT : 0);
+    if (!socketp) {
+        epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+        curl_multi_assign(multi, fd, (void *)1);
+    } else {
+        epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev);
+    }
+    return 0;
+}
+
+static int on_timer(CURLM *m, long timeout_ms, void *userp)
+{
+    curl_timeout_ms = timeout_ms;
+    return 0;
+}
 static double *latencies;
 static size_t nlat, caplat;
 static long errors, actions_sent;
@@ -265,6 +294,9 @@ int main(int argc, char **argv)
     curl_global_init(CURL_GLOBAL_DEFAULT);
     multi = curl_multi_init();
     curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 0L);
+    epfd = epoll_create1(0);
+    curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
+    curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, on_timer);
     int n = n_morphos + n_morpyam;
     Game *games = calloc((size_t)n, sizeof *games);
     double start = now_s(), stop_at = start + duration;
@@ -306,7 +338,19 @@ int main(int argc, char **argv)
         }
         if (!active)
             break;
-        curl_multi_perform(multi, &running);
+        int timeout = (int)((wake - now) * 1000);
+        if (curl_timeout_ms >= 0 && curl_timeout_ms < timeout)
+            timeout = (int)curl_timeout_ms;
+        struct epoll_event events[256];
+        int nev = epoll_wait(epfd, events, 256, timeout < 0 ? 0 : timeout);
+        for (int e = 0; e < nev; e++) {
+            int flags = (events[e].events & EPOLLIN ? CURL_CSELECT_IN : 0) |
+                        (events[e].events & EPOLLOUT ? CURL_CSELECT_OUT : 0) |
+                        (events[e].events & (EPOLLERR | EPOLLHUP) ? CURL_CSELECT_ERR : 0);
+            curl_multi_socket_action(multi, events[e].data.fd, flags, &running);
+        }
+        if (nev <= 0 || curl_timeout_ms == 0)
+            curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running);
         CURLMsg *msg;
         int left;
         while ((msg = curl_multi_info_read(multi, &left))) {
@@ -321,8 +365,6 @@ int main(int argc, char **argv)
                 fprintf(stderr, "loadgen: %s\n", curl_easy_strerror(msg->data.result));
             finished(g, code, now_s(), stop_at);
         }
-        int timeout = (int)((wake - now_s()) * 1000);
-        curl_multi_poll(multi, NULL, 0, timeout < 0 ? 0 : timeout > 50 ? 50 : timeout, NULL);
     }
     double elapsed = now_s() - start;
     qsort(latencies, nlat, sizeof *latencies, cmp_double);

@@ -309,6 +309,18 @@ static void morphos_between_people(void **state)
     assert_true(json_array_size(json_object_get(result, "winners")) >= 1);
     json_int_t count = json_integer_value(json_object_get(end, "count"));
     assert_int_equal(json_array_size(json_object_get(end, "history")), count);
+    /* every action in words from the library, and the end in words */
+    size_t i;
+    json_t *item;
+    json_array_foreach(json_object_get(end, "history"), i, item) {
+        const char *action = json_string_value(json_object_get(item, "action"));
+        const char *text = json_string_value(json_object_get(item, "text"));
+        assert_int_equal(json_integer_value(json_object_get(item, "index")), (json_int_t)i);
+        assert_true(strlen(text) > strlen(action));
+        assert_true(strncmp(text, "Black", 5) == 0 || strncmp(text, "White", 5) == 0 || strncmp(text, "P", 1) == 0);
+        assert_true(json_is_object(json_object_get(item, "marks")));
+    }
+    assert_true(strlen(json_string_value(json_object_get(result, "text"))) > 10);
     json_decref(end);
     /* the store holds every action, and the finished list shows the game */
     StoredGame g;
@@ -398,8 +410,8 @@ static void refusals_change_nothing(void **state)
     memset(forged, 'a', TOKEN_LEN);
     forged[TOKEN_LEN] = '\0';
     expect_error(403, "POST", path, forged, "{\"action\":\"b2\"}", "token");
-    /* illegal actions, with the library's reason */
-    expect_error(422, "POST", path, c.token[1], "{\"action\":\"c3\"}", "c3");
+    /* illegal actions, with the library's reason (why_not) */
+    expect_error(422, "POST", path, c.token[1], "{\"action\":\"c3\"}", "illegal action 'c3': ");
     expect_error(422, "POST", path, c.token[1], "{\"action\":\"z9\"}", "z9");
     expect_error(403, "POST", path, c.token[1], "{\"action\":\"b2,b3\"}", "P1"); /* b3 would be P1's */
     /* malformed bodies */
