@@ -190,7 +190,8 @@ static bool options_from_query(const GameOps *ops, const ApiRequest *req, Option
     options_init(opts);
     char err[ERR_MAX];
     for (int i = 0; i < req->nquery; i++)
-        if (!options_set(opts, req->query[i].key, req->query[i].value ? req->query[i].value : "", err, sizeof err)) {
+        if (!options_set(opts, req->query[i].key ? req->query[i].key : "", req->query[i].value ? req->query[i].value : "",
+                         err, sizeof err)) {
             api_error(res, 400, "%s", err);
             return false;
         }

@@ -17,15 +17,15 @@ typedef struct ApiParam {
 } ApiParam;
 
 typedef struct ApiRequest {
-    const char *method;        /* "GET", "POST", ... */
-    const char *path;          /* "/api/games/abc", without the query */
+    const char *method;        /* "GET", "POST", ... (never NULL) */
+    const char *path;          /* "/api/games/abc", without the query (never NULL) */
     const ApiParam *query;     /* decoded query parameters */
     int nquery;
     const char *token;         /* the X-Seat-Token header (tokens joined by commas), or NULL */
     const char *last_event_id; /* the Last-Event-ID header, or NULL */
     const char *body;          /* NULL or body_len bytes (not NUL-terminated) */
     size_t body_len;
-    const char *client;        /* the client's address, for limits */
+    const char *client;        /* the client's address, for limits (NULL counts as "") */
     double now;                /* monotonic seconds for limits; 0 reads the clock */
 } ApiRequest;
 

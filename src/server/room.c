@@ -256,20 +256,24 @@ void room_unref(Room *r)
         room_destroy(r);
 }
 
-/* The session of meta's game, seats and seed, observed by the room. */
-static bool make_session(Room *r, RoomError *e)
+/* The session of meta's game (g, or one made from the stored options when
+ * g is NULL; the session owns it), seats and seed, observed by the room. */
+static bool make_session(Room *r, Game *g, RoomError *e)
 {
-    const GameOps *ops = game_lookup(r->meta.game);
-    json_error_t jerr;
-    json_t *options = json_loads(r->meta.options, 0, &jerr);
-    Options opts;
     char err[ERR_MAX];
-    if (!ops || !options || !game_options_from_json(ops, options, &opts, err, sizeof err)) {
+    if (!g) {
+        const GameOps *ops = game_lookup(r->meta.game);
+        json_error_t jerr;
+        json_t *options = json_loads(r->meta.options, 0, &jerr);
+        Options opts;
+        if (!ops || !options || !game_options_from_json(ops, options, &opts, err, sizeof err) ||
+            !(g = game_new(r->meta.game, &opts, err, sizeof err))) {
+            json_decref(options);
+            fail(e, 500, "game %s: its stored options cannot be read", r->meta.id);
+            return false;
+        }
         json_decref(options);
-        fail(e, 500, "game %s: its stored options cannot be read", r->meta.id);
-        return false;
     }
-    json_decref(options);
     char words[MAX_PLAYERS][136];
     const char *players[MAX_PLAYERS];
     for (int p = 0; p < r->meta.num_seats; p++) {
@@ -279,7 +283,7 @@ static bool make_session(Room *r, RoomError *e)
             strcpy(words[p], "human");
         players[p] = words[p];
     }
-    r->session = session_new(r->meta.game, &opts, players, r->meta.seed, err, sizeof err);
+    r->session = session_new_game(g, players, r->meta.seed, err, sizeof err);
     if (!r->session) {
         fail(e, 422, "%s", err);
         return false;
@@ -310,7 +314,6 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     json_t *options = game_options_to_json(probe);
     m->options = json_dumps(options, JSON_COMPACT);
     json_decref(options);
-    game_free(probe);
     snprintf(m->game, sizeof m->game, "%s", spec->game);
     m->num_seats = spec->num_seats;
     m->real_dice = spec->real_dice;
@@ -338,10 +341,11 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     }
     if (!random_ok) {
         fail(e, 500, "the system gave no random bytes for the game's secrets");
+        game_free(probe);
         room_destroy(r);
         return NULL;
     }
-    if (!make_session(r, e)) {
+    if (!make_session(r, probe, e)) { /* the session owns probe, also on failure */
         room_destroy(r);
         return NULL;
     }
@@ -379,7 +383,7 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
     r->meta = *g;
     r->meta.actions = NULL;
     r->meta.count = 0;
-    if (!make_session(r, e)) {
+    if (!make_session(r, NULL, e)) {
         for (int i = 0; i < g->count; i++)
             free(g->actions[i].text);
         free(g->actions);

@@ -1,8 +1,12 @@
 #include "server.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 /* Finished games kept in memory (with their words and state cached) before
  * the oldest leave; the store still has them and they reload on demand. */
@@ -185,16 +189,35 @@ static void load_one(void *ctx, const char *id)
     }
 }
 
+/* One server per database: two would both resume the games and run their
+ * AIs. The lock is a file next to the database, held while serving. */
+static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s.lock", db);
+    s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (s->lock_fd < 0) {
+        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+        return false;
+    }
+    if (flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(err, errlen, "database '%s' is in use by another morph serve (%s is locked)", db, path);
+        return false;
+    }
+    return true;
+}
+
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
 {
     Server *s = calloc(1, sizeof *s);
     s->cfg = *cfg;
+    s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
     pthread_mutex_init(&s->hint_lock, NULL);
     s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
     s->limits = limits_new(&cfg->limits);
     s->store = store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
-    if (!s->store) {
+    if (!s->store || !lock_database(s, cfg->db_path, err, errlen)) {
         server_free(s);
         return NULL;
     }
@@ -219,6 +242,8 @@ void server_free(Server *s)
     free(s->finished);
     store_close(s->store);
     limits_free(s->limits);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
     pthread_mutex_destroy(&s->rooms_lock);
     pthread_mutex_destroy(&s->hint_lock);
     free(s);

@@ -41,6 +41,7 @@ typedef struct Server {
     int finished_head, finished_count;
     pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
     atomic_int loaded, load_failed;
+    int lock_fd;           /* DB.lock, locked while this server runs */
 } Server;
 
 /* Opens the store and loads every unfinished game (AI seats resume).

@@ -96,6 +96,7 @@ static int on_timer(CURLM *m, long timeout_ms, void *userp)
     return 0;
 }
 static double *latencies;
+static double *sent_times; /* when each measured move was sent, for the timeline */
 static size_t nlat, caplat;
 static long errors, actions_sent;
 static double think_min = 0.5, think_max = 1.5;
@@ -224,7 +225,9 @@ static void finished(Game *g, long code, double now, double stop_at)
         if (nlat == caplat) {
             caplat = caplat ? 2 * caplat : 65536;
             latencies = realloc(latencies, caplat * sizeof *latencies);
+            sent_times = realloc(sent_times, caplat * sizeof *sent_times);
         }
+        sent_times[nlat] = g->sent_at;
         latencies[nlat++] = now - g->sent_at;
         if (code != 200 || !doc) {
             if (errors < 10)
@@ -300,13 +303,13 @@ int main(int argc, char **argv)
     int n = n_morphos + n_morpyam;
     Game *games = calloc((size_t)n, sizeof *games);
     double start = now_s(), stop_at = start + duration;
-    /* creations are spread over the first seconds, as people arrive */
+    /* creations are spread over the first 20 s, as people arrive */
     for (int i = 0; i < n; i++) {
         games[i].kind = i < n_morphos ? KIND_MORPHOS : KIND_MORPYAM;
         games[i].rng = seed * 1000003 + (uint64_t)i;
         games[i].phase = G_THINK;
         games[i].body[0] = '\0';
-        games[i].next_at = start + 5.0 * i / n;
+        games[i].next_at = start + 20.0 * i / n;
     }
     int running = 0;
     for (;;) {
@@ -367,6 +370,19 @@ int main(int argc, char **argv)
         }
     }
     double elapsed = now_s() - start;
+    /* the timeline: moves and their p99 in windows of 10 s */
+    for (int w = 0; w * 10.0 < elapsed; w++) {
+        double *window = malloc((nlat ? nlat : 1) * sizeof *window);
+        size_t k = 0;
+        for (size_t i = 0; i < nlat; i++)
+            if (sent_times[i] - start >= w * 10.0 && sent_times[i] - start < (w + 1) * 10.0)
+                window[k++] = latencies[i];
+        qsort(window, k, sizeof *window, cmp_double);
+        if (k)
+            printf("  %3d-%3d s: %6zu moves, p50 %6.2f ms, p99 %7.2f ms\n", w * 10, (w + 1) * 10, k,
+                   window[(k - 1) / 2] * 1000, window[(size_t)ceil(0.99 * (double)k) - 1] * 1000);
+        free(window);
+    }
     qsort(latencies, nlat, sizeof *latencies, cmp_double);
     int done = 0, failed = 0, unfinished = 0;
     FILE *out = fopen(games_file, "w");
@@ -398,6 +414,7 @@ int main(int argc, char **argv)
            pct(0.99) * 1000, nlat ? latencies[nlat - 1] * 1000 : 0.0);
     printf("errors: %ld\n", errors);
     free(latencies);
+    free(sent_times);
     free(games);
     curl_multi_cleanup(multi);
     curl_global_cleanup();

@@ -765,6 +765,15 @@ static void rematch_and_record(void **state)
     expect_error(409, "GET", path, NULL, NULL, "seed");
 }
 
+static void one_server_per_database(void **state)
+{
+    ServerConfig cfg = test_config();
+    char err[ERR_MAX + 256];
+    Server *second = server_new(&cfg, err, sizeof err);
+    assert_null(second);
+    assert_non_null(strstr(err, "in use by another morph serve"));
+}
+
 static void restart_goes_on(void **state)
 {
     Created c = create("{\"game\":\"morphos\",\"options\":{\"size\":7},"
@@ -809,6 +818,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(undo_never_reveals_dice, setup, teardown),
         cmocka_unit_test_setup_teardown(morphos_undo_hint_resign, setup, teardown),
         cmocka_unit_test_setup_teardown(rematch_and_record, setup, teardown),
+        cmocka_unit_test_setup_teardown(one_server_per_database, setup, teardown),
         cmocka_unit_test_setup_teardown(restart_goes_on, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
