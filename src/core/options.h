@@ -23,6 +23,11 @@ typedef struct OptionSpec {
     OptionKind kind;
     const char *default_value;
     const char *help; /* one line, shown by --help */
+    /* What a form may offer (the web page's home): for strings and lists the
+     * accepted words, comma-separated (NULL: free text); for integers the
+     * range min..max (both 0: not given). The game's configure still checks. */
+    const char *choices;
+    long min, max;
 } OptionSpec;
 
 typedef struct Option {

@@ -159,8 +159,23 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res)
         json_t *options = json_array(), *levels = json_array();
         for (const OptionSpec *o = (*g)->option_specs; o->key; o++) {
             static const char *const kinds[] = {"int", "string", "list"};
-            json_array_append_new(options, json_pack("{s:s,s:s,s:s,s:s}", "key", o->key, "kind", kinds[o->kind],
-                                                     "default", o->default_value, "help", o->help));
+            json_t *option = json_pack("{s:s,s:s,s:s,s:s}", "key", o->key, "kind", kinds[o->kind], "default",
+                                       o->default_value, "help", o->help);
+            /* what a form may offer: the words of a string or list, the range of an integer */
+            if (o->choices) {
+                json_t *words = json_array();
+                for (const char *p = o->choices; *p;) {
+                    size_t len = strcspn(p, ",");
+                    json_array_append_new(words, json_stringn(p, len));
+                    p += len + (p[len] == ',');
+                }
+                json_object_set_new(option, "choices", words);
+            }
+            if (o->kind == OPTION_INT && (o->min || o->max)) {
+                json_object_set_new(option, "min", json_integer(o->min));
+                json_object_set_new(option, "max", json_integer(o->max));
+            }
+            json_array_append_new(options, option);
         }
         for (const AiOps *const *a = ai_list(); *a; a++) {
             if ((*a)->games && !list_contains((*a)->games, (*g)->name))

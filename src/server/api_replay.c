@@ -47,16 +47,10 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
             state_free(s);
             return NULL;
         }
-        StrBuf words = STRBUF_INIT;
-        room_describe(s, a, v, &words);
-        Marks *m = malloc(sizeof *m);
-        state_action_marks(s, a, m);
-        json_t *marks = marks_to_json(m);
-        free(m);
-        json_array_append_new(history, json_pack("{s:i,s:s,s:o,s:s,s:o}", "index", i, "action", texts[i], "player",
-                                                  player >= 0 ? json_integer(player + 1) : json_null(), "text",
-                                                  sb_str(&words), "marks", marks));
-        sb_free(&words);
+        StrBuf entry = STRBUF_INIT;
+        room_log_entry(view, s, a, texts[i], player, i, v, &entry);
+        json_array_append_new(history, json_loads(sb_str(&entry), 0, NULL));
+        sb_free(&entry);
         state_apply(s, a);
         if (at < 0)
             json_array_append_new(positions, position(view, s, i + 1));

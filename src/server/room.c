@@ -87,6 +87,33 @@ static void history_sync(Room *r)
     }
 }
 
+void room_log_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,
+                    const Voice *v, StrBuf *out)
+{
+    StrBuf words = STRBUF_INIT;
+    room_describe(before, a, v, &words);
+    Marks *m = malloc(sizeof *m);
+    state_action_marks(before, a, m);
+    json_t *marks = marks_to_json(m);
+    free(m);
+    char *marks_text = json_dumps(marks, JSON_COMPACT);
+    json_decref(marks);
+    sb_printf(out, "{\"index\":%d,\"action\":", index);
+    sb_json_string(out, text);
+    if (player >= 0)
+        sb_printf(out, ",\"player\":%d", player + 1);
+    else
+        sb_puts(out, ",\"player\":null");
+    sb_puts(out, ",\"text\":");
+    sb_json_string(out, sb_str(&words));
+    sb_puts(out, ",\"marks\":");
+    sb_puts(out, marks_text ? marks_text : "null");
+    view->action_fields(before, a, out);
+    sb_putc(out, '}');
+    free(marks_text);
+    sb_free(&words);
+}
+
 /* The session observer: every action applied, with the state before it. */
 static void observe(void *ctx, const Session *s, const State *before, Action a, int player, int index)
 {
@@ -99,20 +126,12 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
         memset(r->log + r->log_cap, 0, (size_t)(cap - r->log_cap) * sizeof *r->log);
         r->log_cap = cap;
     }
-    StrBuf words = STRBUF_INIT;
-    room_describe(before, a, &r->voice, &words);
-    Marks *m = malloc(sizeof *m);
-    state_action_marks(before, a, m);
-    json_t *marks = marks_to_json(m);
-    free(m);
-    json_t *entry = json_pack("{s:i,s:s,s:o,s:s,s:o}", "index", index, "action", s->steps[index].text, "player",
-                              player >= 0 ? json_integer(player + 1) : json_null(), "text", sb_str(&words),
-                              "marks", marks);
+    StrBuf entry = STRBUF_INIT;
+    room_log_entry(r->view, before, a, s->steps[index].text, player, index, &r->voice, &entry);
     free(r->log[index].json);
-    r->log[index].json = json_dumps(entry, JSON_COMPACT);
-    r->log[index].len = strlen(r->log[index].json);
-    json_decref(entry);
-    sb_free(&words);
+    r->log[index].len = entry.len;
+    r->log[index].json = strdup(sb_str(&entry));
+    sb_free(&entry);
 }
 
 /* ---- changes: advance, commit, tell ---- */

@@ -153,6 +153,11 @@ void room_ai_turn(Room *r);
  * sentence and structured fields, as text appended to out or as jansson. */
 void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out);
 json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v);
+/* The history entry of action a (text `text`, by 0-based seat player or -1
+ * for chance) applied in before as action number index: its sentence, what
+ * it touched (marks) and its structured fields (docs/web-api.md). */
+void room_log_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,
+                    const Voice *v, StrBuf *out);
 /* A sentence for action a in s; falls back to the action text when the
  * game has no describe yet. */
 void room_describe(const State *s, Action a, const Voice *v, StrBuf *out);

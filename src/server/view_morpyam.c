@@ -149,10 +149,19 @@ static void action_fields(const State *st, Action a, StrBuf *out)
         sb_printf(out, ",\"kind\":\"put\",\"square\":\"%s\",\"code\":\"%s\"", name,
                   morpyam_kind_code((a - MA_PUT) / 36));
     } else if (a >= MA_DICE && a < MA_DICE + MS_COUNT) {
+        /* a roll: the new values, the dice kept beside them and whose roll it is */
         sb_puts(out, ",\"kind\":\"dice\",\"dice\":");
         put_values(ms, a - MA_DICE, out);
+        sb_puts(out, ",\"kept\":");
+        if (s->phase == MP_ROLL)
+            put_values(ms, s->kept, out);
+        else
+            sb_puts(out, "[]");
+        sb_printf(out, ",\"seat\":%d", s->player + 1);
     } else if (a >= MA_DIE && a <= MA_DIE + 6) {
         sb_printf(out, ",\"kind\":\"die\",\"die\":%d", a - MA_DIE);
+        if (s->phase == MP_ROLLOFF && (s->contenders & ~s->rolled))
+            sb_printf(out, ",\"seat\":%d", __builtin_ctz(s->contenders & ~s->rolled) + 1);
     } else if (a >= MA_DEAL && a < MA_DEAL + MK_COUNT) {
         sb_printf(out, ",\"kind\":\"deal\",\"code\":\"%s\"", morpyam_kind_code(a - MA_DEAL));
     }

@@ -47,9 +47,9 @@ static void rng_double_is_in_unit_interval(void **unused)
 }
 
 static const OptionSpec specs[] = {
-    {"players", OPTION_INT, "2", "number of players"},
-    {"rules", OPTION_LIST, "", "rule options"},
-    {NULL, 0, NULL, NULL},
+    {"players", OPTION_INT, "2", "number of players", NULL, 0, 0},
+    {"rules", OPTION_LIST, "", "rule options", NULL, 0, 0},
+    {NULL, 0, NULL, NULL, NULL, 0, 0},
 };
 
 static void options_validate_keys_and_integers(void **unused)

@@ -14,11 +14,11 @@ typedef struct Race {
 } Race;
 
 static const OptionSpec race_specs[] = {
-    {"players", OPTION_INT, "2", "number of players (2 to 4)"},
-    {"target", OPTION_INT, "10", "score that wins"},
-    {"mode", OPTION_STRING, "", "a word kept in records"},
-    {"tags", OPTION_LIST, "", "a list kept in records"},
-    {NULL, 0, NULL, NULL},
+    {"players", OPTION_INT, "2", "number of players (2 to 4)", NULL, 0, 0},
+    {"target", OPTION_INT, "10", "score that wins", NULL, 0, 0},
+    {"mode", OPTION_STRING, "", "a word kept in records", NULL, 0, 0},
+    {"tags", OPTION_LIST, "", "a list kept in records", NULL, 0, 0},
+    {NULL, 0, NULL, NULL, NULL, 0, 0},
 };
 
 static int target_of(const Game *g)

@@ -12,10 +12,12 @@
 #define MORPHOS_MOVE_CAP_MAX 100000000
 
 static const OptionSpec specs[] = {
-    {"size", OPTION_INT, "13", "board size n (3 to 19)"},
-    {"mutators", OPTION_LIST, "", "any of minimorph,deepmorph,duomorph,remorph,metamorph"},
-    {"move-cap", OPTION_INT, "0", "turns before the game ends as a draw (how \"cap\"); 0 means 4*size*size"},
-    {NULL, 0, NULL, NULL},
+    {"size", OPTION_INT, "13", "board size n (3 to 19)", NULL, 3, 19},
+    {"mutators", OPTION_LIST, "", "any of minimorph,deepmorph,duomorph,remorph,metamorph",
+     "minimorph,deepmorph,duomorph,remorph,metamorph", 0, 0},
+    {"move-cap", OPTION_INT, "0", "turns before the game ends as a draw (how \"cap\"); 0 means 4*size*size", NULL, 0,
+     MORPHOS_MOVE_CAP_MAX},
+    {NULL, 0, NULL, NULL, NULL, 0, 0},
 };
 
 static bool configure(Game *g, const Options *opts, char *err, size_t errlen)

@@ -7,12 +7,13 @@
 #include "morpyam.h"
 
 static const OptionSpec specs[] = {
-    {"players", OPTION_INT, "2", "number of players: 2, 3 or 4 (17, 11 or 8 tokens each)"},
-    {"variant", OPTION_STRING, "standard", "standard, flash or plus"},
-    {"rules", OPTION_LIST, "", "rule options: strict-call, daversa (comma-separated)"},
-    {"grid", OPTION_STRING, "", "a custom layout as text (36 codes, rows from the top); empty = the variant's grid"},
-    {"turn-cap", OPTION_INT, "1000", "turns after which the game ends on points without end bonus"},
-    {NULL, 0, NULL, NULL},
+    {"players", OPTION_INT, "2", "number of players: 2, 3 or 4 (17, 11 or 8 tokens each)", NULL, 2, 4},
+    {"variant", OPTION_STRING, "standard", "standard, flash or plus", "standard,flash,plus", 0, 0},
+    {"rules", OPTION_LIST, "", "rule options: strict-call, daversa (comma-separated)", "strict-call,daversa", 0, 0},
+    {"grid", OPTION_STRING, "", "a custom layout as text (36 codes, rows from the top); empty = the variant's grid",
+     NULL, 0, 0},
+    {"turn-cap", OPTION_INT, "1000", "turns after which the game ends on points without end bonus", NULL, 1, 1000000},
+    {NULL, 0, NULL, NULL, NULL, 0, 0},
 };
 
 static bool configure(Game *g, const Options *opts, char *err, size_t errlen)

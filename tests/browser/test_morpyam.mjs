@@ -1,0 +1,208 @@
+// Morpyam in the browser: a whole game against the AI played by clicking
+// dice, buttons and squares; Plus building; real dice in a hot-seat game.
+import fs from 'node:fs';
+import path from 'node:path';
+import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+
+// Keeps the dice showing the commonest value, so a figure is in reach.
+async function keepCommonest(page) {
+  const values = await page.$$eval('.dice .die', (dice) => dice.map((d) => Number(d.dataset.value)));
+  const counts = {};
+  for (const v of values) counts[v] = (counts[v] || 0) + 1;
+  const best = Number(Object.keys(counts).sort((a, b) => counts[b] - counts[a] || b - a)[0]);
+  const kept = [];
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] === best && kept.length < 4) {
+      await page.click(`.dice .die[data-index="${i}"]`);
+      kept.push(i);
+    }
+  }
+  const pressed = await page.$$eval('.dice .die[aria-pressed="true"]', (dice) => dice.length);
+  assertEqual(pressed, kept.length, 'dice marked as kept after clicking them');
+}
+
+// One decision of the device's seat, by clicking. Returns what was done.
+export async function playMorpyamDecision(page, { call = false } = {}) {
+  const lit = await page.$$('.sq.can');
+  if (lit.length && !(await page.$('.hand'))) {
+    await lit[0].click();
+    return 'place';
+  }
+  if (await page.$('.hand .chip')) {
+    await page.click('.hand .chip:not([disabled])');
+    await page.waitForSelector('.sq.can');
+    await page.click('.sq.can >> nth=0');
+    return 'put';
+  }
+  if (await page.$('#roll')) {
+    await page.click('#roll');
+    return 'roll';
+  }
+  if (call && (await page.$('.calls .call')) && (await page.$('#reroll'))) {
+    await page.click('.calls .call >> nth=0');
+    return 'call';
+  }
+  if (await page.$('#reroll')) {
+    await keepCommonest(page);
+    if (await page.$('#reroll:disabled')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
+    await page.click('#reroll');
+    return 'reroll';
+  }
+  if (await page.$('#pass')) {
+    await page.click('#pass');
+    return 'pass';
+  }
+  throw new Error(`no control to play: ${JSON.stringify(await gameState(page))}`);
+}
+
+async function startGame(page, url, setup) {
+  await page.goto(url + '/');
+  await page.waitForSelector('#start');
+  if (setup) await setup();
+  await page.click('#start');
+  await page.waitForURL(/\/game\/[a-z2-7]+$/);
+  await page.waitForSelector('#game');
+}
+
+export const tests = [
+  {
+    name: 'a whole game against the AI, by clicking dice, buttons and squares',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ label: 'player' });
+      await startGame(page, server.url);
+      await t.shot(page, 'morpyam-game-start');
+      let state = await waitTurn(page);
+      // the first roll tumbles (normal speed)
+      assert(await page.$('#roll'), 'a Roll button at the start of the turn');
+      await page.click('#roll');
+      await page.waitForSelector('.die-face.rolling', { timeout: 5000 });
+      state = await waitVersion(page, Number(state.version));
+      await t.shot(page, 'morpyam-game');
+      // the AI's own roll is seen rolling too: play until its turn comes
+      let sawAi = false;
+      let called = false;
+      const done = [];
+      for (let i = 0; i < 6 && !sawAi; i++) {
+        state = await waitTurn(page);
+        if (state.status === 'finished') break;
+        const before = Number(state.version);
+        done.push(await playMorpyamDecision(page));
+        if (done[done.length - 1] === 'place' || done[done.length - 1] === 'pass') {
+          await page.waitForFunction(() => document.querySelector('.die-face.rolling')
+            && /P2 \(greedy\) rolls/.test(document.querySelector('.tray-caption').textContent), null, { timeout: 10000 });
+          sawAi = true;
+        }
+        await waitVersion(page, before);
+      }
+      assert(sawAi, 'the AI\'s roll was shown rolling');
+      // the rest with quick dice
+      await page.check('#quick-dice');
+      let decisions = 0;
+      for (;;) {
+        state = await waitTurn(page, 60000);
+        if (state.status === 'finished') break;
+        const before = Number(state.version);
+        done.push(await playMorpyamDecision(page, { call: !called }));
+        if (done[done.length - 1] === 'call') called = true;
+        await waitVersion(page, before);
+        assert(++decisions < 600, 'the game ends');
+      }
+      for (const kind of ['roll', 'reroll', 'place', 'call']) assert(done.includes(kind), `played a ${kind} (${done.join(' ')})`);
+      // the end: the result in words, points, the record
+      const result = await page.textContent('.result');
+      assert(/wins|Draw|draw/.test(result), `a result is shown: ${result}`);
+      const state2 = await server.api('GET', `/api/games/${state.id}`);
+      assertEqual(state2.data.status, 'finished', 'the server has the game finished');
+      const texts = await moveTexts(page);
+      assertEqual(texts, state2.data.history.map((e) => e.text), 'the move list is the history in words');
+      await t.shot(page, 'game-over');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record')]);
+      const file = path.join(t.dir, 'record.json');
+      await download.saveAs(file);
+      const record = JSON.parse(fs.readFileSync(file, 'utf8'));
+      assertEqual(record.game, 'morpyam', 'the record downloaded');
+      // rematch: a new game, the same device in a seat
+      await page.click('#rematch');
+      await page.waitForURL((u) => !u.pathname.endsWith(state.id));
+      await page.waitForSelector('#game');
+      const again = await gameState(page);
+      assert(again.id !== state.id && again.seats.length > 0, `the rematch has this device in a seat (${again.seats})`);
+    },
+  },
+  {
+    name: 'Plus: the grid is built by picking squares from the hand; resign asks first',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ label: 'builder' });
+      await startGame(page, server.url, () => page.selectOption('select[name="opt-variant"]', 'plus'));
+      await page.check('#quick-dice').catch(() => {});
+      let puts = 0;
+      for (;;) {
+        const state = await waitTurn(page);
+        if (!(await page.$('.hand .chip'))) break;
+        const before = Number(state.version);
+        const code = await page.getAttribute('.hand .chip:not([disabled])', 'data-code');
+        await page.click(`.hand .chip[data-code="${code}"]`);
+        await page.waitForSelector(`.hand .chip.picked[data-code="${code}"]`);
+        const square = await page.getAttribute('.sq.can >> nth=0', 'data-square');
+        await page.click(`.sq.can[data-square="${square}"]`);
+        await waitVersion(page, before);
+        const put = await page.getAttribute(`.sq[data-square="${square}"]`, 'data-code');
+        assertEqual(put, code, `square ${square} holds the code put`);
+        puts++;
+      }
+      assertEqual(puts, 18, 'squares put by the person');
+      const grid = await page.$$eval('.sq', (sq) => sq.filter((s) => s.dataset.code).length);
+      assertEqual(grid, 36, 'the grid is complete');
+      await t.shot(page, 'morpyam-plus-built');
+      // resign: a confirmation first; cancel keeps the game
+      await page.click('#resign');
+      await page.click('dialog.confirm button[value="no"]');
+      assertEqual((await gameState(page)).status, 'playing', 'cancel keeps playing');
+      const before = Number((await gameState(page)).version);
+      await page.click('#resign');
+      await page.click('dialog.confirm button[value="yes"]');
+      await waitVersion(page, before);
+      assertEqual((await gameState(page)).status, 'finished', 'resigned');
+      assert(/forfeit/.test(await page.textContent('.result')), 'the result says how');
+    },
+  },
+  {
+    name: 'real dice, hot-seat: each seat types its dice',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ label: 'hot-seat' });
+      await startGame(page, server.url, async () => {
+        await page.check('input[name=mode][value=hotseat]');
+        await page.check('input[name=real-dice]');
+      });
+      let state = await waitTurn(page);
+      assertEqual(state.seats, '1,2', 'both seats on this device');
+      // the roll-off: one die each, typed on the keyboard
+      await page.keyboard.press('2');
+      await page.keyboard.press('Enter');
+      state = await waitVersion(page, Number(state.version));
+      await page.click('.real-dice .face[data-face="6"]');
+      await page.click('#send-dice');
+      state = await waitVersion(page, Number(state.version));
+      const texts = await moveTexts(page);
+      assert(/P2 rolls 6 for the first player: P2 starts/.test(texts[1]), `P2 starts: ${texts[1]}`);
+      // P2 rolls its five dice and types them
+      await page.click('#roll');
+      state = await waitVersion(page, Number(state.version));
+      for (const v of [1, 2, 3, 4, 5]) await page.click(`.real-dice .face[data-face="${v}"]`);
+      await t.shot(page, 'morpyam-real-dice');
+      await page.click('#send-dice');
+      state = await waitVersion(page, Number(state.version));
+      const dice = await page.$$eval('.dice .die', (d) => d.map((x) => Number(x.dataset.value)));
+      assertEqual(dice, [1, 2, 3, 4, 5], 'the dice typed are the dice shown');
+      const lit = await page.$$eval('.sq.can', (sq) => sq.map((s) => s.dataset.code));
+      assert(lit.includes('SU') && lit.includes('SE'), `a suite on the first roll lights suite and Sec squares: ${lit}`);
+      await page.click('.sq.can[data-code="SU"] >> nth=0');
+      state = await waitVersion(page, Number(state.version));
+      assert(/Your turn: P1/.test(await page.textContent('.status')), 'then P1, on the same device');
+      assert(!(await page.$('#undo')), 'no undo between people');
+    },
+  },
+];

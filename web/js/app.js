@@ -1,0 +1,43 @@
+// The page's entry point: one HTML file for every address (the server
+// answers index.html for paths without an extension), routed here.
+import { h, put, toast } from './dom.js';
+import { homePage } from './home.js';
+import { gamePage, joinPage } from './game.js';
+import { replayPage } from './replay.js';
+import { rulesPage } from './rules.js';
+
+const main = document.getElementById('main');
+
+window.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  const reason = event.reason;
+  toast(reason && reason.message ? reason.message : String(reason));
+});
+
+function notFound() {
+  document.title = 'Not found · morph';
+  put(main, h('section', { class: 'card' },
+    h('h1', { text: 'Nothing here' }),
+    h('p', {}, 'This address is not a page of morph. ', h('a', { href: '/', text: 'Start or watch a game' }), '.')));
+}
+
+async function route() {
+  const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  for (const a of document.querySelectorAll('header nav a'))
+    if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
+  try {
+    if (parts.length === 0) return await homePage(main);
+    if (parts[0] === 'game' && parts.length === 2) return await gamePage(main, parts[1]);
+    if (parts[0] === 'join' && parts.length === 2) return await joinPage(main, parts[1]);
+    if (parts[0] === 'replay' && parts.length <= 2) return await replayPage(main, parts[1]);
+    if (parts[0] === 'rules' && parts.length === 2) return await rulesPage(main, parts[1]);
+    notFound();
+  } catch (err) {
+    put(main, h('section', { class: 'card error-card' },
+      h('h1', { text: 'Something went wrong' }),
+      h('p', { text: err && err.message ? err.message : String(err) }),
+      h('p', {}, h('a', { href: location.pathname, text: 'Try again' }), ' or ', h('a', { href: '/', text: 'go home' }), '.')));
+  }
+}
+
+route();

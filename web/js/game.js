@@ -1,0 +1,548 @@
+// A game being played or watched: the state from the server, the live
+// stream, the queue that plays new actions one by one (so a roll is seen
+// rolling, also the AI's), the move list, the tools (hint, undo, resign,
+// rematch, record) and the seats. What is drawn and clicked for each game
+// is in morpyam.js and morphos.js. The page never decides what is legal:
+// it offers the state's legal actions and posts their texts.
+import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
+import { h, put, clear, toast, confirmDialog, showDialog, typing } from './dom.js';
+import { MorpyamTable } from './morpyam.js';
+import { MorphosTable } from './morphos.js';
+import { rulesBody, optionsSummary, gameTitle } from './rules.js';
+
+export async function joinPage(main, code) {
+  document.title = 'Joining · morph';
+  put(main, h('section', { class: 'card' }, h('h1', { text: 'Joining the game…' })));
+  try {
+    const joined = await api('POST', '/api/join', { body: { code } });
+    addTokens(joined.id, [joined.token], joined.state && joined.state.game);
+    location.replace(joined.path);
+  } catch (err) {
+    put(main, h('section', { class: 'card error-card' },
+      h('h1', { text: 'This invitation cannot be used' }),
+      h('p', { text: err.message }),
+      h('p', {}, 'Ask for a new link, or ', h('a', { href: '/', text: 'start or watch another game' }), '.')));
+  }
+}
+
+export async function gamePage(main, id) {
+  const tokens = tokensFor(id);
+  let first;
+  try {
+    first = await api('GET', `/api/games/${encodeURIComponent(id)}`, { tokens });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      document.title = 'No such game · morph';
+      put(main, h('section', { class: 'card error-card' },
+        h('h1', { text: 'No such game' }), h('p', { text: err.message }),
+        h('p', {}, h('a', { href: '/', text: 'Start or watch a game' }), '.')));
+      return;
+    }
+    throw err;
+  }
+  new GameScreen(main, first, tokens).start();
+}
+
+const MAX_ANIMATED = 80; // more new actions than this (a long absence) are drawn at once
+
+class GameScreen {
+  constructor(main, first, tokens) {
+    this.main = main;
+    this.id = first.id;
+    this.tokens = tokens;
+    this.mySeats = new Set((first.viewer && first.viewer.seats) || []);
+    this.statics = { legend: first.legend || [], rules: first.rules || '' };
+    this.shown = first;
+    this.lastVersion = first.version;
+    this.queue = [];
+    this.pumping = false;
+    this.busy = false;
+    this.hint = null;
+    this.invitesVersion = -1;
+    this.retry = 1000;
+    this.build();
+  }
+
+  // ---- who may do what ----
+
+  get isPlayer() {
+    return this.mySeats.size > 0;
+  }
+
+  get hasAi() {
+    return this.shown.seats.some((seat) => seat.kind === 'ai');
+  }
+
+  get quick() {
+    return pref('quick', false) === true;
+  }
+
+  // The seat this device types real dice for now, or null.
+  typingSeat(state = this.shown) {
+    return !state.result && state.chance && this.mySeats.has(state.chance.seat) ? state.chance.seat : null;
+  }
+
+  // True when the device may decide now: it holds the seat to move, nothing
+  // is still being played out on the screen and no request is on its way.
+  canAct(state = this.shown) {
+    if (this.busy || this.queue.length || this.pumping || state.result || state.thinking) return false;
+    if (this.typingSeat(state) !== null) return true;
+    return state.to_move !== null && this.mySeats.has(state.to_move) && state.legal.length > 0;
+  }
+
+  seatName(seat, state = this.shown) {
+    const info = state.seats[seat - 1];
+    return this.table.seatLabel ? this.table.seatLabel(state, seat) : info ? info.name : `P${seat}`;
+  }
+
+  // ---- layout ----
+
+  build() {
+    const state = this.shown;
+    this.el = {};
+    const el = this.el;
+    el.title = h('h1', {}, gameTitle(state.game), ' ', h('small', { text: optionsSummary(state.game, state.options, state.dice) }));
+    el.conn = h('span', { class: 'conn', role: 'status', hidden: true, text: 'Reconnecting…' });
+    el.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
+    el.narration = h('p', { class: 'narration', 'aria-live': 'polite' });
+    el.result = h('div', { class: 'result', hidden: true });
+    el.board = h('div', { class: 'board-area' });
+    el.controls = h('div', { class: 'controls' });
+    el.players = h('div', { class: 'players' });
+    el.invites = h('div', { class: 'invites' });
+    el.tools = h('div', { class: 'tools' });
+    el.hint = h('div', { class: 'hint-box', hidden: true, 'aria-live': 'polite' });
+    el.keys = h('p', { class: 'keys' });
+    el.moves = h('ol', { class: 'moves-list', start: 1 });
+    el.movesBox = h('div', { class: 'moves-box', tabindex: 0, 'aria-label': 'Moves' }, el.moves);
+    el.legend = h('div', { class: 'legend-area' });
+    this.table = state.game === 'morpyam' ? new MorpyamTable(this) : new MorphosTable(this);
+    el.root = h('section', { class: ['game', `game-${state.game}`], id: 'game', dataset: { game: state.game, id: this.id } },
+      h('div', { class: 'game-head' }, el.title, el.conn),
+      el.status,
+      el.result,
+      h('div', { class: 'layout' },
+        h('div', { class: 'board-col' }, el.board, el.narration),
+        h('div', { class: 'side' },
+          el.controls,
+          el.hint,
+          el.players,
+          el.invites,
+          el.tools,
+          el.keys,
+          h('section', { class: 'moves', 'aria-label': 'Moves in words' }, h('h2', { text: 'Moves' }), el.movesBox))),
+      el.legend);
+    put(this.main, el.root);
+  }
+
+  start() {
+    this.render();
+    this.connect();
+    document.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  // ---- the live stream ----
+
+  connect() {
+    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
+    this.es = es;
+    es.addEventListener('state', (event) => {
+      this.retry = 1000;
+      this.enqueue(JSON.parse(event.data));
+    });
+    es.addEventListener('open', () => this.setConnected(true));
+    es.addEventListener('error', () => {
+      this.setConnected(false);
+      if (es.readyState === EventSource.CLOSED) {
+        // refused (e.g. too many streams): open a new one a little later
+        es.close();
+        setTimeout(() => this.connect(), this.retry);
+        this.retry = Math.min(this.retry * 2, 15000);
+      }
+    });
+  }
+
+  setConnected(ok) {
+    this.el.conn.hidden = ok;
+    this.el.root.dataset.connected = ok ? 'yes' : 'no';
+  }
+
+  // ---- new states, played out in order ----
+
+  enqueue(state) {
+    if (state.id !== this.id || state.version <= this.lastVersion) return;
+    this.lastVersion = state.version;
+    this.queue.push(state);
+    this.pump();
+  }
+
+  newEntries(prev, next) {
+    if (next.count <= prev.count || next.history.length < prev.count) return [];
+    const k = prev.count - 1;
+    if (k >= 0 && (!next.history[k] || next.history[k].action !== prev.history[k].action)) return [];
+    return next.history.slice(prev.count);
+  }
+
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    this.render(); // controls off while actions play out
+    try {
+      while (this.queue.length) {
+        const next = this.queue.shift();
+        const prev = this.shown;
+        const entries = this.newEntries(prev, next);
+        const animate = entries.length <= MAX_ANIMATED && !document.hidden;
+        for (const entry of entries) {
+          this.el.narration.textContent = entry.text;
+          this.appendMove(entry);
+          if (animate) await this.table.animate(entry, prev, next);
+        }
+        this.shown = next;
+        if (next.count !== prev.count) this.hint = null;
+        this.render();
+      }
+    } finally {
+      this.pumping = false;
+      this.render();
+    }
+  }
+
+  // ---- acting ----
+
+  async request(method, path, body) {
+    this.busy = true;
+    this.render();
+    try {
+      return await api(method, path, { body, tokens: this.tokens });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async act(text) {
+    if (!this.canAct()) return;
+    try {
+      const state = await this.request('POST', `/api/games/${this.id}/actions`, { action: text, version: this.shown.version });
+      this.enqueue(state);
+    } catch (err) {
+      toast(err.message);
+      if (err.status === 409) this.refresh();
+    } finally {
+      this.render();
+    }
+  }
+
+  async refresh() {
+    try {
+      this.enqueue(await api('GET', `/api/games/${this.id}`, { tokens: this.tokens }));
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  async askHint() {
+    if (!this.canAct() || this.typingSeat() !== null) return;
+    this.el.hint.hidden = false;
+    put(this.el.hint, h('p', { text: 'Thinking about a hint…' }));
+    try {
+      const hint = await this.request('POST', `/api/games/${this.id}/hint`, {});
+      if (hint.version !== this.shown.version) return;
+      this.hint = hint;
+      this.table.applyHint(hint);
+    } catch (err) {
+      this.hint = null;
+      toast(err.message);
+    } finally {
+      this.render();
+    }
+  }
+
+  async undo() {
+    try {
+      this.enqueue(await this.request('POST', `/api/games/${this.id}/undo`, {}));
+      toast('Taken back.', 'ok');
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      this.render();
+    }
+  }
+
+  async resign() {
+    if (!(await confirmDialog('Resign this game? Your opponent wins.', 'Resign'))) return;
+    try {
+      this.enqueue(await this.request('POST', `/api/games/${this.id}/resign`, {}));
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      this.render();
+    }
+  }
+
+  async rematch() {
+    try {
+      const made = await this.request('POST', `/api/games/${this.id}/rematch`, { swap: true });
+      this.followRematch(made.id);
+    } catch (err) {
+      toast(err.message);
+      this.render();
+    }
+  }
+
+  // The same tokens act in the rematch (at their new seats).
+  followRematch(newId) {
+    if (this.tokens.length) addTokens(newId, this.tokens, this.shown.game);
+    location.assign(`/game/${newId}`);
+  }
+
+  async takeSeat(seat) {
+    try {
+      const joined = await api('POST', `/api/games/${this.id}/join`, { body: { seat } });
+      addTokens(joined.id, [joined.token], this.shown.game);
+      location.reload();
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+
+  // ---- drawing ----
+
+  // Draws the shown state (at once; nothing when nothing changed). The
+  // focused control is found again in the new drawing, so keyboard players
+  // keep their place.
+  render() {
+    const state = this.shown;
+    const may = this.canAct(state);
+    const key = JSON.stringify([state.version, may, this.busy, this.pumping, this.queue.length,
+      this.hint && this.hint.version, this.mySeats.size, this.table.key ? this.table.key() : '']);
+    if (key === this.renderKey) return;
+    this.renderKey = key;
+    const focus = describeFocus();
+    this.draw(state, may);
+    restoreFocus(focus);
+  }
+
+  draw(state, may) {
+    const root = this.el.root;
+    root.dataset.count = String(state.count);
+    root.dataset.version = String(state.version);
+    root.dataset.status = state.status;
+    root.dataset.act = may ? 'yes' : 'no';
+    root.dataset.busy = this.busy || this.pumping || this.queue.length ? 'yes' : 'no';
+    root.dataset.seats = [...this.mySeats].join(',');
+    this.renderStatus(state);
+    root.classList.toggle('playing-out', this.pumping);
+    // while actions play out, the table shows them: it is redrawn after
+    for (const button of this.el.controls.querySelectorAll('button')) if (this.pumping) button.disabled = true;
+    if (this.pumping) return;
+    this.renderResult(state);
+    this.table.render(state, may);
+    const controls = this.el.controls;
+    controls.hidden = !controls.querySelector('button, .prompt');
+    this.renderHint(state);
+    this.renderTools(state, may);
+    this.renderInvites(state);
+    this.syncMoves(state.history);
+    if (!this.pumping) this.el.narration.textContent = state.last ? state.last.text : '';
+    const yourTurn = may && !state.result;
+    document.title = `${yourTurn ? '(Your turn) ' : ''}${gameTitle(state.game)} · morph`;
+  }
+
+  renderStatus(state) {
+    let text;
+    const extra = this.table.statusExtra(state);
+    if (state.result) {
+      text = 'Game over';
+    } else if (this.typingSeat(state) !== null) {
+      text = `Your roll: throw your dice and enter what they show`;
+    } else if (state.chance && state.chance.seat) {
+      text = `${this.seatName(state.chance.seat, state)} is rolling real dice`;
+    } else if (state.thinking && state.to_move) {
+      text = `${this.seatName(state.to_move, state)} is thinking…`;
+    } else if (state.to_move) {
+      const mine = this.mySeats.has(state.to_move);
+      text = mine ? (this.mySeats.size > 1 ? `Your turn: ${this.seatName(state.to_move, state)}` : 'Your turn')
+        : `${this.seatName(state.to_move, state)} to play`;
+    } else {
+      text = '…';
+    }
+    const open = state.seats.filter((seat) => seat.kind === 'human' && !seat.claimed).length;
+    const parts = [h('strong', { text })];
+    if (extra) parts.push(h('span', { class: 'extra', text: extra }));
+    if (open && !state.result) parts.push(h('span', { class: 'waiting', text: `waiting for ${open} player${open > 1 ? 's' : ''} to join` }));
+    if (!this.isPlayer) parts.push(h('span', { class: 'watching', text: 'you are watching' }));
+    put(this.el.status, ...parts);
+    this.el.status.classList.toggle('your-turn', this.canAct(state));
+  }
+
+  renderHint(state) {
+    const box = this.el.hint;
+    if (box.textContent === 'Thinking about a hint…' && this.busy) return;
+    if (!this.hint || this.hint.version !== state.version) {
+      this.hint = null;
+      box.hidden = true;
+      clear(box);
+      return;
+    }
+    box.hidden = false;
+    put(box, h('p', {}, h('strong', { text: 'Hint: ' }), this.hint.text),
+      h('p', { class: 'explain', text: `${this.hint.ai}: ${this.hint.explain}` }));
+  }
+
+  renderResult(state) {
+    const box = this.el.result;
+    if (!state.result) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const lines = String(state.result.text || '').split('\n').filter(Boolean);
+    const won = (state.result.winners || []).some((w) => this.mySeats.has(w));
+    put(box, h('h2', { text: this.isPlayer && won ? 'You win' : 'Game over' }),
+      ...lines.map((line) => h('p', { text: line })));
+  }
+
+  renderTools(state, may) {
+    const tools = [];
+    const idle = !this.busy && !this.pumping && !this.queue.length;
+    if (this.isPlayer && !state.result) {
+      if (this.hasAi) {
+        tools.push(h('button', {
+          class: 'tool', id: 'hint', text: 'Hint', 'aria-keyshortcuts': 'H', title: 'What the strongest AI would do (H)',
+          disabled: !may || this.typingSeat(state) !== null, onclick: () => this.askHint(),
+        }));
+        tools.push(h('button', {
+          class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U', title: 'Take back your last decision (U)',
+          disabled: !idle || state.thinking, onclick: () => this.undo(),
+        }));
+      }
+      tools.push(h('button', {
+        class: 'tool danger', id: 'resign', text: 'Resign', title: may ? 'Give up this game' : 'You can resign on your turn',
+        disabled: !may, onclick: () => this.resign(),
+      }));
+    }
+    tools.push(h('button', { class: 'tool', id: 'rules', text: 'Rules', onclick: () => this.showRules() }));
+    if (state.result || state.dice === 'real')
+      tools.push(h('a', { class: 'tool button', id: 'record', href: `/api/games/${this.id}/record`, download: `morph-${state.game}-${this.id}.json`, text: 'Download record' }));
+    if (state.result) tools.push(h('a', { class: 'tool button', id: 'replay', href: `/replay/${this.id}`, text: 'Replay' }));
+    if (state.result && state.rematch)
+      tools.push(h('button', { class: 'tool primary', id: 'rematch-go', text: 'Go to the rematch', onclick: () => this.followRematch(state.rematch) }));
+    else if (state.result && this.isPlayer)
+      tools.push(h('button', { class: 'tool primary', id: 'rematch', text: 'Rematch', disabled: !idle, onclick: () => this.rematch() }));
+    if (state.result) tools.push(h('a', { class: 'tool button', href: '/', text: 'New game' }));
+    if (this.table.extraTools) tools.push(...this.table.extraTools(state));
+    put(this.el.tools, ...tools);
+    const keys = this.table.keys(state);
+    if (this.isPlayer && this.hasAi && !state.result) keys.push('H hint', 'U undo');
+    this.el.keys.textContent = keys.length ? `Keys: ${keys.join(' · ')}` : '';
+  }
+
+  async renderInvites(state) {
+    const box = this.el.invites;
+    const open = state.seats.filter((seat) => seat.kind === 'human' && !seat.claimed);
+    if (!open.length || state.result) {
+      clear(box);
+      this.invitesVersion = -1;
+      return;
+    }
+    if (!this.isPlayer) {
+      if (!state.listed) {
+        clear(box);
+        return;
+      }
+      put(box, h('h2', { text: 'Open seats' }),
+        ...open.map((seat) => h('button', { class: 'primary take-seat', text: `Take seat ${seat.seat} (${seat.name})`, onclick: () => this.takeSeat(seat.seat) })));
+      return;
+    }
+    if (this.invitesVersion === state.version) return;
+    this.invitesVersion = state.version;
+    let invitations;
+    try {
+      ({ invitations } = await api('GET', `/api/games/${this.id}/invitations`, { tokens: this.tokens }));
+    } catch (err) {
+      toast(err.message);
+      return;
+    }
+    put(box, h('h2', { text: 'Invite a friend' }),
+      h('p', { class: 'help', text: 'Send each link to one person: opening it takes that seat.' }),
+      ...invitations.map((inv) => {
+        const url = new URL(inv.path, location.origin).href;
+        const input = h('input', { type: 'text', readOnly: true, value: url, class: 'invite-link', 'aria-label': `Invitation link for seat ${inv.seat}`, onfocus: (e) => e.target.select() });
+        const copy = h('button', {
+          class: 'copy', text: 'Copy', 'aria-label': `Copy the link for seat ${inv.seat}`,
+          onclick: () => copyText(url, input),
+        });
+        return h('div', { class: 'invite', dataset: { seat: inv.seat } }, h('span', { class: 'seat-label', text: `Seat ${inv.seat}` }), input, copy);
+      }));
+  }
+
+  syncMoves(history) {
+    const list = this.el.moves;
+    const items = list.children;
+    let same = Math.min(items.length, history.length);
+    for (let i = 0; i < same; i++) {
+      if (items[i].dataset.action !== history[i].action) {
+        same = i;
+        break;
+      }
+    }
+    while (items.length > same) list.lastChild.remove();
+    for (let i = same; i < history.length; i++) this.appendMove(history[i]);
+  }
+
+  appendMove(entry) {
+    const list = this.el.moves;
+    if (list.children.length !== entry.index) return; // already there (or a gap: syncMoves mends it)
+    const box = this.el.movesBox;
+    const atEnd = box.scrollTop + box.clientHeight >= box.scrollHeight - 30;
+    list.append(h('li', { class: entry.player === null ? 'chance' : 'decision', dataset: { action: entry.action } }, entry.text));
+    if (atEnd) box.scrollTop = box.scrollHeight;
+  }
+
+  showRules() {
+    showDialog(`Rules of ${gameTitle(this.shown.game)}`, ...rulesBody(this.statics.rules, this.statics.legend));
+  }
+
+  onKey(event) {
+    if (typing(event) || event.ctrlKey || event.metaKey || event.altKey || document.querySelector('dialog[open]')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'h' && this.isPlayer && this.hasAi) {
+      event.preventDefault();
+      this.askHint();
+    } else if (key === 'u' && this.isPlayer && this.hasAi) {
+      event.preventDefault();
+      if (!this.busy && !this.pumping) this.undo();
+    } else {
+      this.table.onKey(event, this.canAct());
+    }
+  }
+}
+
+// What identifies the focused control across redrawings.
+function describeFocus() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  for (const attr of ['id', 'data-square', 'data-point', 'data-index', 'data-figure', 'data-face', 'data-code', 'data-seat']) {
+    const value = el.getAttribute(attr);
+    if (value !== null && value !== '') return { el, selector: `${el.tagName.toLowerCase()}[${attr}="${CSS.escape(value)}"]`, cls: el.getAttribute('class') };
+  }
+  return { el, selector: null };
+}
+
+function restoreFocus(focus) {
+  if (!focus || focus.el.isConnected || !focus.selector) return;
+  const again = document.querySelector(focus.selector);
+  if (again) again.focus({ preventScroll: true });
+}
+
+async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast('Link copied.', 'ok');
+  } catch {
+    input.focus();
+    input.select();
+    toast('Select the link and copy it (Ctrl+C).', 'ok');
+  }
+}

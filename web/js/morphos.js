@@ -1,0 +1,352 @@
+// Morphos at the table: the board with its coloured edges (Black top and
+// bottom, White left and right), the stones, weak stones marked, the last
+// move, the winning chain, and a preview of what a click would do (the
+// legal action's own sentence) on hover or keyboard focus. Swap and pass
+// are buttons when they are legal; the duomorph second stone and the
+// remorph returned stone are explained by the state's marks.
+import { h, s, put, clear } from './dom.js';
+import { legendTable } from './rules.js';
+
+const D = 40; // distance between points
+const M = 50; // margin: edges and coordinates
+const R = 17; // stone radius
+
+const COLOUR = { black: 'Black', white: 'White' };
+
+function letters(n) {
+  return 'abcdefghijklmnopqrstuvwxyz'.slice(0, n);
+}
+
+function parsePoint(name, n) {
+  const col = letters(n).indexOf(name[0]);
+  const row = Number(name.slice(1)) - 1;
+  return { col, row };
+}
+
+function pointName(col, row, n) {
+  return letters(n)[col] + (row + 1);
+}
+
+function xy(col, row, n) {
+  return { x: M + col * D, y: M + (n - 1 - row) * D };
+}
+
+export function stoneIcon(colour, label) {
+  return s('svg', { viewBox: '0 0 40 40', class: 'stone-icon', role: 'img', 'aria-label': label || `${COLOUR[colour]} stone` },
+    s('circle', { class: ['stone', colour], cx: 20, cy: 20, r: 15 }));
+}
+
+// Draws board (the API's Morphos board) with marks into a new <svg>.
+// opts: actions (point -> legal action), onAct(text), onPreview(action|null),
+// hinted (point), lastMarks (marks of the last action).
+export function drawBoard(board, marks, opts = {}) {
+  const n = board.size;
+  const span = (n - 1) * D;
+  const W = 2 * M + span;
+  const svg = s('svg', {
+    viewBox: `0 0 ${W} ${W}`, class: 'morphos-svg',
+    'aria-label': `Morphos board ${n} by ${n}: Black joins top and bottom, White joins left and right`,
+  });
+  const stones = new Map();
+  for (const p of board.stones.black) stones.set(p, 'black');
+  for (const p of board.stones.white) stones.set(p, 'white');
+  const weak = new Set();
+  const last = new Set();
+  const chain = new Set();
+  const placeable = new Set();
+  for (const mark of (marks && marks.marks) || []) {
+    if (mark.kind === 'weak') mark.cells.forEach((c) => weak.add(c));
+    if (mark.kind === 'chain') mark.cells.forEach((c) => chain.add(c));
+    if (mark.kind === 'placeable') mark.cells.forEach((c) => placeable.add(c));
+    if (mark.kind === 'last') mark.cells.forEach((c) => last.add(c));
+  }
+  for (const m of opts.lastMarks || []) if (m.kind === 'last') m.cells.forEach((c) => last.add(c));
+
+  svg.append(s('rect', { class: 'wood', x: M - D / 2 - 12, y: M - D / 2 - 12, width: span + D + 24, height: span + D + 24, rx: 6 }));
+  // edges: Black's top and bottom, White's left and right
+  const e0 = M - D / 2 - 12;
+  const e1 = M + span + D / 2;
+  svg.append(
+    s('rect', { class: 'edge black', x: M - D / 2, y: e0, width: span + D, height: 12 }),
+    s('rect', { class: 'edge black', x: M - D / 2, y: e1, width: span + D, height: 12 }),
+    s('rect', { class: 'edge white', x: e0, y: M - D / 2, width: 12, height: span + D }),
+    s('rect', { class: 'edge white', x: e1, y: M - D / 2, width: 12, height: span + D }));
+  const grid = s('g', { class: 'lines' });
+  for (let i = 0; i < n; i++) {
+    grid.append(s('line', { x1: M, y1: M + i * D, x2: M + span, y2: M + i * D }));
+    grid.append(s('line', { x1: M + i * D, y1: M, x2: M + i * D, y2: M + span }));
+    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - 10, 'text-anchor': 'middle', text: letters(n)[i] }));
+    svg.append(s('text', { class: 'coord', x: 14, y: M + (n - 1 - i) * D + 5, 'text-anchor': 'middle', text: String(i + 1) }));
+  }
+  svg.append(grid);
+
+  const chainLayer = s('g', { class: 'chain' });
+  for (const p of chain) {
+    const { col, row } = parsePoint(p, n);
+    for (const [dc, dr] of [[1, 0], [0, 1]]) {
+      const q = pointName(col + dc, row + dr, n);
+      if (col + dc < n && row + dr < n && chain.has(q)) {
+        const a = xy(col, row, n);
+        const b = xy(col + dc, row + dr, n);
+        chainLayer.append(s('line', { x1: a.x, y1: a.y, x2: b.x, y2: b.y }));
+      }
+    }
+  }
+  svg.append(chainLayer);
+
+  const layer = s('g', { class: 'points' });
+  for (let row = n - 1; row >= 0; row--) {
+    for (let col = 0; col < n; col++) {
+      const name = pointName(col, row, n);
+      const { x, y } = xy(col, row, n);
+      const colour = stones.get(name);
+      const action = opts.actions ? opts.actions.get(name) : null;
+      const g = s('g', {
+        class: ['pt', colour && `has-${colour}`, weak.has(name) && 'weak', last.has(name) && 'last', chain.has(name) && 'in-chain',
+          action && 'can', action && `can-${action.kind}`, opts.hinted === name && 'hinted'],
+        dataset: { point: name },
+      });
+      g.append(s('rect', { class: 'hit', x: x - D / 2, y: y - D / 2, width: D, height: D }));
+      if (colour) {
+        g.append(s('circle', { class: ['stone', colour], cx: x, cy: y, r: R }));
+        if (weak.has(name)) {
+          g.append(s('circle', { class: 'weak-ring', cx: x, cy: y, r: R + 3.5 }));
+          g.append(s('path', { class: ['weak-cut', colour], d: `M${x - 7} ${y + 7} L${x + 7} ${y - 7}` }));
+        }
+        if (chain.has(name)) g.append(s('circle', { class: 'chain-ring', cx: x, cy: y, r: R + 2 }));
+      } else if (placeable.has(name) && board.phase !== 'main') {
+        g.append(s('circle', { class: 'spot', cx: x, cy: y, r: 6 }));
+      }
+      if (last.has(name)) g.append(s('rect', { class: ['last-dot', colour || 'none'], x: x - 5, y: y - 5, width: 10, height: 10, rx: 2 }));
+      if (action) {
+        const ghost = board.to_move;
+        g.append(s('circle', { class: ['ghost', ghost], cx: x, cy: y, r: R - 1 }));
+      }
+      const title = [name];
+      if (colour) title.push(`${COLOUR[colour]} stone${weak.has(name) ? ', weak' : ''}`);
+      if (action) title.push(action.text);
+      g.append(s('title', { text: title.join(' — ') }));
+      if (action && opts.onAct) {
+        g.addEventListener('click', () => opts.onAct(action.action));
+      }
+      if (opts.onPreview) {
+        g.addEventListener('mouseenter', () => opts.onPreview(name, action));
+        g.addEventListener('mouseleave', () => opts.onPreview(null, null));
+      }
+      layer.append(g);
+    }
+  }
+  svg.append(layer);
+  return svg;
+}
+
+export class MorphosTable {
+  constructor(screen) {
+    this.screen = screen;
+    this.cursor = null;
+    this.svg = null;
+    this.el = {
+      board: h('div', { class: 'morphos-wrap' }),
+      buttons: h('div', { class: 'action-buttons' }),
+      preview: h('p', { class: 'preview', 'aria-live': 'polite' }),
+    };
+    screen.el.board.append(this.el.board, this.el.preview);
+    screen.el.controls.append(this.el.buttons);
+  }
+
+  seatLabel(state, seat) {
+    const info = state.seats[seat - 1];
+    const colour = state.board.seats[seat - 1];
+    return `${COLOUR[colour]}: ${info ? info.name : `P${seat}`}`;
+  }
+
+  statusExtra(state) {
+    const b = state.board;
+    const parts = [`turn ${b.turn + 1}`];
+    if (b.phase === 'duo') parts.push('second stone');
+    if (b.phase === 'return') parts.push('returned stone');
+    return parts.join(' · ');
+  }
+
+  keys(state) {
+    if (!this.screen.isPlayer || state.result) return [];
+    return ['arrows move on the board', 'Enter play', 'S swap'];
+  }
+
+  render(state, canAct) {
+    this.state = state;
+    this.canAct = canAct;
+    const legal = canAct ? state.legal : [];
+    this.actions = new Map();
+    for (const a of legal) if (a.point) this.actions.set(a.point, a);
+    this.drawBoard();
+    this.renderButtons(state, canAct, legal);
+    this.renderPlayers(state);
+    this.renderLegend();
+  }
+
+  drawBoard() {
+    const state = this.state;
+    const hint = this.screen.hint;
+    const last = state.history.length ? state.history[state.history.length - 1] : null;
+    const hadFocus = this.svg && document.activeElement === this.svg;
+    const svg = drawBoard(state.board, state.marks, {
+      actions: this.actions,
+      onAct: (text) => this.screen.act(text),
+      onPreview: (point, action) => this.preview(point, action),
+      hinted: hint && hint.point,
+      lastMarks: last && last.marks ? last.marks.marks : [],
+    });
+    svg.setAttribute('tabindex', '0');
+    svg.setAttribute('role', 'application');
+    svg.setAttribute('aria-roledescription', 'board');
+    this.cursorEl = s('rect', { class: 'cursor', width: D - 4, height: D - 4, rx: 6 });
+    svg.append(this.cursorEl);
+    svg.addEventListener('focus', () => {
+      if (!this.cursor) this.cursor = this.startCursor();
+      this.placeCursor();
+    });
+    svg.addEventListener('blur', () => this.preview(null, null));
+    svg.addEventListener('keydown', (event) => this.boardKey(event));
+    this.svg = svg;
+    put(this.el.board, svg);
+    if (this.cursor) this.placeCursor(false);
+    if (hadFocus) svg.focus({ preventScroll: true });
+  }
+
+  // Moves the keyboard cursor's square and tells what Enter would do there.
+  placeCursor(tell = true) {
+    const n = this.state.board.size;
+    this.cursor.col = Math.min(n - 1, this.cursor.col);
+    this.cursor.row = Math.min(n - 1, this.cursor.row);
+    const x = M + this.cursor.col * D;
+    const y = M + (n - 1 - this.cursor.row) * D;
+    this.cursorEl.setAttribute('x', x - D / 2 + 2);
+    this.cursorEl.setAttribute('y', y - D / 2 + 2);
+    const name = pointName(this.cursor.col, this.cursor.row, n);
+    this.svg.setAttribute('aria-label', `Morphos board, cursor on ${name}`);
+    if (tell) this.preview(name, this.actions.get(name) || null);
+  }
+
+  startCursor() {
+    const n = this.state.board.size;
+    const first = this.actions.size ? [...this.actions.keys()][0] : null;
+    const last = this.state.last && this.state.last.marks && this.state.last.marks.marks.find((m) => m.kind === 'last');
+    const name = (last && last.cells[0]) || first;
+    if (name) return parsePoint(name, n);
+    return { col: Math.floor(n / 2), row: Math.floor(n / 2) };
+  }
+
+  boardKey(event) {
+    const n = this.state.board.size;
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (moves[event.key]) {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!this.cursor) this.cursor = this.startCursor();
+      const [dc, dr] = moves[event.key];
+      this.cursor = { col: Math.min(n - 1, Math.max(0, this.cursor.col + dc)), row: Math.min(n - 1, Math.max(0, this.cursor.row + dr)) };
+      this.placeCursor();
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!this.cursor) return;
+      const action = this.actions.get(pointName(this.cursor.col, this.cursor.row, n));
+      if (action) this.screen.act(action.action);
+    }
+  }
+
+  preview(point, action) {
+    const box = this.el.preview;
+    if (!point) {
+      box.textContent = '';
+      return;
+    }
+    const stone = this.state.board.stones.black.includes(point) ? 'Black stone' : this.state.board.stones.white.includes(point) ? 'White stone' : 'empty';
+    box.textContent = action ? action.text : `${point}: ${stone}`;
+  }
+
+  renderButtons(state, canAct, legal) {
+    const hint = this.screen.hint;
+    if (!canAct) {
+      clear(this.el.buttons);
+      return;
+    }
+    const parts = [];
+    const placeable = (state.marks.marks || []).find((m) => m.kind === 'placeable');
+    const flips = legal.filter((a) => a.kind === 'flip');
+    if (state.board.phase !== 'main' && placeable) parts.push(h('p', { class: 'prompt explain', text: placeable.label }));
+    else if (legal.some((a) => a.point)) {
+      parts.push(h('p', { class: 'prompt', text: flips.length > 1
+        ? `Click an empty point to place a stone, or one of the ${flips.length} weak stones (dashed ring) to flip it.`
+        : flips.length ? 'Click an empty point to place a stone, or the weak stone (dashed ring) to flip it.'
+          : 'Click an empty point to place a stone.' }));
+    }
+    const swap = legal.find((a) => a.kind === 'swap');
+    if (swap) {
+      parts.push(h('div', { class: 'swap-offer' },
+        h('p', {}, h('strong', { text: 'Swap offer. ' }), 'Instead of moving, you may swap: ', swap.text, '.'),
+        h('button', { class: ['primary', hint && hint.kind === 'swap' && 'hinted'], id: 'swap', text: 'Swap', 'aria-keyshortcuts': 'S', title: swap.text, onclick: () => this.screen.act(swap.action) })));
+    }
+    const pass = legal.find((a) => a.kind === 'pass');
+    if (pass) {
+      parts.push(h('div', { class: 'button-row' },
+        h('button', { class: 'primary', id: 'pass', text: 'Pass', title: pass.text, onclick: () => this.screen.act(pass.action) }),
+        h('span', { class: 'help', text: pass.text })));
+    }
+    put(this.el.buttons, ...parts);
+  }
+
+  renderPlayers(state) {
+    const b = state.board;
+    const rows = state.seats.map((seat, i) => {
+      const n = i + 1;
+      const colour = b.seats[i];
+      const flags = [];
+      if (!state.result && state.to_move === n) flags.push(h('span', { class: 'flag turn', text: 'to play' }));
+      if (this.screen.mySeats.has(n)) flags.push(h('span', { class: 'flag you', text: 'you' }));
+      if (seat.kind === 'human' && !seat.claimed) flags.push(h('span', { class: 'flag open', text: 'open seat' }));
+      if (state.result && (state.result.winners || []).includes(n)) flags.push(h('span', { class: 'flag win', text: 'winner' }));
+      const edges = colour === 'black' ? 'top and bottom' : 'left and right';
+      return h('tr', { class: [state.to_move === n && !state.result && 'to-move'], dataset: { seat: n } },
+        h('td', {}, stoneIcon(colour)),
+        h('th', { scope: 'row' }, `${COLOUR[colour]}: ${seat.name}`, ' ', flags),
+        h('td', { class: 'edges', text: edges }),
+        h('td', { class: 'num', text: String(b.stones[colour].length) }));
+    });
+    const chain = (state.marks.marks || []).find((m) => m.kind === 'chain');
+    const weak = (state.marks.marks || []).filter((m) => m.kind === 'weak');
+    put(this.screen.el.players,
+      h('table', { class: 'scores' },
+        h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'sr-only', text: 'Colour' })), h('th', { text: 'Player' }),
+          h('th', { text: 'Joins' }), h('th', { class: 'num', text: 'Stones' }))),
+        h('tbody', {}, rows)),
+      h('ul', { class: 'lines' },
+        weak.map((m) => h('li', { class: 'weak' }, m.label, ': ', h('span', { class: 'cells', text: m.cells.join(' ') }))),
+        chain ? h('li', { class: 'chain' }, chain.label, ': ', h('span', { class: 'cells', text: chain.cells.join(' ') })) : null));
+  }
+
+  renderLegend() {
+    if (this.legendDone) return;
+    this.legendDone = true;
+    put(this.screen.el.legend, h('details', { class: 'legend-box' },
+      h('summary', { text: 'Legend' }), legendTable(this.screen.statics.legend)));
+  }
+
+  async animate() {
+    // a move is drawn at once; its sentence is the narration
+  }
+
+  applyHint() {}
+
+  onKey(event, canAct) {
+    if (!canAct) return;
+    if (event.key.toLowerCase() === 's') {
+      const swap = document.getElementById('swap');
+      if (swap) {
+        event.preventDefault();
+        swap.click();
+      }
+    }
+  }
+}

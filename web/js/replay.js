@@ -1,0 +1,172 @@
+// The replay viewer: any record (a file of ours, e.g. written by
+// `morph play --record`, sent to POST /api/replay) or a stored game
+// (GET /api/games/ID/replay) stepped through: back, forward, slider, arrow
+// keys, the position after every action drawn from the server's positions.
+import { api } from './api.js';
+import { h, put, typing } from './dom.js';
+import { drawGrid, tokenIcon, lastTokenMarks } from './morpyam.js';
+import { drawBoard, stoneIcon } from './morphos.js';
+import { dieSvg } from './dice.js';
+import { gameTitle, optionsSummary } from './rules.js';
+
+export async function replayPage(main, id) {
+  document.title = 'Replay · morph';
+  if (id) {
+    const data = await api('GET', `/api/games/${encodeURIComponent(id)}/replay`);
+    new Viewer(main, data, { id });
+    return;
+  }
+  const error = h('p', { class: 'error', role: 'alert', hidden: true });
+  const input = h('input', { type: 'file', id: 'record-file', accept: '.json,application/json', class: 'file' });
+  const drop = h('div', { class: 'drop-zone' },
+    h('label', { for: 'record-file', class: 'button primary big', text: 'Open a record…' }), input,
+    h('p', { class: 'help', text: 'or drop a record file here. Records come from "Download record" in a game, or from morph play --record FILE.' }));
+  async function open(file) {
+    error.hidden = true;
+    if (!file) return;
+    try {
+      const text = await file.text();
+      const data = await api('POST', '/api/replay', { body: text, raw: true });
+      new Viewer(main, data, { name: file.name });
+    } catch (err) {
+      error.textContent = `${file.name}: ${err.message}`;
+      error.hidden = false;
+    }
+  }
+  input.addEventListener('change', () => open(input.files[0]));
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    open(e.dataTransfer.files[0]);
+  });
+  put(main, h('section', { class: 'card replay-open' },
+    h('h1', { text: 'Replay a record' }),
+    h('p', { text: 'Step through any game of Morpyam or Morphos, action by action.' }),
+    drop, error));
+}
+
+class Viewer {
+  constructor(main, data, source) {
+    this.data = data;
+    this.count = data.count;
+    this.game = data.game;
+    const hash = Number(location.hash.slice(1));
+    this.at = Number.isInteger(hash) && hash >= 0 && hash <= this.count ? hash : 0;
+    this.el = {
+      board: h('div', { class: 'board-area' }),
+      extra: h('div', { class: 'replay-extra' }),
+      where: h('p', { class: 'where', role: 'status' }),
+      narration: h('p', { class: 'narration', 'aria-live': 'polite' }),
+      result: h('div', { class: 'result', hidden: true }),
+      slider: h('input', { type: 'range', id: 'replay-slider', min: 0, max: this.count, value: this.at, 'aria-label': 'Position in the game (actions played)' }),
+      moves: h('ol', { class: 'moves-list replay-moves' }),
+    };
+    const el = this.el;
+    el.slider.addEventListener('input', () => this.go(Number(el.slider.value)));
+    const button = (id, text, label, to) => h('button', { id, class: 'step', text, 'aria-label': label, onclick: () => this.go(to()) });
+    el.first = button('replay-first', '⏮', 'To the start (Home)', () => 0);
+    el.back = button('replay-back', '◀', 'Back one action (Left arrow)', () => this.at - 1);
+    el.forward = button('replay-forward', '▶', 'Forward one action (Right arrow)', () => this.at + 1);
+    el.last = button('replay-last', '⏭', 'To the end (End)', () => this.count);
+    this.data.history.forEach((entry, i) => {
+      el.moves.append(h('li', { class: entry.player === null ? 'chance' : 'decision' },
+        h('button', { class: 'move', text: entry.text, onclick: () => this.go(i + 1) })));
+    });
+    const origin = source.id ? h('a', { href: `/game/${source.id}`, text: `game ${source.id}` }) : source.name;
+    put(main, h('section', { class: ['game', 'replay', `game-${this.game}`], id: 'replay', dataset: { game: this.game } },
+      h('div', { class: 'game-head' },
+        h('h1', {}, `Replay: ${gameTitle(this.game)} `, h('small', { text: optionsSummary(this.game, data.options) })),
+        h('p', { class: 'help' }, 'From ', origin, ` · ${this.count} actions · `, h('a', { href: '/replay', text: 'open another record' }))),
+      h('div', { class: 'layout' },
+        h('div', { class: 'board-col' }, el.board, el.narration),
+        h('div', { class: 'side' },
+          h('div', { class: 'replay-controls', role: 'group', 'aria-label': 'Step through the game' },
+            h('div', { class: 'button-row' }, el.first, el.back, el.forward, el.last), el.slider, el.where),
+          el.result, el.extra,
+          h('p', { class: 'keys', text: 'Keys: ← → step · Home / End · Page Up / Page Down ten actions' }),
+          h('section', { class: 'moves', 'aria-label': 'Moves in words' }, h('h2', { text: 'Moves' }),
+            h('div', { class: 'moves-box', tabindex: 0 }, el.moves))))));
+    document.title = `Replay: ${gameTitle(this.game)} · morph`;
+    document.addEventListener('keydown', (event) => this.onKey(event));
+    this.go(this.at);
+  }
+
+  position(k) {
+    if (this.data.positions) return this.data.positions[k];
+    return this.data.position;
+  }
+
+  go(k) {
+    this.at = Math.max(0, Math.min(this.count, k));
+    const el = this.el;
+    const pos = this.position(this.at);
+    const entry = this.at > 0 ? this.data.history[this.at - 1] : null;
+    const lastMarks = entry && entry.marks ? entry.marks.marks : [];
+    if (this.game === 'morpyam') put(el.board, drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(this.data.history, this.at) }));
+    else put(el.board, drawBoard(pos.board, pos.marks, { lastMarks }));
+    el.narration.textContent = entry ? entry.text : 'The start of the game.';
+    el.where.textContent = `Action ${this.at} of ${this.count}`;
+    el.slider.value = String(this.at);
+    el.first.disabled = el.back.disabled = this.at === 0;
+    el.forward.disabled = el.last.disabled = this.at === this.count;
+    const items = el.moves.children;
+    for (let i = 0; i < items.length; i++) {
+      const current = i === this.at - 1;
+      items[i].classList.toggle('current', current);
+      if (current) items[i].querySelector('button').setAttribute('aria-current', 'step');
+      else items[i].querySelector('button').removeAttribute('aria-current');
+    }
+    if (this.at > 0) {
+      const item = items[this.at - 1];
+      const box = item.closest('.moves-box');
+      if (box && (item.offsetTop < box.scrollTop || item.offsetTop > box.scrollTop + box.clientHeight - 30))
+        box.scrollTop = item.offsetTop - box.clientHeight / 2;
+    }
+    const result = this.data.result;
+    el.result.hidden = !(result && this.at === this.count);
+    if (result && this.at === this.count) {
+      put(el.result, h('h2', { text: 'Game over' }), ...String(result.text || '').split('\n').filter(Boolean).map((line) => h('p', { text: line })));
+    }
+    this.drawExtra(pos);
+    history.replaceState(null, '', `#${this.at}`);
+  }
+
+  drawExtra(pos) {
+    const b = pos.board;
+    if (this.game === 'morpyam') {
+      const players = b.points.length;
+      put(this.el.extra,
+        h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
+        h('table', { class: 'scores' },
+          h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
+          h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
+            h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: `P${i + 1}` }),
+            h('td', { class: 'num', text: String(b.points[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))));
+    } else {
+      put(this.el.extra, h('table', { class: 'scores' },
+        h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },
+          h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `P${i + 1}: ${colour === 'black' ? 'Black' : 'White'}` }),
+          h('td', { class: 'num', text: `${b.stones[colour].length} stones` }))))));
+    }
+  }
+
+  onKey(event) {
+    if (typing(event) || event.ctrlKey || event.metaKey || event.altKey) return;
+    const steps = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
+    if (steps[event.key]) {
+      event.preventDefault();
+      this.go(this.at + steps[event.key]);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      this.go(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      this.go(this.count);
+    }
+  }
+}

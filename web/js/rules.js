@@ -1,0 +1,105 @@
+// The rules of each game, as the library words them (GET /api/rules/GAME),
+// with the legend of the drawings; also used by the game screen's Rules
+// dialog. Paragraphs are reflowed to the screen; drawings keep their lines.
+import { api } from './api.js';
+import { h, put } from './dom.js';
+
+export function gameTitle(game) {
+  return game ? game.charAt(0).toUpperCase() + game.slice(1) : '';
+}
+
+// A short line for a game's options: "7×7 · duomorph, remorph", "3 players · plus".
+export function optionsSummary(game, options, dice) {
+  const parts = [];
+  for (const [key, value] of Object.entries(options || {})) {
+    if (Array.isArray(value) ? !value.length : value === '' || value === null) continue;
+    if (key.endsWith('-cap')) continue; // safety limits: in the rules text
+    if (key === 'size') parts.push(`${value}×${value}`);
+    else if (key === 'players') parts.push(`${value} players`);
+    else if (key === 'grid') parts.push('custom grid');
+    else parts.push(Array.isArray(value) ? value.join(', ') : String(value));
+  }
+  if (dice === 'real') parts.push('real dice');
+  return parts.join(' · ');
+}
+
+function isDrawing(lines) {
+  return lines.some((line) => /^\s/.test(line) || /\S {3,}\S/.test(line));
+}
+
+// The rules text and the legend as elements.
+export function rulesBody(rules, legend) {
+  const out = [];
+  for (const para of String(rules || '').split(/\n\s*\n/)) {
+    const lines = para.split('\n').filter((line) => line.trim() !== '');
+    if (!lines.length) continue;
+    if (isDrawing(lines)) {
+      out.push(h('pre', { class: 'rules-drawing', text: lines.join('\n') }));
+    } else {
+      const text = lines.join(' ');
+      const m = /^([A-Z][a-z]*(?: [A-Za-z-]+){0,2})([.:])\s+(.*)$/.exec(text);
+      if (m) out.push(h('p', {}, h('strong', { text: m[1] + m[2] }), ' ', m[3]));
+      else out.push(h('p', { text }));
+    }
+  }
+  if (legend && legend.length) {
+    out.push(h('h3', { text: 'Legend' }), legendTable(legend));
+  }
+  return out;
+}
+
+export function legendTable(legend) {
+  return h('table', { class: 'legend' },
+    h('thead', {}, h('tr', {}, h('th', { text: 'Code' }), h('th', { text: 'Name' }), h('th', { text: 'Meaning' }))),
+    h('tbody', {}, legend.map((entry) => h('tr', {},
+      h('td', {}, h('code', { text: entry.code })), h('td', { text: entry.name }), h('td', { text: entry.words })))));
+}
+
+// Option inputs for the rules page: the choices of each option that changes the rules.
+export async function rulesPage(main, game) {
+  document.title = `${gameTitle(game)} rules · morph`;
+  const meta = await api('GET', '/api/meta');
+  const info = meta.games.find((g) => g.name === game);
+  if (!info) {
+    put(main, h('section', { class: 'card error-card' }, h('h1', { text: 'No such game' }),
+      h('p', {}, 'Morph has ', ...meta.games.map((g, i) => [i ? ' and ' : '', h('a', { href: `/rules/${g.name}`, text: gameTitle(g.name) })]), '.')));
+    return;
+  }
+  const params = new URLSearchParams(location.search);
+  const body = h('div', { class: 'rules-text', id: 'rules-text' });
+  const form = h('form', { class: 'rules-options', 'aria-label': 'Options of the rules' });
+  for (const option of info.options) {
+    const current = params.get(option.key) ?? option.default;
+    if (option.kind === 'string' && option.choices) {
+      form.append(h('label', {}, `${option.key} `,
+        h('select', { name: option.key }, option.choices.map((c) => h('option', { value: c, selected: c === current, text: c })))));
+    } else if (option.kind === 'list' && option.choices) {
+      const on = current.split(',').filter(Boolean);
+      form.append(h('fieldset', {}, h('legend', { text: option.key }),
+        option.choices.map((c) => h('label', { class: 'check' }, h('input', { type: 'checkbox', name: option.key, value: c, checked: on.includes(c) }), ` ${c}`))));
+    } else if (option.kind === 'int' && option.key !== 'turn-cap' && option.key !== 'move-cap' && option.max) {
+      form.append(h('label', {}, `${option.key} `,
+        h('input', { type: 'number', name: option.key, min: option.min, max: option.max, value: current, class: 'num' })));
+    }
+  }
+  async function load() {
+    const query = new URLSearchParams();
+    const data = new FormData(form);
+    for (const key of new Set(data.keys())) query.set(key, data.getAll(key).join(','));
+    history.replaceState(null, '', `${location.pathname}?${query}`);
+    try {
+      const rules = await api('GET', `/api/rules/${game}?${query}`);
+      put(body, ...rulesBody(rules.rules, rules.legend));
+    } catch (err) {
+      put(body, h('p', { class: 'error', role: 'alert', text: err.message }));
+    }
+  }
+  form.addEventListener('change', load);
+  form.addEventListener('submit', (e) => e.preventDefault());
+  put(main, h('section', { class: 'card rules-page' },
+    h('h1', { text: `Rules of ${gameTitle(game)}` }),
+    h('p', { class: 'help', text: info.summary }),
+    form, body,
+    h('p', {}, h('a', { class: 'button primary', href: `/?game=${game}`, text: `Play ${gameTitle(game)}` }))));
+  await load();
+}
