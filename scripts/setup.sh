@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Installs the Debian packages morph needs to build and test, when missing.
-# Safe to run again: it does nothing when everything is there.
+# Installs what morph needs to build and test, when missing: Debian packages,
+# then the browser tests' npm packages (tests/browser, pinned by its
+# package-lock.json). Safe to run again: it does nothing when everything is there.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-# libmicrohttpd, SQLite and nettle (SHA-256) build morph serve; curl drives it in tests.
-packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev curl)
+# libmicrohttpd, SQLite and nettle (SHA-256) build morph serve; curl drives it in tests;
+# Chromium runs the browser tests (driven by playwright-core on Node.js).
+packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev curl
+          chromium)
+# Node.js may come from elsewhere than Debian: what counts is the commands.
+command -v node >/dev/null || packages+=(nodejs)
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -12,14 +19,24 @@ for p in "${packages[@]}"; do
         missing+=("$p")
     fi
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "setup: installing missing packages: ${missing[*]}"
-sudo=()
-if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
-    sudo=(sudo)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing missing packages: ${missing[*]}"
+    sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+        sudo=(sudo)
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+# The browser tests' packages: npm ci only when node_modules is not what the
+# lockfile pins (so an up-to-date tree needs no network).
+browser=tests/browser
+want=$(node -p "require('./$browser/package-lock.json').packages['node_modules/playwright-core'].version")
+have=$(node -p "require('./$browser/node_modules/playwright-core/package.json').version" 2>/dev/null || true)
+if [ "$want" != "$have" ]; then
+    echo "setup: installing the browser tests' npm packages (playwright-core $want)"
+    (cd "$browser" && npm ci --no-audit --no-fund --loglevel=error)
+fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test against one build: unit tests (cmocka binaries in
-# BUILD/tests) and command-line tests (tests/cli/test_*.sh with MORPH set).
+# BUILD/tests), command-line tests (tests/cli/test_*.sh with MORPH set) and
+# the browser tests (tests/browser, Node.js and Chromium).
 # Prints one line per suite and a total "N passed, N failed".
 set -u
 build=${1:?usage: tests/run.sh BUILD_DIR}
@@ -39,6 +40,18 @@ for t in "$here"/cli/test_*.sh; do
     echo "cli/$name: $p passed, $f failed"
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 done
+
+# The page in a real browser: Playwright (tests/browser) drives Chromium
+# against morph serve; screenshots go to BUILD/browser-screenshots.
+BROWSER_OUT=$(cd "$build" && pwd)/browser-screenshots node "$here/browser/run.mjs" >"$log" 2>&1
+code=$?
+line=$(grep -E '^browser: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
+p=$(echo "$line" | sed -nE 's/.*: ([0-9]+) passed.*/\1/p'); p=${p:-0}
+f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p'); f=${f:-0}
+if [ $code -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+[ $code -ne 0 ] && cat "$log"
+echo "browser: $p passed, $f failed"
+total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 
 echo
 echo "$total_pass passed, $total_fail failed"

@@ -803,10 +803,135 @@ static void restart_goes_on(void **state)
     json_decref(end);
 }
 
+/* What the page needs beside the rules: the options' choices and ranges in
+ * meta (each choice accepted, each bound held), and the structured fields of
+ * every history entry (a roll's new dice beside the dice kept). */
+static json_t *meta_option(json_t *meta, const char *game, const char *key)
+{
+    size_t i, j;
+    json_t *g, *o;
+    json_array_foreach(json_object_get(meta, "games"), i, g) {
+        if (strcmp(json_string_value(json_object_get(g, "name")), game) != 0)
+            continue;
+        json_array_foreach(json_object_get(g, "options"), j, o)
+            if (strcmp(json_string_value(json_object_get(o, "key")), key) == 0)
+                return o;
+    }
+    fail_msg("meta has no option %s of %s", key, game);
+    return NULL;
+}
+
+static void sorted_ints(const json_t *list, int *out, int *n)
+{
+    *n = (int)json_array_size(list);
+    for (int i = 0; i < *n; i++)
+        out[i] = (int)json_integer_value(json_array_get(list, (size_t)i));
+    for (int i = 1; i < *n; i++)
+        for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+            int t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+}
+
+static void meta_choices_and_history_fields(void **state)
+{
+    json_t *meta = expect(200, "GET", "/api/meta", NULL, NULL);
+    /* every choice listed is accepted by the game, and nothing past a range */
+    const char *const lists[][2] = {{"morpyam", "variant"}, {"morpyam", "rules"}, {"morphos", "mutators"}};
+    for (size_t k = 0; k < 3; k++) {
+        json_t *choices = json_object_get(meta_option(meta, lists[k][0], lists[k][1]), "choices");
+        assert_true(json_array_size(choices) >= 2);
+        size_t i;
+        json_t *c;
+        json_array_foreach(choices, i, c) {
+            char path[128];
+            /* metamorph needs minimorph (a refused combination) */
+            snprintf(path, sizeof path, "/api/rules/%s?%s=%s%s", lists[k][0], lists[k][1], json_string_value(c),
+                     strcmp(json_string_value(c), "metamorph") == 0 ? ",minimorph" : "");
+            json_decref(expect(200, "GET", path, NULL, NULL));
+        }
+    }
+    assert_int_equal(json_array_size(json_object_get(meta_option(meta, "morpyam", "variant"), "choices")), 3);
+    assert_null(json_object_get(meta_option(meta, "morpyam", "grid"), "choices"));
+    const char *const ranges[][2] = {{"morpyam", "players"}, {"morphos", "size"}, {"morpyam", "turn-cap"}};
+    for (size_t k = 0; k < 3; k++) {
+        json_t *o = meta_option(meta, ranges[k][0], ranges[k][1]);
+        json_int_t lo = json_integer_value(json_object_get(o, "min")), hi = json_integer_value(json_object_get(o, "max"));
+        assert_true(lo < hi);
+        char path[128];
+        for (json_int_t v = lo - 1; v <= hi + 1; v += (v == lo ? hi - lo : 1)) {
+            snprintf(path, sizeof path, "/api/rules/%s?%s=%lld", ranges[k][0], ranges[k][1], (long long)v);
+            int status;
+            json_decref(call("GET", path, NULL, NULL, &status));
+            assert_int_equal(status, v < lo || v > hi ? 400 : 200);
+        }
+    }
+    assert_int_equal(json_integer_value(json_object_get(meta_option(meta, "morphos", "size"), "max")), 19);
+    json_decref(meta);
+
+    /* a hot-seat Morpyam game: the roll-off dice, a roll, a reroll */
+    Created c = create("{\"game\":\"morpyam\",\"seats\":[{\"kind\":\"human\",\"mine\":true},"
+                       "{\"kind\":\"human\",\"mine\":true}]}");
+    json_t *s = get_state(c.id, c.token[0]);
+    json_t *first = json_array_get(json_object_get(s, "history"), 0);
+    assert_string_equal(json_string_value(json_object_get(first, "kind")), "die");
+    assert_int_equal(json_integer_value(json_object_get(first, "seat")), 1);
+    int seat = (int)json_integer_value(json_object_get(s, "to_move")) - 1;
+    json_decref(s);
+    s = act(&c, seat, "roll", 200);
+    json_t *history = json_object_get(s, "history");
+    json_t *roll = json_array_get(history, json_array_size(history) - 1);
+    assert_string_equal(json_string_value(json_object_get(roll, "kind")), "dice");
+    assert_int_equal(json_integer_value(json_object_get(roll, "seat")), seat + 1);
+    assert_int_equal(json_array_size(json_object_get(roll, "dice")), 5);
+    assert_int_equal(json_array_size(json_object_get(roll, "kept")), 0);
+    /* reroll two dice: the roll that follows names them and the three kept */
+    const char *reroll = NULL;
+    size_t i;
+    json_t *a;
+    json_array_foreach(json_object_get(s, "legal"), i, a)
+        if (strcmp(json_string_value(json_object_get(a, "kind")), "reroll") == 0 &&
+            json_array_size(json_object_get(a, "dice")) == 2) {
+            reroll = json_string_value(json_object_get(a, "action"));
+            break;
+        }
+    assert_non_null(reroll);
+    char text[64];
+    snprintf(text, sizeof text, "%s", reroll);
+    json_decref(s);
+    s = act(&c, seat, text, 200);
+    history = json_object_get(s, "history");
+    size_t n = json_array_size(history);
+    json_t *decision = json_array_get(history, n - 2), *rolled = json_array_get(history, n - 1);
+    assert_string_equal(json_string_value(json_object_get(decision, "action")), text);
+    assert_string_equal(json_string_value(json_object_get(decision, "kind")), "reroll");
+    assert_string_equal(json_string_value(json_object_get(rolled, "kind")), "dice");
+    assert_int_equal(json_array_size(json_object_get(rolled, "kept")), 3);
+    assert_int_equal(json_array_size(json_object_get(rolled, "dice")), 2);
+    json_t *all = json_copy(json_object_get(rolled, "kept"));
+    json_array_extend(all, json_object_get(rolled, "dice"));
+    int both[5], shown[5], nb, ns;
+    sorted_ints(all, both, &nb);
+    json_decref(all);
+    sorted_ints(json_object_get(json_object_get(s, "board"), "dice"), shown, &ns);
+    assert_int_equal(nb, 5);
+    assert_int_equal(ns, 5);
+    assert_memory_equal(both, shown, sizeof both);
+    /* the replay's history is the live history, entry for entry */
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%s/replay", c.id);
+    json_t *replay = expect(200, "GET", path, NULL, NULL);
+    assert_true(json_equal(json_object_get(replay, "history"), history));
+    json_decref(replay);
+    json_decref(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(create_join_and_watch, setup, teardown),
+        cmocka_unit_test_setup_teardown(meta_choices_and_history_fields, setup, teardown),
         cmocka_unit_test_setup_teardown(morphos_between_people, setup, teardown),
         cmocka_unit_test_setup_teardown(morpyam_against_ai, setup, teardown),
         cmocka_unit_test_setup_teardown(morpyam_plus_real_dice, setup, teardown),

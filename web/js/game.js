@@ -8,7 +8,7 @@ import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
 import { h, put, clear, toast, confirmDialog, showDialog, typing } from './dom.js';
 import { MorpyamTable } from './morpyam.js';
 import { MorphosTable } from './morphos.js';
-import { rulesBody, optionsSummary, gameTitle } from './rules.js';
+import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
 
 export async function joinPage(main, code) {
   document.title = 'Joining · morph';
@@ -355,7 +355,8 @@ class GameScreen {
     if (state.result) {
       text = 'Game over';
     } else if (this.typingSeat(state) !== null) {
-      text = `Your roll: throw your dice and enter what they show`;
+      const whose = this.mySeats.size > 1 ? ` (${this.seatName(this.typingSeat(state), state)})` : '';
+      text = `Your roll${whose}: throw your dice and enter what they show`;
     } else if (state.chance && state.chance.seat) {
       text = `${this.seatName(state.chance.seat, state)} is rolling real dice`;
     } else if (state.thinking && state.to_move) {
@@ -397,10 +398,13 @@ class GameScreen {
       return;
     }
     box.hidden = false;
-    const lines = String(state.result.text || '').split('\n').filter(Boolean);
-    const won = (state.result.winners || []).some((w) => this.mySeats.has(w));
-    put(box, h('h2', { text: this.isPlayer && won ? 'You win' : 'Game over' }),
-      ...lines.map((line) => h('p', { text: line })));
+    const winners = state.result.winners || [];
+    let title = 'Game over';
+    if (this.mySeats.size === 1) {
+      const [seat] = this.mySeats;
+      title = !winners.includes(seat) ? 'You lose' : winners.length > 1 ? 'A shared result' : 'You win';
+    }
+    put(box, h('h2', { text: title }), ...paragraphs(state.result.text).map((line) => h('p', { text: line })));
   }
 
   renderTools(state, may) {

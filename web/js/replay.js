@@ -3,11 +3,11 @@
 // (GET /api/games/ID/replay) stepped through: back, forward, slider, arrow
 // keys, the position after every action drawn from the server's positions.
 import { api } from './api.js';
-import { h, put, typing } from './dom.js';
+import { h, s, put, typing } from './dom.js';
 import { drawGrid, tokenIcon, lastTokenMarks } from './morpyam.js';
 import { drawBoard, stoneIcon } from './morphos.js';
 import { dieSvg } from './dice.js';
-import { gameTitle, optionsSummary } from './rules.js';
+import { gameTitle, optionsSummary, paragraphs } from './rules.js';
 
 export async function replayPage(main, id) {
   document.title = 'Replay · morph';
@@ -50,6 +50,14 @@ export async function replayPage(main, id) {
     drop, error));
 }
 
+// Back and forward icons drawn, not taken from a font.
+function stepIcon(shape) {
+  const tri = (x, dir) => s('polygon', { points: dir > 0 ? `${x},4 ${x + 9},10 ${x},16` : `${x + 9},4 ${x},10 ${x + 9},16` });
+  const bar = (x) => s('rect', { x, y: 4, width: 2.5, height: 12 });
+  const parts = { first: [bar(3), tri(6, -1)], back: [tri(6, -1)], forward: [tri(6, 1)], last: [tri(5, 1), bar(15)] }[shape];
+  return s('svg', { viewBox: '0 0 20 20', class: 'step-icon', 'aria-hidden': 'true' }, ...parts);
+}
+
 class Viewer {
   constructor(main, data, source) {
     this.data = data;
@@ -68,11 +76,11 @@ class Viewer {
     };
     const el = this.el;
     el.slider.addEventListener('input', () => this.go(Number(el.slider.value)));
-    const button = (id, text, label, to) => h('button', { id, class: 'step', text, 'aria-label': label, onclick: () => this.go(to()) });
-    el.first = button('replay-first', '⏮', 'To the start (Home)', () => 0);
-    el.back = button('replay-back', '◀', 'Back one action (Left arrow)', () => this.at - 1);
-    el.forward = button('replay-forward', '▶', 'Forward one action (Right arrow)', () => this.at + 1);
-    el.last = button('replay-last', '⏭', 'To the end (End)', () => this.count);
+    const button = (id, shape, label, to) => h('button', { id, class: 'step', 'aria-label': label, title: label, onclick: () => this.go(to()) }, stepIcon(shape));
+    el.first = button('replay-first', 'first', 'To the start (Home)', () => 0);
+    el.back = button('replay-back', 'back', 'Back one action (Left arrow)', () => this.at - 1);
+    el.forward = button('replay-forward', 'forward', 'Forward one action (Right arrow)', () => this.at + 1);
+    el.last = button('replay-last', 'last', 'To the end (End)', () => this.count);
     this.data.history.forEach((entry, i) => {
       el.moves.append(h('li', { class: entry.player === null ? 'chance' : 'decision' },
         h('button', { class: 'move', text: entry.text, onclick: () => this.go(i + 1) })));
@@ -124,13 +132,14 @@ class Viewer {
     if (this.at > 0) {
       const item = items[this.at - 1];
       const box = item.closest('.moves-box');
-      if (box && (item.offsetTop < box.scrollTop || item.offsetTop > box.scrollTop + box.clientHeight - 30))
-        box.scrollTop = item.offsetTop - box.clientHeight / 2;
+      const r = item.getBoundingClientRect();
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - box.clientHeight / 2;
     }
     const result = this.data.result;
     el.result.hidden = !(result && this.at === this.count);
     if (result && this.at === this.count) {
-      put(el.result, h('h2', { text: 'Game over' }), ...String(result.text || '').split('\n').filter(Boolean).map((line) => h('p', { text: line })));
+      put(el.result, h('h2', { text: 'Game over' }), ...paragraphs(result.text).map((line) => h('p', { text: line })));
     }
     this.drawExtra(pos);
     history.replaceState(null, '', `#${this.at}`);

@@ -23,6 +23,18 @@ export function optionsSummary(game, options, dice) {
   return parts.join(' · ');
 }
 
+// The library's result text is wrapped for a terminal: lines that go on
+// with a sentence are joined again, each statement keeps its own line.
+export function paragraphs(text) {
+  const out = [];
+  for (const line of String(text || '').split('\n')) {
+    if (!line.trim()) continue;
+    if (out.length && !/[.:)]$/.test(out[out.length - 1])) out[out.length - 1] += ` ${line.trim()}`;
+    else out.push(line.trim());
+  }
+  return out;
+}
+
 function isDrawing(lines) {
   return lines.some((line) => /^\s/.test(line) || /\S {3,}\S/.test(line));
 }
