@@ -94,11 +94,13 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
     }
     buf[n] = '\0';
     memset(c, 0, sizeof *c);
-    char *words[GTP_MAX_ARGS + 2];
+    /* An id, the name and GTP_MAX_ARGS arguments at most; one word more
+     * (without an id, the 17th argument) marks the line as too long. */
+    char *words[GTP_MAX_ARGS + 3];
     int count = 0;
     char *save = NULL;
     for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        if (count == GTP_MAX_ARGS + 2) {
+        if (count == GTP_MAX_ARGS + 3) {
             c->too_many = true;
             break;
         }
@@ -116,8 +118,13 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
         return true;
     }
     c->name = words[first];
-    for (int i = first + 1; i < count; i++)
+    for (int i = first + 1; i < count; i++) {
+        if (c->nargs == GTP_MAX_ARGS) {
+            c->too_many = true;
+            break;
+        }
         c->args[c->nargs++] = words[i];
+    }
     return true;
 }
 
