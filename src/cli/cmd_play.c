@@ -16,6 +16,7 @@
 #include "play.h"
 #include "../front/record.h"
 #include "term.h"
+#include "../core/utf8.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define PLAY_MAX_STEPS 1000000
@@ -537,7 +538,9 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
             continue;
         }
         if (!starts) {
-            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%.60s'", piece);
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%s'",
+                     text_excerpt(piece, EXCERPT_MAX, q, sizeof q));
             return -1;
         }
         if (n == MAX_PLAYERS) {

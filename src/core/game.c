@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
 
 const GameOps *game_lookup(const char *name)
 {
@@ -55,22 +56,31 @@ bool state_apply_text(State *s, const char *text, char *err, size_t errlen)
      * whole sequence is legal. */
     const GameOps *ops = s->game->ops;
     State *work = ops->clone(s);
-    Action actions[16];
+    Action actions[STATE_TEXT_PARTS];
     int count = 0;
     const char *p = text;
     bool ok = true;
+    char q[EXCERPT_SIZE];
     for (;;) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char part[128];
-        if (len >= sizeof part || count == 16) {
-            snprintf(err, errlen, "malformed action '%.40s': too long", text);
+        char part[STATE_TEXT_PART_MAX + 1];
+        if (len > STATE_TEXT_PART_MAX) {
+            snprintf(err, errlen, "malformed action '%s': a part is too long (at most %d characters)",
+                     text_excerpt(p, EXCERPT_MAX, q, sizeof q), STATE_TEXT_PART_MAX);
+            ok = false;
+            break;
+        }
+        if (count == STATE_TEXT_PARTS) {
+            snprintf(err, errlen, "malformed action '%s': too many parts (at most %d joined by commas)",
+                     text_excerpt(text, EXCERPT_MAX, q, sizeof q), STATE_TEXT_PARTS);
             ok = false;
             break;
         }
         memcpy(part, p, len);
         part[len] = '\0';
         if (!ops->parse_action(work, part, &actions[count], err, errlen)) {
+            utf8_repair(err); /* the game may have quoted the part cut by bytes */
             ok = false;
             break;
         }

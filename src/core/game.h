@@ -233,8 +233,11 @@ static inline bool mark_has_cell(const Mark *k, int cell) { return k->cells[cell
 void cell_name(int col, int row, char out[4]);
 
 /* Parses and applies a text that may hold several actions joined by commas
- * (a Morphos "c3,c4" move), all or nothing. False with a message naming the
- * offending part; s is then unchanged. */
+ * (a Morphos "c3,c4" move), all or nothing: at most STATE_TEXT_PARTS parts
+ * of at most STATE_TEXT_PART_MAX bytes. False with a message naming the
+ * offending part (valid UTF-8 whatever the text); s is then unchanged. */
+#define STATE_TEXT_PARTS 16
+#define STATE_TEXT_PART_MAX 127
 bool state_apply_text(State *s, const char *text, char *err, size_t errlen);
 
 /* Returns for a finished game: winners share 1 equally, others get 0. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "game_json.h"
+#include "../core/utf8.h"
 
 void record_now(char out[21])
 {
@@ -27,12 +28,12 @@ json_t *record_from_session(const Session *s, const char *created)
     json_t *players = json_array();
     for (int p = 0; p < s->game->num_players; p++) {
         const Seat *seat = &s->seats[p];
-        json_array_append_new(players, seat->is_ai ? json_pack("{s:s,s:s}", "kind", "ai", "ai", seat->spec)
+        json_array_append_new(players, seat->is_ai ? json_pack("{s:s,s:o}", "kind", "ai", "ai", json_text(seat->spec))
                                                    : json_pack("{s:s}", "kind", "human"));
     }
     json_t *actions = json_array();
     for (int i = 0; i < s->count; i++)
-        json_array_append_new(actions, json_string(s->steps[i].text));
+        json_array_append_new(actions, json_text(s->steps[i].text));
     return json_pack("{s:s,s:i,s:s,s:o,s:o,s:I,s:o,s:o,s:s,s:s}", "format", RECORD_FORMAT, "version",
                      RECORD_VERSION, "game", s->game->ops->name, "options", game_options_to_json(s->game),
                      "players", players, "seed", (json_int_t)s->seed, "actions", actions, "result",
@@ -102,6 +103,7 @@ static void load_fail(RecordError *e, const char *name, int index, const char *f
     if (n >= 0 && (size_t)n < sizeof e->message)
         vsnprintf(e->message + n, sizeof e->message - (size_t)n, fmt, ap);
     va_end(ap);
+    utf8_repair(e->message); /* the file name, or a cut at the end of the buffer */
     e->index = index;
 }
 
@@ -251,7 +253,8 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
             return NULL;
         }
         if (!session_apply_text(s, text, err, sizeof err)) {
-            load_fail(e, name, (int)i, "actions[%zu] '%.60s' is illegal: %s", i, text, err);
+            char q[64];
+            load_fail(e, name, (int)i, "actions[%zu] '%s' is illegal: %s", i, text_excerpt(text, 60, q, sizeof q), err);
             session_free(s);
             return NULL;
         }

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/utf8.h"
+
 uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b)
 {
     uint64_t z = seed;
@@ -47,13 +49,16 @@ Session *session_new_game(Game *g, const char *const *players, uint64_t seed, ch
         const char *word = players[p];
         if (strcmp(word, "human") == 0)
             continue;
+        char q[EXCERPT_SIZE];
         if (strncmp(word, "ai:", 3) != 0 || !word[3]) {
-            snprintf(err, errlen, "player %d: expected 'human' or 'ai:LEVEL', got '%.60s'", p + 1, word);
+            snprintf(err, errlen, "player %d: expected 'human' or 'ai:LEVEL', got '%s'", p + 1,
+                     text_excerpt(word, EXCERPT_MAX, q, sizeof q));
             session_free(s);
             return NULL;
         }
         if (strlen(word + 3) >= sizeof s->seats[p].spec) {
-            snprintf(err, errlen, "player %d: AI spec '%.40s...' is too long", p + 1, word + 3);
+            snprintf(err, errlen, "player %d: AI spec '%s' is too long (at most %zu characters)", p + 1,
+                     text_excerpt(word + 3, EXCERPT_MAX, q, sizeof q), sizeof s->seats[p].spec - 1);
             session_free(s);
             return NULL;
         }
@@ -266,8 +271,10 @@ int session_undo_person(Session *s, char *why, size_t whylen)
     if (session_has_ai(s)) {
         for (int i = last + 1; i < s->count; i++) {
             if (s->steps[i].player == PLAYER_CHANCE) {
-                snprintf(why, whylen, "cannot undo '%.60s': it led to a roll that has been seen (against an AI, "
-                         "only decisions made since the last roll can be taken back)", s->steps[last].text);
+                char q[EXCERPT_SIZE];
+                snprintf(why, whylen, "cannot undo '%s': it led to a roll that has been seen (against an AI, "
+                         "only decisions made since the last roll can be taken back)",
+                         text_excerpt(s->steps[last].text, EXCERPT_MAX, q, sizeof q));
                 return 0;
             }
         }

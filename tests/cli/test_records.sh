@@ -81,4 +81,12 @@ check_eq "resumed record grew by one move" 7 "$(jq '.actions | length' "$tmp/par
 check_exit "resumed record replays" 0 $MORPH replay "$tmp/part.json"
 check_eq "no temporary file left" "" "$(ls "$tmp" | grep tmp)"
 
+# Issue 8, fault 2: replay --json of a record holding an action whose error
+# quotes it cut inside a UTF-8 character printed nothing.
+a39=$(printf 'a%.0s' $(seq 39))
+jq --arg a "${a39}éé" '.actions[2] = $a' "$tmp/morphos.json" >"$tmp/utf8.json"
+out=$($MORPH replay --json "$tmp/utf8.json" 2>/dev/null)
+check_eq "replay --json of a UTF-8 action names the problem" "false 2" "$(jq -r '"\(.valid) \(.index)"' <<<"$out")"
+check_match "the error quotes the action" "actions\[2\] '${a39}" "$(jq -r .error <<<"$out")"
+
 finish

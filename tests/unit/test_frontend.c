@@ -17,6 +17,7 @@
 #include "../../src/front/record.c"
 #include "../../src/front/session.c"
 #include "toy_race.h"
+#include "../../src/core/utf8.h"
 
 /* This binary's registry holds only the toy game. */
 const GameOps *const *game_list(void)
@@ -551,6 +552,38 @@ static void engine_session(void **unused)
     engine_free(&e);
 }
 
+/* Issue 8, fault 2: a message quoting outside text cut inside a UTF-8
+ * character made json_string() fail and the reply lose its "error". */
+static void engine_errors_survive_any_text(void **unused)
+{
+    Engine e;
+    engine_init(&e, NULL);
+    json_decref(engine_handle_line(&e, "{\"cmd\":\"new\",\"game\":\"race\",\"seed\":8}"));
+    char line[512], a39[40];
+    memset(a39, 'a', 39);
+    a39[39] = '\0';
+    const char *requests[] = {"{\"id\":2,\"cmd\":\"play\",\"action\":\"%s\xc3\xa9\xc3\xa9\"}",
+                              "{\"id\":3,\"cmd\":\"%s\xc3\xa9\xc3\xa9\"}",
+                              "{\"id\":4,\"cmd\":\"play\",\"action\":\"%s%s%s\xc3\xa9\xc3\xa9\"}"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(line, sizeof line, requests[i], a39, a39, a39, a39);
+        json_t *r = engine_handle_line(&e, line);
+        const char *error = json_string_value(json_object_get(r, "error"));
+        assert_non_null(error);
+        assert_true(utf8_valid(error));
+        assert_non_null(strstr(error, a39));
+        char *text = dumps(r);
+        assert_non_null(text);
+        free(text);
+        json_decref(r);
+    }
+    /* Whatever the message, the reply builder keeps it. */
+    json_t *r = error_reply(NULL, "cut \xc3");
+    ASSERT_JSON(r, "{\"ok\":false,\"error\":\"cut \"}");
+    json_decref(r);
+    engine_free(&e);
+}
+
 static void engine_auto_chance_and_state(void **unused)
 {
     Engine e;
@@ -606,6 +639,7 @@ int main(void)
         cmocka_unit_test(record_files_are_written_whole_and_checked),
         cmocka_unit_test(engine_session),
         cmocka_unit_test(engine_auto_chance_and_state),
+        cmocka_unit_test(engine_errors_survive_any_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
