@@ -409,7 +409,9 @@ static int person(Client *c, bool chance)
     else
         c->play.ui->translate(&c->play, line, &text);
     char err[ERR_MAX];
-    if (session_apply_text(s, sb_str(&text), err, sizeof err))
+    /* Only this person's own decisions, or the one chance outcome asked for
+     * when people roll real dice. */
+    if (session_apply_for_seat(s, chance ? -1 : session_player(s), sb_str(&text), chance, err, sizeof err))
         save(c);
     else
         print_error(c, "refused", err);

@@ -34,9 +34,10 @@ json_t *record_from_session(const Session *s, const char *created)
     json_t *actions = json_array();
     for (int i = 0; i < s->count; i++)
         json_array_append_new(actions, json_text(s->steps[i].text));
-    return json_pack("{s:s,s:i,s:s,s:o,s:o,s:I,s:o,s:o,s:s,s:s}", "format", RECORD_FORMAT, "version",
+    return json_pack("{s:s,s:i,s:s,s:o,s:o,s:I,s:s,s:o,s:o,s:s,s:s}", "format", RECORD_FORMAT, "version",
                      RECORD_VERSION, "game", s->game->ops->name, "options", game_options_to_json(s->game),
-                     "players", players, "seed", (json_int_t)s->seed, "actions", actions, "result",
+                     "players", players, "seed", (json_int_t)s->seed, "chance",
+                     session_dice_drawn(s) ? RECORD_CHANCE_SEED : RECORD_CHANCE_TYPED, "actions", actions, "result",
                      game_result_to_json(s->state), "created", created ? created : now, "updated", now);
 }
 
@@ -169,6 +170,37 @@ static bool read_players(const json_t *players, int n, char words[MAX_PLAYERS][1
     return true;
 }
 
+/* One entry of "actions": what the player to move may apply (several parts
+ * only within one seat's decisions; a chance outcome alone), and with seeded
+ * chance an outcome must be the one the seed gives at this position. */
+static bool apply_entry(Session *s, const char *text, bool seeded, char *err, size_t errlen)
+{
+    if (session_is_terminal(s) || !state_is_chance(s->state) || !seeded)
+        return session_apply_for_seat(s, session_player(s), text, true, err, errlen);
+    State *check = state_clone(s->state);
+    Action parts[STATE_TEXT_PARTS];
+    int n = state_parse_text(check, text, parts, NULL, err, errlen);
+    state_free(check);
+    if (n < 0)
+        return false;
+    if (n > 1) {
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "type only the chance outcome asked for, one at a time ('%s' holds several)",
+                 text_excerpt(text, EXCERPT_MAX, q, sizeof q));
+        return false;
+    }
+    Action a = parts[0], drawn = session_chance_sample(s);
+    if (a != drawn) {
+        StrBuf want = STRBUF_INIT;
+        state_action_text(s->state, drawn, &want);
+        snprintf(err, errlen, "the seed gives '%s' here, and the record says its chance outcomes come from the seed "
+                 "(\"chance\": \"%s\")", sb_str(&want), RECORD_CHANCE_SEED);
+        sb_free(&want);
+        return false;
+    }
+    return session_chance_step(s);
+}
+
 Session *record_load_json(const json_t *doc, const char *name, bool check_result, RecordError *e)
 {
     e->index = -1;
@@ -226,6 +258,14 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
             return NULL;
         }
     }
+    const json_t *jchance = json_object_get(doc, "chance");
+    const char *chance = jchance ? json_string_value(jchance) : RECORD_CHANCE_TYPED;
+    if (!chance || (strcmp(chance, RECORD_CHANCE_SEED) != 0 && strcmp(chance, RECORD_CHANCE_TYPED) != 0)) {
+        load_fail(e, name, -1, "'chance' must be \"%s\" or \"%s\"", RECORD_CHANCE_SEED, RECORD_CHANCE_TYPED);
+        game_free(g);
+        return NULL;
+    }
+    bool seeded = strcmp(chance, RECORD_CHANCE_SEED) == 0;
     const json_t *actions = json_object_get(doc, "actions");
     if (!json_is_array(actions)) {
         load_fail(e, name, -1, "'actions' must be an array of strings");
@@ -252,7 +292,7 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
             session_free(s);
             return NULL;
         }
-        if (!session_apply_text(s, text, err, sizeof err)) {
+        if (!apply_entry(s, text, seeded, err, sizeof err)) {
             char q[64];
             load_fail(e, name, (int)i, "actions[%zu] '%s' is illegal: %s", i, text_excerpt(text, 60, q, sizeof q), err);
             session_free(s);

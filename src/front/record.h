@@ -16,6 +16,10 @@
 
 #define RECORD_FORMAT "morph-record"
 #define RECORD_VERSION 1
+/* "chance": every chance outcome drawn by morph from the seed (checked when
+ * loading), or some typed (real dice, or given by a program). */
+#define RECORD_CHANCE_SEED "seed"
+#define RECORD_CHANCE_TYPED "typed"
 
 /* The record of a session. created is the ISO 8601 UTC time the game
  * started (NULL: now); updated is now. */

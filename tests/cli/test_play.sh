@@ -96,6 +96,23 @@ check_match "morpyam hint" "hint: (needs the 'expert' AI, which this build of mo
 out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
 check_match "morphos hint" "hint: (needs the 'mcts' AI, which this build of morph does not have yet\.|[a-e][1-5]  \[mcts: .+\])" "$out"
 
+# ---- a person makes only their own decisions (issue 8, fault 3) ----
+out=$(printf 'a1,b1,c1,d1\nquit\n' | $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/seat.json" 2>&1)
+check_match "a move for the AI refused" "refused: 'b1' would be a decision of P2: the turn of P1 ends after 'a1'" "$out"
+check_eq "nothing of it applied" '[]' "$(jq -c .actions "$tmp/seat.json")"
+out=$(printf 'r,dice 6 6 6 6 6\nroll,dice 6 6 6 6 6\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/dice6.json" 2>&1)
+check_match "program dice cannot be typed" "refused: 'dice 6 6 6 6 6' goes past the decisions of P1: a chance event follows 'roll'" "$out"
+check_eq "nothing of it applied: the record ends before P1's first decision" '"dice 3 3 4"' "$(jq -c '.actions[-1]' "$tmp/dice6.json")"
+check_eq "the record says its dice came from the seed" '"seed"' "$(jq -c .chance "$tmp/dice6.json")"
+out=$(printf '5\n3,4\ndie 3,die 4\n3\nroll,dice 6 6 6 6 6\nquit\n' |
+    $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/manual6.json" 2>&1)
+check_match "real dice: one outcome at a time" "refused: type only the chance outcome asked for, one at a time \('die 3,die 4' holds several\)" "$out"
+check_match "real dice are typed when asked, not with a decision" \
+    "refused: 'dice 6 6 6 6 6' goes past the decisions of P1: a chance event follows 'roll'" "$out"
+check_eq "manual record" '"typed"' "$(jq -c .chance "$tmp/manual6.json")"
+out=$(printf 'c3,c4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo2.json")
+check_eq "both stones of one duomorph turn at once" '["c3","c4"]' "$(jq -c '.actions[:2]' "$tmp/duo2.json")"
+
 # ---- usage errors ----
 check_error "unknown game" "^morph: play: unknown game 'chess' \(expected morpyam or morphos\)$" $MORPH play chess
 check_error "bad seat" "^morph: play: --players: expected human or ai:LEVEL for each seat, got 'bob'$" \
