@@ -9,6 +9,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
 
 #include "game_json.h"
 #include "../core/utf8.h"
@@ -41,16 +44,49 @@ json_t *record_from_session(const Session *s, const char *created)
                      game_result_to_json(s->state), "created", created ? created : now, "updated", now);
 }
 
+static bool same_json(const json_t *a, const json_t *b);
+
+/* The name of temporary files of path: PATH.tmp.PID.XXXXXX (mkstemp), so a
+ * stale one can be told from a live one by its process id. */
+#define TMP_INFIX ".tmp."
+
 bool record_write(const char *path, const json_t *doc, RecordSync sync, char *err, size_t errlen)
 {
     char *text = json_dumps(doc, JSON_INDENT(2));
+    if (!text) {
+        snprintf(err, errlen, "cannot write record '%s': out of memory", path);
+        return false;
+    }
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
+    char *tmp = malloc(plen + 48);
+    if (!tmp)
+        abort();
+    snprintf(tmp, plen + 48, "%s" TMP_INFIX "%ld.XXXXXX", path, (long)getpid());
+    /* A new file that nobody else can have opened (O_EXCL), with the mode of
+     * the record it replaces, or the usual mode for a new file. */
+    int fd = mkstemp(tmp);
     bool ok = false;
-    FILE *f = fopen(tmp, "w");
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(errno));
+        free(tmp);
+        free(text);
+        return false;
+    }
+    struct stat st;
+    mode_t mode;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    fchmod(fd, mode);
+    FILE *f = fdopen(fd, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(errno));
+        snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
     } else {
         bool written = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 &&
                        (sync == RECORD_ATOMIC || fsync(fileno(f)) == 0);
@@ -60,10 +96,10 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
             saved = errno;
         }
         if (!written) {
-            snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(saved));
+            snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(saved));
             unlink(tmp);
         } else if (rename(tmp, path) != 0) {
-            snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+            snprintf(err, errlen, "cannot write record '%s': renaming '%s' over it: %s", path, tmp, strerror(errno));
             unlink(tmp);
         } else if (sync == RECORD_ATOMIC) {
             ok = true;
@@ -79,9 +115,83 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
             free(dir_copy);
         }
     }
+    if (!ok)
+        utf8_repair(err);
     free(tmp);
     free(text);
     return ok;
+}
+
+/* Whether name is "BASE.tmp.PID.XXXXXX" for this base; *pid gets PID. */
+static bool temp_name_of(const char *name, const char *base, long *pid)
+{
+    size_t blen = strlen(base), ilen = strlen(TMP_INFIX);
+    if (strncmp(name, base, blen) != 0 || strncmp(name + blen, TMP_INFIX, ilen) != 0)
+        return false;
+    const char *p = name + blen + ilen;
+    size_t digits = strspn(p, "0123456789");
+    if (digits == 0 || digits > 9 || p[digits] != '.')
+        return false;
+    const char *suffix = p + digits + 1;
+    if (strlen(suffix) != 6 || strspn(suffix, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") != 6)
+        return false;
+    *pid = strtol(p, NULL, 10);
+    return *pid > 0;
+}
+
+int record_remove_stale_temps(const char *path)
+{
+    char *dir_copy = strdup(path), *base_copy = strdup(path);
+    const char *dir = dirname(dir_copy), *base = basename(base_copy);
+    int removed = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        long pid;
+        if (!temp_name_of(e->d_name, base, &pid) || pid == (long)getpid())
+            continue;
+        /* Stale: the process that wrote it is gone. A live process, or one
+         * we may not signal, keeps its file. */
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char *full = malloc(strlen(dir) + strlen(e->d_name) + 2);
+        if (!full)
+            abort();
+        sprintf(full, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && unlink(full) == 0)
+            removed++;
+        free(full);
+    }
+    if (d)
+        closedir(d);
+    free(dir_copy);
+    free(base_copy);
+    return removed;
+}
+
+RecordPath record_path_check(const char *path, const Session *s, const char *created)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? RECORD_PATH_FREE : RECORD_PATH_OTHER;
+    if (S_ISLNK(st.st_mode))
+        return RECORD_PATH_LINK;
+    if (!S_ISREG(st.st_mode))
+        return RECORD_PATH_NOT_FILE;
+    json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, NULL);
+    json_t *mine = record_from_session(s, created);
+    bool same = json_is_object(doc);
+    /* The same game: what identifies it, actions aside (they may be behind). */
+    static const char *const keys[] = {"format", "game", "options", "players", "seed", "created"};
+    for (size_t i = 0; same && i < sizeof keys / sizeof keys[0]; i++) {
+        const json_t *a = json_object_get(doc, keys[i]), *b = json_object_get(mine, keys[i]);
+        same = a && b && same_json(a, b);
+    }
+    json_decref(doc);
+    json_decref(mine);
+    if (!same)
+        return RECORD_PATH_OTHER;
+    return (st.st_mode & 0222) ? RECORD_PATH_SAME_GAME : RECORD_PATH_READ_ONLY;
 }
 
 bool record_save(const Session *s, const char *path, const char *created, RecordSync sync, char *err,
