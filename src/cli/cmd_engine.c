@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "../protocol/engine.h"
 #include "game_args.h"
+#include "../core/utf8.h"
 
 static void usage(FILE *out)
 {
@@ -42,8 +43,10 @@ int cmd_engine(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", argv[i]);
         }
     }
+    char q[EXCERPT_SIZE];
     if (level && strlen(level) >= sizeof ((Engine *)0)->default_level)
-        return cli_fail(EXIT_USAGE, "engine: --level '%.40s...' is too long", level);
+        return cli_fail(EXIT_USAGE, "engine: --level '%s' is too long (at most %zu characters)",
+                        text_excerpt(level, EXCERPT_MAX, q, sizeof q), sizeof ((Engine *)0)->default_level - 1);
     Engine e;
     engine_init(&e, level);
     char *line = NULL;

@@ -16,6 +16,7 @@
 #include "play.h"
 #include "../front/record.h"
 #include "term.h"
+#include "../core/utf8.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define PLAY_MAX_STEPS 1000000
@@ -34,7 +35,10 @@ typedef struct Client {
     bool interactive;  /* some seat is a person's, or people type the dice */
     bool echo;         /* stdin is not a terminal: echo what was read */
     int drawn_at;      /* s->count when the screen was last drawn, -1 never */
-    bool write_failed; /* a record write failed (warned once) */
+    bool write_failed; /* the latest record write failed: the file is behind */
+    int saved_count;   /* s->count at the latest successful write, -1 none */
+    char write_error[ERR_MAX + 64]; /* why the latest write failed */
+    const char *resumed_from; /* the record file resumed, or NULL */
 } Client;
 
 static const PlayUi *ui_for(const char *game)
@@ -63,9 +67,10 @@ static const char *default_level(const char *game)
 static void usage(FILE *out, const GameOps *only)
 {
     fprintf(out,
-            "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE] [--dice auto|manual]\n"
-            "                  [--color auto|always|never] [--quiet] [game options]\n"
-            "       morph play --resume FILE [--record FILE] [--dice auto|manual] [--color ...] [--quiet]\n"
+            "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE [--force]]\n"
+            "                  [--dice auto|manual] [--color auto|always|never] [--quiet] [game options]\n"
+            "       morph play --resume FILE [--record FILE [--force]] [--dice auto|manual] [--color ...]\n"
+            "                  [--quiet]\n"
             "\n"
             "Plays a game of morpyam or morphos in the terminal (docs/play.md). Type `help`\n"
             "during the game for the commands; each prompt lists what is legal.\n"
@@ -79,7 +84,11 @@ static void usage(FILE *out, const GameOps *only)
             "                  clock, printed at the start)\n"
             "  --record FILE   the game record, written after every action (default:\n"
             "                  morph-GAME-SEED.json in the current directory, with -2, -3...\n"
-            "                  added when that file exists; with --resume, the resumed file)\n"
+            "                  added when that file exists; with --resume, the resumed file).\n"
+            "                  A FILE that is there already is replaced only when it is a\n"
+            "                  record of this same game\n"
+            "  --force         replace the --record FILE whatever it holds (a symbolic link\n"
+            "                  is replaced by the record, its target is left alone)\n"
             "  --resume FILE   continue the game of a record: game, options, seats and seed\n"
             "                  come from it (a finished record is refused)\n"
             "  --dice MODE     auto (default): the program rolls; manual: people roll real dice\n"
@@ -133,17 +142,26 @@ static void print_sb(StrBuf *sb)
     sb_clear(sb);
 }
 
+/* Writes the record; every failure is told, since each leaves the file
+ * behind the game, and so is the first success after failures. */
 static void save(Client *c)
 {
-    char err[ERR_MAX + 64];
     RecordSync sync = c->interactive ? RECORD_DURABLE : RECORD_ATOMIC;
-    if (record_save(c->play.s, c->path, c->created, sync, err, sizeof err)) {
+    int count = c->play.s->count;
+    if (record_save(c->play.s, c->path, c->created, sync, c->write_error, sizeof c->write_error)) {
+        if (c->write_failed)
+            fprintf(stderr, "morph: the record %s is up to date again (%d action%s)\n", c->path, count,
+                    count == 1 ? "" : "s");
         c->write_failed = false;
+        c->saved_count = count;
         return;
     }
-    if (!c->write_failed)
-        fprintf(stderr, "morph: %s\n", err);
     c->write_failed = true;
+    if (c->saved_count < 0)
+        fprintf(stderr, "morph: the record %s could not be written: %s\n", c->path, c->write_error);
+    else
+        fprintf(stderr, "morph: the record %s is not up to date (the game has %d action%s, the file %d): %s\n", c->path,
+                count, count == 1 ? "" : "s", c->saved_count, c->write_error);
 }
 
 /* After every action: a killed client loses at most the action in progress.
@@ -153,9 +171,21 @@ static void save_after_action(Client *c)
     save(c);
 }
 
-static void saved_message(const Client *c)
+/* After the last save of a session that stops: says where the game is, or
+ * that it is not saved. Returns the go code: quit, or fail when unsaved. */
+static int saved_message(const Client *c)
 {
-    printf("The game is saved in %s; continue it with: morph play --resume %s\n", c->path, c->path);
+    if (!c->write_failed) {
+        printf("The game is saved in %s; continue it with: morph play --resume %s\n", c->path, c->path);
+        return GO_QUIT;
+    }
+    int missing = c->play.s->count - (c->saved_count > 0 ? c->saved_count : 0);
+    if (c->saved_count < 0)
+        printf("The game is NOT saved: the record %s could not be written (%s)\n", c->path, c->write_error);
+    else
+        printf("The game is NOT saved: the record %s lacks the last %d action%s (%s)\n", c->path,
+               missing > 0 ? missing : 0, missing == 1 ? "" : "s", c->write_error);
+    return GO_FAIL;
 }
 
 /* Reads one line; false at the end of input. Leading and trailing spaces go. */
@@ -239,7 +269,10 @@ static void print_summary(const Client *c)
         }
         sb_puts(&sb, "\n");
     }
-    sb_printf(&sb, "%d actions. Record: %s (check it with: morph replay %s)\n", p->s->count, c->path, c->path);
+    if (c->write_failed)
+        sb_printf(&sb, "%d actions. The record %s is NOT up to date: %s\n", p->s->count, c->path, c->write_error);
+    else
+        sb_printf(&sb, "%d actions. Record: %s (check it with: morph replay %s)\n", p->s->count, c->path, c->path);
     print_sb(&sb);
     sb_free(&sb);
 }
@@ -322,6 +355,39 @@ static void do_hint(Client *c)
     ai_free(ai);
 }
 
+/* Whether the session may write its record to path: nothing there, or a
+ * record of this same game; with force anything but a directory or device. */
+static bool path_ok(const Client *c, const char *path, bool force, char *err, size_t errlen)
+{
+    RecordPath r = record_path_check(path, c->play.s, c->created);
+    if (r == RECORD_PATH_OTHER && c->resumed_from && strcmp(path, c->resumed_from) == 0)
+        r = RECORD_PATH_SAME_GAME; /* the record just resumed, whatever its spelling of the options */
+    const char *hint = force ? "" : " (give --force to replace it)";
+    switch (r) {
+    case RECORD_PATH_FREE:
+    case RECORD_PATH_SAME_GAME:
+        return true;
+    case RECORD_PATH_NOT_FILE:
+        snprintf(err, errlen, "%s is not a regular file: a record cannot replace it", path);
+        return false;
+    case RECORD_PATH_LINK:
+        if (force)
+            return true;
+        snprintf(err, errlen, "%s is a symbolic link (give --force to replace the link itself)", path);
+        return false;
+    case RECORD_PATH_READ_ONLY:
+        if (force)
+            return true;
+        snprintf(err, errlen, "%s is read-only%s", path, hint);
+        return false;
+    default:
+        if (force)
+            return true;
+        snprintf(err, errlen, "%s exists and is not a record of this game%s", path, hint);
+        return false;
+    }
+}
+
 /* Handles a common command; false when line is not one. */
 static bool command(Client *c, const char *line, int *go)
 {
@@ -336,15 +402,21 @@ static bool command(Client *c, const char *line, int *go)
         print_help(c);
     } else if (strcmp(verb, "quit") == 0 || strcmp(verb, "exit") == 0) {
         save(c);
-        saved_message(c);
-        *go = GO_QUIT;
+        *go = saved_message(c);
     } else if (strcmp(verb, "save") == 0 && n <= 2) {
         char err[ERR_MAX + 64];
         const char *to = n == 2 ? w[1] : c->path;
-        if (record_save(c->play.s, to, c->created, RECORD_DURABLE, err, sizeof err))
-            printf("Saved the record to %s.\n", to);
-        else
+        if (to == c->path) {
+            save(c);
+            if (!c->write_failed)
+                printf("Saved the record to %s.\n", to);
+        } else if (!path_ok(c, to, false, err, sizeof err)) {
             print_error(c, "save", err);
+        } else if (record_save(c->play.s, to, c->created, RECORD_DURABLE, err, sizeof err)) {
+            printf("Saved the record to %s.\n", to);
+        } else {
+            print_error(c, "save", err);
+        }
     } else if (strcmp(verb, "undo") == 0 && n == 1) {
         do_undo(c);
     } else if (strcmp(verb, "hint") == 0 && n == 1) {
@@ -394,8 +466,7 @@ static int person(Client *c, bool chance)
     if (!read_line(c, line, sizeof line)) {
         save(c);
         printf("\nEnd of input. ");
-        saved_message(c);
-        return GO_QUIT;
+        return saved_message(c);
     }
     if (!line[0])
         return GO_ON;
@@ -408,7 +479,9 @@ static int person(Client *c, bool chance)
     else
         c->play.ui->translate(&c->play, line, &text);
     char err[ERR_MAX];
-    if (session_apply_text(s, sb_str(&text), err, sizeof err))
+    /* Only this person's own decisions, or the one chance outcome asked for
+     * when people roll real dice. */
+    if (session_apply_for_seat(s, chance ? -1 : session_player(s), sb_str(&text), chance, err, sizeof err))
         save(c);
     else
         print_error(c, "refused", err);
@@ -537,7 +610,9 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
             continue;
         }
         if (!starts) {
-            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%.60s'", piece);
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%s'",
+                     text_excerpt(piece, EXCERPT_MAX, q, sizeof q));
             return -1;
         }
         if (n == MAX_PLAYERS) {
@@ -572,9 +647,16 @@ static void count_seats(Client *c)
         c->play.humans += !s->seats[p].is_ai;
 }
 
-static int start(Client *c, bool resumed)
+static int start(Client *c, bool resumed, bool force)
 {
     Session *s = c->play.s;
+    char err[ERR_MAX + 4096];
+    c->saved_count = -1;
+    if (!path_ok(c, c->path, force, err, sizeof err)) {
+        session_free(s);
+        return cli_fail(EXIT_USAGE, "play: %s", err);
+    }
+    record_remove_stale_temps(c->path);
     count_seats(c);
     c->interactive = c->play.humans > 0 || c->play.manual_dice;
     if (c->quiet && c->interactive) {
@@ -608,7 +690,7 @@ static int start(Client *c, bool resumed)
     return code;
 }
 
-static int resume(Client *c, const char *file, const char *game, const char *record)
+static int resume(Client *c, const char *file, const char *game, const char *record, bool force)
 {
     RecordError e;
     json_t *doc = NULL;
@@ -633,7 +715,8 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
     c->play.s = s;
     c->play.ui = ui_for(s->game->ops->name);
     c->path = record ? record : file;
-    return start(c, true);
+    c->resumed_from = file;
+    return start(c, true, force);
 }
 
 int cmd_play(int argc, char **argv)
@@ -647,7 +730,7 @@ int cmd_play(int argc, char **argv)
     options_init(&opts);
     const char *players = NULL, *record = NULL, *resume_file = NULL;
     uint64_t seed = 0;
-    bool have_seed = false, game_opts = false;
+    bool have_seed = false, game_opts = false, force = false;
     ColorMode color = COLOR_AUTO;
     char err[ERR_MAX * 2];
     for (int i = game ? 2 : 1; i < argc; i++) {
@@ -658,6 +741,8 @@ int cmd_play(int argc, char **argv)
             return EXIT_OK;
         } else if (strcmp(arg, "--quiet") == 0) {
             c.quiet = true;
+        } else if (strcmp(arg, "--force") == 0) {
+            force = true;
         } else if (strcmp(arg, "--players") == 0 && has_value) {
             players = argv[++i];
         } else if (strcmp(arg, "--record") == 0 && has_value) {
@@ -685,7 +770,8 @@ int cmd_play(int argc, char **argv)
                 return cli_fail(EXIT_USAGE, "play: %s", err);
             if (r == GAME_ARG_NOT_MINE) {
                 game_args_unknown(ops, "play", arg,
-                                  "--players, --seed, --record, --resume, --dice, --color, --quiet", err, sizeof err);
+                                  "--players, --seed, --record, --resume, --force, --dice, --color, --quiet", err,
+                                  sizeof err);
                 return cli_fail(EXIT_USAGE, "%s", err);
             }
             game_opts = true;
@@ -695,8 +781,8 @@ int cmd_play(int argc, char **argv)
     if (resume_file) {
         if (players || have_seed || game_opts)
             return cli_fail(EXIT_USAGE, "play: --resume takes the seats, seed and game options from the record "
-                            "(only --record, --dice, --color and --quiet may be given)");
-        return resume(&c, resume_file, game, record);
+                            "(only --record, --force, --dice, --color and --quiet may be given)");
+        return resume(&c, resume_file, game, record, force);
     }
     if (!ops)
         return cli_fail(EXIT_USAGE, "play: expected a game: morph play morpyam|morphos (see morph play --help)");
@@ -739,5 +825,5 @@ int cmd_play(int argc, char **argv)
     record_now(c.created);
     c.play.s = s;
     c.play.ui = ui_for(ops->name);
-    return start(&c, false);
+    return start(&c, false, force);
 }

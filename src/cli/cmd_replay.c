@@ -80,7 +80,7 @@ int cmd_replay(int argc, char **argv)
     Session *s = record_load(path, true, NULL, &e);
     if (!s) {
         if (json)
-            cli_print_json(json_pack("{s:b,s:s,s:o}", "valid", 0, "error", e.message, "index",
+            cli_print_json(json_pack("{s:b,s:o,s:o}", "valid", 0, "error", json_text(e.message), "index",
                                      e.index >= 0 ? json_integer(e.index) : json_null()));
         return cli_fail(EXIT_BAD_INPUT, "%s", e.message);
     }

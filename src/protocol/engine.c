@@ -7,6 +7,7 @@
 
 #include "../front/game_json.h"
 #include "../front/record.h"
+#include "../core/utf8.h"
 
 void engine_init(Engine *e, const char *default_level)
 {
@@ -37,7 +38,7 @@ static json_t *texts_since(const Session *s, int from)
 {
     json_t *list = json_array();
     for (int i = from; i < s->count; i++)
-        json_array_append_new(list, json_string(s->steps[i].text));
+        json_array_append_new(list, json_text(s->steps[i].text));
     return list;
 }
 
@@ -213,7 +214,7 @@ static json_t *cmd_state(Engine *e, const json_t *req, char *err, size_t errlen)
     for (int p = 0; p < s->game->num_players; p++) {
         char word[136];
         snprintf(word, sizeof word, s->seats[p].is_ai ? "ai:%s" : "human", s->seats[p].spec);
-        json_array_append_new(players, json_string(word));
+        json_array_append_new(players, json_text(word));
     }
     json_t *reply = json_pack("{s:s,s:o,s:I,s:o,s:b}", "game", s->game->ops->name, "options",
                               game_options_to_json(s->game), "seed", (json_int_t)s->seed, "players", players,
@@ -394,7 +395,7 @@ static json_t *error_reply(json_t *id, const char *message)
     if (id)
         json_object_set(reply, "id", id);
     json_object_set_new(reply, "ok", json_false());
-    json_object_set_new(reply, "error", json_string(message));
+    json_object_set_new(reply, "error", json_text(message)); /* never lost for a bad byte */
     return reply;
 }
 
@@ -419,9 +420,10 @@ json_t *engine_handle_line(Engine *e, const char *line)
         while (i < n && strcmp(handlers[i].name, cmd) != 0)
             i++;
         if (i == n) {
+            char q[EXCERPT_SIZE];
             snprintf(err, sizeof err,
-                     "unknown command '%.40s' (expected new, play, chance, legal, state, genmove, undo, record, "
-                     "save, load or quit)", cmd);
+                     "unknown command '%s' (expected new, play, chance, legal, state, genmove, undo, record, "
+                     "save, load or quit)", text_excerpt(cmd, EXCERPT_MAX, q, sizeof q));
             reply = error_reply(id, err);
         } else {
             err[0] = '\0';

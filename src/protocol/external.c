@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../front/game_json.h"
+#include "../core/utf8.h"
 
 bool external_parse(const char *spec, ExternalKind *kind, const char **command)
 {
@@ -116,7 +117,9 @@ static json_t *engine_request(External *x, json_t *req, char *err, size_t errlen
     json_t *reply = json_loads(line, 0, NULL);
     if (!json_is_object(reply) || !json_is_true(json_object_get(reply, "ok"))) {
         const char *why = json_string_value(json_object_get(reply, "error"));
-        snprintf(err, errlen, "engine '%s' refused a request: %.200s", x->command, why ? why : line);
+        char q[200];
+        snprintf(err, errlen, "engine '%s' refused a request: %s", x->command,
+                 text_excerpt(why ? why : line, sizeof q - 4, q, sizeof q));
         json_decref(reply);
         free(line);
         return NULL;
@@ -158,8 +161,10 @@ static bool gtp_request(External *x, const char *command, char *out, size_t outl
         text++;
     if (ok && out)
         snprintf(out, outlen, "%s", text);
+    char q[200];
     if (!ok)
-        snprintf(err, errlen, "GTP engine '%s' refused '%s': %.200s", x->command, command, text);
+        snprintf(err, errlen, "GTP engine '%s' refused '%s': %s", x->command, command,
+                 text_excerpt(text, sizeof q - 4, q, sizeof q));
     free(first);
     return ok;
 }

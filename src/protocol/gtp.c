@@ -7,6 +7,7 @@
 
 #include "../games/morphos/morphos.h"
 #include "../core/number.h"
+#include "../core/utf8.h"
 #include "../front/version.h"
 
 #define GTP_MAX_ARGS 16
@@ -48,7 +49,9 @@ bool gtp_init(Gtp *g, const Options *opts, const char *ai, uint64_t seed, char *
     memset(g, 0, sizeof *g);
     g->seed = seed;
     if (strlen(ai) >= sizeof g->ai) {
-        snprintf(err, errlen, "AI spec '%.40s...' is too long", ai);
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "AI spec '%s' is too long (at most %zu characters)", text_excerpt(ai, EXCERPT_MAX, q, sizeof q),
+                 sizeof g->ai - 1);
         return false;
     }
     snprintf(g->ai, sizeof g->ai, "%s", ai);
@@ -94,11 +97,13 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
     }
     buf[n] = '\0';
     memset(c, 0, sizeof *c);
-    char *words[GTP_MAX_ARGS + 2];
+    /* An id, the name and GTP_MAX_ARGS arguments at most; one word more
+     * (without an id, the 17th argument) marks the line as too long. */
+    char *words[GTP_MAX_ARGS + 3];
     int count = 0;
     char *save = NULL;
     for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        if (count == GTP_MAX_ARGS + 2) {
+        if (count == GTP_MAX_ARGS + 3) {
             c->too_many = true;
             break;
         }
@@ -116,8 +121,13 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
         return true;
     }
     c->name = words[first];
-    for (int i = first + 1; i < count; i++)
+    for (int i = first + 1; i < count; i++) {
+        if (c->nargs == GTP_MAX_ARGS) {
+            c->too_many = true;
+            break;
+        }
         c->args[c->nargs++] = words[i];
+    }
     return true;
 }
 
@@ -126,8 +136,12 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
 static void reply(StrBuf *out, const GtpCommand *c, bool ok, const char *text)
 {
     sb_printf(out, "%c%s", ok ? '=' : '?', c->id);
-    if (text[0])
+    if (text[0]) {
+        size_t from = out->len;
         sb_printf(out, "%s%s", text[0] == '\n' ? "" : " ", text);
+        utf8_repair(out->data + from); /* responses stay valid UTF-8 */
+        out->len = from + strlen(out->data + from);
+    }
     sb_puts(out, "\n\n");
 }
 
@@ -201,7 +215,7 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
     }
     for (size_t i = 0; i <= n; i++) /* GTP vertices are upper case: C3 reads as c3 */
         move[i] = (char)tolower((unsigned char)c->args[1][i]);
-    char msg[sizeof err + 32];
+    char msg[sizeof err + 32], q[EXCERPT_SIZE];
     if (!check_turn(g, seat, err, sizeof err)) {
         snprintf(msg, sizeof msg, "illegal move: %s", err);
         reply(out, c, false, msg);
@@ -221,7 +235,7 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
     if (done < s->count) {
         session_truncate(s, before);
         snprintf(msg, sizeof msg, "illegal move: '%s' holds more than one turn (the turn ends after %d part%s)",
-                 move, done - before, done - before == 1 ? "" : "s");
+                 text_excerpt(move, EXCERPT_MAX, q, sizeof q), done - before, done - before == 1 ? "" : "s");
         reply(out, c, false, msg);
         return;
     }
@@ -230,7 +244,7 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
         session_truncate(s, before);
         snprintf(msg, sizeof msg,
                  "illegal move: the turn is not over after '%s' (join every part of a turn with commas, e.g. c3,c4)",
-                 move);
+                 text_excerpt(move, EXCERPT_MAX, q, sizeof q));
         reply(out, c, false, msg);
         return;
     }

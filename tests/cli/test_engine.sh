@@ -89,4 +89,16 @@ check_eq "human seat needs a level" '{"ok":false,"error":"genmove needs \"level\
 out=$(printf '%s\n' '{"cmd":"new","game":"morphos","options":{"size":5},"seed":1}' '{"cmd":"genmove"}' | $MORPH engine --level random)
 check_eq "--level default" 'true' "$(line 2 | jq -c .ok)"
 
+# Issue 8, fault 2: an error quoting text cut inside a UTF-8 character lost
+# its "error" field (jansson refuses invalid UTF-8); replies keep it, valid.
+a39=$(printf 'a%.0s' $(seq 39))
+out=$(printf '%s\n' '{"id":1,"cmd":"new","game":"morphos","options":{"size":5},"seed":4}' \
+    "{\"id\":2,\"cmd\":\"play\",\"action\":\"${a39}éé\"}" \
+    "{\"id\":3,\"cmd\":\"${a39}éé\"}" \
+    "{\"id\":4,\"cmd\":\"play\",\"action\":\"$(printf 'é%.0s' $(seq 100))\"}" | $MORPH engine)
+check_match "play of a long UTF-8 action keeps its error" "^\{\"id\":2,\"ok\":false,\"error\":\"malformed move '${a39}" "$(line 2)"
+check_match "unknown command of that shape keeps its error" "^\{\"id\":3,\"ok\":false,\"error\":\"unknown command '${a39}\.\.\.' " "$(line 3)"
+check_match "a part too long is refused with an excerpt" "^\{\"id\":4,\"ok\":false,\"error\":\"malformed action 'é+\.\.\.': " "$(line 4)"
+check_eq "every reply is valid UTF-8 JSON" 4 "$(jq -c . <<<"$out" | wc -l)"
+
 finish

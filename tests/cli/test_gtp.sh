@@ -58,6 +58,11 @@ check_eq "known_command without argument" '=17 false' "$(resp 17)"
 check_eq "too many arguments" '?18 unknown command' "$(resp 18)"
 check_eq "quit answers" '=19' "$(resp 19)"
 
+# Issue 8, fault 1: seventeen arguments without an id overflowed the argument list.
+out=$(printf '%s\n' 'morphos-mutators a b c d e f g h i j k l m n o p q' 'name' | gtp 2>&1)
+check_eq "17 arguments without an id are too many" '? syntax error: too many arguments' "$(resp 1)"
+check_eq "the engine goes on after them" '= morph' "$(resp 2)"
+
 out=$(echo list_commands | gtp)
 check_eq "list_commands" "= protocol_version
 name

@@ -96,6 +96,83 @@ check_match "morpyam hint" "hint: (needs the 'expert' AI, which this build of mo
 out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
 check_match "morphos hint" "hint: (needs the 'mcts' AI, which this build of morph does not have yet\.|[a-e][1-5]  \[mcts: .+\])" "$out"
 
+# ---- a person makes only their own decisions (issue 8, fault 3) ----
+out=$(printf 'a1,b1,c1,d1\nquit\n' | $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/seat.json" 2>&1)
+check_match "a move for the AI refused" "refused: 'b1' would be a decision of P2: the turn of P1 ends after 'a1'" "$out"
+check_eq "nothing of it applied" '[]' "$(jq -c .actions "$tmp/seat.json")"
+out=$(printf 'r,dice 6 6 6 6 6\nroll,dice 6 6 6 6 6\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/dice6.json" 2>&1)
+check_match "program dice cannot be typed" "refused: 'dice 6 6 6 6 6' goes past the decisions of P1: a chance event follows 'roll'" "$out"
+check_eq "nothing of it applied: the record ends before P1's first decision" '"dice 3 3 4"' "$(jq -c '.actions[-1]' "$tmp/dice6.json")"
+check_eq "the record says its dice came from the seed" '"seed"' "$(jq -c .chance "$tmp/dice6.json")"
+out=$(printf '5\n3,4\ndie 3,die 4\n3\nroll,dice 6 6 6 6 6\nquit\n' |
+    $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/manual6.json" 2>&1)
+check_match "real dice: one outcome at a time" "refused: type only the chance outcome asked for, one at a time \('die 3,die 4' holds several\)" "$out"
+check_match "real dice are typed when asked, not with a decision" \
+    "refused: 'dice 6 6 6 6 6' goes past the decisions of P1: a chance event follows 'roll'" "$out"
+check_eq "manual record" '"typed"' "$(jq -c .chance "$tmp/manual6.json")"
+out=$(printf 'c3,c4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo2.json")
+check_eq "both stones of one duomorph turn at once" '["c3","c4"]' "$(jq -c '.actions[:2]' "$tmp/duo2.json")"
+
+# ---- records that cannot be written (issue 8, fault 4) ----
+# The record's directory disappears after the first write: every write after
+# it fails, the player is told each time, and quit does not claim a save.
+mkdir -p "$tmp/gone"
+mkfifo "$tmp/in.fifo"
+(
+    exec 3>"$tmp/in.fifo"
+    for _ in $(seq 200); do [ -s "$tmp/gone/g.json" ] && break; sleep 0.05; done
+    rm -rf "$tmp/gone"
+    printf 'c3\nd4\nquit\n' >&3
+) &
+out=$($MORPH play morphos --size 5 --seed 4 --players human,ai:random --record "$tmp/gone/g.json" <"$tmp/in.fifo" 2>&1)
+code=$?
+wait
+check_eq "quit without a save exits 1" 1 "$code"
+check_match "the player is told the record is behind" \
+    "morph: the record $tmp/gone/g.json is not up to date \(the game has 1 action, the file 0\): cannot write record" "$out"
+check_match "and told again after the next action" "the game has 2 actions, the file 0" "$out"
+check_match "quit says the game is not saved" "The game is NOT saved: the record $tmp/gone/g.json lacks the last [0-9]+ actions? \(cannot write" "$out"
+case $out in *"The game is saved"*) bad "quit claimed a save that did not happen";; *) ok;; esac
+rm -f "$tmp/in.fifo"
+
+# ---- --record never replaces what is not this game's record (issue 8, fault 5) ----
+echo "my notes" >"$tmp/notes.txt"
+chmod 444 "$tmp/notes.txt"
+check_error "an unrelated file is not replaced" \
+    "^morph: play: $tmp/notes.txt exists and is not a record of this game \(give --force to replace it\)$" \
+    $MORPH play morphos --size 5 --players ai:random,ai:random --seed 1 --quiet --record "$tmp/notes.txt"
+check_eq "its content stays" "my notes" "$(cat "$tmp/notes.txt")"
+ln -s "$tmp/notes.txt" "$tmp/link.json"
+check_error "a symbolic link is not replaced" \
+    "^morph: play: $tmp/link.json is a symbolic link \(give --force to replace the link itself\)$" \
+    $MORPH play morphos --size 5 --players ai:random,ai:random --seed 1 --quiet --record "$tmp/link.json"
+check_exit "--force replaces the link" 0 \
+    $MORPH play morphos --size 5 --players ai:random,ai:random --seed 1 --quiet --record "$tmp/link.json" --force
+check_eq "the link became the record, its target is untouched" "regular my notes" \
+    "$([ -L "$tmp/link.json" ] && echo link || echo regular) $(cat "$tmp/notes.txt")"
+check_error "a finished record of another game is not replaced" \
+    "^morph: play: $tmp/link.json exists and is not a record of this game \(give --force to replace it\)$" \
+    $MORPH play morphos --size 5 --players ai:random,ai:random --seed 2 --quiet --record "$tmp/link.json"
+check_exit "--force replaces a read-only file" 0 \
+    $MORPH play morphos --size 5 --players ai:random,ai:random --seed 1 --quiet --record "$tmp/notes.txt" --force
+check_exit "which is now a record" 0 $MORPH replay "$tmp/notes.txt"
+check_match "--force is documented" "--force" "$($MORPH play --help)"
+# Resuming into a copy of the same record is writing this game's record.
+printf 'c3\nquit\n' | $MORPH play morphos --size 5 --seed 3 --players human,ai:random --record "$tmp/r1.json" >/dev/null
+cp "$tmp/r1.json" "$tmp/r2.json"
+check_exit "resume into a copy of the same game" 0 sh -c "printf 'quit\n' | $MORPH play --resume '$tmp/r1.json' --record '$tmp/r2.json'"
+check_error "resume into another game's record" \
+    "^morph: play: $tmp/seat.json exists and is not a record of this game \(give --force to replace it\)$" \
+    sh -c "printf 'quit\n' | $MORPH play --resume '$tmp/r1.json' --record '$tmp/seat.json'"
+# Temporary files: none left behind; stale ones of dead morph processes removed.
+sh -c 'exit 0' & dead=$!
+wait $dead
+mkdir -p "$tmp/st"
+touch "$tmp/st/g.json.tmp.$dead.Ab12Cd" "$tmp/st/g.json.tmp.$$.Ab12Cd" "$tmp/st/g.json.tmp.mine" "$tmp/st/other.json.tmp.$dead.Ab12Cd"
+$MORPH play morphos --size 5 --players ai:random,ai:random --seed 1 --quiet --record "$tmp/st/g.json"
+check_eq "only the stale temporary file of this record went" \
+    "g.json g.json.tmp.$$.Ab12Cd g.json.tmp.mine other.json.tmp.$dead.Ab12Cd" "$(cd "$tmp/st" && echo *)"
+
 # ---- usage errors ----
 check_error "unknown game" "^morph: play: unknown game 'chess' \(expected morpyam or morphos\)$" $MORPH play chess
 check_error "bad seat" "^morph: play: --players: expected human or ai:LEVEL for each seat, got 'bob'$" \

@@ -17,6 +17,7 @@
 #include "../../src/front/record.c"
 #include "../../src/front/session.c"
 #include "toy_race.h"
+#include "../../src/core/utf8.h"
 
 /* This binary's registry holds only the toy game. */
 const GameOps *const *game_list(void)
@@ -221,6 +222,51 @@ static void undo_removes_last_decision_and_following_chance(void **unused)
     session_free(s);
 }
 
+/* Issue 8, fault 3: a person acts only for their own seat; chance outcomes
+ * only with real dice, one at a time. */
+static void a_person_acts_only_for_their_seat(void **unused)
+{
+    static const char *const vs_ai[] = {"human", "ai:random"};
+    Session *s = race_session(NULL, 5, vs_ai);
+    char err[ERR_MAX];
+    assert_false(session_apply_for_seat(s, 0, "roll 3", false, err, sizeof err));
+    assert_string_equal(err, "not a decision: a chance event is due and the program draws it");
+    assert_false(session_apply_for_seat(s, 0, "roll 3,take", true, err, sizeof err));
+    assert_string_equal(err, "type only the chance outcome asked for, one at a time ('roll 3,take' holds several)");
+    assert_int_equal(s->count, 0);
+    assert_true(session_apply_for_seat(s, 0, "roll 3", true, err, sizeof err)); /* real dice */
+    assert_false(session_apply_for_seat(s, 1, "take", false, err, sizeof err));
+    assert_string_equal(err, "not the turn of P2: P1 is to move");
+    assert_false(session_apply_for_seat(s, 0, "take,roll 1", false, err, sizeof err));
+    assert_string_equal(err, "'roll 1' goes past the decisions of P1: a chance event follows 'take'");
+    assert_false(session_apply_for_seat(s, 0, "take,roll 1", true, err, sizeof err));
+    assert_string_equal(err, "'roll 1' goes past the decisions of P1: a chance event follows 'take'");
+    /* The seat's own error comes before the part's own (roll 9 is no roll). */
+    assert_false(session_apply_for_seat(s, 0, "take,roll 9", false, err, sizeof err));
+    assert_string_equal(err, "'roll 9' goes past the decisions of P1: a chance event follows 'take'");
+    assert_false(session_apply_for_seat(s, 0, "tkae", false, err, sizeof err));
+    assert_string_equal(err, "illegal move 'tkae': expected take, skip or resign");
+    assert_false(session_apply_for_seat(s, 7, "take", false, err, sizeof err));
+    assert_int_equal(s->count, 1);
+    assert_true(session_apply_for_seat(s, 0, "take", false, err, sizeof err));
+    assert_int_equal(s->count, 2);
+    assert_false(s->steps[0].drawn);
+    assert_false(session_dice_drawn(s));
+    session_chance_step(s);
+    assert_true(s->steps[2].drawn);
+    /* Hot-seat: whoever is to move; the other person waits. */
+    assert_false(session_apply_for_seat(s, 0, "skip", false, err, sizeof err));
+    assert_string_equal(err, "not the turn of P1: P2 is to move");
+    session_free(s);
+    Session *d = race_session(NULL, 5, NULL);
+    assert_int_equal(session_chance_all(d), 1);
+    assert_true(session_dice_drawn(d));
+    assert_true(session_apply_for_seat(d, 0, "resign", false, err, sizeof err));
+    assert_false(session_apply_for_seat(d, 1, "take", false, err, sizeof err));
+    assert_string_equal(err, "the game is over");
+    session_free(d);
+}
+
 /* Against an AI a person's undo never reveals a roll; between people it
  * takes back any decision. */
 static void person_undo_never_reveals_a_roll_against_an_ai(void **unused)
@@ -362,7 +408,7 @@ static void record_has_every_key(void **unused)
     json_object_del(doc, "updated");
     ASSERT_JSON(doc, "{\"format\":\"morph-record\",\"version\":1,\"game\":\"race\",\"options\":{\"players\":2,"
                      "\"target\":6,\"tags\":[]},\"players\":[{\"kind\":\"human\"},{\"kind\":\"human\"}],\"seed\":5,"
-                     "\"actions\":[\"roll 2\",\"take\"],\"result\":null,\"created\":\"2026-01-02T03:04:05Z\"}");
+                     "\"chance\":\"typed\",\"actions\":[\"roll 2\",\"take\"],\"result\":null,\"created\":\"2026-01-02T03:04:05Z\"}");
     json_decref(doc);
     session_free(s);
 }
@@ -455,7 +501,40 @@ static void tampered_records_name_the_problem(void **unused)
     assert_string_equal(load_error(s, "created", "\"yesterday\"", &e),
                         "record game.json: 'created' must be a UTC time like \"2026-01-31T12:00:00Z\"");
     assert_string_equal(load_error(s, "actions", NULL, &e), "record game.json: 'actions' must be an array of strings");
+    assert_string_equal(load_error(s, "chance", "\"loaded\"", &e),
+                        "record game.json: 'chance' must be \"seed\" or \"typed\"");
+    /* An entry of several parts stays within the decisions of the seat to
+     * move: a record cannot hold a person's text acting for others. */
+    assert_string_equal(load_error(s, "actions", "[\"roll 1,take\"]", &e),
+                        "record game.json: actions[0] 'roll 1,take' is illegal: type only the chance outcome asked "
+                        "for, one at a time ('roll 1,take' holds several)");
+    assert_string_equal(load_error(s, "actions", "[\"roll 1\",\"take,roll 3\"]", &e),
+                        "record game.json: actions[1] 'take,roll 3' is illegal: 'roll 3' goes past the decisions of "
+                        "P1: a chance event follows 'take'");
     session_free(s);
+
+    /* Chance drawn from the seed: every outcome is checked against it. */
+    Session *d = race_session("9", 1, NULL);
+    session_chance_step(d);
+    assert_true(session_apply_text(d, "take", err, sizeof err));
+    session_chance_step(d);
+    json_t *doc2 = record_from_session(d, NULL);
+    assert_string_equal(json_string_value(json_object_get(doc2, "chance")), "seed");
+    Session *ok = record_load_json(doc2, "game.json", true, &e);
+    assert_non_null(ok);
+    assert_true(session_dice_drawn(ok)); /* and it stays "seed" when written again */
+    session_free(ok);
+    char forged[16];
+    snprintf(forged, sizeof forged, "roll %d", d->steps[2].text[5] == '3' ? 1 : 3);
+    json_array_set_new(json_object_get(doc2, "actions"), 2, json_string(forged));
+    assert_null(record_load_json(doc2, "game.json", true, &e));
+    char want[200];
+    snprintf(want, sizeof want, "record game.json: actions[2] '%s' is illegal: the seed gives '%s' here, and the record "
+             "says its chance outcomes come from the seed (\"chance\": \"seed\")", forged, d->steps[2].text);
+    assert_string_equal(e.message, want);
+    assert_int_equal(e.index, 2);
+    json_decref(doc2);
+    session_free(d);
 }
 
 static void record_files_are_written_whole_and_checked(void **unused)
@@ -551,6 +630,38 @@ static void engine_session(void **unused)
     engine_free(&e);
 }
 
+/* Issue 8, fault 2: a message quoting outside text cut inside a UTF-8
+ * character made json_string() fail and the reply lose its "error". */
+static void engine_errors_survive_any_text(void **unused)
+{
+    Engine e;
+    engine_init(&e, NULL);
+    json_decref(engine_handle_line(&e, "{\"cmd\":\"new\",\"game\":\"race\",\"seed\":8}"));
+    char line[512], a39[40];
+    memset(a39, 'a', 39);
+    a39[39] = '\0';
+    const char *requests[] = {"{\"id\":2,\"cmd\":\"play\",\"action\":\"%s\xc3\xa9\xc3\xa9\"}",
+                              "{\"id\":3,\"cmd\":\"%s\xc3\xa9\xc3\xa9\"}",
+                              "{\"id\":4,\"cmd\":\"play\",\"action\":\"%s%s%s\xc3\xa9\xc3\xa9\"}"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(line, sizeof line, requests[i], a39, a39, a39, a39);
+        json_t *r = engine_handle_line(&e, line);
+        const char *error = json_string_value(json_object_get(r, "error"));
+        assert_non_null(error);
+        assert_true(utf8_valid(error));
+        assert_non_null(strstr(error, a39));
+        char *text = dumps(r);
+        assert_non_null(text);
+        free(text);
+        json_decref(r);
+    }
+    /* Whatever the message, the reply builder keeps it. */
+    json_t *r = error_reply(NULL, "cut \xc3");
+    ASSERT_JSON(r, "{\"ok\":false,\"error\":\"cut \"}");
+    json_decref(r);
+    engine_free(&e);
+}
+
 static void engine_auto_chance_and_state(void **unused)
 {
     Engine e;
@@ -596,6 +707,7 @@ int main(void)
         cmocka_unit_test(session_chance_depends_on_seed_and_position_only),
         cmocka_unit_test(undo_removes_last_decision_and_following_chance),
         cmocka_unit_test(person_undo_never_reveals_a_roll_against_an_ai),
+        cmocka_unit_test(a_person_acts_only_for_their_seat),
         cmocka_unit_test(observer_hears_each_action_once),
         cmocka_unit_test(marks_and_legend_as_json),
         cmocka_unit_test(ai_seats_play_and_explain),
@@ -606,6 +718,7 @@ int main(void)
         cmocka_unit_test(record_files_are_written_whole_and_checked),
         cmocka_unit_test(engine_session),
         cmocka_unit_test(engine_auto_chance_and_state),
+        cmocka_unit_test(engine_errors_survive_any_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
