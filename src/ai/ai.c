@@ -102,3 +102,54 @@ bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *
     }
     return true;
 }
+
+void ai_percent_words(double p, StrBuf *out)
+{
+    if (p >= 1 - 1e-9)
+        sb_puts(out, "100%");
+    else if (p > 0.995)
+        sb_puts(out, ">99%");
+    else if (p <= 1e-9)
+        sb_puts(out, "0%");
+    else if (p < 0.005)
+        sb_puts(out, "<1%");
+    else
+        sb_printf(out, "%.0f%%", 100 * p);
+}
+
+void ai_advice_free(AiAdvice *a)
+{
+    sb_free(&a->words);
+    sb_free(&a->detail);
+}
+
+/* Without a hook: the level's choices while the same seat decides, their
+ * texts joined as one move ("c3,c4"), and its explanation of the first. */
+static void advise_by_choosing(Ai *ai, const State *s, AiAdvice *out)
+{
+    State *work = state_clone(s);
+    int seat = state_player(s);
+    while (out->plan_len < AI_PLAN_MAX && state_player(work) == seat) {
+        Action a = ai_choose(ai, work, out->plan_len == 0 ? &out->detail : NULL);
+        if (!state_is_legal(work, a))
+            break;
+        if (out->plan_len)
+            sb_putc(&out->words, ',');
+        state_action_text(work, a, &out->words);
+        out->plan[out->plan_len++] = a;
+        state_apply(work, a);
+    }
+    state_free(work);
+}
+
+void ai_advise(Ai *ai, const State *s, const Voice *v, AiAdvice *out)
+{
+    memset(out, 0, sizeof *out);
+    out->chance = -1;
+    out->cell = -1;
+    if (ai->ops->advise)
+        ai->ops->advise(ai, s, v, out);
+    else
+        advise_by_choosing(ai, s, out);
+    out->action = out->plan_len ? out->plan[0] : ACTION_RESIGN;
+}
