@@ -376,6 +376,14 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
         return NULL;
     }
     bool seeded = strcmp(chance, RECORD_CHANCE_SEED) == 0;
+    /* "dice": how people meant to roll (morph play --dice); optional */
+    const json_t *jdice = json_object_get(doc, "dice");
+    const char *dice = jdice ? json_string_value(jdice) : "auto";
+    if (!dice || (strcmp(dice, "auto") != 0 && strcmp(dice, "manual") != 0)) {
+        load_fail(e, name, -1, "'dice' must be \"auto\" or \"manual\"");
+        game_free(g);
+        return NULL;
+    }
     const json_t *actions = json_object_get(doc, "actions");
     if (!json_is_array(actions)) {
         load_fail(e, name, -1, "'actions' must be an array of strings");
