@@ -197,13 +197,24 @@ bool external_new_game(External *x, const Session *s, char *err, size_t errlen)
     return true;
 }
 
+/* The GTP colour of seat at history position upto of a Morphos game: the
+ * colour of its stones, Black for the first seat until the swap (whose
+ * action text is "swap") and for the second seat after it. */
+static char gtp_colour_of(const Session *s, int upto, int seat)
+{
+    bool swapped = false;
+    for (int i = 0; i < upto && i < s->count; i++)
+        swapped |= strcmp(s->steps[i].text, "swap") == 0;
+    return (seat == 0) != swapped ? 'b' : 'w';
+}
+
 /* GTP: sends the turn collected in gtp_move as one "play" command. */
 static bool gtp_flush(External *x, char *err, size_t errlen)
 {
     if (!x->gtp_move[0])
         return true;
     char command[300];
-    snprintf(command, sizeof command, "play %c %s", x->gtp_player == 0 ? 'b' : 'w', x->gtp_move);
+    snprintf(command, sizeof command, "play %c %s", x->gtp_colour, x->gtp_move);
     x->gtp_move[0] = '\0';
     return gtp_request(x, command, NULL, 0, err, errlen);
 }
@@ -223,6 +234,8 @@ bool external_sync(External *x, const Session *s, char *err, size_t errlen)
         /* GTP sees whole turns: the atomic actions of one seat in a row. */
         if (step->player != x->gtp_player && !gtp_flush(x, err, errlen))
             return false;
+        if (step->player != x->gtp_player)
+            x->gtp_colour = gtp_colour_of(s, x->sent, step->player);
         x->gtp_player = step->player;
         size_t n = strlen(x->gtp_move);
         snprintf(x->gtp_move + n, sizeof x->gtp_move - n, "%s%s", n ? "," : "", step->text);
@@ -250,7 +263,7 @@ bool external_genmove(External *x, const Session *s, char *out, size_t outlen, c
         return action != NULL;
     }
     char command[16];
-    snprintf(command, sizeof command, "genmove %c", session_player(s) == 0 ? 'b' : 'w');
+    snprintf(command, sizeof command, "genmove %c", gtp_colour_of(s, s->count, session_player(s)));
     return gtp_request(x, command, out, outlen, err, errlen);
 }
 
