@@ -139,7 +139,7 @@ static void draw(const Play *p, StrBuf *out)
         token(p, q, "", out);
         sb_putc(out, ' ');
     }
-    sb_puts(out, "tokens  [ ] latest token  + scoring line  ! KO line  * may place now\n\n");
+    sb_puts(out, "tokens  [ ] latest token  + scoring line  ! KO line  * may place\n\n");
     for (int q = 0; q < cfg->players; q++) {
         StrBuf name = STRBUF_INIT, line = STRBUF_INIT;
         play_seat_name(p, q, &name);
@@ -174,11 +174,11 @@ static void draw(const Play *p, StrBuf *out)
         break;
     default:
         play_seat_name(p, s->player, &who);
-        sb_printf(&status, "Turn %d%s: %s to play. ", (int)s->turns, s->replay ? " (Morpyam replay)" : "", sb_str(&who));
-        if (s->rolls == 0 || s->phase == MP_ROLL) {
-            sb_puts(&status, s->rolls == 0 ? "Before the first roll." : "");
-        } else {
-            sb_printf(&status, "Roll %d of 3, dice: ", s->rolls);
+        sb_printf(&status, "Turn %d%s: %s to play.", (int)s->turns, s->replay ? " (Morpyam replay)" : "", sb_str(&who));
+        if (s->rolls == 0) {
+            sb_puts(&status, " Before the first roll.");
+        } else if (s->phase != MP_ROLL) {
+            sb_printf(&status, " Roll %d of 3, dice: ", s->rolls);
             StrBuf dice = STRBUF_INIT;
             put_dice(&cfg->ms, s->dice, &dice);
             term_paint(&status, p->color, "1;36", sb_str(&dice));
@@ -187,8 +187,9 @@ static void draw(const Play *p, StrBuf *out)
         }
         if (s->call >= 0)
             sb_printf(&status, " Called: %s.", morpyam_figure_id(s->call));
-        if (s->phase == MP_FORCED && play_mark_label(&marks, MARK_PLACEABLE))
-            sb_printf(&status, " %s.", play_mark_label(&marks, MARK_PLACEABLE));
+        const char *label = play_mark_label(&marks, MARK_PLACEABLE);
+        if (s->phase == MP_FORCED && label)
+            sb_printf(&status, " %c%s.", toupper((unsigned char)label[0]), label + 1);
         sb_putc(&status, '\n');
         break;
     }
