@@ -13,6 +13,7 @@
 
 #include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
+#include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
 #include "../../src/front/session.c"
@@ -574,6 +575,36 @@ static void record_files_are_written_whole_and_checked(void **unused)
     rmdir(dir);
 }
 
+/* ---- explain: refusals and the latest turn ---- */
+
+static void refusals_give_the_rules_reason(void **unused)
+{
+    Session *s = race_session(NULL, 4, NULL);
+    StrBuf why = STRBUF_INIT;
+    char err[ERR_MAX];
+    /* a parse failure: the game's why_not, of the part that fails */
+    assert_false(session_apply_text(s, "roll 9", err, sizeof err));
+    assert_true(explain_refusal(s->state, "roll 9", err, &why));
+    assert_string_equal(sb_str(&why), "a roll is due (expected roll 1 to roll 3)");
+    sb_clear(&why);
+    assert_false(session_apply_text(s, "roll 2,take,jump", err, sizeof err));
+    assert_true(explain_refusal(s->state, "roll 2,take,jump", err, &why));
+    assert_string_equal(sb_str(&why), "jump: a roll is due (expected roll 1 to roll 3)");
+    sb_clear(&why);
+    /* the session's own refusal (a seat) has no reason of the rules */
+    assert_true(session_apply_text(s, "roll 2", err, sizeof err));
+    assert_false(session_apply_for_seat(s, 1, "take", false, err, sizeof err));
+    assert_false(explain_refusal(s->state, "take", err, &why));
+    assert_int_equal(why.len, 0);
+    /* no board: the latest turn touches no cell */
+    Marks m;
+    assert_true(session_apply_text(s, "take,roll 1,skip", err, sizeof err));
+    explain_last_turn(s, &m);
+    assert_int_equal(m.count, 0);
+    sb_free(&why);
+    session_free(s);
+}
+
 /* ---- the engine protocol ---- */
 
 static void expect_reply(Engine *e, const char *request, const char *reply)
@@ -589,20 +620,32 @@ static void engine_session(void **unused)
     engine_init(&e, NULL);
     expect_reply(&e, "{\"id\":1,\"cmd\":\"new\",\"game\":\"race\",\"options\":{\"target\":4},\"seed\":8}",
                  "{\"id\":1,\"ok\":true,\"game\":\"race\",\"options\":{\"players\":2,\"target\":4,\"tags\":[]},"
-                 "\"seed\":8,\"auto_chance\":false,\"played\":[],\"player\":null,\"chance\":true,\"terminal\":false,"
-                 "\"result\":null}");
+                 "\"seed\":8,\"auto_chance\":false,\"played\":[],\"described\":[],\"player\":null,\"chance\":true,"
+                 "\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"id\":\"x\",\"cmd\":\"legal\"}",
                  "{\"id\":\"x\",\"ok\":true,\"chance\":true,\"outcomes\":[{\"action\":\"roll 1\",\"probability\":"
                  "0.33333333333333331},{\"action\":\"roll 2\",\"probability\":0.33333333333333331},{\"action\":"
                  "\"roll 3\",\"probability\":0.33333333333333331}]}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"roll 3,take\"}",
-                 "{\"ok\":true,\"played\":[\"roll 3\",\"take\"],\"player\":null,\"chance\":true,\"terminal\":false,"
-                 "\"result\":null}");
+                 "{\"ok\":true,\"played\":[\"roll 3\",\"take\"],\"described\":[\"P1 rolls 3\",\"P1 takes 3 (score 3)\"],"
+                 "\"player\":null,\"chance\":true,\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"cmd\":\"genmove\",\"level\":\"random\"}",
                  "{\"ok\":false,\"error\":\"a chance node: send \\\"chance\\\" or play an outcome\"}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"roll 2\"}",
-                 "{\"ok\":true,\"played\":[\"roll 2\"],\"player\":2,\"chance\":false,\"terminal\":false,"
-                 "\"result\":null}");
+                 "{\"ok\":true,\"played\":[\"roll 2\"],\"described\":[\"P2 rolls 2\"],\"player\":2,\"chance\":false,"
+                 "\"terminal\":false,\"result\":null}");
+    expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"jump\"}",
+                 "{\"ok\":false,\"error\":\"illegal move 'jump': expected take, skip or resign\","
+                 "\"why\":\"expected take, skip or resign\"}");
+    expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"skip,roll 4\"}",
+                 "{\"ok\":false,\"error\":\"illegal move 'roll 4': a roll is due (expected roll 1 to roll 3)\","
+                 "\"why\":\"roll 4: a roll is due (expected roll 1 to roll 3)\"}");
+    expect_reply(&e, "{\"cmd\":\"words\",\"action\":\"take\"}",
+                 "{\"ok\":true,\"marks\":{\"width\":0,\"height\":0,\"marks\":[]},\"last\":{\"width\":0,"
+                 "\"height\":0,\"marks\":[]},\"legend\":[{\"code\":\"take\",\"name\":\"take\",\"words\":\"add the "
+                 "roll to your score\"},{\"code\":\"skip\",\"name\":\"skip\",\"words\":\"let the roll go\"}],"
+                 "\"rules\":\"Race: roll a die of three faces, take it or skip it; the first to 4 wins.\\n\","
+                 "\"summary\":null,\"described\":\"P2 takes 2 (score 2)\"}");
     expect_reply(&e, "{\"cmd\":\"legal\"}", "{\"ok\":true,\"chance\":false,\"actions\":[\"take\",\"skip\"]}");
     expect_reply(&e, "{\"cmd\":\"genmove\"}",
                  "{\"ok\":false,\"error\":\"genmove needs \\\"level\\\" (seat 2 is not an AI and the engine has "
@@ -613,16 +656,20 @@ static void engine_session(void **unused)
                  "{\"id\":[2],\"ok\":true,\"undone\":[\"take\",\"roll 2\"],\"player\":1,\"chance\":false,"
                  "\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"take\"}",
-                 "{\"ok\":true,\"played\":[\"take\"],\"player\":null,\"chance\":true,\"terminal\":false,"
-                 "\"result\":null}");
+                 "{\"ok\":true,\"played\":[\"take\"],\"described\":[\"P1 takes 3 (score 3)\"],\"player\":null,"
+                 "\"chance\":true,\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"roll 1,resign\"}",
-                 "{\"ok\":true,\"played\":[\"roll 1\",\"resign\"],\"player\":null,\"chance\":false,"
-                 "\"terminal\":true,\"result\":{\"winners\":[1],\"how\":\"resign\",\"points\":[3,0],"
-                 "\"returns\":[1.0,0.0]}}");
+                 "{\"ok\":true,\"played\":[\"roll 1\",\"resign\"],\"described\":[\"P2 rolls 1\",\"P2 resigns\"],"
+                 "\"player\":null,\"chance\":false,\"terminal\":true,\"result\":{\"winners\":[1],\"how\":\"resign\","
+                 "\"points\":[3,0],\"returns\":[1.0,0.0]}}");
+    json_t *w = engine_handle_line(&e, "{\"cmd\":\"words\",\"action\":\"take\"}");
+    ASSERT_JSON(json_object_get(w, "summary"), "\"P1 wins (resign).\\n\"");
+    ASSERT_JSON(json_object_get(w, "why"), "\"the game is over\"");
+    json_decref(w);
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"take\"}", "{\"ok\":false,\"error\":\"the game is over\"}");
     expect_reply(&e, "{\"cmd\":\"fly\"}",
                  "{\"ok\":false,\"error\":\"unknown command 'fly' (expected new, play, chance, legal, state, genmove, "
-                 "undo, record, save, load or quit)\"}");
+                 "hint, words, undo, record, save, load or quit)\"}");
     expect_reply(&e, "{\"id\":5}", "{\"id\":5,\"ok\":false,\"error\":\"missing \\\"cmd\\\" (a string)\"}");
     expect_reply(&e, "{\"cmd\":", "{\"ok\":false,\"error\":\"malformed JSON at column 7: unexpected token near end of file\"}");
     expect_reply(&e, "{\"cmd\":\"quit\",\"id\":9}", "{\"id\":9,\"ok\":true}");
@@ -716,6 +763,7 @@ int main(void)
         cmocka_unit_test(result_json_names_winners_from_one),
         cmocka_unit_test(tampered_records_name_the_problem),
         cmocka_unit_test(record_files_are_written_whole_and_checked),
+        cmocka_unit_test(refusals_give_the_rules_reason),
         cmocka_unit_test(engine_session),
         cmocka_unit_test(engine_auto_chance_and_state),
         cmocka_unit_test(engine_errors_survive_any_text),
