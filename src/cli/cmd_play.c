@@ -104,11 +104,11 @@ static void usage(FILE *out, const GameOps *only)
             "what is legal. Ctrl-C saves the game and says how to resume it (a second\n"
             "Ctrl-C stops at once).\n"
             "\n"
-            "  --players LIST  one entry per seat, comma-separated: human or ai:LEVEL[:params],\n"
-            "                  e.g. human,ai:greedy,ai:random; several humans play hot-seat.\n"
-            "                  A number N means one human and N-1 default AIs. For morpyam the\n"
-            "                  number of seats is the number of players (2 to 4); morphos has 2.\n"
-            "                  Default: human,ai:%s\n"
+            "  --players LIST  one entry per seat, comma-separated: human or\n"
+            "                  ai:LEVEL[:params], e.g. human,ai:greedy,ai:random; several\n"
+            "                  humans play hot-seat. A number N means one human and N-1\n"
+            "                  default AIs. For morpyam the number of seats is the number\n"
+            "                  of players (2 to 4); morphos has 2. Default: human,ai:%s\n"
             "  --seed S        seed of the dice and the AIs, 0 to 2^63-1 (default: from the\n"
             "                  clock, printed at the start)\n"
             "  --record FILE   the game record, written after every action (default:\n"
@@ -120,10 +120,12 @@ static void usage(FILE *out, const GameOps *only)
             "                  is replaced by the record, its target is left alone)\n"
             "  --resume FILE   continue the game of a record: game, options, seats, seed and\n"
             "                  dice mode come from it (a finished record is refused)\n"
-            "  --dice MODE     auto (default): the program rolls; manual: people roll real dice\n"
-            "                  and type every chance outcome (dice, roll-off die, Plus deal).\n"
-            "                  The record keeps the mode; with --resume, --dice changes it\n"
-            "  --color WHEN    auto (default: on a terminal unless NO_COLOR is set), always, never\n"
+            "  --dice MODE     auto (default): the program rolls; manual: people roll real\n"
+            "                  dice and type every chance outcome (dice, roll-off die, Plus\n"
+            "                  deal). The record keeps the mode; with --resume, --dice\n"
+            "                  changes it\n"
+            "  --color WHEN    auto (default: on a terminal unless NO_COLOR is set),\n"
+            "                  always, never\n"
             "  --verbose       also print the AIs' technical detail (expected values, visits,\n"
             "                  principal variation) after their moves and hints\n"
             "  --quiet         with every seat an AI: print nothing, just write the record\n"
@@ -374,6 +376,10 @@ static void do_hint(Client *c)
 {
     const Play *p = &c->play;
     const PlayUi *ui = p->ui;
+    if (session_player(p->s) < 0) {
+        say("hint: nothing to decide now: a chance outcome is due.\n");
+        return;
+    }
     if (!ai_level(ui->hint_level, p->s->game->ops->name)) {
         say("hint: needs the '%s' AI, which this build of morph does not have yet.\n", ui->hint_level);
         return;

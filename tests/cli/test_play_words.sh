@@ -174,6 +174,8 @@ check_match "--verbose: the AI's moves with their detail" "\[random: picked at r
 out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
 check_match "Morphos hint: the move and its win rate in words" \
     "hint: x?[a-e][1-5] — Black wins about [0-9<>]+% of the simulated games from there" "$out"
+out=$(printf 'hint\n6\nquit\n' | $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/hint3.json")
+check_match "no hint while real dice are asked" "hint: nothing to decide now: a chance outcome is due." "$out"
 check_error "--quiet and --verbose" "^morph: play: --quiet prints nothing, --verbose more: give one of them$" \
     $MORPH play morphos --players ai:random,ai:random --quiet --verbose --record "$tmp/qv.json"
 

@@ -350,6 +350,51 @@ static void expert_advice_is_its_plan_and_chance(void **unused)
     game_free(g);
 }
 
+/* Checks one advice against the brute-force count from the end of its plan. */
+static void check_advice_chance(const Game *g, const State *s, const AiAdvice *adv)
+{
+    State *t = state_clone(s);
+    for (int i = 0; i < adv->plan_len; i++)
+        state_apply(t, adv->plan[i]);
+    Ai *check = new_ai("expert", g, 2);
+    const MorpyamState *m = ms_of(s);
+    double p = brute_chance(check, t, m->player, m->turns, m->tokens[m->player], adv->cell);
+    if (fabs(p - adv->chance) > 1e-5)
+        fail_msg("advice '%s': chance %.6f, counted %.6f", sb_str(&adv->words), adv->chance, p);
+    ai_free(check);
+    state_free(t);
+}
+
+/* The first plan with a call in a game of experts: its chance too is the
+ * count of the turn's outcomes. */
+static void expert_call_advice_is_counted(void **unused)
+{
+    Game *g = new_game("players=2");
+    Ai *ai = new_ai("expert", g, 1);
+    Rng rng;
+    rng_seed(&rng, 1);
+    State *s = state_new(g);
+    bool checked = false;
+    for (int step = 0; step < 2000 && !checked && !state_is_terminal(s); step++) {
+        if (state_is_chance(s)) {
+            state_apply(s, state_sample_chance(s, &rng));
+            continue;
+        }
+        AiAdvice adv;
+        ai_advise(ai, s, NULL, &adv);
+        if (strncmp(sb_str(&adv.words), "call ", 5) == 0 && adv.plan_len >= 2 && adv.cell >= 0) {
+            check_advice_chance(g, s, &adv);
+            checked = true;
+        }
+        state_apply(s, adv.action);
+        ai_advice_free(&adv);
+    }
+    assert_true(checked);
+    state_free(s);
+    ai_free(ai);
+    game_free(g);
+}
+
 /* A call and its reroll are one plan ("call suite, keep ..., reroll ...")
  * when the expert calls; a forced Appel is covered for sure; a turn's first
  * decision plans the roll. */
@@ -460,6 +505,7 @@ int main(void)
         cmocka_unit_test(expert_explains_dice_choices),
         cmocka_unit_test(expert_advice_is_its_plan_and_chance),
         cmocka_unit_test(expert_advice_words),
+        cmocka_unit_test(expert_call_advice_is_counted),
         cmocka_unit_test(advice_of_other_levels),
         cmocka_unit_test(levels_refuse_parameters),
         cmocka_unit_test(levels_are_deterministic),
