@@ -154,6 +154,8 @@ static void legal(const Play *p, StrBuf *out)
     Marks marks;
     state_marks(p->s->state, &marks);
     const char *room = play_mark_label(&marks, MARK_PLACEABLE);
+    if (!room) /* no empty point: the phases below cannot be, but never crash on it */
+        room = "place";
     StrBuf line = STRBUF_INIT;
     if (s->phase == PHASE_DUO) {
         sb_printf(&line, "%c%s:", toupper((unsigned char)room[0]), room + 1);
