@@ -2,12 +2,14 @@
 # missing first (scripts/setup.sh), so each works on a fresh Debian machine.
 #
 #   make            release build: build/release/morph
-#   make run        set up, build, start a game in the terminal
+#   make run        set up, build, start the web server (morph serve) and print its URL
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
+#   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
 #   make clean
 
 VARIANT ?= release
+PREFIX ?= /usr/local
 B := build/$(VARIANT)
 
 CC ?= cc
@@ -20,6 +22,8 @@ else
 endif
 PKG_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# The web server: HTTP (libmicrohttpd), storage (SQLite), SHA-256 of seat tokens (nettle).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 nettle 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lnettle)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 
@@ -28,22 +32,28 @@ LIB_SRCS := $(wildcard src/core/*.c src/games/*.c src/games/*/*.c)
 AI_SRCS := $(wildcard src/ai/*.c)
 # What every front end shares (sessions, records, JSON forms) and the protocol handlers.
 FRONT_SRCS := $(wildcard src/front/*.c src/protocol/*.c)
+# The web server (`morph serve`): rooms, API, store, HTTP.
+SERVER_SRCS := $(wildcard src/server/*.c)
 CLI_SRCS := $(wildcard src/cli/*.c bench/*.c)
-TEST_SRCS := $(wildcard tests/unit/test_*.c)
+# Server tests link the server and front-end libraries; the others include what they test.
+SERVER_TEST_SRCS := $(wildcard tests/unit/test_server*.c)
+TEST_SRCS := $(filter-out $(SERVER_TEST_SRCS),$(wildcard tests/unit/test_*.c))
 TEST_SUPPORT_SRCS := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
 AI_OBJS := $(AI_SRCS:%.c=$(B)/obj/%.o)
 FRONT_OBJS := $(FRONT_SRCS:%.c=$(B)/obj/%.o)
+SERVER_OBJS := $(SERVER_SRCS:%.c=$(B)/obj/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(B)/obj/%.o)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
+SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run test bench clean
+.PHONY: all build tests setup run test bench install clean
 .SECONDARY:
 all: build
 build: $(B)/morph
-tests: $(B)/morph $(TEST_BINS)
+tests: $(B)/morph $(TEST_BINS) $(SERVER_TEST_BINS)
 
 $(B)/libmorph.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -57,8 +67,13 @@ $(B)/libmorphfront.a: $(FRONT_OBJS)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-$(B)/morph: $(CLI_OBJS) $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
-	$(CC) -o $@ $(CLI_OBJS) $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a $(PKG_LIBS) $(LDLIBS_ALL)
+$(B)/libmorphserver.a: $(SERVER_OBJS)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(B)/morph: $(CLI_OBJS) $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
+	$(CC) -o $@ $(CLI_OBJS) $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a \
+		$(SERVER_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
@@ -68,12 +83,25 @@ $(B)/tests/%: $(B)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B)/libmorph.a -lcmocka $(PKG_LIBS) $(LDLIBS_ALL)
 
+$(SERVER_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a -lcmocka \
+		$(SERVER_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
+
 setup:
 	@bash scripts/setup.sh
 
 run: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
-	build/release/morph play morpyam
+	build/release/morph serve
+
+# The page is installed next to the binary: morph serve finds it in
+# $(PREFIX)/share/morph/web (or in web/ when run from the source tree).
+install:
+	@$(MAKE) --no-print-directory VARIANT=release build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web
+	install -m 755 build/release/morph $(DESTDIR)$(PREFIX)/bin/morph
+	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
 test: setup
 	@$(MAKE) --no-print-directory VARIANT=asan tests

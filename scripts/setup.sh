@@ -3,7 +3,8 @@
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux)
+# libmicrohttpd, SQLite and nettle (SHA-256) build morph serve; curl drives it in tests.
+packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev curl)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -11,5 +11,6 @@ int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

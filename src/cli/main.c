@@ -16,6 +16,7 @@ static int cmd_version(int argc, char **argv)
 /* Commands in the order people reach for them: play first, tools after. */
 static const Command commands[] = {
     {"play", cmd_play, "play a game in the terminal against AIs or people"},
+    {"serve", cmd_serve, "serve the web page: play in the browser, with friends or AIs"},
     {"morpyam", cmd_morpyam, "Morpyam rules and analysis: figures, odds, score, layout, watch, analyze"},
     {"morphos", cmd_morphos, "inspect Morphos positions: legal moves, deadlocks, drawings"},
     {"replay", cmd_replay, "check a game record and show its final position"},

@@ -1,0 +1,91 @@
+#include "ai_pool.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "room.h"
+
+typedef struct Job {
+    struct Job *next;
+    Room *room;
+} Job;
+
+struct AiPool {
+    pthread_mutex_t lock;
+    pthread_cond_t ready;
+    Job *head, *tail;
+    bool stopping;
+    int nthreads;
+    pthread_t threads[];
+};
+
+static void *worker(void *arg)
+{
+    AiPool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        while (!p->head && !p->stopping)
+            pthread_cond_wait(&p->ready, &p->lock);
+        if (p->stopping) {
+            pthread_mutex_unlock(&p->lock);
+            return NULL;
+        }
+        Job *j = p->head;
+        p->head = j->next;
+        if (!p->head)
+            p->tail = NULL;
+        pthread_mutex_unlock(&p->lock);
+        room_ai_turn(j->room);
+        room_unref(j->room);
+        free(j);
+    }
+}
+
+AiPool *ai_pool_new(int threads)
+{
+    AiPool *p = calloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->ready, NULL);
+    for (int i = 0; i < threads; i++)
+        if (pthread_create(&p->threads[p->nthreads], NULL, worker, p) == 0)
+            p->nthreads++;
+    return p;
+}
+
+void ai_pool_push(AiPool *p, Room *room)
+{
+    Job *j = malloc(sizeof *j);
+    room_ref(room);
+    j->room = room;
+    j->next = NULL;
+    pthread_mutex_lock(&p->lock);
+    if (p->tail)
+        p->tail->next = j;
+    else
+        p->head = j;
+    p->tail = j;
+    pthread_cond_signal(&p->ready);
+    pthread_mutex_unlock(&p->lock);
+}
+
+void ai_pool_free(AiPool *p)
+{
+    if (!p)
+        return;
+    pthread_mutex_lock(&p->lock);
+    p->stopping = true;
+    pthread_cond_broadcast(&p->ready);
+    pthread_mutex_unlock(&p->lock);
+    for (int i = 0; i < p->nthreads; i++)
+        pthread_join(p->threads[i], NULL);
+    while (p->head) {
+        Job *j = p->head;
+        p->head = j->next;
+        room_unref(j->room);
+        free(j);
+    }
+    pthread_cond_destroy(&p->ready);
+    pthread_mutex_destroy(&p->lock);
+    free(p);
+}

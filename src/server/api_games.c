@@ -1,0 +1,470 @@
+/* Endpoints of one game: creation, seats (invitations, joining, rematch),
+ * state, live stream, actions, undo, resign, hint, record. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ai/ai.h"
+#include "../front/game_json.h"
+#include "api_internal.h"
+
+#define DEFAULT_MCTS_MS 1000
+#define MIN_MCTS_MS 50
+
+static const AiOps *find_level(const char *name, const char *game)
+{
+    for (const AiOps *const *a = ai_list(); *a; a++)
+        if (strcmp((*a)->name, name) == 0 && (!(*a)->games || list_contains((*a)->games, game)))
+            return *a;
+    return NULL;
+}
+
+/* The levels of game as "random, greedy, ..." */
+static void levels_of(const char *game, char *out, size_t outlen)
+{
+    int n = 0;
+    out[0] = '\0';
+    for (const AiOps *const *a = ai_list(); *a && n >= 0 && (size_t)n < outlen; a++)
+        if (!(*a)->games || list_contains((*a)->games, game))
+            n += snprintf(out + n, outlen - (size_t)n, "%s%s", n ? ", " : "", (*a)->name);
+}
+
+/* Reads one seat of a create body into spec; false with a 400. */
+static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, RoomSpec *spec, ApiResponse *res)
+{
+    static const char *const keys[] = {"kind", "level", "ms", "mine", NULL};
+    if (!json_is_object(seat)) {
+        api_error(res, 400, "seats[%d] must be an object like {\"kind\":\"human\",\"mine\":true} or "
+                            "{\"kind\":\"ai\",\"level\":\"greedy\"}", p);
+        return false;
+    }
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)seat, key, value) {
+        bool known = false;
+        for (int i = 0; keys[i]; i++)
+            known |= strcmp(key, keys[i]) == 0;
+        if (!known) {
+            api_error(res, 400, "seats[%d]: unknown key '%.40s' (expected: kind, level, ms, mine)", p, key);
+            return false;
+        }
+    }
+    const char *kind = json_string_value(json_object_get(seat, "kind"));
+    const json_t *mine = json_object_get(seat, "mine"), *level = json_object_get(seat, "level"),
+                 *ms = json_object_get(seat, "ms");
+    if (mine && !json_is_boolean(mine)) {
+        api_error(res, 400, "seats[%d].mine must be true or false", p);
+        return false;
+    }
+    if (kind && strcmp(kind, "human") == 0) {
+        if (level || ms) {
+            api_error(res, 400, "seats[%d]: a human seat takes no 'level' or 'ms'", p);
+            return false;
+        }
+        spec->kind[p] = SEAT_HUMAN;
+        if (json_is_true(mine))
+            spec->creator_seats |= 1u << p;
+        return true;
+    }
+    if (!kind || strcmp(kind, "ai") != 0) {
+        api_error(res, 400, "seats[%d].kind must be \"human\" or \"ai\"", p);
+        return false;
+    }
+    if (json_is_true(mine)) {
+        api_error(res, 400, "seats[%d]: an AI seat cannot be 'mine'", p);
+        return false;
+    }
+    char levels[128];
+    levels_of(game, levels, sizeof levels);
+    const char *name = json_string_value(level);
+    const AiOps *ops = name ? find_level(name, game) : NULL;
+    if (!ops) {
+        api_error(res, 400, "seats[%d].level must be one of the AI levels of %s (%s)%s%.40s%s", p, game, levels,
+                  name ? ", got '" : "", name ? name : "", name ? "'" : "");
+        return false;
+    }
+    spec->kind[p] = SEAT_AI;
+    if (strcmp(ops->name, "mcts") == 0) {
+        json_int_t v = ms ? json_integer_value(ms) : DEFAULT_MCTS_MS;
+        if (ms && (!json_is_integer(ms) || v < MIN_MCTS_MS || v > srv->cfg.max_ai_ms)) {
+            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, MIN_MCTS_MS,
+                      srv->cfg.max_ai_ms);
+            return false;
+        }
+        snprintf(spec->ai[p], sizeof spec->ai[p], "mcts:ms=%lld,threads=1", (long long)v);
+    } else if (ms) {
+        api_error(res, 400, "seats[%d]: 'ms' is only for the mcts level", p);
+        return false;
+    } else {
+        snprintf(spec->ai[p], sizeof spec->ai[p], "%s", ops->name);
+    }
+    return true;
+}
+
+/* What the creator of a game (or a rematch) gets: the id, the tokens of
+ * their seats, the invitations of the open seats and the state. */
+static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
+{
+    json_t *seats = json_array();
+    for (int p = 0; p < room->meta.num_seats; p++)
+        if (tokens && tokens[p][0])
+            json_array_append_new(seats, json_pack("{s:i,s:s}", "seat", p + 1, "token", tokens[p]));
+    RoomError e;
+    json_t *invitations = room_invitations(room, 1, &e);
+    char path[32];
+    snprintf(path, sizeof path, "/game/%s", room->meta.id);
+    char *state = room_state_json(room, mine, true);
+    json_error_t jerr;
+    api_json(res, 201, json_pack("{s:s,s:s,s:o,s:o,s:o}", "id", room->meta.id, "path", path, "seats", seats,
+                                 "invitations", invitations, "state", json_loads(state, 0, &jerr)));
+    free(state);
+}
+
+void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", NULL};
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
+    json_t *body = api_body(req, res, keys, false);
+    if (!body)
+        return;
+    RoomSpec spec;
+    memset(&spec, 0, sizeof spec);
+    const char *game = json_string_value(json_object_get(body, "game"));
+    const GameOps *ops = game ? game_lookup(game) : NULL;
+    const json_t *options = json_object_get(body, "options"), *seats = json_object_get(body, "seats"),
+                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed");
+    char err[ERR_MAX];
+    Game *probe = NULL;
+    if (!ops) {
+        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%.40s%s", game ? ", got '" : "",
+                  game ? game : "", game ? "'" : "");
+    } else if (options && !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
+        api_error(res, 400, "options: %s", err);
+    } else if (!options && (options_init(&spec.options), false)) {
+    } else if (!(probe = game_new(game, &spec.options, err, sizeof err))) {
+        api_error(res, 400, "options: %s", err);
+    } else if (dice && !(json_is_string(dice) && (strcmp(json_string_value(dice), "auto") == 0 ||
+                                                    strcmp(json_string_value(dice), "real") == 0))) {
+        api_error(res, 400, "'dice' must be \"auto\" (the server rolls) or \"real\" (players type their dice)");
+    } else if (listed && !json_is_boolean(listed)) {
+        api_error(res, 400, "'listed' must be true or false");
+    } else if (seats && (!json_is_array(seats) || (int)json_array_size(seats) != probe->num_players)) {
+        api_error(res, 400, "'seats' must be an array of %d seats (one per player of this game)", probe->num_players);
+    } else {
+        spec.game = game;
+        spec.num_seats = probe->num_players;
+        spec.real_dice = dice && strcmp(json_string_value(dice), "real") == 0;
+        spec.listed = !listed || json_is_true(listed);
+        bool ok = true;
+        if (seats) {
+            for (int p = 0; ok && p < spec.num_seats; p++)
+                ok = read_seat(srv, json_array_get(seats, (size_t)p), p, game, &spec, res);
+        } else {
+            /* the default table: you in seat 1, the greedy AI in the others */
+            spec.kind[0] = SEAT_HUMAN;
+            spec.creator_seats = 1;
+            for (int p = 1; p < spec.num_seats; p++) {
+                spec.kind[p] = SEAT_AI;
+                strcpy(spec.ai[p], "greedy");
+            }
+        }
+        if (ok && spec.real_dice && strcmp(game, "morpyam") != 0) {
+            api_error(res, 400, "'dice': \"real\" is for Morpyam; %s has no dice", game);
+            ok = false;
+        }
+        if (ok && api_may_create(srv, req, res)) {
+            char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
+            RoomError e;
+            Room *room = room_create(srv, &spec, tokens, &e);
+            if (!room) {
+                api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
+            } else {
+                server_add_room(srv, room);
+                created_reply(res, room, tokens, spec.creator_seats);
+                room_kick(room);
+                room_unref(room);
+            }
+        }
+    }
+    game_free(probe);
+    json_decref(body);
+}
+
+/* The reply to a successful claim. */
+static void claimed_reply(ApiResponse *res, Room *room, int seat, const char *token)
+{
+    char path[32];
+    snprintf(path, sizeof path, "/game/%s", room->meta.id);
+    char *state = room_state_json(room, 1u << seat, true);
+    json_error_t jerr;
+    api_json(res, 200, json_pack("{s:s,s:s,s:i,s:s,s:o}", "id", room->meta.id, "path", path, "seat", seat + 1, "token",
+                                 token, "state", json_loads(state, 0, &jerr)));
+    free(state);
+}
+
+void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    static const char *const keys[] = {"code", NULL};
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
+    json_t *body = api_body(req, res, keys, false);
+    if (!body)
+        return;
+    const char *code = json_string_value(json_object_get(body, "code"));
+    char id[GAME_ID_LEN + 1], err[ERR_MAX + 128];
+    int seat = -1;
+    bool found = false;
+    if (!code || !token_well_formed(code, INVITE_LEN)) {
+        api_error(res, 400, "'code' must be an invitation code: %d letters a-z and digits 2-7", INVITE_LEN);
+    } else if (!srv->store->ops->find_invite(srv->store, code, id, &seat, &found, err, sizeof err)) {
+        api_error(res, 503, "%s", err);
+    } else if (!found) {
+        api_error(res, 404, "no open seat has this invitation (it was used already, or never given)");
+    } else {
+        RoomError e;
+        Room *room = server_room(srv, id, &e);
+        char token[TOKEN_LEN + 1];
+        if (!room)
+            api_room_error(res, &e);
+        else if (!room_claim(room, seat, code, token, &e))
+            api_room_error(res, &e);
+        else
+            claimed_reply(res, room, seat, token);
+        room_unref(room);
+    }
+    json_decref(body);
+}
+
+static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+{
+    static const char *const keys[] = {"seat", NULL};
+    json_t *body = api_body(req, res, keys, true);
+    if (!body)
+        return;
+    const json_t *seat_json = json_object_get(body, "seat");
+    int seat = -1;
+    RoomError e;
+    char token[TOKEN_LEN + 1];
+    if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
+                      json_integer_value(seat_json) > room->meta.num_seats)) {
+        api_error(res, 400, "'seat' must be a seat number from 1 to %d", room->meta.num_seats);
+    } else if (!room->meta.listed) {
+        api_error(res, 403, "this game is not listed: its seats are taken by invitation only");
+    } else if ((seat = seat_json ? (int)json_integer_value(seat_json) - 1 : room_open_seat(room)) < 0) {
+        api_error(res, 409, "game %s has no open seat", room->meta.id);
+    } else if (!room_claim(room, seat, NULL, token, &e)) {
+        api_room_error(res, &e);
+    } else {
+        claimed_reply(res, room, seat, token);
+    }
+    json_decref(body);
+}
+
+static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+{
+    static const char *const keys[] = {"swap", NULL};
+    json_t *body = api_body(req, res, keys, true);
+    if (!body)
+        return;
+    const json_t *swap = json_object_get(body, "swap");
+    unsigned mine = api_seats(room, req);
+    StoredGame old;
+    room_meta(room, &old);
+    if (swap && !json_is_boolean(swap)) {
+        api_error(res, 400, "'swap' must be true (seats move round by one) or false (same seats)");
+    } else if (!mine) {
+        api_error(res, 403, "only a player of this game can ask for a rematch: send your seat token in X-Seat-Token");
+    } else if (old.status != STATUS_FINISHED) {
+        api_error(res, 409, "the game is not over yet");
+    } else if (old.rematch[0]) {
+        api_error(res, 409, "this game already has a rematch: game %s", old.rematch);
+    } else if (api_may_create(srv, req, res)) {
+        RoomSpec spec;
+        memset(&spec, 0, sizeof spec);
+        spec.game = old.game;
+        const GameOps *ops = game_lookup(old.game);
+        json_error_t jerr;
+        json_t *options = json_loads(room->meta.options, 0, &jerr);
+        char err[ERR_MAX];
+        game_options_from_json(ops, options, &spec.options, err, sizeof err);
+        json_decref(options);
+        spec.num_seats = old.num_seats;
+        spec.real_dice = old.real_dice;
+        spec.listed = old.listed;
+        spec.rematch_of = old.id;
+        bool shift = swap == NULL || json_is_true(swap);
+        for (int p = 0; p < old.num_seats; p++) {
+            int q = shift ? (p + 1) % old.num_seats : p; /* the new seat of old seat p */
+            const StoredSeat *st = &old.seats[p];
+            spec.kind[q] = st->kind;
+            snprintf(spec.ai[q], sizeof spec.ai[q], "%s", st->ai);
+            if (st->kind == SEAT_HUMAN && st->claimed) {
+                spec.inherited_seats |= 1u << q;
+                memcpy(spec.inherited_hash[q], st->token_hash, sizeof spec.inherited_hash[q]);
+            }
+        }
+        RoomError e;
+        Room *fresh = room_create(srv, &spec, NULL, &e);
+        if (!fresh) {
+            api_room_error(res, &e);
+        } else {
+            server_add_room(srv, fresh);
+            if (!room_link_rematch(room, fresh->meta.id, &e)) {
+                api_room_error(res, &e);
+            } else {
+                unsigned now_mine = 0;
+                for (int p = 0; p < old.num_seats; p++)
+                    if (mine >> p & 1)
+                        now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
+                created_reply(res, fresh, NULL, now_mine);
+                room_kick(fresh);
+            }
+            room_unref(fresh);
+        }
+    }
+    json_decref(body);
+}
+
+static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+{
+    static const char *const keys[] = {"action", "version", NULL};
+    json_t *body = api_body(req, res, keys, false);
+    if (!body)
+        return;
+    const json_t *text = json_object_get(body, "action"), *version = json_object_get(body, "version");
+    RoomError e;
+    unsigned mine = api_seats(room, req);
+    if (!json_is_string(text) || json_string_length(text) == 0 || json_string_length(text) > 200) {
+        api_error(res, 400, "'action' must be the text of an action (1 to 200 characters), e.g. \"c3\" or "
+                            "\"reroll 1 4\": one of the state's legal actions");
+    } else if (strlen(json_string_value(text)) != json_string_length(text)) {
+        api_error(res, 400, "'action' must not contain a NUL character");
+    } else if (version && (!json_is_integer(version) || json_integer_value(version) < 0)) {
+        api_error(res, 400, "'version' must be the state's version (a whole number), or left out");
+    } else if (!room_act(room, mine, json_string_value(text), version ? json_integer_value(version) : -1, &e)) {
+        api_room_error(res, &e);
+    } else {
+        api_text(res, 200, room_state_json(room, mine, false));
+    }
+    json_decref(body);
+}
+
+static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+{
+    if (!api_query_known(req, res, (const char *const[]){"after", NULL}))
+        return;
+    const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
+    long after = -2;
+    if (after_text) {
+        char *end;
+        after = strtol(after_text, &end, 10);
+        if (!after_text[0] || *end || after < -1 || after > 100000000) {
+            api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%.40s'",
+                      req->last_event_id ? "Last-Event-ID" : "after", after_text);
+            return;
+        }
+    }
+    bool per_client = false;
+    if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
+        if (per_client)
+            api_error(res, 429, "too many live streams from your address: at most %d",
+                      srv->cfg.limits.streams_per_client);
+        else
+            api_error(res, 429, "the server has its maximum of %d live streams; try again later",
+                      srv->cfg.limits.streams);
+        res->retry_after = 5;
+        return;
+    }
+    res->status = 200;
+    res->content_type = "text/event-stream";
+    room_ref(room);
+    res->stream_room = room;
+    res->stream_after = after;
+}
+
+static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+{
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
+    RoomError e;
+    json_t *doc = room_record(room, &e);
+    if (!doc) {
+        api_room_error(res, &e);
+        return;
+    }
+    res->status = 200;
+    res->body = json_dumps(doc, JSON_INDENT(2));
+    res->content_type = "application/json";
+    snprintf(res->disposition, sizeof res->disposition, "attachment; filename=\"morph-%s-%s.json\"", room->meta.game,
+             room->meta.id);
+    json_decref(doc);
+}
+
+void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what)
+{
+    static const char *const get_only[] = {"", "events", "invitations", "record", "replay", "rules", NULL};
+    bool get = false;
+    for (int i = 0; get_only[i]; i++)
+        get |= strcmp(what, get_only[i]) == 0;
+    if (get && strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0) {
+        api_error(res, 405, "%s %s is not allowed here (use GET)", req->method, req->path);
+        return;
+    }
+    if (!get && strcmp(req->method, "POST") != 0) {
+        if (strcmp(what, "actions") == 0 || strcmp(what, "undo") == 0 || strcmp(what, "resign") == 0 ||
+            strcmp(what, "hint") == 0 || strcmp(what, "rematch") == 0 || strcmp(what, "join") == 0)
+            api_error(res, 405, "%s %s is not allowed here (use POST)", req->method, req->path);
+        else
+            api_error(res, 404, "no such endpoint: %.80s (see docs/web-api.md)", req->path);
+        return;
+    }
+    RoomError e;
+    if (strcmp(what, "") == 0) {
+        if (api_query_known(req, res, (const char *const[]){NULL}))
+            api_text(res, 200, room_state_json(room, api_seats(room, req), true));
+    } else if (strcmp(what, "events") == 0) {
+        stream(srv, req, res, room);
+    } else if (strcmp(what, "invitations") == 0) {
+        json_t *list = room_invitations(room, api_seats(room, req), &e);
+        if (list)
+            api_json(res, 200, json_pack("{s:o}", "invitations", list));
+        else
+            api_room_error(res, &e);
+    } else if (strcmp(what, "record") == 0) {
+        record(srv, req, res, room);
+    } else if (strcmp(what, "replay") == 0) {
+        api_replay_room(srv, req, res, room);
+    } else if (strcmp(what, "rules") == 0) {
+        api_game_rules(srv, req, res, room);
+    } else if (strcmp(what, "actions") == 0) {
+        action(srv, req, res, room);
+    } else if (strcmp(what, "resign") == 0 || strcmp(what, "undo") == 0) {
+        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+        if (!body)
+            return;
+        json_decref(body);
+        unsigned mine = api_seats(room, req);
+        bool ok = what[0] == 'r' ? room_resign(room, mine, &e) : room_undo(room, mine, &e);
+        if (ok)
+            api_text(res, 200, room_state_json(room, mine, false));
+        else
+            api_room_error(res, &e);
+    } else if (strcmp(what, "hint") == 0) {
+        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+        if (!body)
+            return;
+        json_decref(body);
+        char *hint = room_hint(room, api_seats(room, req), &e);
+        if (hint)
+            api_text(res, 200, hint);
+        else
+            api_room_error(res, &e);
+    } else if (strcmp(what, "rematch") == 0) {
+        rematch(srv, req, res, room);
+    } else if (strcmp(what, "join") == 0) {
+        join_listed(srv, req, res, room);
+    } else {
+        api_error(res, 404, "no such endpoint: %.80s (see docs/web-api.md)", req->path);
+    }
+}

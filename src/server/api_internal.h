@@ -1,0 +1,40 @@
+/* Shared by the api_*.c files: replies, body parsing, the request's seats. */
+#ifndef MORPH_API_INTERNAL_H
+#define MORPH_API_INTERNAL_H
+
+#include <jansson.h>
+
+#include "api.h"
+
+/* Sets res to status with {"error": message}. */
+void api_error(ApiResponse *res, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Sets res to status with a JSON body (takes the reference). */
+void api_json(ApiResponse *res, int status, json_t *body);
+/* Sets res to status with a JSON text body (takes it). */
+void api_text(ApiResponse *res, int status, char *text);
+void api_room_error(ApiResponse *res, const RoomError *e);
+
+/* The body as a JSON object whose keys are all among allowed (NULL-ended);
+ * an empty body is {} when empty_ok. NULL with a 400 (or 415) in res. */
+json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *allowed, bool empty_ok);
+/* The query parameter key, or NULL. */
+const char *api_query(const ApiRequest *req, const char *key);
+/* Checks that every query parameter is among allowed; false with a 400. */
+bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const *allowed);
+/* The seats of room the request's X-Seat-Token holds. */
+unsigned api_seats(Room *room, const ApiRequest *req);
+/* Counts a game creation against the client's limit; false with a 429. */
+bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
+
+/* Endpoints. */
+void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res);
+void api_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const char *game);
+void api_list(Server *srv, const ApiRequest *req, ApiResponse *res);
+void api_create(Server *srv, const ApiRequest *req, ApiResponse *res);
+void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res);
+void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what);
+void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res);
+void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
+void api_game_rules(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
+
+#endif

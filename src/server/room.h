@@ -1,0 +1,160 @@
+/* A room is one game being served: its Session (the rules, seeded chance,
+ * history), its seats (who holds them: token hashes, invitations), the log
+ * of every action in words, the subscribers of its live stream and the AI
+ * seat thinking on a worker thread. Every call takes the room's lock; the
+ * order of work for a change is: apply through the library, commit to the
+ * store, and only then tell subscribers and answer. A store failure rolls
+ * the session back, so memory never holds what the disk does not.
+ *
+ * Seats are 0-based here and 1-based in everything a client sees. */
+#ifndef MORPH_ROOM_H
+#define MORPH_ROOM_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../core/strbuf.h"
+#include "../front/session.h"
+#include "store.h"
+#include "view.h"
+
+typedef struct Server Server;
+typedef struct Room Room;
+
+/* One action in words, built when it is applied (state before it known). */
+typedef struct LogEntry {
+    char *json; /* {"index":..,"action":..,"player":..,"text":..,"marks":{..}} */
+    size_t len;
+} LogEntry;
+
+/* A live-stream reader. The room calls wake (under its lock) when there is
+ * something new; the reader then calls room_stream_fill. */
+typedef struct Subscriber {
+    struct Subscriber *next;
+    void (*wake)(void *ctx);
+    void *ctx;
+    int next_index;      /* the next action to send */
+    int64_t version_sent; /* the state version last sent, -1 none */
+    int epoch;           /* the room's undo epoch this reader follows */
+} Subscriber;
+
+struct Room {
+    pthread_mutex_t lock;
+    atomic_int refs;
+    Server *server;
+    StoredGame meta;      /* id, options, seed, seats, status, result...; meta.actions unused */
+    Session *session;
+    const GameView *view;
+    Voice voice;          /* seat names for sentences: "P1", "P2 (greedy)" */
+    char names[MAX_PLAYERS][64];
+    int stored;           /* actions committed to the store */
+    int epoch;            /* bumped by every undo */
+    LogEntry *log;
+    int log_cap;
+    bool thinking;        /* an AI seat is choosing on a worker thread */
+    bool queued;          /* an AI job for this room is waiting in the pool */
+    bool finish_told;     /* the server knows the game is over */
+    int64_t think_version;
+    StrBuf history;       /* the log entries joined by commas (the history array's inside) */
+    int history_count;    /* entries in history */
+    char *head;           /* public state JSON without the history, of version head_version */
+    size_t head_len;
+    int64_t head_version;
+    char *statics;        /* ,"legend":[..],"rules":".." (the same for the whole game) */
+    char *hint_cache;     /* hint JSON of version hint_version */
+    int64_t hint_version;
+    Subscriber *subs;
+    int nsubs;
+};
+
+/* What a refused call tells the client: an HTTP status and one line. */
+typedef struct RoomError {
+    int status;
+    char message[ERR_MAX + 128];
+} RoomError;
+
+/* Seats are described at creation by kind and AI spec. creator_seats:
+ * bit p set gives seat p to the creator, whose token is written to
+ * tokens[p] (the other human seats get invitations). The new game is
+ * stored before the room is returned (one ref for the caller). */
+typedef struct RoomSpec {
+    const char *game;
+    Options options;
+    int num_seats;
+    int kind[MAX_PLAYERS];        /* SEAT_HUMAN or SEAT_AI */
+    char ai[MAX_PLAYERS][128];    /* AI spec for AI seats */
+    unsigned creator_seats;
+    /* Seats whose token hash is copied from an earlier game (a rematch). */
+    unsigned inherited_seats;
+    char inherited_hash[MAX_PLAYERS][TOKEN_HASH_LEN + 1];
+    bool real_dice, listed;
+    const char *rematch_of;       /* NULL or the previous game's id */
+} RoomSpec;
+
+Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
+/* Rebuilds a room from what the store holds (replaying every action) and
+ * goes on where it was: chance the server draws is drawn, an AI to move is
+ * asked again. Takes g's content. NULL with e filled. */
+Room *room_load(Server *srv, StoredGame *g, RoomError *e);
+
+void room_ref(Room *r);
+void room_unref(Room *r);
+
+/* The seats (bit p for seat p) whose token is among tokens. */
+unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens);
+
+/* A person's action text (one action or several joined by commas) for seat
+ * seat; false with e (403 not your turn, 409 game over / AI thinking, 422
+ * illegal with the library's reason). version >= 0 must equal the current
+ * version (409 otherwise). */
+bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomError *e);
+bool room_resign(Room *r, unsigned seats, RoomError *e);
+/* Takes back the latest decision of a person (session_undo_person) when it
+ * is one of seats; only in games with an AI seat. */
+bool room_undo(Room *r, unsigned seats, RoomError *e);
+/* Claims open human seat seat (with invite when non-NULL, which must match);
+ * the new token is written to token. */
+bool room_claim(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1], RoomError *e);
+/* The first open human seat, or -1. */
+int room_open_seat(Room *r);
+/* The strongest AI's choice for the seat to move (one of seats): JSON text
+ * {"action","text","explain",...}, cached per version. NULL with e. */
+char *room_hint(Room *r, unsigned seats, RoomError *e);
+
+/* The state JSON (docs/web-api.md). viewer: the seats the client holds;
+ * full adds legend and rules. The caller frees the text. */
+char *room_state_json(Room *r, unsigned viewer, bool full);
+/* The record (docs/records.md) of the game; NULL with e when the game still
+ * hides its future (automatic dice, not over). */
+json_t *room_record(Room *r, RoomError *e);
+/* The meta of the room, copied under its lock (no actions, no strings). */
+void room_meta(Room *r, StoredGame *out);
+/* Sets the rematch link (stored first). */
+bool room_link_rematch(Room *r, const char *rematch, RoomError *e);
+/* Open seats with their invitation codes, for a holder of one of seats. */
+json_t *room_invitations(Room *r, unsigned seats, RoomError *e);
+
+/* Live stream. after: the last action index the reader has (-1 none; from
+ * Last-Event-ID), or -2 for "send the current state only". */
+void room_subscribe(Room *r, Subscriber *sub, long after);
+void room_unsubscribe(Room *r, Subscriber *sub);
+/* Appends the SSE events sub has not had (actions, undo, state) to out;
+ * false when there is nothing. Call with the room locked. */
+bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
+
+/* Starts the AI seat to move of a new room thinking (once it is in the server). */
+void room_kick(Room *r);
+/* Runs one AI decision (called by a worker thread). */
+void room_ai_turn(Room *r);
+
+/* Helper for other modules: the JSON form of action a (legal in s) with its
+ * sentence and structured fields, as text appended to out or as jansson. */
+void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out);
+json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v);
+/* A sentence for action a in s; falls back to the action text when the
+ * game has no describe yet. */
+void room_describe(const State *s, Action a, const Voice *v, StrBuf *out);
+
+#endif

@@ -1,0 +1,250 @@
+#include "server.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+/* Finished games kept in memory (with their words and state cached) before
+ * the oldest leave; the store still has them and they reload on demand. */
+#define FINISHED_KEPT 256
+
+static Room tombstone_room;
+#define TOMBSTONE (&tombstone_room)
+
+void server_config_defaults(ServerConfig *c)
+{
+    memset(c, 0, sizeof *c);
+    c->ai_threads = 2;
+    c->max_ai_ms = 5000;
+    c->hint_ms = 1000;
+    c->max_body = 256 * 1024;
+    c->max_actions = 20000;
+    c->limits = (LimitsConfig){
+        .create_per_minute = 10,
+        .requests_per_second = 50,
+        .connections = 2048,
+        .connections_per_client = 64,
+        .streams = 1024,
+        .streams_per_client = 16,
+    };
+}
+
+static unsigned id_hash(const char *id)
+{
+    uint32_t h = 2166136261u;
+    for (; *id; id++)
+        h = (h ^ (unsigned char)*id) * 16777619u;
+    return h;
+}
+
+/* Slot of id, or of the first free slot on its probe path when absent. */
+static int find_slot(Server *s, const char *id, bool *found)
+{
+    int mask = s->rooms_cap - 1, free_slot = -1;
+    for (int i = (int)(id_hash(id) & (unsigned)mask);; i = (i + 1) & mask) {
+        Room *r = s->rooms[i];
+        if (!r) {
+            *found = false;
+            return free_slot >= 0 ? free_slot : i;
+        }
+        if (r == TOMBSTONE) {
+            if (free_slot < 0)
+                free_slot = i;
+        } else if (strcmp(r->meta.id, id) == 0) {
+            *found = true;
+            return i;
+        }
+    }
+}
+
+static void grow(Server *s)
+{
+    Room **old = s->rooms;
+    int old_cap = s->rooms_cap;
+    s->rooms_cap = old_cap ? 2 * old_cap : 1024;
+    s->rooms = calloc((size_t)s->rooms_cap, sizeof *s->rooms);
+    s->rooms_used = 0;
+    for (int i = 0; i < old_cap; i++)
+        if (old[i] && old[i] != TOMBSTONE) {
+            bool found;
+            s->rooms[find_slot(s, old[i]->meta.id, &found)] = old[i];
+            s->rooms_used++;
+        }
+    free(old);
+}
+
+/* Adds r unless a room with its id is there; returns the room in the map
+ * (with a reference for the caller). Call with rooms_lock held. */
+static Room *insert(Server *s, Room *r)
+{
+    if ((s->rooms_used + 1) * 2 > s->rooms_cap)
+        grow(s);
+    bool found;
+    int i = find_slot(s, r->meta.id, &found);
+    if (found) {
+        room_ref(s->rooms[i]);
+        return s->rooms[i];
+    }
+    if (!s->rooms[i])
+        s->rooms_used++;
+    s->rooms[i] = r;
+    s->rooms_count++;
+    room_ref(r); /* the map's */
+    room_ref(r); /* the caller's */
+    return r;
+}
+
+void server_add_room(Server *s, Room *r)
+{
+    pthread_mutex_lock(&s->rooms_lock);
+    Room *in = insert(s, r);
+    pthread_mutex_unlock(&s->rooms_lock);
+    room_unref(in); /* the reference insert gave; the map keeps its own */
+}
+
+void server_room_finished(Server *s, const char *id)
+{
+    Room *drop = NULL;
+    pthread_mutex_lock(&s->rooms_lock);
+    int tail = (s->finished_head + s->finished_count) % FINISHED_KEPT;
+    if (s->finished_count == FINISHED_KEPT) {
+        /* the oldest finished room leaves memory */
+        bool found;
+        int i = find_slot(s, s->finished[s->finished_head], &found);
+        if (found) {
+            drop = s->rooms[i];
+            s->rooms[i] = TOMBSTONE;
+            s->rooms_count--;
+        }
+        s->finished_head = (s->finished_head + 1) % FINISHED_KEPT;
+        s->finished_count--;
+        tail = (s->finished_head + s->finished_count) % FINISHED_KEPT;
+    }
+    snprintf(s->finished[tail], GAME_ID_LEN + 1, "%s", id);
+    s->finished_count++;
+    pthread_mutex_unlock(&s->rooms_lock);
+    /* Called under the finished room's own lock: dropping another room's
+     * map reference cannot free this one (its caller holds a reference). */
+    if (drop)
+        room_unref(drop);
+}
+
+Room *server_room(Server *s, const char *id, RoomError *e)
+{
+    if (!token_well_formed(id, GAME_ID_LEN)) {
+        e->status = 404;
+        snprintf(e->message, sizeof e->message, "no game '%.40s' (a game id is %d letters a-z and digits 2-7)", id,
+                 GAME_ID_LEN);
+        return NULL;
+    }
+    pthread_mutex_lock(&s->rooms_lock);
+    bool found = false;
+    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
+    if (found)
+        room_ref(r);
+    pthread_mutex_unlock(&s->rooms_lock);
+    if (found)
+        return r;
+    StoredGame g;
+    char err[ERR_MAX + 128];
+    if (!s->store->ops->load(s->store, id, &g, &found, err, sizeof err)) {
+        e->status = 500;
+        snprintf(e->message, sizeof e->message, "%s", err);
+        return NULL;
+    }
+    if (!found) {
+        e->status = 404;
+        snprintf(e->message, sizeof e->message, "no game '%s'", id);
+        return NULL;
+    }
+    bool finished = g.status == STATUS_FINISHED;
+    r = room_load(s, &g, e);
+    stored_game_clear(&g);
+    if (!r)
+        return NULL;
+    pthread_mutex_lock(&s->rooms_lock);
+    Room *in = insert(s, r);
+    pthread_mutex_unlock(&s->rooms_lock);
+    if (in == r && finished)
+        server_room_finished(s, id);
+    room_unref(r); /* ours: the map or the other loader's room is kept */
+    return in;
+}
+
+static void load_one(void *ctx, const char *id)
+{
+    Server *s = ctx;
+    RoomError e;
+    Room *r = server_room(s, id, &e);
+    if (r) {
+        atomic_fetch_add(&s->loaded, 1);
+        room_unref(r);
+    } else {
+        atomic_fetch_add(&s->load_failed, 1);
+        fprintf(stderr, "morph serve: cannot resume game %s: %s\n", id, e.message);
+    }
+}
+
+/* One server per database: two would both resume the games and run their
+ * AIs. The lock is a file next to the database, held while serving. */
+static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s.lock", db);
+    s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (s->lock_fd < 0) {
+        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+        return false;
+    }
+    if (flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+        snprintf(err, errlen, "database '%s' is in use by another morph serve (%s is locked)", db, path);
+        return false;
+    }
+    return true;
+}
+
+Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
+{
+    Server *s = calloc(1, sizeof *s);
+    s->cfg = *cfg;
+    s->lock_fd = -1;
+    pthread_mutex_init(&s->rooms_lock, NULL);
+    pthread_mutex_init(&s->hint_lock, NULL);
+    s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
+    s->limits = limits_new(&cfg->limits);
+    s->store = store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
+    if (!s->store || !lock_database(s, cfg->db_path, err, errlen)) {
+        server_free(s);
+        return NULL;
+    }
+    s->pool = ai_pool_new(cfg->ai_threads > 0 ? cfg->ai_threads : 1);
+    if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
+        server_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void server_free(Server *s)
+{
+    if (!s)
+        return;
+    ai_pool_free(s->pool); /* running AI turns finish first */
+    s->pool = NULL;
+    for (int i = 0; i < s->rooms_cap; i++)
+        if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
+            room_unref(s->rooms[i]);
+    free(s->rooms);
+    free(s->finished);
+    store_close(s->store);
+    limits_free(s->limits);
+    if (s->lock_fd >= 0)
+        close(s->lock_fd);
+    pthread_mutex_destroy(&s->rooms_lock);
+    pthread_mutex_destroy(&s->hint_lock);
+    free(s);
+}

@@ -1,0 +1,61 @@
+/* The web server's state without HTTP: the store, the rooms of the games in
+ * memory, the AI workers and the limits. `morph serve` (http.c) puts
+ * libmicrohttpd in front of it; tests and fuzzers drive it through
+ * api_handle (api.h) without sockets. */
+#ifndef MORPH_SERVER_H
+#define MORPH_SERVER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+
+#include "ai_pool.h"
+#include "limits.h"
+#include "room.h"
+#include "store.h"
+
+typedef struct ServerConfig {
+    const char *db_path;
+    bool durable;          /* synchronous=FULL: commits survive power loss, not only a killed process */
+    int ai_threads;        /* worker threads for AI seats */
+    int max_ai_ms;         /* the longest thinking time a game may ask of mcts */
+    int hint_ms;           /* thinking time of the Morphos hint (mcts) */
+    size_t max_body;       /* bytes of a request body */
+    int max_actions;       /* actions a game may have (a runaway guard) */
+    LimitsConfig limits;
+} ServerConfig;
+
+/* The defaults of `morph serve` (docs/web.md). */
+void server_config_defaults(ServerConfig *c);
+
+typedef struct Server {
+    ServerConfig cfg;
+    Store *store;
+    AiPool *pool;
+    Limits *limits;
+    pthread_mutex_t rooms_lock;
+    Room **rooms;          /* open addressing by id hash; NULL empty, TOMBSTONE removed */
+    int rooms_cap, rooms_count, rooms_used;
+    /* Finished rooms in the order they finished, so old ones leave memory. */
+    char (*finished)[GAME_ID_LEN + 1];
+    int finished_head, finished_count;
+    pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
+    atomic_int loaded, load_failed;
+    int lock_fd;           /* DB.lock, locked while this server runs */
+} Server;
+
+/* Opens the store and loads every unfinished game (AI seats resume).
+ * NULL with a message. */
+Server *server_new(const ServerConfig *cfg, char *err, size_t errlen);
+void server_free(Server *s);
+
+/* The room of game id (loaded from the store when not in memory), with a
+ * reference for the caller; NULL when there is no such game (status 404)
+ * or it cannot be loaded (500), with e filled. */
+Room *server_room(Server *s, const char *id, RoomError *e);
+/* Adds a new room to memory (the server takes its own reference). */
+void server_add_room(Server *s, Room *r);
+/* Tells the server a room's game is over (it may leave memory later). */
+void server_room_finished(Server *s, const char *id);
+
+#endif

@@ -1,0 +1,668 @@
+/* The SQLite backend of store.h: one database file in WAL mode, one
+ * connection used under a mutex (SQLite serialises writers anyway, and a
+ * statement takes microseconds), prepared statements kept for the life of
+ * the store. The schema is versioned with PRAGMA user_version. */
+#include <errno.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "store.h"
+
+#define SCHEMA_VERSION 1
+
+static const char schema[] =
+    "CREATE TABLE games ("
+    " id TEXT PRIMARY KEY,"
+    " game TEXT NOT NULL,"
+    " options TEXT NOT NULL,"     /* JSON object */
+    " seed INTEGER NOT NULL,"
+    " real_dice INTEGER NOT NULL,"
+    " listed INTEGER NOT NULL,"
+    " status TEXT NOT NULL,"      /* waiting, playing, finished */
+    " result TEXT,"               /* JSON, NULL while running */
+    " created TEXT NOT NULL,"
+    " updated TEXT NOT NULL,"
+    " rematch_of TEXT,"
+    " rematch TEXT,"
+    " undo_low INTEGER NOT NULL DEFAULT -1,"
+    " actions INTEGER NOT NULL DEFAULT 0,"
+    " version INTEGER NOT NULL DEFAULT 0"
+    ");"
+    "CREATE INDEX games_by_status ON games(status, listed, updated);"
+    "CREATE TABLE seats ("
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " seat INTEGER NOT NULL,"     /* 0-based */
+    " kind TEXT NOT NULL,"        /* human, ai */
+    " ai TEXT,"                   /* AI spec */
+    " claimed INTEGER NOT NULL,"
+    " token_hash TEXT,"           /* SHA-256 of the seat token, never the token */
+    " invite TEXT UNIQUE,"        /* invitation code of an open seat */
+    " PRIMARY KEY (game_id, seat)"
+    ") WITHOUT ROWID;"
+    "CREATE TABLE actions ("
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " idx INTEGER NOT NULL,"
+    " text TEXT NOT NULL,"
+    " player INTEGER NOT NULL,"   /* 0-based seat, -1 chance */
+    " PRIMARY KEY (game_id, idx)"
+    ") WITHOUT ROWID;";
+
+enum {
+    Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
+    Q_INSERT_GAME, Q_INSERT_SEAT, Q_INSERT_ACTION, Q_UPDATE_GAME, Q_DELETE_ACTIONS, Q_CLAIM,
+    Q_REMATCH, Q_LOAD_GAME, Q_LOAD_SEATS, Q_LOAD_ACTIONS, Q_FIND_INVITE, Q_UNFINISHED, Q_LIST, Q_LIST_BEFORE,
+    Q_ALL, Q_COUNT,
+};
+
+static const char *const sql[Q_COUNT] = {
+    [Q_BEGIN] = "BEGIN IMMEDIATE",
+    [Q_COMMIT] = "COMMIT",
+    [Q_ROLLBACK] = "ROLLBACK",
+    [Q_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
+                      " rematch_of, rematch, undo_low, actions, version) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)",
+    [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite) VALUES (?1,?2,?3,?4,?5,?6,?7)",
+    [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
+    [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7 WHERE id = ?1",
+    [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
+    [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
+    [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1",
+    [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
+                    " undo_low, version FROM games WHERE id = ?1",
+    [Q_LOAD_SEATS] = "SELECT seat, kind, ai, claimed, token_hash, invite FROM seats WHERE game_id = ?1 ORDER BY seat",
+    [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 ORDER BY idx",
+    [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
+    [Q_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
+    [Q_LIST] = "SELECT g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"
+               " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"
+               " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"
+               " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
+               " FROM games g WHERE g.status = ?1 AND g.listed = 1 ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
+    [Q_LIST_BEFORE] = "SELECT g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"
+                      " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"
+                      " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"
+                      " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
+                      " FROM games g WHERE g.status = ?1 AND g.listed = 1 AND (g.updated < ?3 OR (g.updated = ?3 AND g.id < ?4))"
+                      " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
+    [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
+};
+
+typedef struct SqliteStore {
+    Store base;
+    sqlite3 *db;
+    sqlite3_stmt *q[Q_COUNT];
+    pthread_mutex_t lock;
+    /* Checkpoints (copying the WAL into the database file, with its disk
+     * syncs) run on a thread of their own with its own connection, so that
+     * a commit never waits for one. */
+    sqlite3 *checkpoint_db;
+    pthread_t checkpointer;
+    bool checkpointing;
+    pthread_mutex_t stop_lock;
+    pthread_cond_t stop_cond;
+    bool stopping;
+} SqliteStore;
+
+static const char *const status_names[] = {"waiting", "playing", "finished"};
+
+const char *status_name(int status)
+{
+    return status >= 0 && status <= STATUS_FINISHED ? status_names[status] : "unknown";
+}
+
+int status_from_name(const char *name)
+{
+    for (int i = 0; i <= STATUS_FINISHED; i++)
+        if (name && strcmp(name, status_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+void stored_game_clear(StoredGame *g)
+{
+    free(g->options);
+    free(g->result);
+    for (int i = 0; i < g->count; i++)
+        free(g->actions[i].text);
+    free(g->actions);
+    g->options = g->result = NULL;
+    g->actions = NULL;
+    g->count = 0;
+}
+
+void game_summary_clear(GameSummary *s)
+{
+    free(s->options);
+    free(s->result);
+    s->options = s->result = NULL;
+}
+
+static bool fail(SqliteStore *s, const char *what, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "database: %s: %s", what, sqlite3_errmsg(s->db));
+    return false;
+}
+
+/* Runs a statement that returns no rows; false on error. */
+static bool run(sqlite3_stmt *q)
+{
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return rc == SQLITE_DONE;
+}
+
+static bool begin(SqliteStore *s, char *err, size_t errlen)
+{
+    return run(s->q[Q_BEGIN]) || fail(s, "begin", err, errlen);
+}
+
+/* Commits, or rolls back and fails with what went wrong. */
+static bool finish(SqliteStore *s, bool ok, const char *what, char *err, size_t errlen)
+{
+    if (ok && run(s->q[Q_COMMIT]))
+        return true;
+    if (ok || !err[0])
+        fail(s, what, err, errlen);
+    run(s->q[Q_ROLLBACK]);
+    return false;
+}
+
+static void bind_text(sqlite3_stmt *q, int i, const char *text)
+{
+    if (text && text[0])
+        sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(q, i);
+}
+
+static const char *col_text(sqlite3_stmt *q, int i)
+{
+    const unsigned char *t = sqlite3_column_text(q, i);
+    return t ? (const char *)t : "";
+}
+
+static void copy_text(char *out, size_t outlen, const char *text)
+{
+    snprintf(out, outlen, "%s", text);
+}
+
+static bool update_game(SqliteStore *s, const StoredGame *g)
+{
+    sqlite3_stmt *q = s->q[Q_UPDATE_GAME];
+    bind_text(q, 1, g->id);
+    bind_text(q, 2, status_name(g->status));
+    bind_text(q, 3, g->result);
+    bind_text(q, 4, g->updated);
+    sqlite3_bind_int(q, 5, g->undo_low);
+    sqlite3_bind_int(q, 6, g->count);
+    sqlite3_bind_int64(q, 7, g->version);
+    return run(q) && sqlite3_changes(s->db) == 1;
+}
+
+static bool insert_actions(SqliteStore *s, const StoredGame *g, int from)
+{
+    sqlite3_stmt *q = s->q[Q_INSERT_ACTION];
+    for (int i = from; i < g->count; i++) {
+        bind_text(q, 1, g->id);
+        sqlite3_bind_int(q, 2, i);
+        sqlite3_bind_text(q, 3, g->actions[i].text, -1, SQLITE_STATIC);
+        sqlite3_bind_int(q, 4, g->actions[i].player);
+        if (!run(q))
+            return false;
+    }
+    return true;
+}
+
+static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = begin(s, err, errlen);
+    if (ok) {
+        sqlite3_stmt *q = s->q[Q_INSERT_GAME];
+        bind_text(q, 1, g->id);
+        bind_text(q, 2, g->game);
+        bind_text(q, 3, g->options);
+        sqlite3_bind_int64(q, 4, (sqlite3_int64)g->seed);
+        sqlite3_bind_int(q, 5, g->real_dice);
+        sqlite3_bind_int(q, 6, g->listed);
+        bind_text(q, 7, status_name(g->status));
+        bind_text(q, 8, g->result);
+        bind_text(q, 9, g->created);
+        bind_text(q, 10, g->updated);
+        bind_text(q, 11, g->rematch_of);
+        bind_text(q, 12, g->rematch);
+        sqlite3_bind_int(q, 13, g->undo_low);
+        sqlite3_bind_int(q, 14, g->count);
+        sqlite3_bind_int64(q, 15, g->version);
+        ok = run(q);
+        for (int p = 0; ok && p < g->num_seats; p++) {
+            const StoredSeat *seat = &g->seats[p];
+            q = s->q[Q_INSERT_SEAT];
+            bind_text(q, 1, g->id);
+            sqlite3_bind_int(q, 2, p);
+            bind_text(q, 3, seat->kind == SEAT_AI ? "ai" : "human");
+            bind_text(q, 4, seat->ai);
+            sqlite3_bind_int(q, 5, seat->claimed);
+            bind_text(q, 6, seat->token_hash);
+            bind_text(q, 7, seat->invite);
+            ok = run(q);
+        }
+        ok = ok && insert_actions(s, g, 0);
+        ok = finish(s, ok, "cannot store the new game", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = begin(s, err, errlen);
+    if (ok)
+        ok = finish(s, insert_actions(s, g, from) && update_game(s, g), "cannot store the actions", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_truncate(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = begin(s, err, errlen);
+    if (ok) {
+        sqlite3_stmt *q = s->q[Q_DELETE_ACTIONS];
+        bind_text(q, 1, g->id);
+        sqlite3_bind_int(q, 2, g->count);
+        ok = finish(s, run(q) && update_game(s, g), "cannot take actions back", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = begin(s, err, errlen);
+    if (ok) {
+        sqlite3_stmt *q = s->q[Q_CLAIM];
+        bind_text(q, 1, g->id);
+        sqlite3_bind_int(q, 2, seat);
+        bind_text(q, 3, g->seats[seat].token_hash);
+        ok = run(q);
+        if (ok && sqlite3_changes(s->db) != 1) {
+            snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
+            ok = false;
+        }
+        ok = finish(s, ok && update_game(s, g), "cannot claim the seat", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_link_rematch(Store *st, const char *id, const char *rematch, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_REMATCH];
+    bind_text(q, 1, id);
+    bind_text(q, 2, rematch);
+    bool ok = run(q) || fail(s, "cannot link the rematch", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    memset(out, 0, sizeof *out);
+    *found = false;
+    pthread_mutex_lock(&s->lock);
+    bool ok = true;
+    sqlite3_stmt *q = s->q[Q_LOAD_GAME];
+    bind_text(q, 1, id);
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+        *found = true;
+        copy_text(out->id, sizeof out->id, id);
+        copy_text(out->game, sizeof out->game, col_text(q, 0));
+        out->options = strdup(col_text(q, 1));
+        out->seed = (uint64_t)sqlite3_column_int64(q, 2);
+        out->real_dice = sqlite3_column_int(q, 3);
+        out->listed = sqlite3_column_int(q, 4);
+        out->status = status_from_name(col_text(q, 5));
+        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : strdup(col_text(q, 6));
+        copy_text(out->created, sizeof out->created, col_text(q, 7));
+        copy_text(out->updated, sizeof out->updated, col_text(q, 8));
+        copy_text(out->rematch_of, sizeof out->rematch_of, col_text(q, 9));
+        copy_text(out->rematch, sizeof out->rematch, col_text(q, 10));
+        out->undo_low = sqlite3_column_int(q, 11);
+        out->version = sqlite3_column_int64(q, 12);
+    } else if (rc != SQLITE_DONE) {
+        ok = fail(s, "cannot read the game", err, errlen);
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (ok && *found) {
+        q = s->q[Q_LOAD_SEATS];
+        bind_text(q, 1, id);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+            int p = sqlite3_column_int(q, 0);
+            if (p < 0 || p >= MAX_PLAYERS)
+                continue;
+            StoredSeat *seat = &out->seats[p];
+            seat->kind = strcmp(col_text(q, 1), "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+            copy_text(seat->ai, sizeof seat->ai, col_text(q, 2));
+            seat->claimed = sqlite3_column_int(q, 3);
+            copy_text(seat->token_hash, sizeof seat->token_hash, col_text(q, 4));
+            copy_text(seat->invite, sizeof seat->invite, col_text(q, 5));
+            if (p + 1 > out->num_seats)
+                out->num_seats = p + 1;
+        }
+        if (rc != SQLITE_DONE)
+            ok = fail(s, "cannot read the seats", err, errlen);
+        sqlite3_reset(q);
+        sqlite3_clear_bindings(q);
+    }
+    if (ok && *found) {
+        q = s->q[Q_LOAD_ACTIONS];
+        bind_text(q, 1, id);
+        int cap = 0;
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+            if (sqlite3_column_int(q, 0) != out->count) {
+                snprintf(err, errlen, "database: game %s: action %d is missing", id, out->count);
+                ok = false;
+                break;
+            }
+            if (out->count == cap) {
+                cap = cap ? 2 * cap : 64;
+                out->actions = realloc(out->actions, (size_t)cap * sizeof *out->actions);
+            }
+            out->actions[out->count].text = strdup(col_text(q, 1));
+            out->actions[out->count].player = sqlite3_column_int(q, 2);
+            out->count++;
+        }
+        if (ok && rc != SQLITE_DONE)
+            ok = fail(s, "cannot read the actions", err, errlen);
+        sqlite3_reset(q);
+        sqlite3_clear_bindings(q);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (!ok) {
+        stored_game_clear(out);
+        *found = false;
+    }
+    return ok;
+}
+
+static bool sq_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found,
+                           char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_FIND_INVITE];
+    bind_text(q, 1, code);
+    int rc = sqlite3_step(q);
+    *found = rc == SQLITE_ROW;
+    if (*found) {
+        copy_text(id, GAME_ID_LEN + 1, col_text(q, 0));
+        *seat = sqlite3_column_int(q, 1);
+    }
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || fail(s, "cannot look up the invitation", err, errlen);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+/* Collects the ids a query returns first, then calls fn without the lock
+ * (fn may call the store). */
+static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
+                    size_t errlen)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[which];
+    char (*ids)[GAME_ID_LEN + 1] = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 256;
+            ids = realloc(ids, cap * sizeof *ids);
+        }
+        copy_text(ids[n++], GAME_ID_LEN + 1, col_text(q, 0));
+    }
+    bool ok = rc == SQLITE_DONE || fail(s, "cannot list the games", err, errlen);
+    sqlite3_reset(q);
+    pthread_mutex_unlock(&s->lock);
+    for (size_t i = 0; ok && i < n; i++)
+        fn(ctx, ids[i]);
+    free(ids);
+    return ok;
+}
+
+static bool sq_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
+                               size_t errlen)
+{
+    return each_id((SqliteStore *)st, Q_UNFINISHED, fn, ctx, err, errlen);
+}
+
+static bool sq_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+{
+    return each_id((SqliteStore *)st, Q_ALL, fn, ctx, err, errlen);
+}
+
+static bool sq_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
+                    int *n, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    *n = 0;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[before && before[0] ? Q_LIST_BEFORE : Q_LIST];
+    bind_text(q, 1, status_name(status));
+    sqlite3_bind_int(q, 2, limit);
+    if (before && before[0]) {
+        bind_text(q, 3, before);
+        bind_text(q, 4, before_id ? before_id : "");
+    }
+    int rc = SQLITE_DONE;
+    while (*n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        GameSummary *g = &out[(*n)++];
+        memset(g, 0, sizeof *g);
+        copy_text(g->id, sizeof g->id, col_text(q, 0));
+        copy_text(g->game, sizeof g->game, col_text(q, 1));
+        g->options = strdup(col_text(q, 2));
+        g->status = status_from_name(col_text(q, 3));
+        g->result = sqlite3_column_type(q, 4) == SQLITE_NULL ? NULL : strdup(col_text(q, 4));
+        copy_text(g->created, sizeof g->created, col_text(q, 5));
+        copy_text(g->updated, sizeof g->updated, col_text(q, 6));
+        g->count = sqlite3_column_int(q, 7);
+        g->num_seats = sqlite3_column_int(q, 8);
+        g->open_seats = sqlite3_column_int(q, 9);
+        g->ai_seats = sqlite3_column_int(q, 10);
+    }
+    bool ok = *n == limit || rc == SQLITE_DONE || fail(s, "cannot list the games", err, errlen);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    pthread_mutex_unlock(&s->lock);
+    if (!ok) {
+        for (int i = 0; i < *n; i++)
+            game_summary_clear(&out[i]);
+        *n = 0;
+    }
+    return ok;
+}
+
+static void *checkpoint_main(void *arg)
+{
+    SqliteStore *s = arg;
+    pthread_mutex_lock(&s->stop_lock);
+    while (!s->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&s->stop_cond, &s->stop_lock, &until);
+        if (s->stopping)
+            break;
+        pthread_mutex_unlock(&s->stop_lock);
+        /* PASSIVE: copies what no reader needs, never blocks a writer. */
+        sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&s->stop_lock);
+    }
+    pthread_mutex_unlock(&s->stop_lock);
+    return NULL;
+}
+
+static void sq_close(Store *st)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    if (s->checkpointing) {
+        pthread_mutex_lock(&s->stop_lock);
+        s->stopping = true;
+        pthread_cond_signal(&s->stop_cond);
+        pthread_mutex_unlock(&s->stop_lock);
+        pthread_join(s->checkpointer, NULL);
+    }
+    if (s->checkpoint_db)
+        sqlite3_close(s->checkpoint_db);
+    pthread_cond_destroy(&s->stop_cond);
+    pthread_mutex_destroy(&s->stop_lock);
+    for (int i = 0; i < Q_COUNT; i++)
+        sqlite3_finalize(s->q[i]);
+    sqlite3_close(s->db);
+    pthread_mutex_destroy(&s->lock);
+    free(s);
+}
+
+static const StoreOps sqlite_ops = {
+    .name = "sqlite",
+    .create = sq_create,
+    .append = sq_append,
+    .truncate = sq_truncate,
+    .claim = sq_claim,
+    .link_rematch = sq_link_rematch,
+    .load = sq_load,
+    .find_invite = sq_find_invite,
+    .each_unfinished = sq_each_unfinished,
+    .list = sq_list,
+    .each_game = sq_each_game,
+    .close = sq_close,
+};
+
+/* mkdir -p of the directory part of path. */
+static bool make_dirs(const char *path, char *err, size_t errlen)
+{
+    char buf[4096];
+    if (strlen(path) >= sizeof buf) {
+        snprintf(err, errlen, "database path is too long");
+        return false;
+    }
+    strcpy(buf, path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create directory '%s': %s", buf, strerror(errno));
+            return false;
+        }
+        *p = '/';
+    }
+    return true;
+}
+
+static bool exec(SqliteStore *s, const char *text, char *err, size_t errlen)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, text, NULL, NULL, &msg) == SQLITE_OK)
+        return true;
+    snprintf(err, errlen, "database: %s", msg ? msg : sqlite3_errmsg(s->db));
+    sqlite3_free(msg);
+    return false;
+}
+
+static int user_version(SqliteStore *s)
+{
+    sqlite3_stmt *q;
+    int v = -1;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen)
+{
+    if (!make_dirs(path, err, errlen))
+        return NULL;
+    SqliteStore *s = calloc(1, sizeof *s);
+    s->base.ops = &sqlite_ops;
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->stop_lock, NULL);
+    pthread_cond_init(&s->stop_cond, NULL);
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
+        SQLITE_OK) {
+        snprintf(err, errlen, "cannot open database '%s': %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        sq_close(&s->base);
+        return NULL;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    char pragmas[160];
+    snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=ON;",
+             durable ? "FULL" : "NORMAL");
+    bool ok = exec(s, pragmas, err, errlen);
+    int version = ok ? user_version(s) : -1;
+    if (ok && version == 0) {
+        char create[sizeof schema + 64];
+        snprintf(create, sizeof create, "BEGIN; %s PRAGMA user_version=%d; COMMIT;", schema, SCHEMA_VERSION);
+        ok = exec(s, create, err, errlen);
+    } else if (ok && version != SCHEMA_VERSION) {
+        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads version %d", path, version,
+                 SCHEMA_VERSION);
+        ok = false;
+    }
+    for (int i = 0; ok && i < Q_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->q[i], NULL) != SQLITE_OK) {
+            snprintf(err, errlen, "database '%s': %s", path, sqlite3_errmsg(s->db));
+            ok = false;
+        }
+    /* Commits no longer checkpoint; the checkpoint thread does. */
+    if (ok && sqlite3_open_v2(path, &s->checkpoint_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK) {
+        sqlite3_busy_timeout(s->checkpoint_db, 5000);
+        if (pthread_create(&s->checkpointer, NULL, checkpoint_main, s) == 0) {
+            s->checkpointing = true;
+            sqlite3_wal_autocheckpoint(s->db, 0);
+        }
+    }
+    if (!ok) {
+        if (!strstr(err, path) && strncmp(err, "database '", 10) != 0) {
+            char msg[ERR_MAX];
+            snprintf(msg, sizeof msg, "%s", err);
+            snprintf(err, errlen, "%s (file '%s')", msg, path);
+        }
+        sq_close(&s->base);
+        return NULL;
+    }
+    return &s->base;
+}
+
+bool store_default_path(char *out, size_t outlen)
+{
+    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    if (xdg && xdg[0] == '/')
+        return (size_t)snprintf(out, outlen, "%s/morph/morph.db", xdg) < outlen;
+    if (home && home[0])
+        return (size_t)snprintf(out, outlen, "%s/.local/share/morph/morph.db", home) < outlen;
+    return false;
+}

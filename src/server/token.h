@@ -1,0 +1,30 @@
+/* Secrets and names made from the kernel's random bytes (getrandom), never
+ * from a game's seeded Rng: game ids, invitation codes and seat tokens.
+ * The server keeps only the SHA-256 of a seat token, so a copy of the
+ * database does not let anyone act for a seat. */
+#ifndef MORPH_TOKEN_H
+#define MORPH_TOKEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GAME_ID_LEN 10     /* 50 bits in [a-z2-7]: links to watch a game */
+#define INVITE_LEN 26      /* 130 bits: an invitation claims a seat once */
+#define TOKEN_LEN 52       /* 260 bits: acts for a seat */
+#define TOKEN_HASH_LEN 64  /* SHA-256 in hex */
+
+/* Fills out with len characters of lowercase base32 and a NUL; false when
+ * the kernel gives no random bytes (then out is empty). */
+bool token_random(char *out, size_t len);
+/* out gets the hex SHA-256 of text (65 bytes with the NUL). */
+void token_hash(const char *text, char out[TOKEN_HASH_LEN + 1]);
+/* Constant-time comparison of two equal-length hashes. */
+bool token_hash_equal(const char *a, const char *b);
+/* Whether text is len characters of lowercase base32 (a well-formed id,
+ * code or token), before any look-up. */
+bool token_well_formed(const char *text, size_t len);
+/* A random 63-bit game seed from the kernel. */
+bool token_seed(uint64_t *out);
+
+#endif

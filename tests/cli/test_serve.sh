@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# morph serve against curl: a real server on a free port with a database in
+# a temporary folder. The whole flow of a game between two people (created,
+# joined by invitation, played to the end, downloaded, replayed), the live
+# stream and its replay from Last-Event-ID, the page's files, refusals, and
+# kill -9 in mid-game: after a restart no acknowledged action is lost and the
+# AI seats go on. No fixed sleeps: every wait polls a condition with a limit.
+. "$(dirname "$0")/lib.sh"
+tmp=$(mktemp -d)
+server_pid=
+stream_pid=
+cleanup() {
+    [ -n "$stream_pid" ] && kill "$stream_pid" 2>/dev/null
+    [ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
+wait_until() {
+    local limit=$(( $1 * 50 )) i=0
+    shift
+    while ! "$@" >/dev/null 2>&1; do
+        i=$((i + 1))
+        [ $i -ge $limit ] && return 1
+        sleep 0.02
+    done
+}
+
+# start: runs morph serve on a free port with the test database.
+start() {
+    : >"$tmp/out"
+    $MORPH serve --port 0 --db "$tmp/db/morph.db" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
+    server_pid=$!
+    if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
+        bad "server did not start: $(cat "$tmp/out" "$tmp/err")"
+        exit 1
+    fi
+    port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$tmp/out" | cut -d: -f2)
+    base=http://127.0.0.1:$port
+}
+
+# api METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
+api() {
+    local args=(-s -X "$1" -w '\n%{http_code}')
+    [ -n "${3:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
+    [ -n "${4:-}" ] && args+=(-H "X-Seat-Token: $4")
+    curl "${args[@]}" "$base$2"
+}
+body() { sed '$d' <<<"$1"; }
+status() { tail -n1 <<<"$1"; }
+
+mkdir -p "$tmp/web"
+echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
+echo 'export const x = 1;' >"$tmp/web/app.js"
+start
+check_match "the URL is printed" "^Open http://127\.0\.0\.1:[0-9]+/ in a browser" "$(grep Open "$tmp/out")"
+check_match "the database was created with its folders" "database $tmp/db/morph.db" "$(head -1 "$tmp/out")"
+
+# ---- the page ----
+check_eq "index.html served" "<!doctype html><title>morph</title>" "$(curl -s "$base/")"
+check_eq "an app route serves the page" "<!doctype html><title>morph</title>" "$(curl -s "$base/game/abcdefghij")"
+check_match "scripts as JavaScript" "text/javascript" "$(curl -sI "$base/app.js" | grep -i '^content-type')"
+check_match "a content security policy" "default-src 'self'" "$(curl -sI "$base/" | grep -i '^content-security-policy')"
+check_eq "no way out of the web folder" 404 "$(curl -s -o /dev/null -w '%{http_code}' --path-as-is "$base/../../etc/passwd")"
+check_eq "a missing file is 404" 404 "$(curl -s -o /dev/null -w '%{http_code}' "$base/missing.js")"
+
+# ---- a game between two people ----
+r=$(api POST /api/games '{"game":"morphos","options":{"size":5},"seats":[{"kind":"human","mine":true},{"kind":"human"}]}')
+check_eq "created" 201 "$(status "$r")"
+id=$(body "$r" | jq -r .id)
+t1=$(body "$r" | jq -r '.seats[0].token')
+code=$(body "$r" | jq -r '.invitations[0].code')
+check_match "the invitation is a path of the page" "^/join/[a-z2-7]{26}$" "$(body "$r" | jq -r '.invitations[0].path')"
+check_eq "waiting for a player" waiting "$(curl -s "$base/api/games/$id" | jq -r .status)"
+check_eq "listed as waiting" "$id" "$(curl -s "$base/api/games?status=waiting" | jq -r '.games[0].id')"
+r=$(api POST /api/join "{\"code\":\"$code\"}")
+check_eq "joined by the invitation" 200 "$(status "$r")"
+t2=$(body "$r" | jq -r .token)
+check_eq "seat 2 is the joiner's" 2 "$(body "$r" | jq -r .seat)"
+check_eq "an invitation is used once" 404 "$(status "$(api POST /api/join "{\"code\":\"$code\"}")")"
+
+# a watcher's live stream
+curl -sN "$base/api/games/$id/events" >"$tmp/stream" &
+stream_pid=$!
+wait_until 10 grep -q '^event: state' "$tmp/stream" || bad "the stream starts with the state"
+
+r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t2")
+check_eq "out of turn: 403" 403 "$(status "$r")"
+check_match "out of turn: says whose turn" "P1" "$(body "$r" | jq -r .error)"
+check_eq "no token: 403" 403 "$(status "$(api POST "/api/games/$id/actions" '{"action":"c3"}')")"
+check_eq "malformed JSON: 400" 400 "$(status "$(api POST "/api/games/$id/actions" '{"action":' "$t1")")"
+{ printf '{"action":"c3"'; head -c 300000 /dev/zero | tr '\0' ' '; printf '}'; } >"$tmp/big.json"
+check_eq "oversized body: 413" 413 "$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "X-Seat-Token: $t1" \
+    --data-binary "@$tmp/big.json" "$base/api/games/$id/actions")"
+check_eq "unknown game: 404" 404 "$(status "$(api GET /api/games/aaaaaaaaaa)")"
+r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t1")
+check_eq "P1 plays c3" 200 "$(status "$r")"
+r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t2")
+check_eq "illegal: 422" 422 "$(status "$r")"
+check_match "illegal: the library's reason" "c3" "$(body "$r" | jq -r .error)"
+wait_until 10 grep -q '^id: 0$' "$tmp/stream" || bad "the watcher hears of c3"
+check_match "the action event carries its words" 'event: action
+data: \{"index":0,"action":"c3","player":1,"text":"[^"]+"' "$(cat "$tmp/stream")"
+
+# play to the end, each seat its first legal action
+tokens=("" "$t1" "$t2")
+for i in $(seq 200); do
+    s=$(curl -s "$base/api/games/$id")
+    [ "$(jq -r .status <<<"$s")" = finished ] && break
+    seat=$(jq -r .to_move <<<"$s")
+    a=$(jq -r '.legal[0].action' <<<"$s")
+    r=$(api POST "/api/games/$id/actions" "{\"action\":\"$a\"}" "${tokens[$seat]}")
+    [ "$(status "$r")" = 200 ] || { bad "action $a: $r"; break; }
+done
+s=$(curl -s "$base/api/games/$id")
+check_eq "the game ends" finished "$(jq -r .status <<<"$s")"
+count=$(jq -r .count <<<"$s")
+check_match "the result in words" "." "$(jq -r .result.text <<<"$s")"
+wait_until 10 grep -q "^id: $((count - 1))$" "$tmp/stream" || bad "the watcher heard every action"
+check_eq "the watcher heard each action once" "$count" "$(grep -c '^event: action' "$tmp/stream")"
+kill "$stream_pid"; wait "$stream_pid" 2>/dev/null; stream_pid=
+
+# a reconnecting browser sends Last-Event-ID and gets exactly what it missed
+curl -sN -H "Last-Event-ID: $((count - 3))" "$base/api/games/$id/events" >"$tmp/again" &
+stream_pid=$!
+wait_until 10 grep -q '^event: state' "$tmp/again" || bad "the reconnected stream ends its replay with the state"
+check_eq "replayed from Last-Event-ID" "$((count - 2)) $((count - 1)) $((count - 1))" \
+    "$(grep '^id: ' "$tmp/again" | cut -d' ' -f2 | tr '\n' ' ' | sed 's/ $//')"
+kill "$stream_pid"; wait "$stream_pid" 2>/dev/null; stream_pid=
+
+# the record downloads and replays to the same result
+curl -s -D "$tmp/headers" -o "$tmp/record.json" "$base/api/games/$id/record"
+check_match "a download" "attachment; filename=\"morph-morphos-$id.json\"" "$(grep -i '^content-disposition' "$tmp/headers")"
+check_exit "the record replays" 0 $MORPH replay "$tmp/record.json"
+check_eq "with the same result" "$(jq -c '.result | del(.text)' <<<"$s")" "$(jq -c .result "$tmp/record.json")"
+check_eq "listed as finished" "$id" "$(curl -s "$base/api/games?status=finished" | jq -r '.games[0].id')"
+
+# ---- kill -9 in mid-game, then a restart ----
+r=$(api POST /api/games '{"game":"morphos","options":{"size":7},"seats":[{"kind":"human","mine":true},{"kind":"ai","level":"mcts","ms":3000}]}')
+g=$(body "$r" | jq -r .id)
+tg=$(body "$r" | jq -r '.seats[0].token')
+check_eq "P1 moves" 200 "$(status "$(api POST "/api/games/$g/actions" '{"action":"d4"}' "$tg")")"
+y=$(body "$(api POST /api/games '{"game":"morpyam","options":{"players":3},"seats":[{"kind":"human","mine":true},{"kind":"human","mine":true},{"kind":"human","mine":true}]}')" | jq -r .id)
+ycount=$(curl -s "$base/api/games/$y" | jq -r .count)
+# the AI is thinking (3 s) when the server dies
+kill -9 "$server_pid"; wait "$server_pid" 2>/dev/null
+start
+check_match "the unfinished games are resumed" "[0-9]+ unfinished games resumed" "$(head -1 "$tmp/out")"
+s=$(curl -s "$base/api/games/$g")
+check_eq "no acknowledged action lost" d4 "$(jq -r '.history[0].action' <<<"$s")"
+check_eq "the Morpyam game is where it was" "$ycount" "$(curl -s "$base/api/games/$y" | jq -r .count)"
+wait_until 30 sh -c "curl -s $base/api/games/$g | jq -e '.count >= 2' " || bad "the AI seat was asked again after the restart"
+check_eq "the AI went on: P1 to move" 1 "$(curl -s "$base/api/games/$g" | jq -r .to_move)"
+check_eq "the old token still acts" 200 \
+    "$(status "$(api POST "/api/games/$g/actions" "{\"action\":\"$(curl -s "$base/api/games/$g" | jq -r '.legal[0].action')\"}" "$tg")")"
+
+# ---- stopping ----
+kill -TERM "$server_pid"
+wait "$server_pid"
+check_eq "SIGTERM stops the server with exit 0" 0 $?
+server_pid=
+check_match "it says so" "morph serve: stopping \(SIGTERM\)" "$(tail -1 "$tmp/out")"
+check_eq "nothing on stderr" "" "$(cat "$tmp/err")"
+check_error "an unknown flag is refused" "serve: unknown or incomplete argument '--colour'" $MORPH serve --colour
+check_error "a bad port is refused" "serve: --port expects a whole number from 0 to 65535" $MORPH serve --port 70000
+finish

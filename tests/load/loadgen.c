@@ -1,0 +1,422 @@
+/* The load generator of tests/load/run.sh: scripted clients that play many
+ * games at once against `morph serve` over HTTP on loopback, one libcurl
+ * multi loop for every connection. Each game is a hot-seat table (the
+ * client holds every seat's token) playing random legal actions with a
+ * think time between moves, as people do. It measures the latency of every
+ * move (the POST of an action until its answer) and writes one line per
+ * game (id, actions acknowledged, final result) for the checks that follow.
+ *
+ *   loadgen URL --morphos N --morpyam M [--think MIN_MS,MAX_MS]
+ *           [--duration S] [--seed S] [--games FILE]
+ */
+#include <curl/curl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <time.h>
+
+enum { KIND_MORPHOS, KIND_MORPYAM };
+enum { G_CREATE, G_THINK, G_ACT, G_DONE, G_FAILED };
+
+typedef struct Game {
+    int kind, phase;
+    char id[16];
+    char tokens[4][64];
+    CURL *easy;
+    struct curl_slist *headers;
+    char *resp;
+    size_t resp_len;
+    char body[256];
+    double next_at, sent_at;
+    long acked;          /* actions the server acknowledged ("count" of its last state) */
+    char *result;        /* the final result, JSON */
+    uint64_t rng;
+    int moves;
+} Game;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static size_t on_data(char *data, size_t size, size_t n, void *ctx)
+{
+    Game *g = ctx;
+    size_t len = size * n;
+    g->resp = realloc(g->resp, g->resp_len + len + 1);
+    memcpy(g->resp + g->resp_len, data, len);
+    g->resp_len += len;
+    g->resp[g->resp_len] = '\0';
+    return len;
+}
+
+static const char *base;
+static CURLM *multi;
+static int epfd;
+static long curl_timeout_ms = -1;
+
+/* libcurl tells which sockets to watch: epoll watches them, so that each
+ * event touches one connection, not all of them. */
+static int on_socket(CURL *easy, curl_socket_t fd, int what, void *userp, void *socketp)
+{
+    struct epoll_event ev = {.data.fd = fd};
+    if (what == CURL_POLL_REMOVE) {
+        epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
+        curl_multi_assign(multi, fd, NULL);
+        return 0;
+    }
+    ev.events = (what & CURL_POLL_IN ? EPOLLIN : 0) | (what & CURL_POLL_OUT ? EPOLLOUT : 0);
+    if (!socketp) {
+        epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &ev);
+        curl_multi_assign(multi, fd, (void *)1);
+    } else {
+        epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &ev);
+    }
+    return 0;
+}
+
+static int on_timer(CURLM *m, long timeout_ms, void *userp)
+{
+    curl_timeout_ms = timeout_ms;
+    return 0;
+}
+static double *latencies;
+static double *sent_times; /* when each measured move was sent, for the timeline */
+static size_t nlat, caplat;
+static long errors, actions_sent;
+static double think_min = 0.5, think_max = 1.5;
+
+static void send_request(Game *g, const char *path, const char *body, const char *token)
+{
+    char url[256];
+    snprintf(url, sizeof url, "%s%s", base, path);
+    if (!g->easy) {
+        g->easy = curl_easy_init();
+        curl_easy_setopt(g->easy, CURLOPT_WRITEFUNCTION, on_data);
+        curl_easy_setopt(g->easy, CURLOPT_WRITEDATA, g);
+        curl_easy_setopt(g->easy, CURLOPT_PRIVATE, g);
+        curl_easy_setopt(g->easy, CURLOPT_TCP_NODELAY, 1L);
+    } else {
+        curl_multi_remove_handle(multi, g->easy);
+    }
+    curl_slist_free_all(g->headers);
+    g->headers = curl_slist_append(NULL, "Content-Type: application/json");
+    if (token) {
+        char h[96];
+        snprintf(h, sizeof h, "X-Seat-Token: %s", token);
+        g->headers = curl_slist_append(g->headers, h);
+    }
+    snprintf(g->body, sizeof g->body, "%s", body);
+    curl_easy_setopt(g->easy, CURLOPT_URL, url);
+    curl_easy_setopt(g->easy, CURLOPT_HTTPHEADER, g->headers);
+    curl_easy_setopt(g->easy, CURLOPT_POSTFIELDS, g->body);
+    g->resp_len = 0;
+    g->sent_at = now_s();
+    curl_multi_add_handle(multi, g->easy);
+}
+
+static void create(Game *g)
+{
+    char body[256];
+    if (g->kind == KIND_MORPHOS) {
+        static const char *const mutators[] = {"[]", "[]", "[\"minimorph\"]", "[\"deepmorph\"]", "[\"duomorph\"]",
+                                               "[\"remorph\"]", "[\"minimorph\",\"metamorph\"]", "[\"duomorph\",\"remorph\"]"};
+        snprintf(body, sizeof body,
+                 "{\"game\":\"morphos\",\"options\":{\"size\":9,\"mutators\":%s},\"listed\":false,"
+                 "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}",
+                 mutators[next_rand(&g->rng) % 8]);
+    } else {
+        static const char *const variants[] = {"standard", "flash", "plus"};
+        int players = 2 + (int)(next_rand(&g->rng) % 3);
+        int len = snprintf(body, sizeof body,
+                           "{\"game\":\"morpyam\",\"options\":{\"players\":%d,\"variant\":\"%s\"},\"listed\":false,"
+                           "\"seats\":[",
+                           players, variants[next_rand(&g->rng) % 3]);
+        for (int p = 0; p < players; p++)
+            len += snprintf(body + len, sizeof body - (size_t)len, "%s{\"kind\":\"human\",\"mine\":true}",
+                            p ? "," : "");
+        snprintf(body + len, sizeof body - (size_t)len, "]}");
+    }
+    g->phase = G_CREATE;
+    send_request(g, "/api/games", body, NULL);
+}
+
+/* Reads a state: records what was acknowledged, ends the game or picks the
+ * next action (a random legal one) and schedules it after a think time. */
+static void take_state(Game *g, json_t *s, double now, double stop_at)
+{
+    g->acked = (long)json_integer_value(json_object_get(s, "count"));
+    const char *status = json_string_value(json_object_get(s, "status"));
+    if (status && strcmp(status, "finished") == 0) {
+        free(g->result);
+        json_t *r = json_deep_copy(json_object_get(s, "result"));
+        json_object_del(r, "text");
+        g->result = json_dumps(r, JSON_COMPACT | JSON_SORT_KEYS);
+        json_decref(r);
+        g->phase = G_DONE;
+        return;
+    }
+    json_t *legal = json_object_get(s, "legal");
+    json_t *to_move = json_object_get(s, "to_move");
+    if (!json_array_size(legal) || !json_is_integer(to_move) || now >= stop_at) {
+        g->phase = now >= stop_at ? G_DONE : G_FAILED;
+        return;
+    }
+    json_t *pick = json_array_get(legal, next_rand(&g->rng) % json_array_size(legal));
+    int seat = (int)json_integer_value(to_move) - 1;
+    char body[200];
+    json_t *b = json_pack("{s:s}", "action", json_string_value(json_object_get(pick, "action")));
+    char *text = json_dumps(b, JSON_COMPACT);
+    snprintf(body, sizeof body, "%s", text);
+    free(text);
+    json_decref(b);
+    snprintf(g->body, sizeof g->body, "%s", body);
+    g->phase = G_THINK;
+    g->next_at = now + think_min + (think_max - think_min) * (double)(next_rand(&g->rng) % 1000000) / 1e6;
+    (void)seat;
+    g->moves = seat; /* the seat to act, kept for the request */
+}
+
+static void finished(Game *g, long code, double now, double stop_at)
+{
+    /* A move's answer is the state, whose history (its last member but the
+     * viewer's) grows with the game: the client reads only what comes
+     * before it, so that the load measures the server, not this parser. */
+    size_t len = g->resp_len;
+    char *history = g->phase == G_ACT && code == 200 && g->resp ? strstr(g->resp, ",\"history\":[") : NULL;
+    if (history) {
+        history[0] = '}';
+        len = (size_t)(history - g->resp) + 1;
+    }
+    json_t *doc = json_loadb(g->resp ? g->resp : "", len, 0, NULL);
+    if (g->phase == G_CREATE) {
+        if (code != 201 || !doc) {
+            fprintf(stderr, "loadgen: create failed (%ld): %.200s\n", code, g->resp ? g->resp : "");
+            errors++;
+            g->phase = G_FAILED;
+        } else {
+            snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(doc, "id")));
+            size_t i;
+            json_t *item;
+            json_array_foreach(json_object_get(doc, "seats"), i, item) {
+                int seat = (int)json_integer_value(json_object_get(item, "seat")) - 1;
+                if (seat >= 0 && seat < 4)
+                    snprintf(g->tokens[seat], sizeof g->tokens[seat], "%s",
+                             json_string_value(json_object_get(item, "token")));
+            }
+            take_state(g, json_object_get(doc, "state"), now, stop_at);
+        }
+    } else if (g->phase == G_ACT) {
+        if (nlat == caplat) {
+            caplat = caplat ? 2 * caplat : 65536;
+            latencies = realloc(latencies, caplat * sizeof *latencies);
+            sent_times = realloc(sent_times, caplat * sizeof *sent_times);
+        }
+        sent_times[nlat] = g->sent_at;
+        latencies[nlat++] = now - g->sent_at;
+        if (code != 200 || !doc) {
+            if (errors < 10)
+                fprintf(stderr, "loadgen: game %s: action %s refused (%ld): %.200s\n", g->id, g->body, code,
+                        g->resp ? g->resp : "");
+            errors++;
+            g->phase = G_FAILED;
+        } else {
+            take_state(g, doc, now, stop_at);
+        }
+    }
+    json_decref(doc);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double pct(double p)
+{
+    if (!nlat)
+        return 0;
+    size_t k = (size_t)ceil(p * (double)nlat) - 1;
+    return latencies[k < nlat ? k : nlat - 1];
+}
+
+int main(int argc, char **argv)
+{
+    int n_morphos = 1000, n_morpyam = 200;
+    double duration = 120;
+    uint64_t seed = 1;
+    const char *games_file = "loadgen-games.tsv";
+    for (int i = 1; i < argc; i++) {
+        bool v = i + 1 < argc;
+        if (strcmp(argv[i], "--morphos") == 0 && v)
+            n_morphos = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--morpyam") == 0 && v)
+            n_morpyam = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--duration") == 0 && v)
+            duration = atof(argv[++i]);
+        else if (strcmp(argv[i], "--seed") == 0 && v)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--games") == 0 && v)
+            games_file = argv[++i];
+        else if (strcmp(argv[i], "--think") == 0 && v) {
+            double lo, hi;
+            if (sscanf(argv[++i], "%lf,%lf", &lo, &hi) != 2 || lo < 0 || hi < lo) {
+                fprintf(stderr, "loadgen: --think expects MIN_MS,MAX_MS\n");
+                return 2;
+            }
+            think_min = lo / 1000;
+            think_max = hi / 1000;
+        } else if (argv[i][0] != '-' && !base)
+            base = argv[i];
+        else {
+            fprintf(stderr, "usage: loadgen URL [--morphos N] [--morpyam M] [--think MIN_MS,MAX_MS] "
+                            "[--duration S] [--seed S] [--games FILE]\n");
+            return 2;
+        }
+    }
+    if (!base) {
+        fprintf(stderr, "loadgen: the server's URL is missing\n");
+        return 2;
+    }
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    multi = curl_multi_init();
+    curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 0L);
+    epfd = epoll_create1(0);
+    curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
+    curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, on_timer);
+    int n = n_morphos + n_morpyam;
+    Game *games = calloc((size_t)n, sizeof *games);
+    double start = now_s(), stop_at = start + duration;
+    /* creations are spread over the first 20 s, as people arrive */
+    for (int i = 0; i < n; i++) {
+        games[i].kind = i < n_morphos ? KIND_MORPHOS : KIND_MORPYAM;
+        games[i].rng = seed * 1000003 + (uint64_t)i;
+        games[i].phase = G_THINK;
+        games[i].body[0] = '\0';
+        games[i].next_at = start + 20.0 * i / n;
+    }
+    int running = 0;
+    for (;;) {
+        double now = now_s();
+        int active = 0;
+        double wake = now + 0.05;
+        for (int i = 0; i < n; i++) {
+            Game *g = &games[i];
+            if (g->phase == G_THINK) {
+                if (g->next_at <= now) {
+                    if (!g->id[0]) {
+                        create(g);
+                    } else if (now >= stop_at) {
+                        g->phase = G_DONE;
+                    } else {
+                        g->phase = G_ACT;
+                        char path[64];
+                        snprintf(path, sizeof path, "/api/games/%s/actions", g->id);
+                        char body[256];
+                        snprintf(body, sizeof body, "%s", g->body);
+                        send_request(g, path, body, g->tokens[g->moves]);
+                        actions_sent++;
+                    }
+                } else if (g->next_at < wake) {
+                    wake = g->next_at;
+                }
+            }
+            active += g->phase == G_THINK || g->phase == G_ACT || g->phase == G_CREATE;
+        }
+        if (!active)
+            break;
+        int timeout = (int)((wake - now) * 1000);
+        if (curl_timeout_ms >= 0 && curl_timeout_ms < timeout)
+            timeout = (int)curl_timeout_ms;
+        struct epoll_event events[256];
+        int nev = epoll_wait(epfd, events, 256, timeout < 0 ? 0 : timeout);
+        for (int e = 0; e < nev; e++) {
+            int flags = (events[e].events & EPOLLIN ? CURL_CSELECT_IN : 0) |
+                        (events[e].events & EPOLLOUT ? CURL_CSELECT_OUT : 0) |
+                        (events[e].events & (EPOLLERR | EPOLLHUP) ? CURL_CSELECT_ERR : 0);
+            curl_multi_socket_action(multi, events[e].data.fd, flags, &running);
+        }
+        if (nev <= 0 || curl_timeout_ms == 0)
+            curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running);
+        CURLMsg *msg;
+        int left;
+        while ((msg = curl_multi_info_read(multi, &left))) {
+            if (msg->msg != CURLMSG_DONE)
+                continue;
+            Game *g;
+            curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&g);
+            long code = 0;
+            if (msg->data.result == CURLE_OK)
+                curl_easy_getinfo(msg->easy_handle, CURLINFO_RESPONSE_CODE, &code);
+            else if (errors < 10)
+                fprintf(stderr, "loadgen: %s\n", curl_easy_strerror(msg->data.result));
+            finished(g, code, now_s(), stop_at);
+        }
+    }
+    double elapsed = now_s() - start;
+    /* the timeline: moves and their p99 in windows of 10 s */
+    for (int w = 0; w * 10.0 < elapsed; w++) {
+        double *window = malloc((nlat ? nlat : 1) * sizeof *window);
+        size_t k = 0;
+        for (size_t i = 0; i < nlat; i++)
+            if (sent_times[i] - start >= w * 10.0 && sent_times[i] - start < (w + 1) * 10.0)
+                window[k++] = latencies[i];
+        qsort(window, k, sizeof *window, cmp_double);
+        if (k)
+            printf("  %3d-%3d s: %6zu moves, p50 %6.2f ms, p99 %7.2f ms\n", w * 10, (w + 1) * 10, k,
+                   window[(k - 1) / 2] * 1000, window[(size_t)ceil(0.99 * (double)k) - 1] * 1000);
+        free(window);
+    }
+    qsort(latencies, nlat, sizeof *latencies, cmp_double);
+    int done = 0, failed = 0, unfinished = 0;
+    FILE *out = fopen(games_file, "w");
+    for (int i = 0; i < n; i++) {
+        Game *g = &games[i];
+        if (g->result)
+            done++;
+        else if (g->phase == G_FAILED)
+            failed++;
+        else
+            unfinished++;
+        if (g->id[0])
+            fprintf(out, "%s\t%s\t%ld\t%s\n", g->id, g->kind == KIND_MORPHOS ? "morphos" : "morpyam", g->acked,
+                    g->result ? g->result : "null");
+        if (g->easy) {
+            curl_multi_remove_handle(multi, g->easy);
+            curl_easy_cleanup(g->easy);
+        }
+        curl_slist_free_all(g->headers);
+        free(g->resp);
+        free(g->result);
+    }
+    fclose(out);
+    printf("games: %d (%d Morphos 9x9, %d Morpyam); finished %d, stopped by the time limit %d, failed %d\n", n,
+           n_morphos, n_morpyam, done, unfinished, failed);
+    printf("moves: %zu in %.1f s: %.0f moves/s (think time %.0f-%.0f ms)\n", nlat, elapsed, nlat / elapsed,
+           think_min * 1000, think_max * 1000);
+    printf("move latency: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5) * 1000, pct(0.9) * 1000,
+           pct(0.99) * 1000, nlat ? latencies[nlat - 1] * 1000 : 0.0);
+    printf("errors: %ld\n", errors);
+    free(latencies);
+    free(sent_times);
+    free(games);
+    curl_multi_cleanup(multi);
+    curl_global_cleanup();
+    return errors ? 1 : 0;
+}
