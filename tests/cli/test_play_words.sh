@@ -214,12 +214,16 @@ if ! command -v tmux >/dev/null; then
     finish
     exit $?
 fi
+# Whole games scroll far: keep their every line (a first session starts the
+# server with a long history for the windows after it).
+T new-session -d -s keep -x 80 -y 24 "sleep 600"
+T set-option -g history-limit 100000
 # The pane's shell survives a Ctrl-C that ends the client (trap), so the
 # pane shows "[exit N]".
 start() {
     T new-session -d -s "$1" -x 80 -y 24 "trap : INT; cd $tmp && $2; echo \"[exit \$?]\"; sleep 600"
 }
-screen() { T capture-pane -p -J -t "$1" -S -3000; }
+screen() { T capture-pane -p -J -t "$1" -S -100000; }
 wait_for() {
     local i
     for i in $(seq 300); do
