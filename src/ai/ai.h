@@ -26,7 +26,7 @@ typedef struct AiAdvice {
      * games won after the move. -1 when the level gives none. */
     double chance;
     int cell;                 /* the cell the plan aims at (game.h numbering), -1 none */
-    StrBuf words;             /* one line for people: "call suite, keep 5 6, reroll 3 3 4: 31% to cover e3" */
+    StrBuf words;             /* one line for people: "call suite, keep 2 3 4 5, reroll 2: 33% to cover b4 (appel)" */
     StrBuf detail;            /* the level's technical explanation (expected values, visits, pv) */
 } AiAdvice;
 
