@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "levels.h"
+#include "../core/utf8.h"
 
 static const AiOps *const levels[] = {
     &ai_random_ops,
@@ -28,7 +29,12 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
         if (strlen((*l)->name) == name_len && strncmp((*l)->name, spec, name_len) == 0)
             ops = *l;
     if (!ops) {
-        int n = snprintf(err, errlen, "unknown AI level '%.*s' (expected one of:", (int)name_len, spec);
+        char head[EXCERPT_MAX + 2], name[EXCERPT_SIZE];
+        size_t keep = name_len < sizeof head - 1 ? name_len : sizeof head - 1;
+        memcpy(head, spec, keep);
+        head[keep] = '\0';
+        text_excerpt(head, EXCERPT_MAX, name, sizeof name);
+        int n = snprintf(err, errlen, "unknown AI level '%s' (expected one of:", name);
         for (const AiOps *const *l = levels; *l && n >= 0 && (size_t)n < errlen; l++)
             n += snprintf(err + n, errlen - (size_t)n, "%s %s", l == levels ? "" : ",", (*l)->name);
         if (n >= 0 && (size_t)n < errlen)
@@ -40,7 +46,9 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
         return NULL;
     }
     if (strlen(spec) >= sizeof((Ai *)0)->spec) {
-        snprintf(err, errlen, "AI spec '%.40s...' is too long", spec);
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "AI spec '%s' is too long (at most %zu characters)", text_excerpt(spec, EXCERPT_MAX, q, sizeof q),
+                 sizeof((Ai *)0)->spec - 1);
         return NULL;
     }
     Ai *ai = calloc(1, sizeof *ai);
@@ -75,14 +83,17 @@ bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *
 {
     char copy[128];
     if (strlen(params) >= sizeof copy) {
-        snprintf(err, errlen, "AI parameters '%.40s...' are too long", params);
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "AI parameters '%s' are too long (at most %zu characters)",
+                 text_excerpt(params, EXCERPT_MAX, q, sizeof q), sizeof copy - 1);
         return false;
     }
     strcpy(copy, params);
     for (char *save = NULL, *pair = strtok_r(copy, ",", &save); pair; pair = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(pair, '=');
         if (!eq) {
-            snprintf(err, errlen, "malformed AI parameter '%s' (expected key=value)", pair);
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "malformed AI parameter '%s' (expected key=value)", text_excerpt(pair, EXCERPT_MAX, q, sizeof q));
             return false;
         }
         *eq = '\0';
@@ -90,4 +101,55 @@ bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *
             return false;
     }
     return true;
+}
+
+void ai_percent_words(double p, StrBuf *out)
+{
+    if (p >= 1 - 1e-9)
+        sb_puts(out, "100%");
+    else if (p > 0.995)
+        sb_puts(out, ">99%");
+    else if (p <= 1e-9)
+        sb_puts(out, "0%");
+    else if (p < 0.005)
+        sb_puts(out, "<1%");
+    else
+        sb_printf(out, "%.0f%%", 100 * p);
+}
+
+void ai_advice_free(AiAdvice *a)
+{
+    sb_free(&a->words);
+    sb_free(&a->detail);
+}
+
+/* Without a hook: the level's choices while the same seat decides, their
+ * texts joined as one move ("c3,c4"), and its explanation of the first. */
+static void advise_by_choosing(Ai *ai, const State *s, AiAdvice *out)
+{
+    State *work = state_clone(s);
+    int seat = state_player(s);
+    while (out->plan_len < AI_PLAN_MAX && state_player(work) == seat) {
+        Action a = ai_choose(ai, work, out->plan_len == 0 ? &out->detail : NULL);
+        if (!state_is_legal(work, a))
+            break;
+        if (out->plan_len)
+            sb_putc(&out->words, ',');
+        state_action_text(work, a, &out->words);
+        out->plan[out->plan_len++] = a;
+        state_apply(work, a);
+    }
+    state_free(work);
+}
+
+void ai_advise(Ai *ai, const State *s, const Voice *v, AiAdvice *out)
+{
+    memset(out, 0, sizeof *out);
+    out->chance = -1;
+    out->cell = -1;
+    if (ai->ops->advise)
+        ai->ops->advise(ai, s, v, out);
+    else
+        advise_by_choosing(ai, s, out);
+    out->action = out->plan_len ? out->plan[0] : ACTION_RESIGN;
 }

@@ -9,6 +9,27 @@
 
 typedef struct Ai Ai;
 
+/* The most decisions a plan holds (a Morpyam call and its reroll, a
+ * Morphos returned stone, move and second stone). */
+#define AI_PLAN_MAX 8
+
+/* Advice for a person at a decision node (a hint): what the AI would do
+ * now, the decisions it would make in a row from there (until a chance
+ * event, another seat's turn or the end), and the chance the advice rests
+ * on. ai_advise fills it; ai_advice_free releases the texts. */
+typedef struct AiAdvice {
+    Action action;            /* the decision to make now: plan[0] */
+    Action plan[AI_PLAN_MAX];
+    int plan_len;
+    /* 0..1, what words states: Morpyam expert, the chance of covering cell
+     * by the end of the turn; Morphos mcts, the share of the simulated
+     * games won after the move. -1 when the level gives none. */
+    double chance;
+    int cell;                 /* the cell the plan aims at (game.h numbering), -1 none */
+    StrBuf words;             /* one line for people: "call suite, keep 2 3 4 5, reroll 2: 33% to cover b4 (appel)" */
+    StrBuf detail;            /* the level's technical explanation (expected values, visits, pv) */
+} AiAdvice;
+
 typedef struct AiOps {
     const char *name;    /* the level: "random", "greedy", ... */
     const char *summary; /* one line for --help */
@@ -24,6 +45,10 @@ typedef struct AiOps {
      * included), e.g. for tree reuse. s is the state before a. */
     void (*observe)(Ai *ai, const State *s, Action a);
     void (*destroy)(Ai *ai);
+    /* Optional: advice for a person (see AiAdvice; out is zeroed, cell -1,
+     * chance -1). Without it ai_advise uses choose. v names the seats in
+     * sentences taken from the game's describe. */
+    void (*advise)(Ai *ai, const State *s, const Voice *v, AiAdvice *out);
 } AiOps;
 
 struct Ai {
@@ -40,6 +65,15 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
 void ai_free(Ai *ai);
 static inline Action ai_choose(Ai *ai, const State *s, StrBuf *explain) { return ai->ops->choose(ai, s, explain); }
 void ai_observe(Ai *ai, const State *s, Action a);
+
+/* Advice for the player to move in s (a decision node): the level's advise
+ * hook, or else its choices in a row with their explanation. It searches
+ * like choose and may change the AI's own state (a search tree): hints use
+ * an AI of their own, seeded apart from the game's. */
+void ai_advise(Ai *ai, const State *s, const Voice *v, AiAdvice *out);
+void ai_advice_free(AiAdvice *a);
+/* "31%", "<1%", ">99%", "100%": a chance for people. */
+void ai_percent_words(double p, StrBuf *out);
 
 const AiOps *const *ai_list(void); /* NULL-terminated */
 

@@ -172,23 +172,24 @@ static void principal_variation(const MctsTree *t, int prior, Action first, StrB
     }
 }
 
-static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
+/* What a decision rests on: the only action, a win at once, or a search
+ * with the chosen root edge's real visits and wins (all trees added up). */
+enum { BY_ONLY, BY_WIN_NOW, BY_SEARCH };
+typedef struct Decision {
+    Action action;
+    int by;
+    double n, w, total;
+    int proven;
+    long sims;
+} Decision;
+
+static void decide(Mcts *m, const MorphosState *s, Decision *d)
 {
-    Mcts *m = ai->data;
-    const MorphosState *s = (const MorphosState *)st;
-    if (s->phase == PHASE_OVER) {
-        if (explain)
-            sb_puts(explain, "the game is over");
-        return ACT_PASS;
-    }
+    memset(d, 0, sizeof *d);
     if (morphos_num_actions(s) == 1) {
-        Action only = morphos_nth_action(s, 0);
-        if (explain) {
-            char name[8];
-            action_name(s, only, name);
-            sb_printf(explain, "%s: the only legal action", name);
-        }
-        return only;
+        d->action = morphos_nth_action(s, 0);
+        d->by = BY_ONLY;
+        return;
     }
     /* An action that wins at once needs no search. */
     for (int k = 0; k < morphos_num_actions(s); k++) {
@@ -197,12 +198,9 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
         morphos_scratch_copy(&t, s);
         morphos_apply_fast(&t, a);
         if (t.phase == PHASE_OVER && t.winner == s->to_move) {
-            if (explain) {
-                char name[8];
-                action_name(s, a, name);
-                sb_printf(explain, "%s: wins now", name);
-            }
-            return a;
+            d->action = a;
+            d->by = BY_WIN_NOW;
+            return;
         }
     }
     const MctsParams *p = &m->params;
@@ -231,9 +229,8 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
     const MctsNode *r0 = &t0->nodes[t0->root];
     int best = 0, best_proven = 0;
     double best_n = -1, best_w = 0, total = 0;
-    long sims = 0;
     for (int i = 0; i < nt; i++)
-        sims += m->trees[i].sims;
+        d->sims += m->trees[i].sims;
     for (int k = 0; k < r0->num_edges; k++) {
         double n = 0, w = 0;
         int proven = 0;
@@ -258,17 +255,100 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
             best_proven = proven;
         }
     }
-    Action choice = t0->edges[r0->first_edge + best].action;
-    if (explain) {
-        char name[8];
-        action_name(s, choice, name);
-        sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%%%s (%ld playouts, %d thread%s); pv ", name, best_n,
-                  total, best_n > 0 ? 100.0 * best_w / best_n : 0.0,
-                  best_proven > 0 ? ", a proven win" : best_proven < 0 ? ", every action loses" : "", sims, nt,
+    d->action = t0->edges[r0->first_edge + best].action;
+    d->by = BY_SEARCH;
+    d->n = best_n;
+    d->w = best_w;
+    d->total = total;
+    d->proven = best_proven;
+}
+
+static void explain_decision(const Mcts *m, const MorphosState *s, const Decision *d, StrBuf *explain)
+{
+    char name[8];
+    action_name(s, d->action, name);
+    if (d->by == BY_ONLY) {
+        sb_printf(explain, "%s: the only legal action", name);
+    } else if (d->by == BY_WIN_NOW) {
+        sb_printf(explain, "%s: wins now", name);
+    } else {
+        int nt = m->params.threads;
+        sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%%%s (%ld playouts, %d thread%s); pv ", name, d->n,
+                  d->total, d->n > 0 ? 100.0 * d->w / d->n : 0.0,
+                  d->proven > 0 ? ", a proven win" : d->proven < 0 ? ", every action loses" : "", d->sims, nt,
                   nt > 1 ? "s" : "");
-        principal_variation(t0, p->prior, choice, explain);
+        principal_variation(&m->trees[0], m->params.prior, d->action, explain);
     }
-    return choice;
+}
+
+static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
+{
+    Mcts *m = ai->data;
+    const MorphosState *s = (const MorphosState *)st;
+    if (s->phase == PHASE_OVER) {
+        if (explain)
+            sb_puts(explain, "the game is over");
+        return ACT_PASS;
+    }
+    Decision d;
+    decide(m, s, &d);
+    if (explain)
+        explain_decision(m, s, &d, explain);
+    return d.action;
+}
+
+/* Advice: the whole turn (every part the mover plays in a row, each part
+ * after the first from its own search, which reuses the tree) and the share
+ * of simulated games the first part won. */
+static void mcts_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
+{
+    Mcts *m = ai->data;
+    const MorphosState *s = (const MorphosState *)st;
+    static const char *const colours[2] = {"Black", "White"};
+    if (s->phase == PHASE_OVER)
+        return;
+    Decision first, d;
+    decide(m, s, &first);
+    explain_decision(m, s, &first, &out->detail);
+    MorphosState cur;
+    morphos_scratch_copy(&cur, s);
+    d = first;
+    for (;;) {
+        char name[8];
+        action_name(&cur, d.action, name);
+        sb_printf(&out->words, "%s%s", out->plan_len ? "," : "", name);
+        out->plan[out->plan_len++] = d.action;
+        for (int i = 0; i < m->params.threads; i++)
+            mcts_tree_advance(&m->trees[i], &cur, d.action);
+        morphos_apply_fast(&cur, d.action);
+        if (cur.phase == PHASE_OVER || cur.to_move != s->to_move || cur.turn != s->turn ||
+            out->plan_len == AI_PLAN_MAX)
+            break;
+        decide(m, &cur, &d);
+    }
+    Action a = first.action;
+    int point = a == ACT_SWAP || a == ACT_PASS ? -1 : a >= ACT_FLIP ? a - ACT_FLIP : a;
+    if (point >= 0)
+        out->cell = morphos_row(s->cfg, point) * s->cfg->n + morphos_col(s->cfg, point);
+    const char *mover = colours[s->to_move];
+    sb_puts(&out->words, " \u2014 ");
+    if (cur.phase == PHASE_OVER && cur.winner == s->to_move) {
+        sb_printf(&out->words, "%s wins at once", mover);
+        out->chance = 1;
+    } else if (first.by == BY_ONLY) {
+        sb_puts(&out->words, "the only legal move");
+    } else if (first.proven > 0) {
+        sb_printf(&out->words, "%s wins from there whatever the reply (a proven win)", mover);
+        out->chance = 1;
+    } else if (first.proven < 0) {
+        sb_printf(&out->words, "%s loses against best play whatever the move (a proven loss)", mover);
+        out->chance = 0;
+    } else {
+        out->chance = first.n > 0 ? first.w / first.n : 0;
+        sb_printf(&out->words, "%s wins about ", mover);
+        ai_percent_words(out->chance, &out->words);
+        sb_puts(&out->words, " of the simulated games from there");
+    }
 }
 
 long mcts_ai_playouts(const Ai *ai)
@@ -296,4 +376,5 @@ const AiOps ai_mcts_ops = {
     .choose = mcts_choose,
     .observe = mcts_observe,
     .destroy = mcts_destroy,
+    .advise = mcts_advise,
 };

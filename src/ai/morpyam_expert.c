@@ -174,21 +174,11 @@ static void explain_choice(const Expert *x, const MorpyamState *s, Action a, dou
     sb_printf(out, ", expected value %+.4f (win chance %.1f%% -> %.1f%%)", v, 100 * x->base, 100 * (x->base + v));
 }
 
-static Action expert_choose(Ai *ai, const State *st, StrBuf *explain)
+/* The best legal action of s by the turn tables (prepared for s's turn). */
+static Action best_action(const Expert *x, const MorpyamState *s, double *value)
 {
-    Expert *x = ai->data;
-    const MorpyamState *s = (const MorpyamState *)st;
-    if (s->phase == MP_PUT) {
-        Action a = mai_put(&x->t, s);
-        if (explain) {
-            state_action_text(st, a, explain);
-            sb_puts(explain, ": the easiest square of the hand where the most lines cross");
-        }
-        return a;
-    }
-    prepare(x, s);
     Action acts[MAX_ACTIONS];
-    int n = state_legal_actions(st, acts);
+    int n = state_legal_actions(&s->base, acts);
     Action best = acts[0];
     double best_v = action_value(x, s, acts[0]);
     for (int i = 1; i < n; i++) {
@@ -198,9 +188,229 @@ static Action expert_choose(Ai *ai, const State *st, StrBuf *explain)
             best_v = v;
         }
     }
-    if (explain)
-        explain_choice(x, s, best, best_v, explain);
+    *value = best_v;
     return best;
+}
+
+static const char put_reason[] = ": the easiest square of the hand where the most lines cross";
+
+static Action expert_choose(Ai *ai, const State *st, StrBuf *explain)
+{
+    Expert *x = ai->data;
+    const MorpyamState *s = (const MorpyamState *)st;
+    if (s->phase == MP_PUT) {
+        Action a = mai_put(&x->t, s);
+        if (explain) {
+            state_action_text(st, a, explain);
+            sb_puts(explain, put_reason);
+        }
+        return a;
+    }
+    prepare(x, s);
+    double v;
+    Action best = best_action(x, s, &v);
+    if (explain)
+        explain_choice(x, s, best, v, explain);
+    return best;
+}
+
+/* ---- advice: the plan of the turn and its chance ---- */
+
+/* How a turn ends, as an index: the square covered (0..35), no token
+ * (NO_TOKEN), or a win without a token (a daversa KO). */
+enum { NO_TOKEN = 36, WIN_NOW = 37, ENDS = 38 };
+
+/* Where the turn being planned started, to tell when it is over. */
+typedef struct TurnStart {
+    int mover;
+    int32_t turns;
+    uint64_t tokens;
+} TurnStart;
+
+static bool turn_over(const MorpyamState *s, const TurnStart *ts)
+{
+    return s->phase == MP_OVER || s->turns != ts->turns || s->tokens[ts->mover] != ts->tokens ||
+           s->player != ts->mover;
+}
+
+static void end_of_turn(const MorpyamState *s, const TurnStart *ts, double p, double out[ENDS])
+{
+    uint64_t added = s->tokens[ts->mover] & ~ts->tokens;
+    if (added)
+        out[__builtin_ctzll(added)] += p;
+    else if (s->phase == MP_OVER && (s->winners >> ts->mover & 1))
+        out[WIN_NOW] += p;
+    else
+        out[NO_TOKEN] += p;
+}
+
+/* Chance and decision nodes of one turn met so far, with how the turn ends
+ * from each under the expert's choices (an open-addressing table keyed by
+ * what differs between nodes of one turn). */
+#define MEMO_SIZE 8192
+typedef struct Memo {
+    uint64_t key[MEMO_SIZE];
+    bool used[MEMO_SIZE];
+    float ends[MEMO_SIZE][ENDS];
+    int count;
+} Memo;
+
+static uint64_t node_key(const MorpyamState *s)
+{
+    return (uint64_t)s->phase | (uint64_t)s->rolls << 4 | (uint64_t)s->dice << 8 | (uint64_t)s->kept << 18 |
+           (uint64_t)s->nroll << 28 | (uint64_t)(uint8_t)(s->call + 1) << 32 | (uint64_t)s->called << 40;
+}
+
+static void turn_ends(const Expert *x, const MorpyamState *s, const TurnStart *ts, Memo *memo, double out[ENDS]);
+
+static void turn_ends_memo(const Expert *x, const MorpyamState *s, const TurnStart *ts, Memo *memo, double out[ENDS])
+{
+    memset(out, 0, ENDS * sizeof out[0]);
+    if (turn_over(s, ts)) {
+        end_of_turn(s, ts, 1, out);
+        return;
+    }
+    uint64_t key = node_key(s);
+    unsigned h = (unsigned)((key * 0x9e3779b97f4a7c15ull) >> 51) & (MEMO_SIZE - 1);
+    while (memo->used[h] && memo->key[h] != key)
+        h = (h + 1) & (MEMO_SIZE - 1);
+    if (memo->used[h]) {
+        for (int i = 0; i < ENDS; i++)
+            out[i] = memo->ends[h][i];
+        return;
+    }
+    turn_ends(x, s, ts, memo, out);
+    if (memo->count < MEMO_SIZE * 3 / 4) { /* a full table only stops remembering */
+        memo->used[h] = true;
+        memo->key[h] = key;
+        for (int i = 0; i < ENDS; i++)
+            memo->ends[h][i] = (float)out[i];
+        memo->count++;
+    }
+}
+
+static void turn_ends(const Expert *x, const MorpyamState *s, const TurnStart *ts, Memo *memo, double out[ENDS])
+{
+    double sub[ENDS];
+    if (s->phase == MP_ROLL) {
+        ChanceOutcome outcomes[MAX_ACTIONS];
+        int n = state_chance_outcomes(&s->base, outcomes);
+        for (int k = 0; k < n; k++) {
+            MorpyamState next = *s;
+            morpyam_apply(&next.base, outcomes[k].action);
+            turn_ends_memo(x, &next, ts, memo, sub);
+            for (int i = 0; i < ENDS; i++)
+                out[i] += outcomes[k].probability * sub[i];
+        }
+        return;
+    }
+    double v;
+    MorpyamState next = *s;
+    morpyam_apply(&next.base, best_action(x, s, &v));
+    turn_ends_memo(x, &next, ts, memo, sub);
+    for (int i = 0; i < ENDS; i++)
+        out[i] += sub[i];
+}
+
+/* "keep 5 6, reroll 3 3 4", "call suite", "roll": one step of a plan. */
+static void step_words(const MorpyamState *s, Action a, StrBuf *out)
+{
+    const MorpyamMultisets *ms = &s->cfg->ms;
+    if (a >= MA_REROLL && a < MA_PUT) {
+        int keep = keep_of(s, a - MA_REROLL);
+        if (ms->size[keep]) {
+            sb_puts(out, "keep");
+            for (int i = 0; i < ms->size[keep]; i++)
+                sb_printf(out, " %d", ms->vals[keep][i]);
+            sb_puts(out, ", ");
+        }
+    }
+    state_action_text(&s->base, a, out);
+}
+
+static void expert_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
+{
+    Expert *x = ai->data;
+    const MorpyamState *s = (const MorpyamState *)st;
+    if (s->phase == MP_PUT) {
+        Action a = mai_put(&x->t, s);
+        out->plan[out->plan_len++] = a;
+        out->cell = (a - MA_PUT) % 36;
+        state_action_text(st, a, &out->words);
+        sb_puts(&out->words, put_reason);
+        state_action_text(st, a, &out->detail);
+        sb_puts(&out->detail, put_reason);
+        return;
+    }
+    prepare(x, s);
+    TurnStart ts = {s->player, s->turns, s->tokens[s->player]};
+    MorpyamState cur = *s;
+    /* the decisions in a row from here: up to a roll or the end of the turn */
+    while (out->plan_len < AI_PLAN_MAX) {
+        double value;
+        Action a = best_action(x, &cur, &value);
+        if (out->plan_len == 0)
+            explain_choice(x, &cur, a, value, &out->detail);
+        else
+            sb_puts(&out->words, ", ");
+        out->plan[out->plan_len++] = a;
+        if (a <= MA_PASS) {
+            /* placing or passing: the library's sentence says what it does */
+            state_action_text(&cur.base, a, &out->words);
+            sb_puts(&out->words, ": ");
+            state_describe(&cur.base, a, v, &out->words);
+            if (a < MA_PASS) {
+                out->cell = a - MA_PLACE;
+                out->chance = 1;
+            }
+            return;
+        }
+        step_words(&cur, a, &out->words);
+        morpyam_apply(&cur.base, a);
+        if (turn_over(&cur, &ts) || cur.phase == MP_ROLL)
+            break;
+    }
+    Memo *memo = calloc(1, sizeof *memo);
+    if (!memo)
+        return; /* no chance without memory: the plan alone */
+    double ends[ENDS];
+    turn_ends_memo(x, &cur, &ts, memo, ends);
+    free(memo);
+    /* The aim: the square the plan most expects to pay, by chance times value. */
+    int aim = -1;
+    double token = 0;
+    for (int sq = 0; sq < 36; sq++) {
+        token += ends[sq];
+        double w = ends[sq] * (x->in.val[sq] > 0 ? x->in.val[sq] : 1e-9);
+        if (ends[sq] > 1e-12 && (aim < 0 || w > ends[aim] * (x->in.val[aim] > 0 ? x->in.val[aim] : 1e-9)))
+            aim = sq;
+    }
+    sb_puts(&out->words, ": ");
+    if (ends[WIN_NOW] > 1e-12) {
+        ai_percent_words(ends[WIN_NOW], &out->words);
+        sb_puts(&out->words, " to win at once with five alike (daversa)");
+        out->chance = ends[WIN_NOW];
+        if (aim >= 0)
+            sb_puts(&out->words, "; ");
+    }
+    if (aim >= 0) {
+        char name[3];
+        morpyam_square_name(aim, name);
+        ai_percent_words(ends[aim], &out->words);
+        sb_printf(&out->words, " to cover %s (%s)", name, kind_name(s->grid[aim]));
+        if (out->chance < 0) {
+            out->chance = ends[aim];
+            out->cell = aim;
+        }
+        if (token - ends[aim] > 0.005) {
+            sb_puts(&out->words, ", ");
+            ai_percent_words(token, &out->words);
+            sb_puts(&out->words, " to place a token this turn");
+        }
+    } else if (ends[WIN_NOW] <= 1e-12) {
+        sb_puts(&out->words, "no token expected this turn");
+        out->chance = 0;
+    }
 }
 
 const AiOps ai_expert_ops = {
@@ -210,4 +420,5 @@ const AiOps ai_expert_ops = {
     .create = expert_create,
     .choose = expert_choose,
     .destroy = expert_destroy,
+    .advise = expert_advise,
 };

@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void cli_print_commands(FILE *out, const char *parent, const Command *table)
 {
@@ -74,4 +76,55 @@ bool cli_wants_help(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
             return true;
     return false;
+}
+
+static char program[4096] = "morph";
+
+void cli_shell_word(const char *text, StrBuf *out)
+{
+    static const char safe[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-./,:=+@%";
+    if (text[0] && strspn(text, safe) == strlen(text)) {
+        sb_puts(out, text);
+        return;
+    }
+    sb_putc(out, '\'');
+    for (const char *p = text; *p; p++)
+        sb_puts(out, *p == '\'' ? "'\\''" : (char[]){*p, '\0'});
+    sb_putc(out, '\'');
+}
+
+/* Whether "morph" found on the PATH is the running binary. */
+static bool path_morph_is_me(void)
+{
+    struct stat me, st;
+    const char *path = getenv("PATH");
+    if (!path || stat("/proc/self/exe", &me) != 0)
+        return false;
+    char dir[4096];
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, ":");
+        if (n && n + 7 < sizeof dir) {
+            memcpy(dir, p, n);
+            strcpy(dir + n, "/morph");
+            if (stat(dir, &st) == 0 && access(dir, X_OK) == 0)
+                return st.st_dev == me.st_dev && st.st_ino == me.st_ino; /* the first one is what a shell runs */
+        }
+        p += n + (p[n] == ':');
+    }
+    return false;
+}
+
+void cli_set_program(const char *argv0)
+{
+    if (!argv0 || !argv0[0] || path_morph_is_me())
+        return;
+    StrBuf sb = STRBUF_INIT;
+    cli_shell_word(argv0, &sb);
+    snprintf(program, sizeof program, "%s", sb_str(&sb));
+    sb_free(&sb);
+}
+
+const char *cli_program(void)
+{
+    return program;
 }

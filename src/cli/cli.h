@@ -41,4 +41,14 @@ bool cli_parse_u64(const char *text, uint64_t *out);
 /* True when argv holds "--help" or "-h" anywhere. */
 bool cli_wants_help(int argc, char **argv);
 
+/* The program as it was invoked (argv[0] of main), for the commands that
+ * messages print ("continue it with: build/release/morph play --resume F").
+ * cli_program() is "morph" when that name on the PATH is this very binary,
+ * else argv[0] quoted for a shell. */
+void cli_set_program(const char *argv0);
+const char *cli_program(void);
+/* Appends text as one shell word: as is when it holds only safe
+ * characters, else in single quotes. */
+void cli_shell_word(const char *text, StrBuf *out);
+
 #endif

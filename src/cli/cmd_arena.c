@@ -14,6 +14,7 @@
 #include "game_args.h"
 #include "../front/session.h"
 #include "stats.h"
+#include "../core/utf8.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define ARENA_MAX_STEPS 1000000
@@ -145,7 +146,9 @@ static int play_game(Arena *arena, long i, External ext[2], char *err, size_t er
                 char move[256], why[ERR_MAX];
                 ok = external_genmove(x, s, move, sizeof move, err, errlen);
                 if (ok && !session_apply_text(s, move, why, sizeof why)) {
-                    snprintf(err, errlen, "game %ld: %.80s played '%.60s': %.200s", i, side->spec, move, why);
+                    char who[84], what[64];
+                    snprintf(err, errlen, "game %ld: %s played '%s': %s", i, text_excerpt(side->spec, 80, who, sizeof who),
+                             text_excerpt(move, 60, what, sizeof what), why);
                     ok = false;
                 }
                 if (ok)

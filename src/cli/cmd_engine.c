@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "../protocol/engine.h"
 #include "game_args.h"
+#include "../core/utf8.h"
 
 static void usage(FILE *out)
 {
@@ -15,9 +16,11 @@ static void usage(FILE *out)
             "\n"
             "Speaks the JSON-lines protocol of docs/protocol.md: one request object per\n"
             "line on stdin, one reply object per line on stdout. Requests: new, play,\n"
-            "chance, legal, state, genmove, undo, record, save, load, quit. Malformed\n"
-            "requests get {\"ok\":false,\"error\":...} and the engine keeps running; end of\n"
-            "input ends it.\n"
+            "chance, legal, state, genmove, hint, words, undo, record, save, load, quit.\n"
+            "Replies that apply actions list them (\"played\") with their sentences\n"
+            "(\"described\"); a refused action's error has the rules' reason (\"why\").\n"
+            "Malformed requests get {\"ok\":false,\"error\":...} and the engine keeps\n"
+            "running; end of input ends it.\n"
             "\n"
             "  --level SPEC   AI level genmove uses when a request names none and the seat\n"
             "                 to move is not an AI (e.g. random, mcts:ms=200); default none\n"
@@ -42,8 +45,10 @@ int cmd_engine(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", argv[i]);
         }
     }
+    char q[EXCERPT_SIZE];
     if (level && strlen(level) >= sizeof ((Engine *)0)->default_level)
-        return cli_fail(EXIT_USAGE, "engine: --level '%.40s...' is too long", level);
+        return cli_fail(EXIT_USAGE, "engine: --level '%s' is too long (at most %zu characters)",
+                        text_excerpt(level, EXCERPT_MAX, q, sizeof q), sizeof ((Engine *)0)->default_level - 1);
     Engine e;
     engine_init(&e, level);
     char *line = NULL;

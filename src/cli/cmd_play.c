@@ -1,8 +1,11 @@
 /* morph play: the interactive terminal client (docs/play.md). People and
  * AIs take seats; the record is written after every action so that a game
- * killed at any moment can be resumed with --resume. */
+ * killed at any moment can be resumed with --resume. Every action of every
+ * seat is told with the library's sentence (a session observer). */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,36 +17,63 @@
 #include "commands.h"
 #include "game_args.h"
 #include "play.h"
+#include "../front/game_json.h"
 #include "../front/record.h"
 #include "term.h"
+#include "../core/utf8.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define PLAY_MAX_STEPS 1000000
 #define LINE_MAX_LEN 512
+/* The exit status after Ctrl-C (128 + SIGINT, as shells report it). */
+#define EXIT_INTERRUPTED 130
 
 /* The chance stream of hints, apart from the session's own streams. */
 enum { STREAM_HINT = 3 };
 
-enum { GO_ON, GO_QUIT, GO_FAIL };
+enum { GO_ON, GO_QUIT, GO_FAIL, GO_INTERRUPTED };
 
 typedef struct Client {
     Play play;
     const char *path;  /* the record file */
     char created[21];
     bool quiet;
+    bool verbose;      /* the AIs' technical detail after their moves and hints */
     bool interactive;  /* some seat is a person's, or people type the dice */
     bool echo;         /* stdin is not a terminal: echo what was read */
     int drawn_at;      /* s->count when the screen was last drawn, -1 never */
-    bool write_failed; /* a record write failed (warned once) */
+    bool write_failed; /* the latest record write failed: the file is behind */
+    int saved_count;   /* s->count at the latest successful write, -1 none */
+    char write_error[ERR_MAX + 64]; /* why the latest write failed */
+    const char *resumed_from; /* the record file resumed, or NULL */
 } Client;
 
-static const PlayUi *ui_for(const char *game)
+/* Ctrl-C: the first sets the flag, which the loop handles at the next
+ * prompt or after the action in progress (saving and saying how to
+ * resume); a second one ends the program at once. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
 {
-    static const PlayUi *const uis[] = {&play_morpyam_ui, &play_morphos_ui};
-    for (size_t i = 0; i < sizeof uis / sizeof uis[0]; i++)
-        if (strcmp(uis[i]->game, game) == 0)
-            return uis[i];
-    return NULL;
+    if (interrupted) {
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    interrupted = 1;
+}
+
+/* Installs on_interrupt, without SA_RESTART so that a read in progress
+ * returns; not when SIGINT was ignored when we started (a background job). */
+static void catch_interrupts(void)
+{
+    struct sigaction old, sa;
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+        return;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
 }
 
 static const AiOps *ai_level(const char *name, const char *game)
@@ -63,107 +93,174 @@ static const char *default_level(const char *game)
 static void usage(FILE *out, const GameOps *only)
 {
     fprintf(out,
-            "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE] [--dice auto|manual]\n"
-            "                  [--color auto|always|never] [--quiet] [game options]\n"
-            "       morph play --resume FILE [--record FILE] [--dice auto|manual] [--color ...] [--quiet]\n"
+            "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE [--force]]\n"
+            "                  [--dice auto|manual] [--color auto|always|never] [--verbose]\n"
+            "                  [--quiet] [game options]\n"
+            "       morph play --resume FILE [--record FILE [--force]] [--dice auto|manual]\n"
+            "                  [--color ...] [--verbose] [--quiet]\n"
             "\n"
             "Plays a game of morpyam or morphos in the terminal (docs/play.md). Type `help`\n"
-            "during the game for the commands; each prompt lists what is legal.\n"
+            "during the game for the commands and `rules` for the rules; each prompt lists\n"
+            "what is legal. Ctrl-C saves the game and says how to resume it (a second\n"
+            "Ctrl-C stops at once).\n"
             "\n"
-            "  --players LIST  one entry per seat, comma-separated: human or ai:LEVEL[:params],\n"
-            "                  e.g. human,ai:greedy,ai:random; several humans play hot-seat.\n"
-            "                  A number N means one human and N-1 default AIs. For morpyam the\n"
-            "                  number of seats is the number of players (2 to 4); morphos has 2.\n"
-            "                  Default: human,ai:%s\n"
+            "  --players LIST  one entry per seat, comma-separated: human or\n"
+            "                  ai:LEVEL[:params], e.g. human,ai:greedy,ai:random; several\n"
+            "                  humans play hot-seat. A number N means one human and N-1\n"
+            "                  default AIs. For morpyam the number of seats is the number\n"
+            "                  of players (2 to 4); morphos has 2. Default: human,ai:%s\n"
             "  --seed S        seed of the dice and the AIs, 0 to 2^63-1 (default: from the\n"
             "                  clock, printed at the start)\n"
             "  --record FILE   the game record, written after every action (default:\n"
             "                  morph-GAME-SEED.json in the current directory, with -2, -3...\n"
-            "                  added when that file exists; with --resume, the resumed file)\n"
-            "  --resume FILE   continue the game of a record: game, options, seats and seed\n"
-            "                  come from it (a finished record is refused)\n"
-            "  --dice MODE     auto (default): the program rolls; manual: people roll real dice\n"
-            "                  and type every chance outcome (dice, roll-off die, Plus deal)\n"
-            "  --color WHEN    auto (default: on a terminal unless NO_COLOR is set), always, never\n"
+            "                  added when that file exists; with --resume, the resumed file).\n"
+            "                  A FILE that is there already is replaced only when it is a\n"
+            "                  record of this same game\n"
+            "  --force         replace the --record FILE whatever it holds (a symbolic link\n"
+            "                  is replaced by the record, its target is left alone)\n"
+            "  --resume FILE   continue the game of a record: game, options, seats, seed and\n"
+            "                  dice mode come from it (a finished record is refused)\n"
+            "  --dice MODE     auto (default): the program rolls; manual: people roll real\n"
+            "                  dice and type every chance outcome (dice, roll-off die, Plus\n"
+            "                  deal). The record keeps the mode; with --resume, --dice\n"
+            "                  changes it\n"
+            "  --color WHEN    auto (default: on a terminal unless NO_COLOR is set),\n"
+            "                  always, never\n"
+            "  --verbose       also print the AIs' technical detail (expected values, visits,\n"
+            "                  principal variation) after their moves and hints\n"
             "  --quiet         with every seat an AI: print nothing, just write the record\n"
             "                  (without --quiet every action, the final position and a\n"
             "                  summary are printed)\n"
             "\n"
             "Exit status: 0 when the game ends, on quit or at the end of input (the record\n"
-            "is saved), 1 for a bad record or a failed write, 2 for bad usage.\n"
+            "is saved), 1 for a bad record or a failed write, 2 for bad usage, 130 after\n"
+            "Ctrl-C (the record is saved).\n"
             "\n",
             default_level(only ? only->name : "morpyam"));
     for (const GameOps *const *g = game_list(); *g; g++) {
-        if ((only && *g != only) || !ui_for((*g)->name))
+        if ((only && *g != only) || !play_ui_for((*g)->name))
             continue;
         fprintf(out, "%s options:\n", (*g)->name);
         game_args_print_help(out, *g);
     }
 }
 
-/* ---- small helpers ---- */
+/* ---- output: every line fits the screen ---- */
 
-int play_words(const char *line, char *buf, size_t buflen, char **words, int max)
+static void out_wrapped(const char *text)
 {
-    snprintf(buf, buflen, "%s", line);
-    int n = 0;
-    char *save = NULL;
-    for (char *w = strtok_r(buf, " \t", &save); w && n < max; w = strtok_r(NULL, " \t", &save))
-        words[n++] = w;
-    return n;
-}
-
-void play_seat_name(const Play *p, int seat, StrBuf *out)
-{
-    const Seat *st = &p->s->seats[seat];
-    if (st->is_ai)
-        sb_printf(out, "P%d (%s)", seat + 1, st->spec);
-    else
-        sb_printf(out, "P%d (%s)", seat + 1, p->humans == 1 ? "you" : "human");
-}
-
-static void out_str(const char *text)
-{
-    fputs(text, stdout);
+    StrBuf sb = STRBUF_INIT;
+    term_wrap(&sb, text, PLAY_WIDTH, 4);
+    fputs(sb_str(&sb), stdout);
+    sb_free(&sb);
 }
 
 static void print_sb(StrBuf *sb)
 {
-    out_str(sb_str(sb));
+    out_wrapped(sb_str(sb));
     sb_clear(sb);
 }
 
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    char text[8192];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    out_wrapped(text);
+}
+
+/* "build/release/morph play --resume 'my game.json'": a command to type. */
+static void command_words(StrBuf *out, const char *sub, const char *flag, const char *file)
+{
+    sb_printf(out, "%s %s %s%s", cli_program(), sub, flag, flag[0] ? " " : "");
+    cli_shell_word(file, out);
+}
+
+/* ---- the record ---- */
+
+/* The session's record plus what the client adds: the dice mode. */
+static bool write_record(const Client *c, const char *path, RecordSync sync, char *err, size_t errlen)
+{
+    json_t *doc = record_from_session(c->play.s, c->created);
+    json_object_set_new(doc, "dice", json_string(c->play.manual_dice ? "manual" : "auto"));
+    bool ok = record_write(path, doc, sync, err, errlen);
+    json_decref(doc);
+    return ok;
+}
+
+/* Writes the record; every failure is told, since each leaves the file
+ * behind the game, and so is the first success after failures. */
 static void save(Client *c)
 {
-    char err[ERR_MAX + 64];
     RecordSync sync = c->interactive ? RECORD_DURABLE : RECORD_ATOMIC;
-    if (record_save(c->play.s, c->path, c->created, sync, err, sizeof err)) {
+    int count = c->play.s->count;
+    if (write_record(c, c->path, sync, c->write_error, sizeof c->write_error)) {
+        if (c->write_failed)
+            fprintf(stderr, "morph: the record %s is up to date again (%d action%s)\n", c->path, count,
+                    count == 1 ? "" : "s");
         c->write_failed = false;
+        c->saved_count = count;
         return;
     }
-    if (!c->write_failed)
-        fprintf(stderr, "morph: %s\n", err);
     c->write_failed = true;
+    if (c->saved_count < 0)
+        fprintf(stderr, "morph: the record %s could not be written: %s\n", c->path, c->write_error);
+    else
+        fprintf(stderr, "morph: the record %s is not up to date (the game has %d action%s, the file %d): %s\n", c->path,
+                count, count == 1 ? "" : "s", c->saved_count, c->write_error);
 }
 
-/* After every action: a killed client loses at most the action in progress.
- * A game of AIs alone (hundreds of actions a second) skips the disk syncs. */
-static void save_after_action(Client *c)
+/* After the last save of a session that stops: says where the game is, or
+ * that it is not saved (on out). Returns the go code: quit, or fail when
+ * unsaved. */
+static int saved_message(const Client *c, FILE *out)
+{
+    StrBuf sb = STRBUF_INIT;
+    int go = GO_QUIT;
+    if (!c->write_failed) {
+        sb_printf(&sb, "The game is saved in %s; continue it with: ", c->path);
+        command_words(&sb, "play", "--resume", c->path);
+        sb_putc(&sb, '\n');
+    } else {
+        int missing = c->play.s->count - (c->saved_count > 0 ? c->saved_count : 0);
+        if (c->saved_count < 0)
+            sb_printf(&sb, "The game is NOT saved: the record %s could not be written (%s)\n", c->path,
+                      c->write_error);
+        else
+            sb_printf(&sb, "The game is NOT saved: the record %s lacks the last %d action%s (%s)\n", c->path,
+                      missing > 0 ? missing : 0, missing == 1 ? "" : "s", c->write_error);
+        go = GO_FAIL;
+    }
+    StrBuf wrapped = STRBUF_INIT;
+    term_wrap(&wrapped, sb_str(&sb), PLAY_WIDTH, 4);
+    fputs(sb_str(&wrapped), out);
+    sb_free(&wrapped);
+    sb_free(&sb);
+    return go;
+}
+
+/* Ctrl-C was pressed: save, say how to resume, stop. */
+static int stop_interrupted(Client *c)
 {
     save(c);
+    FILE *out = c->quiet ? stderr : stdout;
+    fputs("\nInterrupted. ", out);
+    return saved_message(c, out) == GO_QUIT ? GO_INTERRUPTED : GO_FAIL;
 }
 
-static void saved_message(const Client *c)
-{
-    printf("The game is saved in %s; continue it with: morph play --resume %s\n", c->path, c->path);
-}
+enum { LINE_READ, LINE_END, LINE_INTERRUPTED };
 
-/* Reads one line; false at the end of input. Leading and trailing spaces go. */
-static bool read_line(Client *c, char *buf, size_t n)
+/* Reads one line; leading and trailing spaces go. */
+static int read_line(Client *c, char *buf, size_t n)
 {
     fflush(stdout);
+    if (interrupted)
+        return LINE_INTERRUPTED;
     if (!fgets(buf, (int)n, stdin))
-        return false;
+        return interrupted ? LINE_INTERRUPTED : LINE_END;
     size_t len = strlen(buf);
     if (len && buf[len - 1] != '\n') { /* too long: drop the rest of the line */
         int ch;
@@ -176,7 +273,7 @@ static bool read_line(Client *c, char *buf, size_t n)
     memmove(buf, buf + lead, len - lead + 1);
     if (c->echo)
         printf("%s\n", buf);
-    return true;
+    return LINE_READ;
 }
 
 static void print_error(const Client *c, const char *what, const char *why)
@@ -189,57 +286,46 @@ static void print_error(const Client *c, const char *what, const char *why)
     sb_free(&sb);
 }
 
-/* ---- the end ---- */
-
-static const char *how_words(const char *how)
+/* A refused input: the library's reason in the player's terms (why_not of
+ * the part that fails), else the session's message (a seat, a turn). */
+static void refuse(const Client *c, const char *text, const char *err)
 {
-    static const char *const words[][2] = {
-        {"ko", "KO (a line of five tokens)"},
-        {"points", "points"},
-        {"forfeit", "forfeit (every other player resigned)"},
-        {"cap", "the turn cap (a draw on the board as it stands)"},
-        {"connection", "connection"},
-        {"deadlock", "deadlock (nobody can move)"},
-        {"resign", "resignation"},
-    };
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-        if (strcmp(how, words[i][0]) == 0)
-            return words[i][1];
-    return how;
+    StrBuf why = STRBUF_INIT;
+    explain_refusal(c->play.s->state, text, err, &why);
+    print_error(c, "refused", why.len ? sb_str(&why) : err);
+    sb_free(&why);
+}
+
+/* ---- telling what happens ---- */
+
+/* The session observer: every action of every seat and of chance, in the
+ * library's words. */
+static void narrate(void *ctx, const Session *s, const State *before, Action a, int player, int index)
+{
+    Client *c = ctx;
+    if (c->quiet)
+        return;
+    StrBuf sb = STRBUF_INIT;
+    state_describe(before, a, &c->play.voice, &sb);
+    sb_putc(&sb, '\n');
+    print_sb(&sb);
+    sb_free(&sb);
 }
 
 static void print_summary(const Client *c)
 {
     const Play *p = &c->play;
-    GameResult r;
-    state_result(p->s->state, &r);
-    int n = p->s->game->num_players, winners = __builtin_popcount(r.winners);
     StrBuf sb = STRBUF_INIT;
-    term_paint(&sb, p->color, SGR_BOLD, "Game over:");
-    sb_putc(&sb, ' ');
-    if (winners == 0) {
-        sb_puts(&sb, "no winner");
+    term_paint(&sb, p->color, SGR_BOLD, "Game over.");
+    sb_putc(&sb, '\n');
+    state_describe_result(p->s->state, &p->voice, &sb);
+    if (c->write_failed) {
+        sb_printf(&sb, "%d actions. The record %s is NOT up to date: %s\n", p->s->count, c->path, c->write_error);
     } else {
-        for (int s = 0, k = 0; s < n; s++) {
-            if (!(r.winners >> s & 1))
-                continue;
-            sb_puts(&sb, k == 0 ? "" : k == winners - 1 ? " and " : ", ");
-            play_seat_name(p, s, &sb);
-            k++;
-        }
-        sb_puts(&sb, winners > 1 ? " share the win" : " wins");
+        sb_printf(&sb, "%d actions. Record: %s (check it with: ", p->s->count, c->path);
+        command_words(&sb, "replay", "", c->path);
+        sb_puts(&sb, ")\n");
     }
-    sb_printf(&sb, " by %s.\n", how_words(r.how));
-    if (r.has_points) {
-        sb_puts(&sb, "Points:");
-        for (int s = 0; s < n; s++) {
-            sb_puts(&sb, s ? ", " : " ");
-            play_seat_name(p, s, &sb);
-            sb_printf(&sb, " %d", r.points[s]);
-        }
-        sb_puts(&sb, "\n");
-    }
-    sb_printf(&sb, "%d actions. Record: %s (check it with: morph replay %s)\n", p->s->count, c->path, c->path);
     print_sb(&sb);
     sb_free(&sb);
 }
@@ -248,43 +334,33 @@ static void print_summary(const Client *c)
 
 static void print_help(const Client *c)
 {
-    printf("Commands (type them at any prompt of yours):\n"
-           "  help            this list\n"
-           "  board           draw the screen again\n"
-           "  hint            ask the %s AI what it would play here\n"
-           "  undo            take back your last decision (and the AI moves and dice after\n"
-           "                  it): you are back at your previous decision with the same dice\n"
-           "  resign          give up the game%s\n"
-           "  save [FILE]     write the record now (to FILE: a copy; the game goes on\n"
-           "                  saving to %s)\n"
-           "  quit            stop playing; the record is already saved\n"
-           "%s",
-           c->play.ui->hint_level,
-           c->play.s->game->num_players > 2 ? " (the others play on without you)" : "", c->path,
-           c->play.ui->help);
-}
-
-static bool has_human_decision(const Session *s)
-{
-    for (int i = 0; i < s->count; i++)
-        if (s->steps[i].player >= 0 && !s->seats[s->steps[i].player].is_ai)
-            return true;
-    return false;
+    say("Commands (type them at any prompt of yours):\n"
+        "  help            this list\n"
+        "  board           draw the screen again\n"
+        "  rules           the rules of this game, as played here\n"
+        "  legend          what each code of the screen means\n"
+        "  hint            ask the %s AI for its plan and the chance it rests on\n"
+        "  undo            take back your last decision%s\n"
+        "  resign          give up the game%s\n"
+        "  save [FILE]     write the record now (to FILE: a copy; the game goes on\n"
+        "                  saving to %s)\n"
+        "  quit            stop playing; the record is already saved (Ctrl-C too)\n"
+        "%s",
+        c->play.ui->hint_level,
+        session_has_ai(c->play.s) ? " and what followed it; against an AI, not\n"
+                                    "                  a decision followed by a roll you have seen"
+                                  : " (in hot-seat, any person's)",
+        c->play.s->game->num_players > 2 ? " (the others play on without you)" : "", c->path, c->play.ui->help);
 }
 
 static void do_undo(Client *c)
 {
     Session *s = c->play.s;
-    if (!has_human_decision(s)) {
-        printf("Nothing to undo: no decision of a person yet.\n");
+    char why[ERR_MAX];
+    int removed = session_undo_person(s, why, sizeof why);
+    if (!removed) {
+        print_error(c, "undo", why);
         return;
-    }
-    int removed = 0;
-    for (;;) {
-        removed += session_undo(s);
-        int p = session_player(s);
-        if (p >= 0 && !s->seats[p].is_ai)
-            break;
     }
     save(c);
     StrBuf sb = STRBUF_INIT;
@@ -300,8 +376,12 @@ static void do_hint(Client *c)
 {
     const Play *p = &c->play;
     const PlayUi *ui = p->ui;
+    if (session_player(p->s) < 0) {
+        say("hint: nothing to decide now: a chance outcome is due.\n");
+        return;
+    }
     if (!ai_level(ui->hint_level, p->s->game->ops->name)) {
-        printf("hint: needs the '%s' AI, which this build of morph does not have yet.\n", ui->hint_level);
+        say("hint: needs the '%s' AI, which this build of morph does not have yet.\n", ui->hint_level);
         return;
     }
     char err[ERR_MAX];
@@ -311,15 +391,48 @@ static void do_hint(Client *c)
         print_error(c, "hint", err);
         return;
     }
-    printf("hint: thinking (%s)...\n", ui->hint_spec);
+    say("hint: thinking (%s)...\n", ui->hint_spec);
     fflush(stdout);
-    StrBuf why = STRBUF_INIT, text = STRBUF_INIT;
-    Action a = ai_choose(ai, p->s->state, &why);
-    state_action_text(p->s->state, a, &text);
-    printf("hint: %s  [%s: %s]\n", sb_str(&text), ui->hint_level, sb_str(&why));
-    sb_free(&why);
-    sb_free(&text);
+    AiAdvice advice;
+    ai_advise(ai, p->s->state, &p->voice, &advice);
+    say("hint: %s\n", sb_str(&advice.words));
+    if (c->verbose)
+        say("    [%s: %s]\n", ui->hint_level, sb_str(&advice.detail));
+    ai_advice_free(&advice);
     ai_free(ai);
+}
+
+/* Whether the session may write its record to path: nothing there, or a
+ * record of this same game; with force anything but a directory or device. */
+static bool path_ok(const Client *c, const char *path, bool force, char *err, size_t errlen)
+{
+    RecordPath r = record_path_check(path, c->play.s, c->created);
+    if (r == RECORD_PATH_OTHER && c->resumed_from && strcmp(path, c->resumed_from) == 0)
+        r = RECORD_PATH_SAME_GAME; /* the record just resumed, whatever its spelling of the options */
+    const char *hint = force ? "" : " (give --force to replace it)";
+    switch (r) {
+    case RECORD_PATH_FREE:
+    case RECORD_PATH_SAME_GAME:
+        return true;
+    case RECORD_PATH_NOT_FILE:
+        snprintf(err, errlen, "%s is not a regular file: a record cannot replace it", path);
+        return false;
+    case RECORD_PATH_LINK:
+        if (force)
+            return true;
+        snprintf(err, errlen, "%s is a symbolic link (give --force to replace the link itself)", path);
+        return false;
+    case RECORD_PATH_READ_ONLY:
+        if (force)
+            return true;
+        snprintf(err, errlen, "%s is read-only%s", path, hint);
+        return false;
+    default:
+        if (force)
+            return true;
+        snprintf(err, errlen, "%s exists and is not a record of this game%s", path, hint);
+        return false;
+    }
 }
 
 /* Handles a common command; false when line is not one. */
@@ -332,23 +445,39 @@ static bool command(Client *c, const char *line, int *go)
     for (char *q = w[0]; *q; q++)
         *q = (char)tolower((unsigned char)*q);
     const char *verb = w[0];
-    if (strcmp(verb, "help") == 0 || strcmp(verb, "?") == 0) {
+    if ((strcmp(verb, "help") == 0 || strcmp(verb, "?") == 0) && n == 1) {
         print_help(c);
-    } else if (strcmp(verb, "quit") == 0 || strcmp(verb, "exit") == 0) {
+    } else if ((strcmp(verb, "quit") == 0 || strcmp(verb, "exit") == 0) && n == 1) {
         save(c);
-        saved_message(c);
-        *go = GO_QUIT;
+        *go = saved_message(c, stdout);
     } else if (strcmp(verb, "save") == 0 && n <= 2) {
         char err[ERR_MAX + 64];
         const char *to = n == 2 ? w[1] : c->path;
-        if (record_save(c->play.s, to, c->created, RECORD_DURABLE, err, sizeof err))
-            printf("Saved the record to %s.\n", to);
-        else
+        if (to == c->path) {
+            save(c);
+            if (!c->write_failed)
+                say("Saved the record to %s.\n", to);
+        } else if (!path_ok(c, to, false, err, sizeof err)) {
             print_error(c, "save", err);
+        } else if (write_record(c, to, RECORD_DURABLE, err, sizeof err)) {
+            say("Saved the record to %s.\n", to);
+        } else {
+            print_error(c, "save", err);
+        }
     } else if (strcmp(verb, "undo") == 0 && n == 1) {
         do_undo(c);
     } else if (strcmp(verb, "hint") == 0 && n == 1) {
         do_hint(c);
+    } else if (strcmp(verb, "rules") == 0 && n == 1) {
+        StrBuf sb = STRBUF_INIT;
+        c->play.s->game->ops->rules(c->play.s->game, &sb);
+        print_sb(&sb);
+        sb_free(&sb);
+    } else if (strcmp(verb, "legend") == 0 && n == 1) {
+        StrBuf sb = STRBUF_INIT;
+        play_legend_text(c->play.s->game, &sb);
+        print_sb(&sb);
+        sb_free(&sb);
     } else if ((strcmp(verb, "board") == 0 || strcmp(verb, "show") == 0) && n == 1) {
         c->drawn_at = -1;
     } else {
@@ -391,11 +520,13 @@ static int person(Client *c, bool chance)
         draw(c);
     prompt(c, chance);
     char line[LINE_MAX_LEN];
-    if (!read_line(c, line, sizeof line)) {
+    switch (read_line(c, line, sizeof line)) {
+    case LINE_INTERRUPTED:
+        return stop_interrupted(c);
+    case LINE_END:
         save(c);
-        printf("\nEnd of input. ");
-        saved_message(c);
-        return GO_QUIT;
+        say("\nEnd of input. ");
+        return saved_message(c, stdout);
     }
     if (!line[0])
         return GO_ON;
@@ -408,54 +539,17 @@ static int person(Client *c, bool chance)
     else
         c->play.ui->translate(&c->play, line, &text);
     char err[ERR_MAX];
-    if (session_apply_text(s, sb_str(&text), err, sizeof err))
+    /* Only this person's own decisions, or the one chance outcome asked for
+     * when people roll real dice. */
+    if (session_apply_for_seat(s, chance ? -1 : session_player(s), sb_str(&text), chance, err, sizeof err))
         save(c);
     else
-        print_error(c, "refused", err);
+        refuse(c, sb_str(&text), err);
     sb_free(&text);
     return GO_ON;
 }
 
-static void announce(const Client *c, int seat, const char *label, const char *action, const char *why)
-{
-    if (c->quiet)
-        return;
-    StrBuf sb = STRBUF_INIT;
-    if (seat >= 0) {
-        play_seat_name(&c->play, seat, &sb);
-        sb_puts(&sb, ": ");
-        term_paint(&sb, c->play.color, SGR_BOLD, action);
-        if (why && why[0])
-            sb_printf(&sb, "  [%s]", why);
-    } else {
-        sb_printf(&sb, "  %s: %s", label ? label : "chance", action);
-    }
-    sb_putc(&sb, '\n');
-    print_sb(&sb);
-    sb_free(&sb);
-}
-
-static int step_inner(Client *c);
-
-/* One action (or a command), with what it changed told after it. */
 static int step(Client *c)
-{
-    const PlayUi *ui = c->play.ui;
-    if (c->quiet || !ui->transition)
-        return step_inner(c);
-    State *before = state_clone(c->play.s->state);
-    int count = c->play.s->count, go = step_inner(c);
-    if (c->play.s->count > count) {
-        StrBuf sb = STRBUF_INIT;
-        ui->transition(&c->play, before, &sb);
-        print_sb(&sb);
-        sb_free(&sb);
-    }
-    state_free(before);
-    return go;
-}
-
-static int step_inner(Client *c)
 {
     Session *s = c->play.s;
     char err[ERR_MAX];
@@ -466,33 +560,25 @@ static int step_inner(Client *c)
     if (state_is_chance(s->state)) {
         if (c->play.manual_dice)
             return person(c, true);
-        StrBuf label = STRBUF_INIT;
-        c->play.ui->chance_label(&c->play, &label);
-        session_chance_step(s);
-        announce(c, -1, sb_str(&label), s->steps[s->count - 1].text, NULL);
-        sb_free(&label);
-        save_after_action(c);
+        session_chance_step(s); /* told by narrate */
+        save(c);
         return c->write_failed && !c->interactive ? GO_FAIL : GO_ON;
     }
     int seat = session_player(s);
     if (!s->seats[seat].is_ai)
         return person(c, false);
-    StrBuf why = STRBUF_INIT, text = STRBUF_INIT;
+    StrBuf why = STRBUF_INIT;
     Action a;
-    bool ok = session_ai_choose(s, &a, c->quiet ? NULL : &why, err, sizeof err);
-    if (ok) {
-        state_action_text(s->state, a, &text);
-        ok = session_apply(s, a, err, sizeof err);
-    }
-    if (ok)
-        announce(c, seat, NULL, sb_str(&text), sb_str(&why));
-    else
+    bool ok = session_ai_choose(s, &a, c->verbose && !c->quiet ? &why : NULL, err, sizeof err) &&
+              session_apply(s, a, err, sizeof err);
+    if (!ok)
         fprintf(stderr, "morph: play: seat %d (%s): %s\n", seat + 1, s->seats[seat].spec, err);
+    else if (why.len)
+        say("    [%s: %s]\n", s->seats[seat].spec, sb_str(&why));
     sb_free(&why);
-    sb_free(&text);
     if (!ok)
         return GO_FAIL;
-    save_after_action(c);
+    save(c);
     return c->write_failed && !c->interactive ? GO_FAIL : GO_ON;
 }
 
@@ -500,11 +586,13 @@ static int run(Client *c)
 {
     int go = GO_ON;
     while (go == GO_ON && !session_is_terminal(c->play.s))
-        go = step(c);
+        go = interrupted ? stop_interrupted(c) : step(c);
     if (go == GO_FAIL)
         return EXIT_BAD_INPUT;
     if (go == GO_QUIT)
         return EXIT_OK;
+    if (go == GO_INTERRUPTED)
+        return EXIT_INTERRUPTED;
     save(c);
     if (!c->quiet) {
         draw(c);
@@ -537,7 +625,9 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
             continue;
         }
         if (!starts) {
-            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%.60s'", piece);
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%s'",
+                     text_excerpt(piece, EXCERPT_MAX, q, sizeof q));
             return -1;
         }
         if (n == MAX_PLAYERS) {
@@ -564,18 +654,17 @@ static void default_record(const char *game, uint64_t seed, char *out, size_t ou
         snprintf(out, outlen, "morph-%s-%llu-%d.json", game, (unsigned long long)seed, k);
 }
 
-static void count_seats(Client *c)
+static int start(Client *c, bool resumed, bool force)
 {
     Session *s = c->play.s;
-    c->play.humans = 0;
-    for (int p = 0; p < s->game->num_players; p++)
-        c->play.humans += !s->seats[p].is_ai;
-}
-
-static int start(Client *c, bool resumed)
-{
-    Session *s = c->play.s;
-    count_seats(c);
+    char err[ERR_MAX + 4096];
+    c->saved_count = -1;
+    if (!path_ok(c, c->path, force, err, sizeof err)) {
+        session_free(s);
+        return cli_fail(EXIT_USAGE, "play: %s", err);
+    }
+    record_remove_stale_temps(c->path);
+    play_set_names(&c->play);
     c->interactive = c->play.humans > 0 || c->play.manual_dice;
     if (c->quiet && c->interactive) {
         session_free(s);
@@ -594,7 +683,9 @@ static int start(Client *c, bool resumed)
         sb_printf(&sb, "; seed %llu; record %s", (unsigned long long)s->seed, c->path);
         if (resumed)
             sb_printf(&sb, " (%d actions played)", s->count);
-        sb_puts(&sb, c->interactive ? "\nType help for the commands.\n" : "\n");
+        if (c->play.manual_dice)
+            sb_puts(&sb, "; real dice");
+        sb_puts(&sb, c->interactive ? "\nType help for the commands, rules for the rules.\n" : "\n");
         print_sb(&sb);
         sb_free(&sb);
     }
@@ -603,12 +694,15 @@ static int start(Client *c, bool resumed)
         session_free(s);
         return EXIT_BAD_INPUT;
     }
+    session_set_observer(s, narrate, c);
+    catch_interrupts();
     int code = run(c);
     session_free(s);
     return code;
 }
 
-static int resume(Client *c, const char *file, const char *game, const char *record)
+/* dice: the --dice given (-1: none, then the record's mode). */
+static int resume(Client *c, const char *file, const char *game, const char *record, bool force, int dice)
 {
     RecordError e;
     json_t *doc = NULL;
@@ -617,6 +711,8 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
         return cli_fail(EXIT_BAD_INPUT, "%s", e.message);
     const char *created = json_string_value(json_object_get(doc, "created"));
     snprintf(c->created, sizeof c->created, "%s", created ? created : "");
+    const char *mode = json_string_value(json_object_get(doc, "dice"));
+    c->play.manual_dice = dice >= 0 ? dice == 1 : mode && strcmp(mode, "manual") == 0;
     json_decref(doc);
     if (game && strcmp(game, s->game->ops->name) != 0) {
         const char *name = s->game->ops->name; /* static: outlives the session */
@@ -627,27 +723,33 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
         GameResult r;
         state_result(s->state, &r);
         session_free(s);
-        return cli_fail(EXIT_BAD_INPUT, "play: %s holds a finished game (ended by %s): nothing to resume; "
-                        "see it with morph replay %s", file, r.how, file);
+        StrBuf see = STRBUF_INIT;
+        command_words(&see, "replay", "", file);
+        int code = cli_fail(EXIT_BAD_INPUT, "play: %s holds a finished game (ended by %s): nothing to resume; "
+                            "see it with %s", file, r.how, sb_str(&see));
+        sb_free(&see);
+        return code;
     }
     c->play.s = s;
-    c->play.ui = ui_for(s->game->ops->name);
+    c->play.ui = play_ui_for(s->game->ops->name);
     c->path = record ? record : file;
-    return start(c, true);
+    c->resumed_from = file;
+    return start(c, true, force);
 }
 
 int cmd_play(int argc, char **argv)
 {
     const char *game = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
     const GameOps *ops = game ? game_lookup(game) : NULL;
-    if (game && (!ops || !ui_for(game)))
+    if (game && (!ops || !play_ui_for(game)))
         return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected morpyam or morphos)", game);
     Client c = {0};
     Options opts;
     options_init(&opts);
     const char *players = NULL, *record = NULL, *resume_file = NULL;
     uint64_t seed = 0;
-    bool have_seed = false, game_opts = false;
+    bool have_seed = false, game_opts = false, force = false;
+    int dice = -1;
     ColorMode color = COLOR_AUTO;
     char err[ERR_MAX * 2];
     for (int i = game ? 2 : 1; i < argc; i++) {
@@ -658,6 +760,10 @@ int cmd_play(int argc, char **argv)
             return EXIT_OK;
         } else if (strcmp(arg, "--quiet") == 0) {
             c.quiet = true;
+        } else if (strcmp(arg, "--verbose") == 0) {
+            c.verbose = true;
+        } else if (strcmp(arg, "--force") == 0) {
+            force = true;
         } else if (strcmp(arg, "--players") == 0 && has_value) {
             players = argv[++i];
         } else if (strcmp(arg, "--record") == 0 && has_value) {
@@ -672,7 +778,7 @@ int cmd_play(int argc, char **argv)
             const char *mode = argv[++i];
             if (strcmp(mode, "auto") != 0 && strcmp(mode, "manual") != 0)
                 return cli_fail(EXIT_USAGE, "play: --dice expects auto or manual, got '%s'", mode);
-            c.play.manual_dice = mode[0] == 'm';
+            dice = mode[0] == 'm';
         } else if (strcmp(arg, "--color") == 0 && has_value) {
             if (!term_parse_color(argv[++i], &color))
                 return cli_fail(EXIT_USAGE, "play: --color expects auto, always or never, got '%s'", argv[i]);
@@ -685,21 +791,25 @@ int cmd_play(int argc, char **argv)
                 return cli_fail(EXIT_USAGE, "play: %s", err);
             if (r == GAME_ARG_NOT_MINE) {
                 game_args_unknown(ops, "play", arg,
-                                  "--players, --seed, --record, --resume, --dice, --color, --quiet", err, sizeof err);
+                                  "--players, --seed, --record, --resume, --force, --dice, --color, --verbose, --quiet",
+                                  err, sizeof err);
                 return cli_fail(EXIT_USAGE, "%s", err);
             }
             game_opts = true;
         }
     }
+    if (c.quiet && c.verbose)
+        return cli_fail(EXIT_USAGE, "play: --quiet prints nothing, --verbose more: give one of them");
     c.play.color = term_color_enabled(color, 1);
     if (resume_file) {
         if (players || have_seed || game_opts)
             return cli_fail(EXIT_USAGE, "play: --resume takes the seats, seed and game options from the record "
-                            "(only --record, --dice, --color and --quiet may be given)");
-        return resume(&c, resume_file, game, record);
+                            "(only --record, --force, --dice, --color, --verbose and --quiet may be given)");
+        return resume(&c, resume_file, game, record, force, dice);
     }
     if (!ops)
         return cli_fail(EXIT_USAGE, "play: expected a game: morph play morpyam|morphos (see morph play --help)");
+    c.play.manual_dice = dice == 1;
 
     char words[MAX_PLAYERS][136];
     char fallback[160];
@@ -738,6 +848,6 @@ int cmd_play(int argc, char **argv)
     c.path = record ? record : path;
     record_now(c.created);
     c.play.s = s;
-    c.play.ui = ui_for(ops->name);
-    return start(&c, false);
+    c.play.ui = play_ui_for(ops->name);
+    return start(&c, false, force);
 }

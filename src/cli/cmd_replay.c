@@ -1,10 +1,13 @@
 /* morph replay FILE: re-applies every action of a record through the rules
- * and prints the final position and result, or the first bad action. */
+ * and prints the final position and result, or the first bad action; with
+ * --moves the moves in words, with --at N the position after N actions. */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "play.h"
+#include "term.h"
 #include "../front/game_json.h"
 #include "../front/record.h"
 
@@ -12,6 +15,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: morph replay FILE [--json] [--quiet]\n"
+            "       morph replay FILE [--moves] [--at N] [--color auto|always|never]\n"
             "\n"
             "Checks a game record (docs/records.md): re-applies every action through the\n"
             "rules engine and compares the stored result with the replayed one.\n"
@@ -20,7 +24,14 @@ static void usage(FILE *out)
             "  --json    print {\"valid\":true,\"result\":{...}} (result as in the record), or\n"
             "            {\"valid\":false,\"error\":\"...\",\"index\":N} (index null when the\n"
             "            problem is not in an action)\n"
-            "  --quiet   print nothing on success (errors still go to stderr)\n");
+            "  --quiet   print nothing on success (errors still go to stderr)\n"
+            "  --moves   print the numbered list of the actions in words (the first N with\n"
+            "            --at N)\n"
+            "  --at N    show the position after the first N actions (0 to the number of\n"
+            "            actions) as `morph play` draws it: the board, its highlights and\n"
+            "            who is to move, or how the game ended\n"
+            "  --color WHEN  colour of --moves and --at: auto (a terminal, NO_COLOR unset),\n"
+            "            always or never\n");
 }
 
 /* One line: "result: player 1 wins by connection" / "... points 31 12". */
@@ -54,10 +65,74 @@ static void print_result(const Session *s)
     printf("\n");
 }
 
+static void put_wrapped(StrBuf *sb, int indent)
+{
+    StrBuf out = STRBUF_INIT;
+    term_wrap(&out, sb_str(sb), PLAY_WIDTH, indent);
+    fputs(sb_str(&out), stdout);
+    sb_free(&out);
+    sb_clear(sb);
+}
+
+/* "  12. P2 (greedy) keeps 3 3 3 and rerolls two dice" for the first n
+ * actions. */
+static void print_moves(Play *p, int n)
+{
+    Session *s = p->s;
+    State *st = state_new(s->game);
+    StrBuf sb = STRBUF_INIT;
+    for (int i = 0; i < n; i++) {
+        Action a;
+        char err[ERR_MAX];
+        s->game->ops->parse_action(st, s->steps[i].text, &a, err, sizeof err); /* checked by the loading */
+        sb_printf(&sb, "%5d. ", i + 1);
+        state_describe(st, a, &p->voice, &sb);
+        sb_putc(&sb, '\n');
+        put_wrapped(&sb, 3);
+        state_apply(st, a);
+    }
+    sb_free(&sb);
+    state_free(st);
+}
+
+/* The screen after the first n actions: the last one told, the drawing,
+ * and at the end how the game ended. */
+static void print_position(Play *p, int n, int total)
+{
+    Session *s = p->s;
+    StrBuf sb = STRBUF_INIT;
+    if (n > 0) {
+        State *before = state_new(s->game);
+        char err[ERR_MAX];
+        Action a = 0;
+        for (int i = 0; i < n; i++) {
+            s->game->ops->parse_action(before, s->steps[i].text, &a, err, sizeof err);
+            if (i < n - 1)
+                state_apply(before, a);
+        }
+        sb_printf(&sb, "After action %d of %d: ", n, total);
+        state_describe(before, a, &p->voice, &sb);
+        sb_puts(&sb, "\n\n");
+        state_free(before);
+    } else {
+        sb_printf(&sb, "Before the first action (the record has %d).\n\n", total);
+    }
+    session_truncate(s, n);
+    p->ui->draw(p, &sb);
+    if (session_is_terminal(s)) {
+        sb_putc(&sb, '\n');
+        state_describe_result(s->state, &p->voice, &sb);
+    }
+    put_wrapped(&sb, 4);
+    sb_free(&sb);
+}
+
 int cmd_replay(int argc, char **argv)
 {
-    bool json = false, quiet = false;
-    const char *path = NULL;
+    bool json = false, quiet = false, moves = false;
+    long at = -1;
+    ColorMode color = COLOR_AUTO;
+    const char *path = NULL, *at_text = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -66,8 +141,19 @@ int cmd_replay(int argc, char **argv)
             json = true;
         } else if (strcmp(argv[i], "--quiet") == 0) {
             quiet = true;
+        } else if (strcmp(argv[i], "--moves") == 0) {
+            moves = true;
+        } else if (strcmp(argv[i], "--at") == 0 && i + 1 < argc) {
+            at_text = argv[++i];
+            if (!cli_parse_long(at_text, 0, 1L << 30, &at))
+                return cli_fail(EXIT_USAGE, "replay: --at expects a number of actions (0 or more), got '%s'", at_text);
+        } else if (strcmp(argv[i], "--color") == 0 && i + 1 < argc) {
+            if (!term_parse_color(argv[++i], &color))
+                return cli_fail(EXIT_USAGE, "replay: --color expects auto, always or never, got '%s'", argv[i]);
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_fail(EXIT_USAGE, "replay: unknown argument '%s' (expected --json, --quiet or a file)", argv[i]);
+            return cli_fail(EXIT_USAGE,
+                            "replay: unknown argument '%s' (expected --json, --quiet, --moves, --at N, --color or a file)",
+                            argv[i]);
         } else if (path) {
             return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", path, argv[i]);
         } else {
@@ -76,13 +162,35 @@ int cmd_replay(int argc, char **argv)
     }
     if (!path)
         return cli_fail(EXIT_USAGE, "replay: expected a record file (see morph replay --help)");
+    if ((moves || at_text) && (json || quiet))
+        return cli_fail(EXIT_USAGE, "replay: --moves and --at print the game; they do not go with --json or --quiet");
     RecordError e;
     Session *s = record_load(path, true, NULL, &e);
     if (!s) {
         if (json)
-            cli_print_json(json_pack("{s:b,s:s,s:o}", "valid", 0, "error", e.message, "index",
+            cli_print_json(json_pack("{s:b,s:o,s:o}", "valid", 0, "error", json_text(e.message), "index",
                                      e.index >= 0 ? json_integer(e.index) : json_null()));
         return cli_fail(EXIT_BAD_INPUT, "%s", e.message);
+    }
+    if (moves || at_text) {
+        int total = s->count;
+        if (at > total) {
+            session_free(s);
+            return cli_fail(EXIT_USAGE, "replay: --at %ld is past the end: %s has %d action%s (expected 0 to %d)", at,
+                            path, total, total == 1 ? "" : "s", total);
+        }
+        Play p = {.s = s, .ui = play_ui_for(s->game->ops->name), .spectator = true};
+        p.color = term_color_enabled(color, 1);
+        play_set_names(&p);
+        if (moves)
+            print_moves(&p, at_text ? (int)at : total);
+        if (at_text && p.ui) {
+            if (moves)
+                putchar('\n');
+            print_position(&p, (int)at, total);
+        }
+        session_free(s);
+        return EXIT_OK;
     }
     if (json) {
         cli_print_json(json_pack("{s:b,s:o}", "valid", 1, "result", game_result_to_json(s->state)));

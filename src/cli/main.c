@@ -32,5 +32,6 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--version") == 0)
         return cmd_version(1, argv + 1);
+    cli_set_program(argv[0]);
     return cli_dispatch("morph", commands, argc, argv);
 }

@@ -1,14 +1,20 @@
 /* The interactive terminal client `morph play` (docs/play.md): the game
- * loop and common commands live in cmd_play.c, each game's screen, prompts
- * and typing shortcuts in play_<game>.c behind a PlayUi. The screens only
- * read the state; what is legal, what a text means and why an input is
- * refused always come from the library. */
+ * loop and common commands live in cmd_play.c, what both games' screens
+ * share in play_screen.c, each game's screen, prompts and typing shortcuts
+ * in play_<game>.c behind a PlayUi. The screens only read the state; what
+ * is legal, what a text means, why an input is refused and every sentence
+ * about a move come from the library. `morph replay --at` draws with the
+ * same screens. */
 #ifndef MORPH_PLAY_H
 #define MORPH_PLAY_H
 
 #include <stdbool.h>
 
+#include "../front/explain.h"
 #include "../front/session.h"
+
+/* Screens fit 80 columns: no line is wider than this. */
+#define PLAY_WIDTH 79
 
 typedef struct Play {
     Session *s;
@@ -16,6 +22,11 @@ typedef struct Play {
     bool color;       /* ANSI colour on stdout */
     bool manual_dice; /* people type the chance outcomes */
     int humans;       /* human seats */
+    bool spectator;   /* a replay: nobody at the table is "you" */
+    /* How sentences name the seats (play_seat_name's names); the single
+     * person at the table, if any, is the viewer. */
+    Voice voice;
+    char names[MAX_PLAYERS][160];
 } Play;
 
 typedef struct PlayUi {
@@ -23,6 +34,9 @@ typedef struct PlayUi {
     /* The AI spec `hint` asks, and its level name for messages. */
     const char *hint_spec;
     const char *hint_level;
+    /* How sentences name the single person at the table, from the seat
+     * number: "P%d (you)" where sentences put a name before a verb. */
+    const char *person_name;
     /* Lines of `help` about this game's moves. */
     const char *help;
     /* The whole screen before a person's decision (or at the end). */
@@ -35,20 +49,36 @@ typedef struct PlayUi {
     /* Manual chance (optional): the question and the typed outcome. */
     void (*chance_prompt)(const Play *p, StrBuf *out);
     void (*chance_translate)(const Play *p, const char *line, StrBuf *out);
-    /* Who a chance event is for ("P1 rolls"), before it is sampled. */
-    void (*chance_label)(const Play *p, StrBuf *out);
-    /* Optional: lines about what an action changed (points made, a turn
-     * that ended by itself), from the state before it and the current one. */
-    void (*transition)(const Play *p, const State *before, StrBuf *out);
 } PlayUi;
 
 extern const PlayUi play_morpyam_ui;
 extern const PlayUi play_morphos_ui;
 
-/* "P2 (greedy)", "P1 (you)" with one human, "P1 (human)" in hot-seat. */
+/* The screens of game, NULL when the client does not play it. */
+const PlayUi *play_ui_for(const char *game);
+
+/* Fills p->humans, p->names and p->voice from the seats: "P2 (greedy)",
+ * the single person as ui->person_name says (and the viewer), "P1 (human)"
+ * in hot-seat and for a spectator. */
+void play_set_names(Play *p);
+/* "P2 (greedy)", "P1 (you)" with one human, "P1 (human)" in hot-seat and
+ * for a spectator. */
 void play_seat_name(const Play *p, int seat, StrBuf *out);
 
 /* Splits line into at most max words (spaces and tabs) in buf; returns the count. */
 int play_words(const char *line, char *buf, size_t buflen, char **words, int max);
+
+/* ---- what both screens share (play_screen.c) ---- */
+
+/* The kinds of mark a cell has (bit 1 << MARK_...). */
+unsigned play_cell_marks(const Marks *m, int cell);
+/* Lines under a board naming what the marks of kinds (bits 1 << MARK_...)
+ * hold: each seat's lines with their points, the KO line, the chain, the
+ * end bonus: "  P1 (you): line of three (+1) a1 b1 c1". */
+void play_marks_text(const Play *p, const Marks *m, unsigned kinds, StrBuf *out);
+/* The label of the first mark of kind, or NULL. */
+const char *play_mark_label(const Marks *m, int kind);
+/* Every legend entry of the game, "CODE  name: words", wrapped. */
+void play_legend_text(const Game *g, StrBuf *out);
 
 #endif

@@ -1,6 +1,7 @@
 /* morph play morphos: the board with coordinates, weak stones in lower case,
- * the last turn's points highlighted, and the prompts of multi-part turns
- * (duomorph second stone, remorph returned stone) and of the swap. */
+ * the latest turn's points in brackets, the winning chain in parentheses,
+ * and the prompts of multi-part turns (duomorph second stone, remorph
+ * returned stone) and of the swap. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,27 +18,19 @@ static const MorphosState *mstate(const Play *p)
     return (const MorphosState *)p->s->state;
 }
 
-/* Points touched by the latest run of actions of one seat (the last turn,
- * or the part of the current turn already played). */
-static void last_turn(const Play *p, Bb *out)
-{
-    const MorphosConfig *c = mstate(p)->cfg;
-    memset(out, 0, sizeof *out);
-    const Session *s = p->s;
-    int i = s->count - 1;
-    int who = i >= 0 ? s->steps[i].player : -1;
-    for (; i >= 0 && s->steps[i].player == who; i--) {
-        const char *t = s->steps[i].text;
-        int b = morphos_parse_point(c, t[0] == 'x' ? t + 1 : t);
-        if (b >= 0)
-            bb_set(out, b);
-    }
-}
-
 static void seat_with_colour(const Play *p, int colour, StrBuf *out)
 {
     sb_printf(out, "%s, ", colour_names[colour]);
     play_seat_name(p, morphos_seat_of(mstate(p), colour), out);
+}
+
+/* The legend entry of code, or NULL. */
+static const LegendEntry *legend_entry(const LegendEntry *e, int n, const char *code)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(e[i].code, code) == 0)
+            return &e[i];
+    return NULL;
 }
 
 static void draw(const Play *p, StrBuf *out)
@@ -45,60 +38,100 @@ static void draw(const Play *p, StrBuf *out)
     const MorphosState *s = mstate(p);
     const MorphosConfig *c = s->cfg;
     static const char *const mutators[] = {"minimorph", "deepmorph", "duomorph", "remorph", "metamorph"};
+    Marks marks, last;
+    state_marks(p->s->state, &marks);
+    explain_last_turn(p->s, &last);
+    LegendEntry legend[LEGEND_MAX];
+    int nlegend = p->s->game->ops->legend(p->s->game, legend);
     sb_printf(out, "Morphos %dx%d", c->n, c->n);
     for (int m = 0, k = 0; m < 5; m++)
         if (c->mutators >> m & 1)
             sb_printf(out, "%s%s", k++ ? "," : ", mutators: ", mutators[m]);
-    sb_puts(out, "   (lower case = weak stone; [ ] = last move)\n");
-    Bb weak[2], last;
-    morphos_weak(c, &s->stones[0], &s->stones[1], &weak[0]);
-    morphos_weak(c, &s->stones[1], &s->stones[0], &weak[1]);
-    last_turn(p, &last);
+    sb_putc(out, '\n');
     sb_puts(out, "    ");
     for (int col = 0; col < c->n; col++)
-        sb_printf(out, " %c ", 'a' + col);
+        sb_printf(out, " %c%s", 'a' + col, col < c->n - 1 ? " " : "");
     sb_putc(out, '\n');
     for (int r = c->n - 1; r >= 0; r--) {
         sb_printf(out, "%3d ", r + 1);
         for (int col = 0; col < c->n; col++) {
-            int b = morphos_bit(c, col, r);
+            int b = morphos_bit(c, col, r), cell = r * c->n + col;
+            unsigned kinds = play_cell_marks(&marks, cell);
+            bool is_last = play_cell_marks(&last, cell) >> MARK_LAST & 1, chain = kinds >> MARK_CHAIN & 1;
             int colour = bb_test(&s->stones[0], b) ? 0 : bb_test(&s->stones[1], b) ? 1 : -1;
-            bool is_last = bb_test(&last, b);
-            char cell[4] = {is_last && !p->color ? '[' : ' ', '.', is_last && !p->color ? ']' : ' ', '\0'};
+            bool weak = kinds >> MARK_WEAK & 1;
+            char text[4] = {is_last ? '[' : chain ? '(' : ' ', '.', is_last ? ']' : chain ? ')' : ' ', '\0'};
             if (colour >= 0)
-                cell[1] = bb_test(&weak[colour], b) ? "bw"[colour] : "BW"[colour];
+                text[1] = weak ? "bw"[colour] : "BW"[colour];
             if (!p->color) {
-                sb_puts(out, cell);
+                sb_puts(out, text);
             } else {
                 char sgr[24];
-                snprintf(sgr, sizeof sgr, "%s%s%s", colour >= 0 ? stone_sgr[colour] : "2",
-                         colour >= 0 && bb_test(&weak[colour], b) ? ";4" : "", is_last ? ";7" : "");
-                term_paint(out, true, sgr, cell);
+                snprintf(sgr, sizeof sgr, "%s%s%s", colour >= 0 ? stone_sgr[colour] : "2", weak ? ";4" : "",
+                         is_last ? ";7" : chain ? ";1;43" : "");
+                term_paint(out, true, sgr, text);
             }
         }
         sb_printf(out, " %d\n", r + 1);
     }
     sb_puts(out, "    ");
     for (int col = 0; col < c->n; col++)
-        sb_printf(out, " %c ", 'a' + col);
-    sb_puts(out, "\n\n  ");
-    seat_with_colour(p, MORPHOS_BLACK, out);
-    sb_puts(out, ": connects top and bottom\n  ");
-    seat_with_colour(p, MORPHOS_WHITE, out);
-    sb_puts(out, ": connects left and right\n");
+        sb_printf(out, " %c%s", 'a' + col, col < c->n - 1 ? " " : "");
+    sb_puts(out, "\n");
+    /* the codes of the drawing, from the game's legend, and the marks */
+    static const char *const codes[2][3] = {{"B", "W", "."}, {"b", "w", NULL}};
+    static const char *const marks_key[2] = {"[ ] latest turn", "( ) winning chain"};
+    for (int line = 0; line < 2; line++) {
+        StrBuf key = STRBUF_INIT;
+        for (int i = 0; i < 3 && codes[line][i]; i++) {
+            const LegendEntry *e = legend_entry(legend, nlegend, codes[line][i]);
+            if (e)
+                sb_printf(&key, "  %s %s", e->code, e->name);
+        }
+        sb_printf(&key, "  %s\n", marks_key[line]);
+        term_wrap(out, sb_str(&key), PLAY_WIDTH, 2);
+        sb_free(&key);
+    }
+    sb_putc(out, '\n');
+    static const char *const edges[2] = {"top, bottom", "left, right"};
+    for (int colour = 0; colour < 2; colour++) {
+        StrBuf line = STRBUF_INIT;
+        sb_puts(&line, "  ");
+        seat_with_colour(p, colour, &line);
+        const LegendEntry *e = legend_entry(legend, nlegend, edges[colour]);
+        if (e)
+            sb_printf(&line, "   %s: %s", e->name, e->code);
+        sb_putc(&line, '\n');
+        term_wrap(out, sb_str(&line), PLAY_WIDTH, 4);
+        sb_free(&line);
+    }
+    play_marks_text(p, &marks, 1u << MARK_CHAIN, out);
     if (s->phase == PHASE_OVER)
         return;
-    sb_printf(out, "\nTurn %d: ", s->turn + 1);
-    StrBuf who = STRBUF_INIT;
+    StrBuf status = STRBUF_INIT, who = STRBUF_INIT;
+    sb_printf(&status, "\nTurn %d: ", s->turn + 1);
     seat_with_colour(p, s->to_move, &who);
-    term_paint(out, p->color, stone_sgr[s->to_move], sb_str(&who));
-    sb_puts(out, " to move.");
+    term_paint(&status, p->color, stone_sgr[s->to_move], sb_str(&who));
+    sb_puts(&status, " to move.");
+    const char *label = play_mark_label(&marks, MARK_PLACEABLE);
+    if ((s->phase == PHASE_RETURN || s->phase == PHASE_DUO) && label)
+        sb_printf(&status, " %c%s.", toupper((unsigned char)label[0]), label + 1);
+    sb_putc(&status, '\n');
+    term_wrap(out, sb_str(&status), PLAY_WIDTH, 4);
+    sb_free(&status);
     sb_free(&who);
-    if (s->phase == PHASE_RETURN)
-        sb_puts(out, " First the returned stone (remorph), then a regular move.");
-    else if (s->phase == PHASE_DUO)
-        sb_puts(out, " Second stone of a duomorph move.");
-    sb_putc(out, '\n');
+}
+
+/* "Or swap  ->  White swaps: you now play Black's stone on c3, ...": the
+ * library's sentence of what a one-off action would do. */
+static void preview(const Play *p, Action a, const char *lead, StrBuf *out)
+{
+    StrBuf line = STRBUF_INIT;
+    sb_printf(&line, "%s  ->  ", lead);
+    state_describe(p->s->state, a, &p->voice, &line);
+    sb_putc(&line, '\n');
+    term_wrap(out, sb_str(&line), PLAY_WIDTH, 4);
+    sb_free(&line);
 }
 
 static void legal(const Play *p, StrBuf *out)
@@ -118,43 +151,50 @@ static void legal(const Play *p, StrBuf *out)
         else
             swap |= acts[i] == ACT_SWAP, pass |= acts[i] == ACT_PASS;
     }
+    Marks marks;
+    state_marks(p->s->state, &marks);
+    const char *room = play_mark_label(&marks, MARK_PLACEABLE);
+    if (!room) /* no empty point: the phases below cannot be, but never crash on it */
+        room = "place";
+    StrBuf line = STRBUF_INIT;
     if (s->phase == PHASE_DUO) {
-        morphos_point_text(c, s->anchor, pt);
-        sb_printf(out, "Second stone (duomorph), on an empty point next to %s:", pt);
+        sb_printf(&line, "%c%s:", toupper((unsigned char)room[0]), room + 1);
         for (int i = 0; i < n; i++) {
             morphos_point_text(c, acts[i], pt);
-            sb_printf(out, " %s", pt);
+            sb_printf(&line, " %s", pt);
         }
-        sb_putc(out, '\n');
-        return;
-    }
-    if (s->phase == PHASE_RETURN) {
-        sb_puts(out, "Place the returned stone (remorph) on any empty point, e.g. ");
+        sb_putc(&line, '\n');
+    } else if (s->phase == PHASE_RETURN) {
         morphos_point_text(c, acts[0], pt);
-        sb_printf(out, "%s;\nyou may type your move after it, separated by a comma: %s,c3 or %s,xc3.\n", pt, pt, pt);
-        return;
+        sb_printf(&line, "%c%s, e.g. %s;\nyou may type your move after it, separated by a comma: %s,c3 or %s,xc3.\n",
+                  toupper((unsigned char)room[0]), room + 1, pt, pt, pt);
+    } else if (pass) {
+        preview(p, ACT_PASS, "Type pass", &line);
+    } else {
+        if (places) {
+            sb_printf(&line, "Place a stone on any of the %d empty points (e.g. ", places);
+            morphos_point_text(c, acts[0], pt);
+            sb_printf(&line, "%s)%s\n", pt,
+                      c->mutators & MUT_DUOMORPH ? "; type the second stone after a comma (c3,c4)" : "");
+        }
+        if (flips) {
+            /* "a weak White stone", the legend's name of the code */
+            LegendEntry legend[LEGEND_MAX];
+            int nlegend = p->s->game->ops->legend(p->s->game, legend);
+            const LegendEntry *weak = legend_entry(legend, nlegend, s->to_move == MORPHOS_BLACK ? "w" : "b");
+            sb_printf(&line, "%s a %s:", places ? "Or flip" : "Flip", weak ? weak->name : "stone");
+            for (int i = 0; i < n; i++)
+                if (acts[i] >= ACT_FLIP && acts[i] < ACT_SWAP) {
+                    morphos_point_text(c, acts[i] - ACT_FLIP, pt);
+                    sb_printf(&line, " x%s", pt);
+                }
+            sb_putc(&line, '\n');
+        }
+        if (swap)
+            preview(p, ACT_SWAP, "Or swap", &line);
     }
-    if (pass) {
-        sb_puts(out, "You have no legal move: type pass.\n");
-        return;
-    }
-    if (places) {
-        sb_printf(out, "Place a stone on any of the %d empty points (e.g. ", places);
-        morphos_point_text(c, acts[0], pt);
-        sb_printf(out, "%s)%s\n", pt, c->mutators & MUT_DUOMORPH ? "; a second stone follows next to it (c3,c4)" : "");
-    }
-    if (flips) {
-        sb_printf(out, "%s a weak %s stone:", places ? "Or flip" : "Flip", colour_names[s->to_move ^ 1]);
-        for (int i = 0; i < n; i++)
-            if (acts[i] >= ACT_FLIP && acts[i] < ACT_SWAP) {
-                morphos_point_text(c, acts[i] - ACT_FLIP, pt);
-                sb_printf(out, " x%s", pt);
-            }
-        sb_putc(out, '\n');
-    }
-    if (swap)
-        sb_puts(out, "Or swap: the stones stay and you take Black (the stone already played becomes\n"
-                     "yours); your opponent then moves as White.\n");
+    term_wrap(out, sb_str(&line), PLAY_WIDTH, 4);
+    sb_free(&line);
 }
 
 static void translate(const Play *p, const char *line, StrBuf *out)
@@ -177,6 +217,7 @@ const PlayUi play_morphos_ui = {
     .game = "morphos",
     .hint_spec = "mcts:ms=1000",
     .hint_level = "mcts",
+    .person_name = "you",
     .help = "Morphos moves (the prompt lists what is legal now):\n"
             "  c3              place a stone on c3\n"
             "  xc3             flip the weak enemy stone on c3 (also: flip c3, x c3)\n"

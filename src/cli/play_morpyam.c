@@ -13,8 +13,6 @@
 /* Token colours of players 1-4: white text on a coloured background. */
 static const char *const token_sgr[MAX_PLAYERS] = {"1;37;41", "1;37;44", "1;30;42", "1;30;43"};
 
-static const char s_turn_ends[] = ": the turn ends without a token\n";
-
 static const MorpyamState *mstate(const Play *p)
 {
     return morpyam_state(p->s->state);
@@ -31,22 +29,76 @@ static const char *figure_words(int kind)
     return kind == MK_APPEL ? "appel" : morpyam_figure_id(kind);
 }
 
-static void token(const Play *p, int player, StrBuf *out)
+/* A token is "#1".."#4": never a square's code, with or without colour. */
+static void token(const Play *p, int player, const char *extra_sgr, StrBuf *out)
 {
-    char t[8];
-    snprintf(t, sizeof t, p->color ? " %d " : "[%d]", player + 1);
-    term_paint(out, p->color, token_sgr[player], t);
+    char t[16], sgr[32];
+    snprintf(t, sizeof t, "#%d", player + 1);
+    snprintf(sgr, sizeof sgr, "%s%s", token_sgr[player], extra_sgr);
+    term_paint(out, p->color, sgr, t);
 }
 
-static uint64_t placeable_now(const Play *p)
+/* One grid cell, 5 columns: a free square's code with '*' where the player
+ * to move may place now; a token in brackets when the latest turn placed
+ * it, followed by '+' in a scoring line or '!' in the KO line. */
+static void cell(const Play *p, int sq, unsigned kinds, unsigned last, StrBuf *out)
 {
-    Action acts[MAX_ACTIONS];
-    int n = state_is_chance(p->s->state) ? 0 : state_legal_actions(p->s->state, acts);
-    uint64_t mask = 0;
-    for (int i = 0; i < n; i++)
-        if (acts[i] >= MA_PLACE && acts[i] < MA_PLACE + 36)
-            mask |= 1ull << (acts[i] - MA_PLACE);
-    return mask;
+    const MorpyamState *s = mstate(p);
+    int owner = -1;
+    for (int q = 0; q < s->cfg->players; q++)
+        if (s->tokens[q] >> sq & 1)
+            owner = q;
+    if (owner < 0) {
+        bool star = (kinds >> MARK_PLACEABLE & 1) && s->phase != MP_PUT;
+        char code[8];
+        snprintf(code, sizeof code, "%-2s%c", s->grid[sq] == MK_NONE ? "." : morpyam_kind_code(s->grid[sq]),
+                 star ? '*' : ' ');
+        sb_putc(out, ' ');
+        term_paint(out, p->color && star, "1;32", code);
+        sb_putc(out, ' ');
+        return;
+    }
+    bool is_last = last >> MARK_LAST & 1;
+    char flag = kinds >> MARK_KO & 1 ? '!' : kinds >> MARK_LINE & 1 ? '+' : ' ';
+    const char *extra = kinds >> MARK_KO & 1 ? ";4;5" : kinds >> MARK_LINE & 1 ? ";4" : "";
+    char mark[2] = {is_last ? '[' : ' ', '\0'};
+    term_paint(out, p->color && is_last, SGR_BOLD, mark);
+    token(p, owner, extra, out);
+    if (is_last) {
+        term_paint(out, p->color, SGR_BOLD, "]");
+        sb_putc(out, flag);
+    } else {
+        sb_putc(out, flag);
+        sb_putc(out, ' ');
+    }
+}
+
+/* The legend beside the grid: "CA carre", two columns of up to 8 rows. */
+static void legend_beside(const Play *p, int row, int rows, const LegendEntry *e, int n, StrBuf *out)
+{
+    sb_puts(out, "  ");
+    for (int column = 0; column < 2; column++) {
+        int i = column * rows + row;
+        if (i >= n || row >= rows)
+            break;
+        char entry[40];
+        snprintf(entry, sizeof entry, "%-3s%s", e[i].code, e[i].name);
+        if (column == 0)
+            sb_printf(out, " %-16s", entry);
+        else
+            sb_printf(out, " %s", entry);
+    }
+    /* no trailing spaces */
+    while (out->len && out->data[out->len - 1] == ' ')
+        out->data[--out->len] = '\0';
+}
+
+static void letters(StrBuf *out)
+{
+    sb_puts(out, "    ");
+    for (int col = 0; col < 6; col++)
+        sb_printf(out, " %c   ", 'a' + col);
+    sb_puts(out, "  ");
 }
 
 static void draw(const Play *p, StrBuf *out)
@@ -54,89 +106,95 @@ static void draw(const Play *p, StrBuf *out)
     const MorpyamState *s = mstate(p);
     const MorpyamConfig *cfg = s->cfg;
     static const char *const variants[] = {"standard", "flash", "plus"};
-    uint64_t can = placeable_now(p);
+    Marks marks, last;
+    state_marks(p->s->state, &marks);
+    explain_last_turn(p->s, &last);
+    LegendEntry legend[LEGEND_MAX];
+    int nlegend = p->s->game->ops->legend(p->s->game, legend);
+    int lrows = (nlegend + 1) / 2;
+    if (lrows > 8)
+        lrows = 8;
     sb_printf(out, "Morpyam %s, %d players", variants[cfg->variant], cfg->players);
     if (cfg->strict_call || cfg->daversa)
         sb_printf(out, ", rules:%s%s", cfg->strict_call ? " strict-call" : "", cfg->daversa ? " daversa" : "");
-    sb_printf(out, "   (free squares show their figure; * = you may place there now)\n");
-    sb_puts(out, "    ");
-    for (int col = 0; col < 6; col++)
-        sb_printf(out, " %c   ", 'a' + col);
+    sb_putc(out, '\n');
+    letters(out);
+    legend_beside(p, 0, lrows, legend, nlegend, out);
     sb_putc(out, '\n');
     for (int row = 5; row >= 0; row--) {
         sb_printf(out, "  %d ", row + 1);
         for (int col = 0; col < 6; col++) {
-            int sq = row * 6 + col, owner = -1;
-            for (int q = 0; q < cfg->players; q++)
-                if (s->tokens[q] >> sq & 1)
-                    owner = q;
-            sb_putc(out, ' ');
-            if (owner >= 0) {
-                token(p, owner, out);
-            } else if (s->grid[sq] == MK_NONE) {
-                sb_puts(out, ".  ");
-            } else {
-                char cell[8];
-                snprintf(cell, sizeof cell, "%-2s%c", morpyam_kind_code(s->grid[sq]), can >> sq & 1 ? '*' : ' ');
-                term_paint(out, p->color && (can >> sq & 1), "1;32", cell);
-            }
-            sb_putc(out, ' ');
+            int sq = row * 6 + col;
+            cell(p, sq, play_cell_marks(&marks, sq), play_cell_marks(&last, sq), out);
         }
-        sb_printf(out, " %d\n", row + 1);
+        sb_printf(out, " %d", row + 1);
+        legend_beside(p, 6 - row, lrows, legend, nlegend, out);
+        sb_putc(out, '\n');
     }
-    sb_puts(out, "    ");
-    for (int col = 0; col < 6; col++)
-        sb_printf(out, " %c   ", 'a' + col);
-    sb_puts(out, "\n\n");
-    for (int q = 0; q < cfg->players; q++) {
-        StrBuf name = STRBUF_INIT;
-        play_seat_name(p, q, &name);
-        sb_printf(out, "  %s ", q == s->player && s->phase != MP_OVER && s->phase >= MP_START ? ">" : " ");
-        token(p, q, out);
-        sb_printf(out, " %-22s %3d point%s  %2d token%s left%s\n", sb_str(&name), s->points[q] + (q == s->bonus_player),
-                  s->points[q] + (q == s->bonus_player) == 1 ? " " : "s", s->left[q], s->left[q] == 1 ? " " : "s",
-                  !(s->alive >> q & 1) ? "  (resigned)" : "");
-        sb_free(&name);
-    }
+    letters(out);
+    legend_beside(p, 7, lrows, legend, nlegend, out);
     sb_putc(out, '\n');
-    StrBuf who = STRBUF_INIT;
+    sb_puts(out, "  ");
+    for (int q = 0; q < cfg->players; q++) {
+        token(p, q, "", out);
+        sb_putc(out, ' ');
+    }
+    sb_puts(out, "tokens  [ ] latest token  + scoring line  ! KO line  * may place\n\n");
+    for (int q = 0; q < cfg->players; q++) {
+        StrBuf name = STRBUF_INIT, line = STRBUF_INIT;
+        play_seat_name(p, q, &name);
+        int points = s->points[q] + (q == s->bonus_player);
+        sb_printf(&line, "  %s ", q == s->player && s->phase != MP_OVER && s->phase >= MP_START ? ">" : " ");
+        token(p, q, "", &line);
+        sb_printf(&line, " %-22s %3d point%s  %2d token%s left%s\n", sb_str(&name), points, points == 1 ? " " : "s",
+                  s->left[q], s->left[q] == 1 ? " " : "s", !(s->alive >> q & 1) ? "  (resigned)" : "");
+        term_wrap(out, sb_str(&line), PLAY_WIDTH, 4);
+        sb_free(&name);
+        sb_free(&line);
+    }
+    play_marks_text(p, &marks, 1u << MARK_LINE | 1u << MARK_KO | 1u << MARK_BONUS, out);
+    sb_putc(out, '\n');
+    StrBuf who = STRBUF_INIT, status = STRBUF_INIT;
     switch (s->phase) {
     case MP_OVER:
         break;
     case MP_DEAL:
-        sb_printf(out, "Dealing the Plus squares: %d of 36 dealt.\n", s->dealt);
+        sb_printf(&status, "Dealing the Plus squares: %d of 36 dealt.\n", s->dealt);
         break;
     case MP_ROLLOFF:
-        sb_printf(out, "Rolling one die each for the %s.\n", s->purpose == MR_BUILD ? "building order" : "first player");
+        sb_printf(&status, "Rolling one die each for the %s.\n", s->purpose == MR_BUILD ? "building order" : "first player");
         break;
     case MP_PUT:
         play_seat_name(p, s->builder, &who);
-        sb_printf(out, "%s builds the grid. Squares in hand:", sb_str(&who));
+        sb_printf(&status, "%s builds the grid. Squares in hand:", sb_str(&who));
         for (int k = 0; k < MK_COUNT; k++)
             for (int i = 0; i < s->hand[s->builder][k]; i++)
-                sb_printf(out, " %s", morpyam_kind_code(k));
-        sb_putc(out, '\n');
+                sb_printf(&status, " %s", morpyam_kind_code(k));
+        sb_putc(&status, '\n');
         break;
     default:
         play_seat_name(p, s->player, &who);
-        sb_printf(out, "Turn %d%s: %s to play. ", (int)s->turns, s->replay ? " (Morpyam replay)" : "", sb_str(&who));
-        if (s->rolls == 0 || s->phase == MP_ROLL) {
-            sb_puts(out, s->rolls == 0 ? "Before the first roll." : "");
-        } else {
-            sb_printf(out, "Roll %d of 3, dice: ", s->rolls);
+        sb_printf(&status, "Turn %d%s: %s to play.", (int)s->turns, s->replay ? " (Morpyam replay)" : "", sb_str(&who));
+        if (s->rolls == 0) {
+            sb_puts(&status, " Before the first roll.");
+        } else if (s->phase != MP_ROLL) {
+            sb_printf(&status, " Roll %d of 3, dice: ", s->rolls);
             StrBuf dice = STRBUF_INIT;
             put_dice(&cfg->ms, s->dice, &dice);
-            term_paint(out, p->color, "1;36", sb_str(&dice));
+            term_paint(&status, p->color, "1;36", sb_str(&dice));
             sb_free(&dice);
-            sb_putc(out, '.');
+            sb_putc(&status, '.');
         }
         if (s->call >= 0)
-            sb_printf(out, " Called: %s.", morpyam_figure_id(s->call));
-        if (s->phase == MP_FORCED)
-            sb_puts(out, " The call came true: cover an Appel square.");
-        sb_putc(out, '\n');
+            sb_printf(&status, " Called: %s.", morpyam_figure_id(s->call));
+        const char *label = play_mark_label(&marks, MARK_PLACEABLE);
+        if (s->phase == MP_FORCED && label)
+            sb_printf(&status, " %c%s.", toupper((unsigned char)label[0]), label + 1);
+        sb_putc(&status, '\n');
         break;
     }
+    term_wrap(out, sb_str(&status), PLAY_WIDTH, 4);
+    sb_free(&status);
     sb_free(&who);
 }
 
@@ -185,37 +243,61 @@ static void legal(const Play *p, StrBuf *out)
         else if (a >= MA_PUT && a < MA_PUT + MK_COUNT * 36)
             put = true;
     }
+    StrBuf head = STRBUF_INIT;
     if (put) {
-        sb_puts(out, "Put one of your squares on a free position: put CODE SQUARE (or just CODE SQUARE), e.g. put ");
+        sb_puts(&head, "Put one of your squares on a free position: put CODE SQUARE (or just CODE SQUARE), e.g. put ");
         for (int k = 0; k < MK_COUNT; k++)
             if (s->hand[s->builder][k]) {
-                sb_printf(out, "%s", morpyam_kind_code(k));
+                sb_printf(&head, "%s", morpyam_kind_code(k));
                 break;
             }
         for (int sq = 0; sq < 36; sq++)
             if (s->grid[sq] == MK_NONE) {
                 char name[3];
                 morpyam_square_name(sq, name);
-                sb_printf(out, " %s", name);
+                sb_printf(&head, " %s", name);
                 break;
             }
-        sb_putc(out, '\n');
+        sb_putc(&head, '\n');
     }
     if (places) {
-        sb_puts(out, "Place on: ");
-        list_places(s, places, out);
-        sb_puts(out, "   (type the square, e.g. ");
+        sb_puts(&head, "Place on: ");
+        list_places(s, places, &head);
+        sb_puts(&head, "   (type the square, e.g. ");
         char name[3];
         morpyam_square_name(__builtin_ctzll(places), name);
-        sb_printf(out, "%s)\n", name);
+        sb_printf(&head, "%s)\n", name);
     }
-    /* The other choices, joined with "; " and wrapped before 96 columns. */
+    term_wrap(out, sb_str(&head), PLAY_WIDTH, 4);
+    sb_free(&head);
+    /* The other choices, joined with "; " and wrapped to the screen. */
     StrBuf items[4] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
     int k = 0;
     if (roll)
         sb_puts(&items[k++], "roll (r)");
-    if (reroll)
-        sb_puts(&items[k++], "reroll by values (r 146) or keep some (k 55)");
+    if (reroll) {
+        /* examples from the dice showing: keep the most common value
+         * (the highest of a tie), reroll the others */
+        const MorpyamMultisets *ms = &s->cfg->ms;
+        int count[7] = {0}, best = 1;
+        for (int i = 0; i < ms->size[s->dice]; i++)
+            count[ms->vals[s->dice][i]]++;
+        for (int v = 1; v <= 6; v++)
+            if (count[v] >= count[best])
+                best = v;
+        StrBuf keep = STRBUF_INIT, rest = STRBUF_INIT;
+        for (int i = 0; i < ms->size[s->dice]; i++) {
+            int v = ms->vals[s->dice][i];
+            sb_printf(v == best ? &keep : &rest, "%d", v);
+        }
+        if (!rest.len) { /* five alike: reroll one of them */
+            sb_printf(&rest, "%d", best);
+            keep.data[--keep.len] = '\0';
+        }
+        sb_printf(&items[k++], "reroll dice by their values (r %s) or keep some (k %s)", sb_str(&rest), sb_str(&keep));
+        sb_free(&keep);
+        sb_free(&rest);
+    }
     if (calls) {
         sb_puts(&items[k], "call ");
         for (int f = 0, m = 0; f < MF_COUNT; f++)
@@ -225,22 +307,17 @@ static void legal(const Play *p, StrBuf *out)
     }
     if (pass)
         sb_puts(&items[k++], "pass (p)");
-    size_t col = 0;
+    StrBuf line = STRBUF_INIT;
     for (int i = 0; i < k; i++) {
-        const char *lead = i == 0 ? (places ? "Or: " : "You may: ") : "; ";
-        if (i > 0 && col + strlen(lead) + items[i].len > 96) {
-            sb_puts(out, ";\n    ");
-            col = 4;
-        } else {
-            sb_puts(out, lead);
-            col += strlen(lead);
-        }
-        sb_puts(out, sb_str(&items[i]));
-        col += items[i].len;
+        sb_puts(&line, i == 0 ? (places ? "Or: " : "You may: ") : "; ");
+        sb_puts(&line, sb_str(&items[i]));
         sb_free(&items[i]);
     }
-    if (k)
-        sb_putc(out, '\n');
+    if (k) {
+        sb_putc(&line, '\n');
+        term_wrap(out, sb_str(&line), PLAY_WIDTH, 4);
+    }
+    sb_free(&line);
 }
 
 static void lower(char *w)
@@ -319,20 +396,6 @@ static int rolloff_roller(const MorpyamState *s)
     return waiting ? __builtin_ctz(waiting) : 0;
 }
 
-static void chance_label(const Play *p, StrBuf *out)
-{
-    const MorpyamState *s = mstate(p);
-    if (s->phase == MP_DEAL) {
-        sb_printf(out, "deal %d of 36", s->dealt + 1);
-    } else if (s->phase == MP_ROLLOFF) {
-        play_seat_name(p, rolloff_roller(s), out);
-        sb_printf(out, " rolls for the %s", s->purpose == MR_BUILD ? "building order" : "first player");
-    } else {
-        play_seat_name(p, s->player, out);
-        sb_puts(out, " rolls");
-    }
-}
-
 static void chance_prompt(const Play *p, StrBuf *out)
 {
     const MorpyamState *s = mstate(p);
@@ -356,7 +419,13 @@ static void chance_prompt(const Play *p, StrBuf *out)
         }
         if (s->call >= 0)
             sb_printf(out, ", having called %s", morpyam_figure_id(s->call));
-        sb_puts(out, ": type the values rolled, e.g. 2 4 5 or 245.\n");
+        static const char example[] = "24556";
+        sb_puts(out, ": type the values rolled, e.g. ");
+        for (int i = 0; i < s->nroll; i++)
+            sb_printf(out, "%s%c", i ? " " : "", example[i]);
+        if (s->nroll > 1)
+            sb_printf(out, " or %.*s", s->nroll, example);
+        sb_puts(out, ".\n");
     }
 }
 
@@ -382,35 +451,11 @@ static void chance_translate(const Play *p, const char *line, StrBuf *out)
     }
 }
 
-static void transition(const Play *p, const State *before, StrBuf *out)
-{
-    const MorpyamState *b = morpyam_state(before), *a = mstate(p);
-    if (b->phase < MP_START || b->phase == MP_OVER)
-        return;
-    int who = b->player;
-    int gained = a->points[who] - b->points[who];
-    if (gained > 0) {
-        sb_puts(out, "  ");
-        play_seat_name(p, who, out);
-        sb_printf(out, " scores %d point%s (%d now)\n", gained, gained == 1 ? "" : "s", a->points[who]);
-    }
-    bool placed = a->tokens[who] != b->tokens[who];
-    if (a->phase != MP_OVER && a->turns != b->turns && !placed && b->phase == MP_ROLL) {
-        sb_puts(out, "  ");
-        play_seat_name(p, who, out);
-        sb_puts(out, s_turn_ends);
-    }
-    if (a->phase != MP_OVER && placed && a->replay && a->player == who && a->turns != b->turns) {
-        sb_puts(out, "  ");
-        play_seat_name(p, who, out);
-        sb_puts(out, " covered a Morpyam square and plays again\n");
-    }
-}
-
 const PlayUi play_morpyam_ui = {
     .game = "morpyam",
     .hint_spec = "expert",
     .hint_level = "expert",
+    .person_name = "P%d (you)",
     .help = "Morpyam moves (the prompt lists what is legal now):\n"
             "  c3, place c3    stop rolling and put a token on c3\n"
             "  r, roll         roll the dice (before the first roll)\n"
@@ -428,6 +473,4 @@ const PlayUi play_morpyam_ui = {
     .translate = translate,
     .chance_prompt = chance_prompt,
     .chance_translate = chance_translate,
-    .chance_label = chance_label,
-    .transition = transition,
 };

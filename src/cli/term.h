@@ -31,4 +31,15 @@ bool term_color_enabled(ColorMode mode, int fd);
 /* Appends text to out, wrapped in ESC[sgr m ... ESC[0m when on. */
 void term_paint(StrBuf *out, bool on, const char *sgr, const char *text);
 
+/* The columns len bytes of text take on a terminal: one per UTF-8
+ * character (a byte that is not valid UTF-8 counts as one), none for SGR
+ * escapes (ESC [ ... m). */
+int term_columns(const char *text, size_t len);
+
+/* Appends text to out with every line longer than width columns broken at
+ * spaces; the continuation lines of a line are indented by its own leading
+ * spaces plus indent. A word wider than a line stays whole. A last line
+ * without a newline (a prompt) is wrapped the same and left open. */
+void term_wrap(StrBuf *out, const char *text, int width, int indent);
+
 #endif

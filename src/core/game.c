@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "utf8.h"
 
 const GameOps *game_lookup(const char *name)
 {
@@ -49,41 +50,59 @@ void game_free(Game *g)
     free(g);
 }
 
+int state_parse_text(State *s, const char *text, Action actions[STATE_TEXT_PARTS], int players[STATE_TEXT_PARTS],
+                     char *err, size_t errlen)
+{
+    const GameOps *ops = s->game->ops;
+    char q[EXCERPT_SIZE];
+    int parts = 1;
+    for (const char *c = strchr(text, ','); c; c = strchr(c + 1, ','))
+        parts++;
+    if (players)
+        players[0] = ops->current_player(s);
+    if (parts > STATE_TEXT_PARTS) {
+        snprintf(err, errlen, "malformed action '%s': too many parts (at most %d joined by commas)",
+                 text_excerpt(text, EXCERPT_MAX, q, sizeof q), STATE_TEXT_PARTS);
+        return -1;
+    }
+    int count = 0;
+    const char *p = text;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        char part[STATE_TEXT_PART_MAX + 1];
+        if (players)
+            players[count] = ops->current_player(s);
+        if (len > STATE_TEXT_PART_MAX) {
+            snprintf(err, errlen, "malformed action '%s': a part is too long (at most %d characters)",
+                     text_excerpt(p, EXCERPT_MAX, q, sizeof q), STATE_TEXT_PART_MAX);
+            return -1 - count;
+        }
+        memcpy(part, p, len);
+        part[len] = '\0';
+        if (!ops->parse_action(s, part, &actions[count], err, errlen)) {
+            utf8_repair(err); /* the game may have quoted the part cut by bytes */
+            return -1 - count;
+        }
+        ops->apply(s, actions[count++]);
+        if (!comma)
+            return count;
+        p = comma + 1;
+    }
+}
+
 bool state_apply_text(State *s, const char *text, char *err, size_t errlen)
 {
     /* Parse every part on a scratch copy first, so s changes only when the
      * whole sequence is legal. */
     const GameOps *ops = s->game->ops;
     State *work = ops->clone(s);
-    Action actions[16];
-    int count = 0;
-    const char *p = text;
-    bool ok = true;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char part[128];
-        if (len >= sizeof part || count == 16) {
-            snprintf(err, errlen, "malformed action '%.40s': too long", text);
-            ok = false;
-            break;
-        }
-        memcpy(part, p, len);
-        part[len] = '\0';
-        if (!ops->parse_action(work, part, &actions[count], err, errlen)) {
-            ok = false;
-            break;
-        }
-        ops->apply(work, actions[count++]);
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
+    Action actions[STATE_TEXT_PARTS];
+    int count = state_parse_text(work, text, actions, NULL, err, errlen);
     ops->free_state(work);
-    if (ok)
-        for (int i = 0; i < count; i++)
-            ops->apply(s, actions[i]);
-    return ok;
+    for (int i = 0; i < count; i++) /* none when count < 0 */
+        ops->apply(s, actions[i]);
+    return count >= 0;
 }
 
 void result_returns(const GameResult *r, int num_players, double returns[MAX_PLAYERS])

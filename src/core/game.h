@@ -233,9 +233,20 @@ static inline bool mark_has_cell(const Mark *k, int cell) { return k->cells[cell
 void cell_name(int col, int row, char out[4]);
 
 /* Parses and applies a text that may hold several actions joined by commas
- * (a Morphos "c3,c4" move), all or nothing. False with a message naming the
- * offending part; s is then unchanged. */
+ * (a Morphos "c3,c4" move), all or nothing: at most STATE_TEXT_PARTS parts
+ * of at most STATE_TEXT_PART_MAX bytes. False with a message naming the
+ * offending part (valid UTF-8 whatever the text); s is then unchanged. */
+#define STATE_TEXT_PARTS 16
+#define STATE_TEXT_PART_MAX 127
 bool state_apply_text(State *s, const char *text, char *err, size_t errlen);
+/* The parsing half of state_apply_text: reads each part of text in the
+ * context of s and applies it to s (a scratch copy: on failure s is left
+ * part way). actions receives the atomic actions and, when non-NULL,
+ * players the player to move before each part. Returns how many, or -1 - k
+ * with the message when part k fails (players[0..k] are then set; -1 also
+ * when there are too many parts, with players[0] set). */
+int state_parse_text(State *s, const char *text, Action actions[STATE_TEXT_PARTS], int players[STATE_TEXT_PARTS],
+                     char *err, size_t errlen);
 
 /* Returns for a finished game: winners share 1 equally, others get 0. */
 void result_returns(const GameResult *r, int num_players, double returns[MAX_PLAYERS]);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "number.h"
+#include "utf8.h"
 
 void options_init(Options *o)
 {
@@ -13,13 +14,15 @@ void options_init(Options *o)
 
 bool options_set(Options *o, const char *key, const char *value, char *err, size_t errlen)
 {
+    char q[EXCERPT_SIZE];
     if (strlen(key) >= OPTION_KEY_MAX) {
-        snprintf(err, errlen, "option name '%.40s...' is too long", key);
+        snprintf(err, errlen, "option name '%s' is too long (at most %d characters)",
+                 text_excerpt(key, EXCERPT_MAX, q, sizeof q), OPTION_KEY_MAX - 1);
         return false;
     }
     if (strlen(value) >= OPTION_VALUE_MAX) {
-        snprintf(err, errlen, "value of option '%s' is too long (at most %d characters)", key,
-                 OPTION_VALUE_MAX - 1);
+        snprintf(err, errlen, "value of option '%s' is too long (at most %d characters)",
+                 text_excerpt(key, EXCERPT_MAX, q, sizeof q), OPTION_VALUE_MAX - 1);
         return false;
     }
     for (int i = 0; i < o->count; i++) {
@@ -65,8 +68,10 @@ bool options_check(const Options *o, const OptionSpec *specs, const char *game,
     for (int i = 0; i < o->count; i++) {
         const Option *opt = &o->items[i];
         const OptionSpec *spec = options_spec(specs, opt->key);
+        char q[EXCERPT_SIZE];
         if (!spec) {
-            int n = snprintf(err, errlen, "unknown option '%s' for %s (expected one of:", opt->key, game);
+            int n = snprintf(err, errlen, "unknown option '%s' for %s (expected one of:",
+                             text_excerpt(opt->key, EXCERPT_MAX, q, sizeof q), game);
             for (const OptionSpec *s = specs; s->key && n >= 0 && (size_t)n < errlen; s++)
                 n += snprintf(err + n, errlen - (size_t)n, "%s %s", s == specs ? "" : ",", s->key);
             if (n >= 0 && (size_t)n < errlen)
@@ -74,7 +79,8 @@ bool options_check(const Options *o, const OptionSpec *specs, const char *game,
             return false;
         }
         if (spec->kind == OPTION_INT && !is_integer(opt->value)) {
-            snprintf(err, errlen, "option '%s' must be a whole number, got '%s'", opt->key, opt->value);
+            snprintf(err, errlen, "option '%s' must be a whole number, got '%s'", opt->key,
+                     text_excerpt(opt->value, EXCERPT_MAX, q, sizeof q));
             return false;
         }
     }

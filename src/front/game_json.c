@@ -4,6 +4,34 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/utf8.h"
+
+json_t *json_textn(const char *text, size_t len)
+{
+    json_t *s = json_stringn(text, len);
+    if (s)
+        return s;
+    char *copy = malloc(len + 1);
+    if (!copy)
+        abort();
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    for (size_t i = 0; i < len; i++)
+        if (!copy[i])
+            copy[i] = '?';
+    utf8_repair(copy);
+    s = json_string(copy);
+    free(copy);
+    if (!s)
+        abort(); /* repaired text is valid UTF-8 */
+    return s;
+}
+
+json_t *json_text(const char *text)
+{
+    return json_textn(text, strlen(text));
+}
+
 json_t *game_options_to_json(const Game *g)
 {
     json_t *obj = json_object();
@@ -19,14 +47,14 @@ json_t *game_options_to_json(const Game *g)
             while (*p) {
                 const char *comma = strchr(p, ',');
                 size_t len = comma ? (size_t)(comma - p) : strlen(p);
-                json_array_append_new(list, json_stringn(p, len));
+                json_array_append_new(list, json_textn(p, len));
                 if (!comma)
                     break;
                 p = comma + 1;
             }
             json_object_set_new(obj, s->key, list);
         } else if (v[0]) {
-            json_object_set_new(obj, s->key, json_string(v));
+            json_object_set_new(obj, s->key, json_text(v));
         }
     }
     return obj;
@@ -42,12 +70,12 @@ bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts
     const char *key;
     json_t *value;
     json_object_foreach((json_t *)obj, key, value) {
-        char text[OPTION_VALUE_MAX];
+        char text[OPTION_VALUE_MAX], q[EXCERPT_SIZE];
         if (json_is_integer(value)) {
             snprintf(text, sizeof text, "%lld", (long long)json_integer_value(value));
         } else if (json_is_string(value)) {
             if (json_string_length(value) >= sizeof text) {
-                snprintf(err, errlen, "option '%s' is too long (at most %d characters)", key, OPTION_VALUE_MAX - 1);
+                snprintf(err, errlen, "option '%s' is too long (at most %d characters)", text_excerpt(key, EXCERPT_MAX, q, sizeof q), OPTION_VALUE_MAX - 1);
                 return false;
             }
             strcpy(text, json_string_value(value));
@@ -57,12 +85,12 @@ bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts
             text[0] = '\0';
             json_array_foreach(value, i, item) {
                 if (!json_is_string(item)) {
-                    snprintf(err, errlen, "option '%s' must be an array of strings", key);
+                    snprintf(err, errlen, "option '%s' must be an array of strings", text_excerpt(key, EXCERPT_MAX, q, sizeof q));
                     return false;
                 }
                 size_t n = json_string_length(item);
                 if (len + n + 2 > sizeof text) {
-                    snprintf(err, errlen, "option '%s' is too long (at most %d characters)", key, OPTION_VALUE_MAX - 1);
+                    snprintf(err, errlen, "option '%s' is too long (at most %d characters)", text_excerpt(key, EXCERPT_MAX, q, sizeof q), OPTION_VALUE_MAX - 1);
                     return false;
                 }
                 if (i)
@@ -71,7 +99,7 @@ bool game_options_from_json(const GameOps *ops, const json_t *obj, Options *opts
                 len += n;
             }
         } else {
-            snprintf(err, errlen, "option '%s' must be a whole number, a string or an array of strings", key);
+            snprintf(err, errlen, "option '%s' must be a whole number, a string or an array of strings", text_excerpt(key, EXCERPT_MAX, q, sizeof q));
             return false;
         }
         if (!options_set(opts, key, text, err, errlen))

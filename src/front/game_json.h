@@ -8,6 +8,12 @@
 
 #include "../core/game.h"
 
+/* A JSON string of text, which may hold bytes from outside: bytes that are
+ * not valid UTF-8 become '?' (json_string() would return NULL, and a reply
+ * or record would silently lose the field). Never NULL. */
+json_t *json_text(const char *text);
+json_t *json_textn(const char *text, size_t len);
+
 /* Every effective option of g: integers as numbers, lists as arrays of
  * strings, strings as strings; an empty string option is left out. */
 json_t *game_options_to_json(const Game *g);

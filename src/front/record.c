@@ -9,8 +9,12 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
 
 #include "game_json.h"
+#include "../core/utf8.h"
 
 void record_now(char out[21])
 {
@@ -27,28 +31,62 @@ json_t *record_from_session(const Session *s, const char *created)
     json_t *players = json_array();
     for (int p = 0; p < s->game->num_players; p++) {
         const Seat *seat = &s->seats[p];
-        json_array_append_new(players, seat->is_ai ? json_pack("{s:s,s:s}", "kind", "ai", "ai", seat->spec)
+        json_array_append_new(players, seat->is_ai ? json_pack("{s:s,s:o}", "kind", "ai", "ai", json_text(seat->spec))
                                                    : json_pack("{s:s}", "kind", "human"));
     }
     json_t *actions = json_array();
     for (int i = 0; i < s->count; i++)
-        json_array_append_new(actions, json_string(s->steps[i].text));
-    return json_pack("{s:s,s:i,s:s,s:o,s:o,s:I,s:o,s:o,s:s,s:s}", "format", RECORD_FORMAT, "version",
+        json_array_append_new(actions, json_text(s->steps[i].text));
+    return json_pack("{s:s,s:i,s:s,s:o,s:o,s:I,s:s,s:o,s:o,s:s,s:s}", "format", RECORD_FORMAT, "version",
                      RECORD_VERSION, "game", s->game->ops->name, "options", game_options_to_json(s->game),
-                     "players", players, "seed", (json_int_t)s->seed, "actions", actions, "result",
+                     "players", players, "seed", (json_int_t)s->seed, "chance",
+                     session_dice_drawn(s) ? RECORD_CHANCE_SEED : RECORD_CHANCE_TYPED, "actions", actions, "result",
                      game_result_to_json(s->state), "created", created ? created : now, "updated", now);
 }
+
+static bool same_json(const json_t *a, const json_t *b);
+
+/* The name of temporary files of path: PATH.tmp.PID.XXXXXX (mkstemp), so a
+ * stale one can be told from a live one by its process id. */
+#define TMP_INFIX ".tmp."
 
 bool record_write(const char *path, const json_t *doc, RecordSync sync, char *err, size_t errlen)
 {
     char *text = json_dumps(doc, JSON_INDENT(2));
+    if (!text) {
+        snprintf(err, errlen, "cannot write record '%s': out of memory", path);
+        return false;
+    }
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    snprintf(tmp, plen + 32, "%s.tmp.%ld", path, (long)getpid());
+    char *tmp = malloc(plen + 48);
+    if (!tmp)
+        abort();
+    snprintf(tmp, plen + 48, "%s" TMP_INFIX "%ld.XXXXXX", path, (long)getpid());
+    /* A new file that nobody else can have opened (O_EXCL), with the mode of
+     * the record it replaces, or the usual mode for a new file. */
+    int fd = mkstemp(tmp);
     bool ok = false;
-    FILE *f = fopen(tmp, "w");
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(errno));
+        free(tmp);
+        free(text);
+        return false;
+    }
+    struct stat st;
+    mode_t mode;
+    if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+        mode = st.st_mode & 07777;
+    } else {
+        mode_t mask = umask(0);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    fchmod(fd, mode);
+    FILE *f = fdopen(fd, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(errno));
+        snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(errno));
+        close(fd);
+        unlink(tmp);
     } else {
         bool written = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 &&
                        (sync == RECORD_ATOMIC || fsync(fileno(f)) == 0);
@@ -58,10 +96,10 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
             saved = errno;
         }
         if (!written) {
-            snprintf(err, errlen, "cannot write record '%s': %s", tmp, strerror(saved));
+            snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(saved));
             unlink(tmp);
         } else if (rename(tmp, path) != 0) {
-            snprintf(err, errlen, "cannot rename '%s' to '%s': %s", tmp, path, strerror(errno));
+            snprintf(err, errlen, "cannot write record '%s': renaming '%s' over it: %s", path, tmp, strerror(errno));
             unlink(tmp);
         } else if (sync == RECORD_ATOMIC) {
             ok = true;
@@ -77,9 +115,83 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
             free(dir_copy);
         }
     }
+    if (!ok)
+        utf8_repair(err);
     free(tmp);
     free(text);
     return ok;
+}
+
+/* Whether name is "BASE.tmp.PID.XXXXXX" for this base; *pid gets PID. */
+static bool temp_name_of(const char *name, const char *base, long *pid)
+{
+    size_t blen = strlen(base), ilen = strlen(TMP_INFIX);
+    if (strncmp(name, base, blen) != 0 || strncmp(name + blen, TMP_INFIX, ilen) != 0)
+        return false;
+    const char *p = name + blen + ilen;
+    size_t digits = strspn(p, "0123456789");
+    if (digits == 0 || digits > 9 || p[digits] != '.')
+        return false;
+    const char *suffix = p + digits + 1;
+    if (strlen(suffix) != 6 || strspn(suffix, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789") != 6)
+        return false;
+    *pid = strtol(p, NULL, 10);
+    return *pid > 0;
+}
+
+int record_remove_stale_temps(const char *path)
+{
+    char *dir_copy = strdup(path), *base_copy = strdup(path);
+    const char *dir = dirname(dir_copy), *base = basename(base_copy);
+    int removed = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        long pid;
+        if (!temp_name_of(e->d_name, base, &pid) || pid == (long)getpid())
+            continue;
+        /* Stale: the process that wrote it is gone. A live process, or one
+         * we may not signal, keeps its file. */
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char *full = malloc(strlen(dir) + strlen(e->d_name) + 2);
+        if (!full)
+            abort();
+        sprintf(full, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && unlink(full) == 0)
+            removed++;
+        free(full);
+    }
+    if (d)
+        closedir(d);
+    free(dir_copy);
+    free(base_copy);
+    return removed;
+}
+
+RecordPath record_path_check(const char *path, const Session *s, const char *created)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? RECORD_PATH_FREE : RECORD_PATH_OTHER;
+    if (S_ISLNK(st.st_mode))
+        return RECORD_PATH_LINK;
+    if (!S_ISREG(st.st_mode))
+        return RECORD_PATH_NOT_FILE;
+    json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, NULL);
+    json_t *mine = record_from_session(s, created);
+    bool same = json_is_object(doc);
+    /* The same game: what identifies it, actions aside (they may be behind). */
+    static const char *const keys[] = {"format", "game", "options", "players", "seed", "created"};
+    for (size_t i = 0; same && i < sizeof keys / sizeof keys[0]; i++) {
+        const json_t *a = json_object_get(doc, keys[i]), *b = json_object_get(mine, keys[i]);
+        same = a && b && same_json(a, b);
+    }
+    json_decref(doc);
+    json_decref(mine);
+    if (!same)
+        return RECORD_PATH_OTHER;
+    return (st.st_mode & 0222) ? RECORD_PATH_SAME_GAME : RECORD_PATH_READ_ONLY;
 }
 
 bool record_save(const Session *s, const char *path, const char *created, RecordSync sync, char *err,
@@ -102,6 +214,7 @@ static void load_fail(RecordError *e, const char *name, int index, const char *f
     if (n >= 0 && (size_t)n < sizeof e->message)
         vsnprintf(e->message + n, sizeof e->message - (size_t)n, fmt, ap);
     va_end(ap);
+    utf8_repair(e->message); /* the file name, or a cut at the end of the buffer */
     e->index = index;
 }
 
@@ -167,6 +280,37 @@ static bool read_players(const json_t *players, int n, char words[MAX_PLAYERS][1
     return true;
 }
 
+/* One entry of "actions": what the player to move may apply (several parts
+ * only within one seat's decisions; a chance outcome alone), and with seeded
+ * chance an outcome must be the one the seed gives at this position. */
+static bool apply_entry(Session *s, const char *text, bool seeded, char *err, size_t errlen)
+{
+    if (session_is_terminal(s) || !state_is_chance(s->state) || !seeded)
+        return session_apply_for_seat(s, session_player(s), text, true, err, errlen);
+    State *check = state_clone(s->state);
+    Action parts[STATE_TEXT_PARTS];
+    int n = state_parse_text(check, text, parts, NULL, err, errlen);
+    state_free(check);
+    if (n < 0)
+        return false;
+    if (n > 1) {
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "type only the chance outcome asked for, one at a time ('%s' holds several)",
+                 text_excerpt(text, EXCERPT_MAX, q, sizeof q));
+        return false;
+    }
+    Action a = parts[0], drawn = session_chance_sample(s);
+    if (a != drawn) {
+        StrBuf want = STRBUF_INIT;
+        state_action_text(s->state, drawn, &want);
+        snprintf(err, errlen, "the seed gives '%s' here, and the record says its chance outcomes come from the seed "
+                 "(\"chance\": \"%s\")", sb_str(&want), RECORD_CHANCE_SEED);
+        sb_free(&want);
+        return false;
+    }
+    return session_chance_step(s);
+}
+
 Session *record_load_json(const json_t *doc, const char *name, bool check_result, RecordError *e)
 {
     e->index = -1;
@@ -224,6 +368,22 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
             return NULL;
         }
     }
+    const json_t *jchance = json_object_get(doc, "chance");
+    const char *chance = jchance ? json_string_value(jchance) : RECORD_CHANCE_TYPED;
+    if (!chance || (strcmp(chance, RECORD_CHANCE_SEED) != 0 && strcmp(chance, RECORD_CHANCE_TYPED) != 0)) {
+        load_fail(e, name, -1, "'chance' must be \"%s\" or \"%s\"", RECORD_CHANCE_SEED, RECORD_CHANCE_TYPED);
+        game_free(g);
+        return NULL;
+    }
+    bool seeded = strcmp(chance, RECORD_CHANCE_SEED) == 0;
+    /* "dice": how people meant to roll (morph play --dice); optional */
+    const json_t *jdice = json_object_get(doc, "dice");
+    const char *dice = jdice ? json_string_value(jdice) : "auto";
+    if (!dice || (strcmp(dice, "auto") != 0 && strcmp(dice, "manual") != 0)) {
+        load_fail(e, name, -1, "'dice' must be \"auto\" or \"manual\"");
+        game_free(g);
+        return NULL;
+    }
     const json_t *actions = json_object_get(doc, "actions");
     if (!json_is_array(actions)) {
         load_fail(e, name, -1, "'actions' must be an array of strings");
@@ -250,8 +410,9 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
             session_free(s);
             return NULL;
         }
-        if (!session_apply_text(s, text, err, sizeof err)) {
-            load_fail(e, name, (int)i, "actions[%zu] '%.60s' is illegal: %s", i, text, err);
+        if (!apply_entry(s, text, seeded, err, sizeof err)) {
+            char q[64];
+            load_fail(e, name, (int)i, "actions[%zu] '%s' is illegal: %s", i, text_excerpt(text, 60, q, sizeof q), err);
             session_free(s);
             return NULL;
         }

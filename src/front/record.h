@@ -16,12 +16,15 @@
 
 #define RECORD_FORMAT "morph-record"
 #define RECORD_VERSION 1
+/* "chance": every chance outcome drawn by morph from the seed (checked when
+ * loading), or some typed (real dice, or given by a program). */
+#define RECORD_CHANCE_SEED "seed"
+#define RECORD_CHANCE_TYPED "typed"
 
 /* The record of a session. created is the ISO 8601 UTC time the game
  * started (NULL: now); updated is now. */
 json_t *record_from_session(const Session *s, const char *created);
 
-/* Writes doc to path atomically; false with a one-line message. */
 /* How hard a write tries: both are atomic (temp file + rename), so a killed
  * process leaves the previous or the new record, never half of one; durable
  * also syncs file and directory to disk, against power loss, which costs
@@ -29,7 +32,28 @@ json_t *record_from_session(const Session *s, const char *created);
  * second. */
 typedef enum RecordSync { RECORD_DURABLE, RECORD_ATOMIC } RecordSync;
 
+/* Writes doc to path atomically; false with a one-line message. The
+ * temporary file is PATH.tmp.PID.XXXXXX in the same directory, created by
+ * mkstemp (O_EXCL: never a file or link that was already there) with the
+ * mode of the record it replaces. */
 bool record_write(const char *path, const json_t *doc, RecordSync sync, char *err, size_t errlen);
+
+/* Removes the temporary files of path that a killed process left behind:
+ * named PATH.tmp.PID.XXXXXX, regular files of this user, whose PID is no
+ * running process. Returns how many. */
+int record_remove_stale_temps(const char *path);
+
+/* What a record may replace at path before the first write of a session
+ * (created: the game's start time as in its record). */
+typedef enum RecordPath {
+    RECORD_PATH_FREE,      /* nothing there */
+    RECORD_PATH_SAME_GAME, /* a record of this game (same game, options, players, seed, start time) */
+    RECORD_PATH_OTHER,     /* a file that is not a record of this game (or cannot be read) */
+    RECORD_PATH_READ_ONLY, /* a record of this game without write permission */
+    RECORD_PATH_LINK,      /* a symbolic link (writing replaces the link, not its target) */
+    RECORD_PATH_NOT_FILE,  /* a directory, a device, a pipe... */
+} RecordPath;
+RecordPath record_path_check(const char *path, const Session *s, const char *created);
 
 /* record_from_session + record_write: what a client calls after every move. */
 bool record_save(const Session *s, const char *path, const char *created, RecordSync sync, char *err,

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/utf8.h"
+
 uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b)
 {
     uint64_t z = seed;
@@ -47,13 +49,16 @@ Session *session_new_game(Game *g, const char *const *players, uint64_t seed, ch
         const char *word = players[p];
         if (strcmp(word, "human") == 0)
             continue;
+        char q[EXCERPT_SIZE];
         if (strncmp(word, "ai:", 3) != 0 || !word[3]) {
-            snprintf(err, errlen, "player %d: expected 'human' or 'ai:LEVEL', got '%.60s'", p + 1, word);
+            snprintf(err, errlen, "player %d: expected 'human' or 'ai:LEVEL', got '%s'", p + 1,
+                     text_excerpt(word, EXCERPT_MAX, q, sizeof q));
             session_free(s);
             return NULL;
         }
         if (strlen(word + 3) >= sizeof s->seats[p].spec) {
-            snprintf(err, errlen, "player %d: AI spec '%.40s...' is too long", p + 1, word + 3);
+            snprintf(err, errlen, "player %d: AI spec '%s' is too long (at most %zu characters)", p + 1,
+                     text_excerpt(word + 3, EXCERPT_MAX, q, sizeof q), sizeof s->seats[p].spec - 1);
             session_free(s);
             return NULL;
         }
@@ -95,8 +100,9 @@ Ai *session_ai_to_move(const Session *s)
     return p >= 0 ? s->seats[p].ai : NULL;
 }
 
-/* Records a's text, tells the AIs, applies it. a must be legal. */
-static void push(Session *s, Action a)
+/* Records a's text, tells the AIs, applies it. a must be legal; drawn: a
+ * chance outcome the session drew from the seed. */
+static void push(Session *s, Action a, bool drawn)
 {
     StrBuf text = STRBUF_INIT;
     state_action_text(s->state, a, &text);
@@ -107,6 +113,7 @@ static void push(Session *s, Action a)
     int player = session_player(s);
     s->steps[s->count].text = strdup(sb_str(&text));
     s->steps[s->count].player = player;
+    s->steps[s->count].drawn = drawn;
     s->count++;
     sb_free(&text);
     if (s->observer && !s->replaying)
@@ -139,47 +146,132 @@ bool session_apply(Session *s, Action a, char *err, size_t errlen)
         sb_free(&text);
         return false;
     }
-    push(s, a);
+    push(s, a, false);
     return true;
 }
 
-bool session_apply_text(Session *s, const char *text, char *err, size_t errlen)
+/* The part of text that starts after k commas, up to the next one. */
+static const char *part_at(const char *text, int k, char *out, size_t outlen)
+{
+    const char *p = text;
+    for (int i = 0; i < k && p; i++) {
+        p = strchr(p, ',');
+        if (p)
+            p++;
+    }
+    if (!p)
+        p = "";
+    size_t len = strcspn(p, ",");
+    char part[STATE_TEXT_PART_MAX + 2];
+    if (len >= sizeof part)
+        len = sizeof part - 1;
+    memcpy(part, p, len);
+    part[len] = '\0';
+    return text_excerpt(part, EXCERPT_MAX, out, outlen);
+}
+
+/* Parses text on a copy of the state and applies it only when every part is
+ * legal and, for seat >= PLAYER_CHANCE, made by seat (seat PLAYER_CHANCE: a
+ * single chance outcome); SEAT_ANY accepts every part. */
+enum { SEAT_ANY = -100 };
+
+static bool apply_parts(Session *s, int seat, const char *text, char *err, size_t errlen)
 {
     if (session_is_terminal(s)) {
         snprintf(err, errlen, "the game is over");
         return false;
     }
-    /* The library checks the whole sequence on its own copy first... */
-    State *check = state_clone(s->state);
-    bool ok = state_apply_text(check, text, err, errlen);
-    state_free(check);
-    if (!ok)
+    State *work = state_clone(s->state);
+    Action actions[STATE_TEXT_PARTS];
+    int players[STATE_TEXT_PARTS];
+    int n = state_parse_text(work, text, actions, players, err, errlen);
+    state_free(work);
+    /* Whose were the parts read, the one that failed included? */
+    int seen = n >= 0 ? n : -n;
+    for (int k = 0; seat != SEAT_ANY && k < seen && k < STATE_TEXT_PARTS; k++) {
+        int p = players[k];
+        if (p == seat)
+            continue;
+        char q[EXCERPT_SIZE], prev[EXCERPT_SIZE];
+        part_at(text, k, q, sizeof q);
+        if (k > 0)
+            part_at(text, k - 1, prev, sizeof prev);
+        if (seat == PLAYER_CHANCE && k)
+            snprintf(err, errlen, "type only the chance outcome asked for: '%s' follows it", q);
+        else if (seat == PLAYER_CHANCE)
+            snprintf(err, errlen, "no chance event is due: P%d is to move", p + 1);
+        else if (k == 0 && p == PLAYER_CHANCE)
+            snprintf(err, errlen, "not a decision of P%d: a chance event is due", seat + 1);
+        else if (k == 0)
+            snprintf(err, errlen, "not the turn of P%d: P%d is to move", seat + 1, p + 1);
+        else if (p == PLAYER_CHANCE)
+            snprintf(err, errlen, "'%s' goes past the decisions of P%d: a chance event follows '%s'", q, seat + 1,
+                     prev);
+        else if (p == PLAYER_TERMINAL)
+            snprintf(err, errlen, "'%s' comes after the end of the game (it ends with '%s')", q, prev);
+        else
+            snprintf(err, errlen, "'%s' would be a decision of P%d: the turn of P%d ends after '%s'", q, p + 1,
+                     seat + 1, prev);
         return false;
-    /* ...then each part is applied and recorded one by one. */
-    const GameOps *ops = s->game->ops;
-    const char *p = text;
-    for (;;) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char part[128];
-        memcpy(part, p, len);
-        part[len] = '\0';
-        Action a;
-        ops->parse_action(s->state, part, &a, err, errlen);
-        push(s, a);
-        if (!comma)
-            return true;
-        p = comma + 1;
     }
+    if (n < 0)
+        return false;
+    for (int k = 0; k < n; k++)
+        push(s, actions[k], false);
+    return true;
+}
+
+bool session_apply_text(Session *s, const char *text, char *err, size_t errlen)
+{
+    return apply_parts(s, SEAT_ANY, text, err, errlen);
+}
+
+bool session_apply_for_seat(Session *s, int seat, const char *text, bool may_roll, char *err, size_t errlen)
+{
+    if (session_is_terminal(s)) {
+        snprintf(err, errlen, "the game is over");
+        return false;
+    }
+    if (state_is_chance(s->state) && may_roll) {
+        if (strchr(text, ',')) {
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "type only the chance outcome asked for, one at a time ('%s' holds several)",
+                     text_excerpt(text, EXCERPT_MAX, q, sizeof q));
+            return false;
+        }
+        return apply_parts(s, PLAYER_CHANCE, text, err, errlen);
+    }
+    if (state_is_chance(s->state)) {
+        snprintf(err, errlen, "not a decision: a chance event is due and the program draws it");
+        return false;
+    }
+    if (seat < 0 || seat >= s->game->num_players) {
+        snprintf(err, errlen, "seat %d is not a seat of this game", seat + 1);
+        return false;
+    }
+    return apply_parts(s, seat, text, err, errlen);
+}
+
+Action session_chance_sample(const Session *s)
+{
+    Rng rng;
+    rng_seed(&rng, seed_derive(s->seed, STREAM_CHANCE, (uint64_t)s->count));
+    return state_sample_chance(s->state, &rng);
 }
 
 bool session_chance_step(Session *s)
 {
     if (!state_is_chance(s->state))
         return false;
-    Rng rng;
-    rng_seed(&rng, seed_derive(s->seed, STREAM_CHANCE, (uint64_t)s->count));
-    push(s, state_sample_chance(s->state, &rng));
+    push(s, session_chance_sample(s), true);
+    return true;
+}
+
+bool session_dice_drawn(const Session *s)
+{
+    for (int i = 0; i < s->count; i++)
+        if (s->steps[i].player == PLAYER_CHANCE && !s->steps[i].drawn)
+            return false;
     return true;
 }
 
@@ -226,7 +318,7 @@ void session_truncate(Session *s, int n)
     for (int i = 0; i < n && i < old_count; i++) {
         Action a;
         s->game->ops->parse_action(s->state, old[i].text, &a, err, sizeof err);
-        push(s, a);
+        push(s, a, old[i].drawn);
     }
     for (int i = 0; i < old_count; i++)
         free(old[i].text);
@@ -266,8 +358,10 @@ int session_undo_person(Session *s, char *why, size_t whylen)
     if (session_has_ai(s)) {
         for (int i = last + 1; i < s->count; i++) {
             if (s->steps[i].player == PLAYER_CHANCE) {
-                snprintf(why, whylen, "cannot undo '%.60s': it led to a roll that has been seen (against an AI, "
-                         "only decisions made since the last roll can be taken back)", s->steps[last].text);
+                char q[EXCERPT_SIZE];
+                snprintf(why, whylen, "cannot undo '%s': it led to a roll that has been seen (against an AI, "
+                         "only decisions made since the last roll can be taken back)",
+                         text_excerpt(s->steps[last].text, EXCERPT_MAX, q, sizeof q));
                 return 0;
             }
         }

@@ -43,6 +43,7 @@ typedef struct Seat {
 typedef struct Step {
     char *text;  /* the atomic action as action_text wrote it */
     int player;  /* who played it: a seat, or PLAYER_CHANCE */
+    bool drawn;  /* a chance outcome the session drew from the seed (not typed) */
 } Step;
 
 typedef struct Session Session;
@@ -85,14 +86,34 @@ Ai *session_ai_to_move(const Session *s);
 
 /* Applies a text of one or more comma-joined actions (decisions or chance
  * outcomes, e.g. typed real dice) all or nothing; each atomic action is
- * recorded as action_text writes it. False with the library's message. */
+ * recorded as action_text writes it. False with the library's message.
+ * This speaks for every seat and for chance: it is for programs that drive
+ * the whole game (`morph engine`); a front end where people sit at seats
+ * uses session_apply_for_seat. */
 bool session_apply_text(Session *s, const char *text, char *err, size_t errlen);
+
+/* What a person at seat may apply: a text of one or more comma-joined
+ * actions, all or nothing, where every part is a decision of seat taken
+ * while seat is still to move (a Morphos duomorph "c3,c4", a remorph
+ * "e5,xf6"). A part that would be another seat's decision, or the outcome of
+ * a chance event, is refused with a message naming it, and nothing is
+ * applied. At a chance node a person decides nothing: with may_roll (real
+ * dice, the person rolls them) the text must be exactly the one outcome
+ * asked for; without it the outcome is the program's to draw
+ * (session_chance_step) and the text is refused. seat is not checked for
+ * chance outcomes: the front end decides who may type them. */
+bool session_apply_for_seat(Session *s, int seat, const char *text, bool may_roll, char *err, size_t errlen);
 /* Applies one action (checked for legality, chance outcomes included). */
 bool session_apply(Session *s, Action a, char *err, size_t errlen);
 
 /* Samples and applies the chance outcome of the current chance node with the
  * Rng of its history position. False when the state is not a chance node. */
 bool session_chance_step(Session *s);
+/* The outcome session_chance_step would apply now (s at a chance node). */
+Action session_chance_sample(const Session *s);
+/* Whether every chance outcome so far was drawn by the session from the
+ * seed (none typed or given as text): records say "dice": "auto". */
+bool session_dice_drawn(const Session *s);
 /* Samples chance nodes until a decision node or the end; returns how many. */
 int session_chance_all(Session *s);
 

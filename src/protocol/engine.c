@@ -5,8 +5,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "../ai/ai.h"
+#include "../front/explain.h"
 #include "../front/game_json.h"
 #include "../front/record.h"
+#include "../core/utf8.h"
 
 void engine_init(Engine *e, const char *default_level)
 {
@@ -19,6 +22,40 @@ void engine_free(Engine *e)
 {
     session_free(e->session);
     e->session = NULL;
+    json_decref(e->described);
+    e->described = NULL;
+}
+
+/* The session observer: the sentence of every action applied, in order
+ * (seats named P1..P4), for the "described" list of the reply. */
+static void describe_applied(void *ctx, const Session *s, const State *before, Action a, int player, int index)
+{
+    Engine *e = ctx;
+    StrBuf sb = STRBUF_INIT;
+    state_describe(before, a, NULL, &sb);
+    if (!e->described)
+        e->described = json_array();
+    json_array_append_new(e->described, json_text(sb_str(&sb)));
+    sb_free(&sb);
+}
+
+/* Makes s the engine's game, its actions described from now on. */
+static void take_session(Engine *e, Session *s)
+{
+    session_free(e->session);
+    e->session = s;
+    session_set_observer(s, describe_applied, e);
+}
+
+/* "played" (the texts of the actions from index from) and "described"
+ * (their sentences, as the observer collected them during this request). */
+static void add_played(Engine *e, json_t *reply, int from)
+{
+    json_t *list = json_array();
+    for (int i = from; i < e->session->count; i++)
+        json_array_append_new(list, json_text(e->session->steps[i].text));
+    json_object_set_new(reply, "played", list);
+    json_object_set_new(reply, "described", e->described ? json_incref(e->described) : json_array());
 }
 
 typedef json_t *(*Handler)(Engine *e, const json_t *req, char *err, size_t errlen);
@@ -37,7 +74,7 @@ static json_t *texts_since(const Session *s, int from)
 {
     json_t *list = json_array();
     for (int i = from; i < s->count; i++)
-        json_array_append_new(list, json_string(s->steps[i].text));
+        json_array_append_new(list, json_text(s->steps[i].text));
     return list;
 }
 
@@ -120,14 +157,14 @@ static json_t *cmd_new(Engine *e, const json_t *req, char *err, size_t errlen)
     Session *s = session_new_game(g, jplayers ? players : NULL, seed, err, errlen);
     if (!s)
         return NULL;
-    session_free(e->session);
-    e->session = s;
+    take_session(e, s);
     e->auto_chance = auto_chance;
     record_now(e->created);
     if (auto_chance)
         session_chance_all(s);
-    json_t *reply = json_pack("{s:s,s:o,s:I,s:b,s:o}", "game", ops->name, "options", game_options_to_json(g),
-                              "seed", (json_int_t)seed, "auto_chance", auto_chance, "played", texts_since(s, 0));
+    json_t *reply = json_pack("{s:s,s:o,s:I,s:b}", "game", ops->name, "options", game_options_to_json(g),
+                              "seed", (json_int_t)seed, "auto_chance", auto_chance);
+    add_played(e, reply, 0);
     add_status(s, reply);
     return reply;
 }
@@ -143,11 +180,17 @@ static json_t *cmd_play(Engine *e, const json_t *req, char *err, size_t errlen)
     }
     Session *s = e->session;
     int from = s->count;
-    if (!session_apply_text(s, action, err, errlen))
+    if (!session_apply_text(s, action, err, errlen)) {
+        StrBuf why = STRBUF_INIT;
+        if (explain_refusal(s->state, action, err, &why))
+            snprintf(e->why, sizeof e->why, "%s", sb_str(&why));
+        sb_free(&why);
         return NULL;
+    }
     if (e->auto_chance)
         session_chance_all(s);
-    json_t *reply = json_pack("{s:o}", "played", texts_since(s, from));
+    json_t *reply = json_object();
+    add_played(e, reply, from);
     add_status(s, reply);
     return reply;
 }
@@ -163,7 +206,8 @@ static json_t *cmd_chance(Engine *e, const json_t *req, char *err, size_t errlen
     }
     int from = s->count;
     session_chance_all(s);
-    json_t *reply = json_pack("{s:o}", "played", texts_since(s, from));
+    json_t *reply = json_object();
+    add_played(e, reply, from);
     add_status(s, reply);
     return reply;
 }
@@ -213,7 +257,7 @@ static json_t *cmd_state(Engine *e, const json_t *req, char *err, size_t errlen)
     for (int p = 0; p < s->game->num_players; p++) {
         char word[136];
         snprintf(word, sizeof word, s->seats[p].is_ai ? "ai:%s" : "human", s->seats[p].spec);
-        json_array_append_new(players, json_string(word));
+        json_array_append_new(players, json_text(word));
     }
     json_t *reply = json_pack("{s:s,s:o,s:I,s:o,s:b}", "game", s->game->ops->name, "options",
                               game_options_to_json(s->game), "seed", (json_int_t)s->seed, "players", players,
@@ -295,7 +339,7 @@ static json_t *cmd_genmove(Engine *e, const json_t *req, char *err, size_t errle
         }
         if (e->auto_chance)
             session_chance_all(s);
-        json_object_set_new(reply, "played", texts_since(s, from));
+        add_played(e, reply, from);
     }
     add_status(s, reply);
     return reply;
@@ -361,15 +405,127 @@ static json_t *cmd_load(Engine *e, const json_t *req, char *err, size_t errlen)
     }
     snprintf(e->created, sizeof e->created, "%s", json_string_value(json_object_get(doc, "created")));
     json_decref(doc);
-    session_free(e->session);
-    e->session = s;
+    take_session(e, s);
     e->auto_chance = auto_chance;
     int from = s->count;
     if (auto_chance)
         session_chance_all(s);
-    json_t *reply = json_pack("{s:s,s:I,s:i,s:o}", "game", s->game->ops->name, "seed", (json_int_t)s->seed,
-                              "actions", from, "played", texts_since(s, from));
+    json_t *reply = json_pack("{s:s,s:I,s:i}", "game", s->game->ops->name, "seed", (json_int_t)s->seed, "actions",
+                              from);
+    add_played(e, reply, from);
     add_status(s, reply);
+    return reply;
+}
+
+/* What a page shows people about the position: highlights, the latest
+ * turn's cells, the legend and rules, how a finished game ended; with
+ * "action", the sentence of that action now, or why it is refused. */
+static json_t *cmd_words(Engine *e, const json_t *req, char *err, size_t errlen)
+{
+    if (!need_game(e, err, errlen))
+        return NULL;
+    const Session *s = e->session;
+    const json_t *jaction = json_object_get(req, "action");
+    if (jaction && !json_is_string(jaction)) {
+        snprintf(err, errlen, "'action' must be a string (one action in the game's notation)");
+        return NULL;
+    }
+    Marks marks, last;
+    state_marks(s->state, &marks);
+    explain_last_turn(s, &last);
+    LegendEntry legend[LEGEND_MAX];
+    int n = s->game->ops->legend(s->game, legend);
+    StrBuf rules = STRBUF_INIT, summary = STRBUF_INIT;
+    s->game->ops->rules(s->game, &rules);
+    json_t *reply = json_pack("{s:o,s:o,s:o,s:o}", "marks", marks_to_json(&marks), "last", marks_to_json(&last),
+                              "legend", legend_to_json(legend, n), "rules", json_text(sb_str(&rules)));
+    if (session_is_terminal(s)) {
+        state_describe_result(s->state, NULL, &summary);
+        json_object_set_new(reply, "summary", json_text(sb_str(&summary)));
+    } else {
+        json_object_set_new(reply, "summary", json_null());
+    }
+    if (jaction) {
+        const char *text = json_string_value(jaction);
+        StrBuf sb = STRBUF_INIT;
+        char msg[ERR_MAX] = "";
+        Action act;
+        if (session_is_terminal(s)) {
+            json_object_set_new(reply, "why", json_string("the game is over"));
+        } else if (strchr(text, ',')) {
+            json_object_set_new(reply, "why", json_string("one action at a time: 'action' holds no comma"));
+        } else if (s->game->ops->parse_action(s->state, text, &act, msg, sizeof msg)) {
+            state_describe(s->state, act, NULL, &sb);
+            json_object_set_new(reply, "described", json_text(sb_str(&sb)));
+        } else {
+            if (!explain_refusal(s->state, text, msg, &sb))
+                sb_puts(&sb, msg);
+            json_object_set_new(reply, "why", json_text(sb_str(&sb)));
+        }
+        sb_free(&sb);
+    }
+    sb_free(&rules);
+    sb_free(&summary);
+    return reply;
+}
+
+/* The plan of an AI for the player to move, in words, with the chance it
+ * rests on (ai_advise); nothing is applied. */
+static json_t *cmd_hint(Engine *e, const json_t *req, char *err, size_t errlen)
+{
+    if (!need_game(e, err, errlen))
+        return NULL;
+    Session *s = e->session;
+    int p = session_player(s);
+    if (p < 0) {
+        snprintf(err, errlen, p == PLAYER_CHANCE ? "a chance node: nothing to decide" : "the game is over");
+        return NULL;
+    }
+    const json_t *jlevel = json_object_get(req, "level");
+    if (jlevel && !json_is_string(jlevel)) {
+        snprintf(err, errlen, "'level' must be a string such as \"expert\" or \"mcts:ms=500\"");
+        return NULL;
+    }
+    char spec[256];
+    snprintf(spec, sizeof spec, "%s",
+             jlevel ? json_string_value(jlevel) : s->seats[p].is_ai ? s->seats[p].spec : e->default_level);
+    if (!spec[0]) {
+        snprintf(err, errlen, "hint needs \"level\" (seat %d is not an AI and the engine has no --level)", p + 1);
+        return NULL;
+    }
+    if (!add_budget(req, "playouts", spec, sizeof spec, err, errlen) ||
+        !add_budget(req, "ms", spec, sizeof spec, err, errlen))
+        return NULL;
+    Ai *ai = ai_new(spec, s->game, seed_derive(s->seed, 3, (uint64_t)s->count), err, errlen);
+    if (!ai)
+        return NULL;
+    AiAdvice advice;
+    ai_advise(ai, s->state, NULL, &advice);
+    ai_free(ai);
+    json_t *plan = json_array();
+    State *work = state_clone(s->state);
+    StrBuf text = STRBUF_INIT;
+    for (int i = 0; i < advice.plan_len; i++) {
+        sb_clear(&text);
+        state_action_text(work, advice.plan[i], &text);
+        json_array_append_new(plan, json_text(sb_str(&text)));
+        state_apply(work, advice.plan[i]);
+    }
+    state_free(work);
+    sb_free(&text);
+    Marks m;
+    state_marks(s->state, &m);
+    json_t *cell = json_null();
+    if (advice.cell >= 0 && m.width > 0) {
+        char name[4];
+        cell_name(advice.cell % m.width, advice.cell / m.width, name);
+        cell = json_string(name);
+    }
+    json_t *reply = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}", "action", json_incref(json_array_get(plan, 0)), "plan", plan,
+                              "words", json_text(sb_str(&advice.words)), "chance",
+                              advice.chance >= 0 ? json_real(advice.chance) : json_null(), "cell", cell, "detail",
+                              json_text(sb_str(&advice.detail)));
+    ai_advice_free(&advice);
     return reply;
 }
 
@@ -385,7 +541,8 @@ static const struct {
 } handlers[] = {
     {"new", cmd_new},       {"play", cmd_play}, {"chance", cmd_chance}, {"legal", cmd_legal},
     {"state", cmd_state},   {"genmove", cmd_genmove}, {"undo", cmd_undo}, {"record", cmd_record},
-    {"save", cmd_save},     {"load", cmd_load}, {"quit", cmd_quit},
+    {"save", cmd_save},     {"load", cmd_load}, {"words", cmd_words}, {"hint", cmd_hint},
+    {"quit", cmd_quit},
 };
 
 static json_t *error_reply(json_t *id, const char *message)
@@ -394,7 +551,7 @@ static json_t *error_reply(json_t *id, const char *message)
     if (id)
         json_object_set(reply, "id", id);
     json_object_set_new(reply, "ok", json_false());
-    json_object_set_new(reply, "error", json_string(message));
+    json_object_set_new(reply, "error", json_text(message)); /* never lost for a bad byte */
     return reply;
 }
 
@@ -419,15 +576,21 @@ json_t *engine_handle_line(Engine *e, const char *line)
         while (i < n && strcmp(handlers[i].name, cmd) != 0)
             i++;
         if (i == n) {
+            char q[EXCERPT_SIZE];
             snprintf(err, sizeof err,
-                     "unknown command '%.40s' (expected new, play, chance, legal, state, genmove, undo, record, "
-                     "save, load or quit)", cmd);
+                     "unknown command '%s' (expected new, play, chance, legal, state, genmove, hint, words, undo, "
+                     "record, save, load or quit)", text_excerpt(cmd, EXCERPT_MAX, q, sizeof q));
             reply = error_reply(id, err);
         } else {
             err[0] = '\0';
+            e->why[0] = '\0';
+            json_decref(e->described);
+            e->described = NULL;
             json_t *body = handlers[i].run(e, req, err, sizeof err);
             if (!body) {
                 reply = error_reply(id, err);
+                if (e->why[0])
+                    json_object_set_new(reply, "why", json_text(e->why));
             } else {
                 reply = json_object();
                 if (id)

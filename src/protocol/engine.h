@@ -14,6 +14,8 @@ typedef struct Engine {
     char created[21];     /* when the current game started */
     char default_level[128]; /* genmove level when neither the request nor the seat names one */
     bool quit;            /* set by "quit" */
+    json_t *described;    /* the sentences of the actions applied by the request in progress */
+    char why[ERR_MAX + 128]; /* a refused action's reason in the player's terms, "" when none */
 } Engine;
 
 void engine_init(Engine *e, const char *default_level);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../front/game_json.h"
+#include "../core/utf8.h"
 
 bool external_parse(const char *spec, ExternalKind *kind, const char **command)
 {
@@ -116,7 +117,9 @@ static json_t *engine_request(External *x, json_t *req, char *err, size_t errlen
     json_t *reply = json_loads(line, 0, NULL);
     if (!json_is_object(reply) || !json_is_true(json_object_get(reply, "ok"))) {
         const char *why = json_string_value(json_object_get(reply, "error"));
-        snprintf(err, errlen, "engine '%s' refused a request: %.200s", x->command, why ? why : line);
+        char q[200];
+        snprintf(err, errlen, "engine '%s' refused a request: %s", x->command,
+                 text_excerpt(why ? why : line, sizeof q - 4, q, sizeof q));
         json_decref(reply);
         free(line);
         return NULL;
@@ -158,8 +161,10 @@ static bool gtp_request(External *x, const char *command, char *out, size_t outl
         text++;
     if (ok && out)
         snprintf(out, outlen, "%s", text);
+    char q[200];
     if (!ok)
-        snprintf(err, errlen, "GTP engine '%s' refused '%s': %.200s", x->command, command, text);
+        snprintf(err, errlen, "GTP engine '%s' refused '%s': %s", x->command, command,
+                 text_excerpt(text, sizeof q - 4, q, sizeof q));
     free(first);
     return ok;
 }
@@ -192,13 +197,24 @@ bool external_new_game(External *x, const Session *s, char *err, size_t errlen)
     return true;
 }
 
+/* The GTP colour of seat at history position upto of a Morphos game: the
+ * colour of its stones, Black for the first seat until the swap (whose
+ * action text is "swap") and for the second seat after it. */
+static char gtp_colour_of(const Session *s, int upto, int seat)
+{
+    bool swapped = false;
+    for (int i = 0; i < upto && i < s->count; i++)
+        swapped |= strcmp(s->steps[i].text, "swap") == 0;
+    return (seat == 0) != swapped ? 'b' : 'w';
+}
+
 /* GTP: sends the turn collected in gtp_move as one "play" command. */
 static bool gtp_flush(External *x, char *err, size_t errlen)
 {
     if (!x->gtp_move[0])
         return true;
     char command[300];
-    snprintf(command, sizeof command, "play %c %s", x->gtp_player == 0 ? 'b' : 'w', x->gtp_move);
+    snprintf(command, sizeof command, "play %c %s", x->gtp_colour, x->gtp_move);
     x->gtp_move[0] = '\0';
     return gtp_request(x, command, NULL, 0, err, errlen);
 }
@@ -218,6 +234,8 @@ bool external_sync(External *x, const Session *s, char *err, size_t errlen)
         /* GTP sees whole turns: the atomic actions of one seat in a row. */
         if (step->player != x->gtp_player && !gtp_flush(x, err, errlen))
             return false;
+        if (step->player != x->gtp_player)
+            x->gtp_colour = gtp_colour_of(s, x->sent, step->player);
         x->gtp_player = step->player;
         size_t n = strlen(x->gtp_move);
         snprintf(x->gtp_move + n, sizeof x->gtp_move - n, "%s%s", n ? "," : "", step->text);
@@ -245,7 +263,7 @@ bool external_genmove(External *x, const Session *s, char *out, size_t outlen, c
         return action != NULL;
     }
     char command[16];
-    snprintf(command, sizeof command, "genmove %c", session_player(s) == 0 ? 'b' : 'w');
+    snprintf(command, sizeof command, "genmove %c", gtp_colour_of(s, s->count, session_player(s)));
     return gtp_request(x, command, out, outlen, err, errlen);
 }
 

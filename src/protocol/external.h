@@ -23,6 +23,7 @@ typedef struct External {
     int sent;        /* steps of the current game already told to the program */
     char gtp_move[256]; /* GTP: atomic actions of the turn in progress, comma-joined */
     int gtp_player;  /* GTP: the seat whose turn gtp_move holds */
+    char gtp_colour; /* GTP: 'b' or 'w', the colour of the stones of that turn */
 } External;
 
 /* Parses "engine:CMD" or "gtp:CMD"; false when spec is neither. */

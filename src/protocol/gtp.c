@@ -7,6 +7,7 @@
 
 #include "../games/morphos/morphos.h"
 #include "../core/number.h"
+#include "../core/utf8.h"
 #include "../front/version.h"
 
 #define GTP_MAX_ARGS 16
@@ -48,7 +49,9 @@ bool gtp_init(Gtp *g, const Options *opts, const char *ai, uint64_t seed, char *
     memset(g, 0, sizeof *g);
     g->seed = seed;
     if (strlen(ai) >= sizeof g->ai) {
-        snprintf(err, errlen, "AI spec '%.40s...' is too long", ai);
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "AI spec '%s' is too long (at most %zu characters)", text_excerpt(ai, EXCERPT_MAX, q, sizeof q),
+                 sizeof g->ai - 1);
         return false;
     }
     snprintf(g->ai, sizeof g->ai, "%s", ai);
@@ -94,11 +97,13 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
     }
     buf[n] = '\0';
     memset(c, 0, sizeof *c);
-    char *words[GTP_MAX_ARGS + 2];
+    /* An id, the name and GTP_MAX_ARGS arguments at most; one word more
+     * (without an id, the 17th argument) marks the line as too long. */
+    char *words[GTP_MAX_ARGS + 3];
     int count = 0;
     char *save = NULL;
     for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-        if (count == GTP_MAX_ARGS + 2) {
+        if (count == GTP_MAX_ARGS + 3) {
             c->too_many = true;
             break;
         }
@@ -116,8 +121,13 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
         return true;
     }
     c->name = words[first];
-    for (int i = first + 1; i < count; i++)
+    for (int i = first + 1; i < count; i++) {
+        if (c->nargs == GTP_MAX_ARGS) {
+            c->too_many = true;
+            break;
+        }
         c->args[c->nargs++] = words[i];
+    }
     return true;
 }
 
@@ -126,12 +136,18 @@ static bool parse_command(const char *line, char *buf, GtpCommand *c)
 static void reply(StrBuf *out, const GtpCommand *c, bool ok, const char *text)
 {
     sb_printf(out, "%c%s", ok ? '=' : '?', c->id);
-    if (text[0])
+    if (text[0]) {
+        size_t from = out->len;
         sb_printf(out, "%s%s", text[0] == '\n' ? "" : " ", text);
+        utf8_repair(out->data + from); /* responses stay valid UTF-8 */
+        out->len = from + strlen(out->data + from);
+    }
     sb_puts(out, "\n\n");
 }
 
-static bool parse_colour(const char *text, int *seat)
+/* A GTP colour: the colour of the stones (MORPHOS_BLACK or MORPHOS_WHITE),
+ * whoever holds them after a swap. */
+static bool parse_colour(const char *text, int *colour)
 {
     char low[8];
     size_t n = strlen(text);
@@ -140,9 +156,9 @@ static bool parse_colour(const char *text, int *seat)
     for (size_t i = 0; i <= n; i++)
         low[i] = (char)tolower((unsigned char)text[i]);
     if (strcmp(low, "b") == 0 || strcmp(low, "black") == 0)
-        *seat = 0;
+        *colour = MORPHOS_BLACK;
     else if (strcmp(low, "w") == 0 || strcmp(low, "white") == 0)
-        *seat = 1;
+        *colour = MORPHOS_WHITE;
     else
         return false;
     return true;
@@ -151,6 +167,12 @@ static bool parse_colour(const char *text, int *seat)
 static const char colour_letter[2] = {'b', 'w'};
 
 static const MorphosState *mstate(const Gtp *g) { return (const MorphosState *)g->session->state; }
+
+/* The colour of the winner of a finished game (not a draw). */
+static int winner_colour(const MorphosState *s)
+{
+    return s->winner;
+}
 
 /* Where the game stands, for error messages and showboard. */
 static void describe(const Gtp *g, StrBuf *out)
@@ -162,14 +184,14 @@ static void describe(const Gtp *g, StrBuf *out)
         if (r.winners == 3)
             sb_printf(out, "game over: draw (%s) after %d turns", r.how, s->turn);
         else
-            sb_printf(out, "game over: %c wins by %s on turn %d", colour_letter[r.winners == 2], r.how, s->turn + 1);
+            sb_printf(out, "game over: %c wins by %s on turn %d", colour_letter[winner_colour(s)], r.how, s->turn + 1);
     } else {
-        sb_printf(out, "turn %d, %c to move", s->turn + 1, colour_letter[session_player(g->session)]);
+        sb_printf(out, "turn %d, %c to move", s->turn + 1, colour_letter[s->to_move]);
     }
 }
 
-/* Checks that the game goes on and colour names the player to move. */
-static bool check_turn(const Gtp *g, int seat, char *err, size_t errlen)
+/* Checks that the game goes on and colour is the colour to move. */
+static bool check_turn(const Gtp *g, int colour, char *err, size_t errlen)
 {
     int p = session_player(g->session);
     if (p == PLAYER_TERMINAL) {
@@ -179,8 +201,9 @@ static bool check_turn(const Gtp *g, int seat, char *err, size_t errlen)
         sb_free(&sb);
         return false;
     }
-    if (p != seat) {
-        snprintf(err, errlen, "%c is not to move (%c is)", colour_letter[seat], colour_letter[p]);
+    int to_move = mstate(g)->to_move;
+    if (colour != to_move) {
+        snprintf(err, errlen, "%c is not to move (%c is)", colour_letter[colour], colour_letter[to_move]);
         return false;
     }
     return true;
@@ -188,8 +211,8 @@ static bool check_turn(const Gtp *g, int seat, char *err, size_t errlen)
 
 static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
 {
-    int seat;
-    if (c->nargs != 2 || !parse_colour(c->args[0], &seat)) {
+    int colour;
+    if (c->nargs != 2 || !parse_colour(c->args[0], &colour)) {
         reply(out, c, false, "syntax error: expected play COLOUR MOVE (colour b, w, black or white)");
         return;
     }
@@ -201,13 +224,14 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
     }
     for (size_t i = 0; i <= n; i++) /* GTP vertices are upper case: C3 reads as c3 */
         move[i] = (char)tolower((unsigned char)c->args[1][i]);
-    char msg[sizeof err + 32];
-    if (!check_turn(g, seat, err, sizeof err)) {
+    char msg[sizeof err + 32], q[EXCERPT_SIZE];
+    if (!check_turn(g, colour, err, sizeof err)) {
         snprintf(msg, sizeof msg, "illegal move: %s", err);
         reply(out, c, false, msg);
         return;
     }
     Session *s = g->session;
+    int seat = session_player(s); /* the seat holding colour */
     int before = s->count;
     if (!session_apply_text(s, move, err, sizeof err)) {
         snprintf(msg, sizeof msg, "illegal move: %s", err);
@@ -221,7 +245,7 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
     if (done < s->count) {
         session_truncate(s, before);
         snprintf(msg, sizeof msg, "illegal move: '%s' holds more than one turn (the turn ends after %d part%s)",
-                 move, done - before, done - before == 1 ? "" : "s");
+                 text_excerpt(move, EXCERPT_MAX, q, sizeof q), done - before, done - before == 1 ? "" : "s");
         reply(out, c, false, msg);
         return;
     }
@@ -230,7 +254,7 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
         session_truncate(s, before);
         snprintf(msg, sizeof msg,
                  "illegal move: the turn is not over after '%s' (join every part of a turn with commas, e.g. c3,c4)",
-                 move);
+                 text_excerpt(move, EXCERPT_MAX, q, sizeof q));
         reply(out, c, false, msg);
         return;
     }
@@ -244,11 +268,11 @@ static int max_parts(const Gtp *g)
     return 1 + !!(cfg->mutators & MUT_DUOMORPH) + !!(cfg->mutators & MUT_REMORPH);
 }
 
-long gtp_budget_ms(const Gtp *g, int seat)
+long gtp_budget_ms(const Gtp *g, int colour)
 {
     if (!g->timed || (g->byo_s > 0 && g->byo_stones == 0))
         return 0;
-    long t = g->left_s[seat] * 1000, stones = g->stones_left[seat];
+    long t = g->left_s[colour] * 1000, stones = g->stones_left[colour];
     long turn;
     if (stones > 0)
         turn = t / stones;
@@ -260,11 +284,11 @@ long gtp_budget_ms(const Gtp *g, int seat)
 
 /* The AI for one genmove: the spec plus the clock's budget when the spec
  * names none and the level takes one. */
-static Ai *make_ai(const Gtp *g, int seat, char *err, size_t errlen)
+static Ai *make_ai(const Gtp *g, int colour, char *err, size_t errlen)
 {
     const Session *s = g->session;
     uint64_t seed = seed_derive(s->seed, 3, (uint64_t)s->count);
-    long ms = gtp_budget_ms(g, seat);
+    long ms = gtp_budget_ms(g, colour);
     const char *params = strchr(g->ai, ':');
     bool has_budget = params && (strstr(params, "ms=") || strstr(params, "playouts="));
     if (ms > 0 && !has_budget) {
@@ -280,22 +304,23 @@ static Ai *make_ai(const Gtp *g, int seat, char *err, size_t errlen)
 
 static void cmd_genmove(Gtp *g, const GtpCommand *c, StrBuf *out)
 {
-    int seat;
-    if (c->nargs != 1 || !parse_colour(c->args[0], &seat)) {
+    int colour;
+    if (c->nargs != 1 || !parse_colour(c->args[0], &colour)) {
         reply(out, c, false, "syntax error: expected genmove COLOUR (b, w, black or white)");
         return;
     }
     char err[ERR_MAX + 64];
-    if (!check_turn(g, seat, err, sizeof err)) {
+    if (!check_turn(g, colour, err, sizeof err)) {
         reply(out, c, false, err);
         return;
     }
-    Ai *ai = make_ai(g, seat, err, sizeof err);
+    Ai *ai = make_ai(g, colour, err, sizeof err);
     if (!ai) {
         reply(out, c, false, err);
         return;
     }
     Session *s = g->session;
+    int seat = session_player(s);
     int before = s->count;
     StrBuf move = STRBUF_INIT;
     bool ok = true;
@@ -344,10 +369,11 @@ static void cmd_showboard(Gtp *g, const GtpCommand *c, StrBuf *out)
     StrBuf text = STRBUF_INIT;
     sb_putc(&text, '\n');
     morphos_draw(s->cfg, s->stones, &text);
-    for (int seat = 0; seat < 2; seat++) {
-        bool black = s->black_seat == seat;
-        sb_printf(&text, "%c (%s player): %s stones, %s edges\n", colour_letter[seat], seat ? "second" : "first",
-                  black ? "Black" : "White", black ? "top and bottom" : "left and right");
+    for (int colour = 0; colour < 2; colour++) {
+        int seat = morphos_seat_of(s, colour);
+        sb_printf(&text, "%c: %s stones, %s edges, played by the %s player%s\n", colour_letter[colour],
+                  colour == MORPHOS_BLACK ? "Black" : "White", colour == MORPHOS_BLACK ? "top and bottom" : "left and right",
+                  seat ? "second" : "first", s->black_seat ? " (after the swap)" : "");
     }
     describe(g, &text);
     if (s->phase == PHASE_RETURN)
@@ -474,7 +500,7 @@ static void cmd_final_score(Gtp *g, const GtpCommand *c, StrBuf *out)
     if (over) {
         GameResult r;
         state_result(g->session->state, &r);
-        sb_puts(&text, r.winners == 3 ? "0" : r.winners == 1 ? "B+" : "W+");
+        sb_puts(&text, r.winners == 3 ? "0" : winner_colour(mstate(g)) == MORPHOS_BLACK ? "B+" : "W+");
     } else {
         sb_puts(&text, "game not over: ");
         describe(g, &text);
@@ -495,25 +521,25 @@ static void cmd_time_settings(Gtp *g, const GtpCommand *c, StrBuf *out)
     g->main_s = v[0];
     g->byo_s = v[1];
     g->byo_stones = v[2];
-    for (int seat = 0; seat < 2; seat++) {
-        g->left_s[seat] = v[0];
-        g->stones_left[seat] = 0;
+    for (int colour = 0; colour < 2; colour++) {
+        g->left_s[colour] = v[0];
+        g->stones_left[colour] = 0;
     }
     reply(out, c, true, "");
 }
 
 static void cmd_time_left(Gtp *g, const GtpCommand *c, StrBuf *out)
 {
-    int seat;
+    int colour;
     long t, stones;
-    if (c->nargs != 3 || !parse_colour(c->args[0], &seat) || !arg_long(c->args[1], 0, 100000000, &t) ||
+    if (c->nargs != 3 || !parse_colour(c->args[0], &colour) || !arg_long(c->args[1], 0, 100000000, &t) ||
         !arg_long(c->args[2], 0, 100000000, &stones)) {
         reply(out, c, false, "syntax error: expected time_left COLOUR TIME STONES (whole numbers)");
         return;
     }
     g->timed = true; /* a controller may send time_left without time_settings */
-    g->left_s[seat] = t;
-    g->stones_left[seat] = stones;
+    g->left_s[colour] = t;
+    g->stones_left[colour] = stones;
     reply(out, c, true, "");
 }
 

@@ -1,7 +1,8 @@
 /* The Go Text Protocol (version 2) for Morphos (docs/gtp.md) as a line
  * handler, kept apart from stdin/stdout so tests and other front ends can
- * drive it directly. GTP colours name players, not stone colours: `b` is
- * the player who moved first (seat 0), `w` the other, also after a swap. */
+ * drive it directly. GTP colours are the colours of the stones, as GUIs
+ * expect: `b` is whoever holds Black (the first player, or after a swap
+ * the swapper), `w` whoever holds White. */
 #ifndef MORPH_GTP_H
 #define MORPH_GTP_H
 
@@ -14,7 +15,7 @@ typedef struct Gtp {
     char ai[128];      /* the genmove AI spec */
     uint64_t seed;     /* base seed; game k uses one derived from (seed, k) */
     uint64_t games;    /* games started so far */
-    /* Clock: time_settings in seconds, time_left per GTP colour. */
+    /* Clock: time_settings in seconds, time_left per GTP colour (stones). */
     bool timed;
     long main_s, byo_s, byo_stones;
     long left_s[2], stones_left[2];
@@ -30,9 +31,9 @@ const char *gtp_default_ai(void);
 bool gtp_init(Gtp *g, const Options *opts, const char *ai, uint64_t seed, char *err, size_t errlen);
 void gtp_free(Gtp *g);
 
-/* The budget in ms genmove gives each decision of seat's turn, from the
+/* The budget in ms genmove gives each decision of the turn of colour, from the
  * clock (docs/gtp.md, "Time"); 0 when there is no clock or no limit. */
-long gtp_budget_ms(const Gtp *g, int seat);
+long gtp_budget_ms(const Gtp *g, int colour);
 
 /* Handles one input line and appends its whole response ("=id text\n\n" or
  * "?id message\n\n") to out; a blank or comment-only line appends nothing. */

@@ -2,7 +2,7 @@
 # A minimal GTP program for Morphos built on `morph engine --level random`,
 # used to test the arena's GTP players (boardsize, clear_board,
 # morphos-mutators, play, genmove, quit). A move is a whole turn: the
-# actions of one colour joined by commas.
+# actions of one player joined by commas; colours are not checked.
 : "${MORPH:?MORPH must name the morph binary}"
 coproc ENGINE { "$MORPH" engine --level random; }
 size=13
@@ -27,8 +27,9 @@ while read -r command args; do
         request "{\"cmd\":\"play\",\"action\":\"${args#* }\"}"
         if [ "$(jq -r .ok <<<"$reply")" == true ]; then answer ""; else refuse "illegal move"; fi ;;
     genmove)
-        seat=1
-        [ "$args" == w ] && seat=2
+        # a whole turn: the engine's moves while the same seat is to move
+        request '{"cmd":"state"}'
+        seat=$(jq -r .player <<<"$reply")
         moves=""
         while :; do
             request '{"cmd":"genmove","play":true}'

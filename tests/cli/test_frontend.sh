@@ -30,7 +30,7 @@ out=$(printf '%s\n' '{"id":1,"cmd":"state"}' 'not json' '' '{"id":"b","cmd":"dan
 expected=$(cat <<'END'
 {"id":1,"ok":false,"error":"no game yet (send \"new\" first)"}
 {"ok":false,"error":"malformed JSON at column 3: '[' or '{' expected near 'not'"}
-{"id":"b","ok":false,"error":"unknown command 'dance' (expected new, play, chance, legal, state, genmove, undo, record, save, load or quit)"}
+{"id":"b","ok":false,"error":"unknown command 'dance' (expected new, play, chance, legal, state, genmove, hint, words, undo, record, save, load or quit)"}
 {"ok":false,"error":"a request must be a JSON object with \"cmd\""}
 {"id":3,"ok":false,"error":"'new' needs \"game\" (a string)"}
 {"id":4,"ok":false,"error":"unknown game 'go'"}

@@ -58,6 +58,11 @@ check_eq "known_command without argument" '=17 false' "$(resp 17)"
 check_eq "too many arguments" '?18 unknown command' "$(resp 18)"
 check_eq "quit answers" '=19' "$(resp 19)"
 
+# Issue 8, fault 1: seventeen arguments without an id overflowed the argument list.
+out=$(printf '%s\n' 'morphos-mutators a b c d e f g h i j k l m n o p q' 'name' | gtp 2>&1)
+check_eq "17 arguments without an id are too many" '? syntax error: too many arguments' "$(resp 1)"
+check_eq "the engine goes on after them" '= morph' "$(resp 2)"
+
 out=$(echo list_commands | gtp)
 check_eq "list_commands" "= protocol_version
 name
@@ -115,8 +120,8 @@ check_eq "showboard after undo" '=12
   1 . . . . . 1
     a b c d e
 (B black, W white, b/w weak stones that can be flipped, . empty)
-b (first player): Black stones, top and bottom edges
-w (second player): White stones, left and right edges
+b: Black stones, top and bottom edges, played by the first player
+w: White stones, left and right edges, played by the second player
 turn 2, w to move' "$(resp 12)"
 check_eq "replay after undo" '=13' "$(resp 13)"
 check_match "showboard shows the move" '  4 \. \. W \. \. 4' "$(resp 14)"
@@ -163,18 +168,30 @@ check_eq "white connection" '= W+' "$(resp 7)"
 out=$(printf '%s\n' 'play b c3' 'play w c2' 'final_score' | gtp --size 3 --move-cap 2)
 check_eq "capped draw" '= 0' "$(resp 3)"
 
-# Swap: colours keep naming players; the first player now holds White.
-out=$(printf '%s\n' 'play b c3' 'play w swap' 'play w d4' 'play b d4' 'showboard' 'undo' 'undo' 'showboard' | gtp --size 5)
+# Swap: colours are the stones' colours, as GUIs expect. White swaps, the
+# swapper now holds Black and the first player moves next as White, so w
+# plays twice in a row (the swap, then a white stone by the other player).
+out=$(printf '%s\n' 'play b c3' 'play w swap' 'play b d4' 'play w d4' 'showboard' 'genmove b' 'undo' 'undo' 'undo' 'showboard' \
+    | gtp --size 5 --ai random)
 check_eq "swap" '=' "$(resp 2)"
-check_eq "after the swap b moves" '? illegal move: w is not to move (b is)' "$(resp 3)"
-check_eq "b places a white stone" '=' "$(resp 4)"
-check_match "seats after the swap" 'b \(first player\): White stones, left and right edges
-w \(second player\): Black stones, top and bottom edges
-turn 4, w to move$' "$(resp 5)"
-check_match "b's stone is white" '  4 \. \. \. W \. 4' "$(resp 5)"
-check_match "undo takes back the swap" 'b \(first player\): Black stones, top and bottom edges
-w \(second player\): White stones, left and right edges
-turn 2, w to move$' "$(resp 8)"
+check_eq "after the swap White moves" '? illegal move: b is not to move (w is)' "$(resp 3)"
+check_eq "w places a white stone" '=' "$(resp 4)"
+check_match "colours after the swap" 'b: Black stones, top and bottom edges, played by the second player \(after the swap\)
+w: White stones, left and right edges, played by the first player \(after the swap\)
+turn 4, b to move$' "$(resp 5)"
+check_match "w's stone is white" '  4 \. \. \. W \. 4' "$(resp 5)"
+check_match "the black stone stays" '  3 \. \. B \. \. 3' "$(resp 5)"
+check_match "genmove b after the swap" '^= x?[a-e][1-5]$' "$(resp 6)"
+check_match "undo takes back the move and the swap" 'b: Black stones, top and bottom edges, played by the first player
+w: White stones, left and right edges, played by the second player
+turn 2, w to move$' "$(resp 10)"
+# A whole game with a swap: the swapper, holding Black, connects; the score
+# names the colour.
+out=$(printf '%s\n' 'play b b1' 'play w swap' 'play w a1' 'play b b2' 'play w a2' 'play b b3' 'final_score' 'showboard' \
+    | gtp --size 3)
+check_eq "the swapper plays Black after the swap" '= = = = = =' "$(for i in 1 2 3 4 5 6; do resp $i; done | tr '\n' ' ' | sed 's/ $//')"
+check_eq "final_score names the colour" '= B+' "$(resp 7)"
+check_match "Black (the second player) won" 'game over: b wins by connection on turn 6$' "$(resp 8)"
 
 # Mutators: whole turns, incomplete turns refused, genmove answers whole turns.
 out=$(printf '%s\n' '1 morphos-mutators' '2 morphos-mutators duomorph' '3 morphos-mutators' '4 play b c3' \

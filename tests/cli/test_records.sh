@@ -24,7 +24,7 @@ check_eq "morpyam game saved" "{\"ok\":true,\"file\":\"$tmp/morpyam.json\"}" \
 
 for g in morphos morpyam; do
     f=$tmp/$g.json
-    check_eq "$g record keys" '["actions","created","format","game","options","players","result","seed","updated","version"]' \
+    check_eq "$g record keys" '["actions","chance","created","format","game","options","players","result","seed","updated","version"]' \
         "$(jq -c 'keys' "$f")"
     check_eq "$g record header" "[\"morph-record\",1,\"$g\",[{\"kind\":\"ai\",\"ai\":\"random\"},{\"kind\":\"ai\",\"ai\":\"random\"}]]" \
         "$(jq -c '[.format,.version,.game,.players]' "$f")"
@@ -80,5 +80,31 @@ check_eq "resumed history" "$(jq -c '.actions' "$tmp/part.json" | jq -c '.[0:6]'
 check_eq "resumed record grew by one move" 7 "$(jq '.actions | length' "$tmp/part.json")"
 check_exit "resumed record replays" 0 $MORPH replay "$tmp/part.json"
 check_eq "no temporary file left" "" "$(ls "$tmp" | grep tmp)"
+
+# Issue 8, fault 3: a record cannot act for another seat or choose the dice.
+jq '.actions = [.actions[0] + "," + .actions[1]] + .actions[2:]' "$f" >"$tmp/joined.json"
+check_error "an entry reaching into the other seat's move" \
+    "^morph: record $tmp/joined.json: actions\[0\] '[a-e][1-5],[a-e][1-5]' is illegal: '[a-e][1-5]' would be a decision of P2: the turn of P1 ends after '[a-e][1-5]'$" \
+    $MORPH replay "$tmp/joined.json"
+check_eq "engine games with auto_chance draw every outcome from the seed" '"seed"' "$(jq -c .chance "$tmp/morpyam.json")"
+first=$(jq -r '.actions[0]' "$tmp/morpyam.json")
+other="die $(( ${first#die } % 6 + 1 ))"
+jq --arg d "$other" '.actions[0] = $d' "$tmp/morpyam.json" >"$tmp/forged.json"
+check_error "a die the seed did not give" \
+    "^morph: record $tmp/forged.json: actions\[0\] '$other' is illegal: the seed gives '$first' here, and the record says its chance outcomes come from the seed \(\"chance\": \"seed\"\)$" \
+    $MORPH replay "$tmp/forged.json"
+jq --arg d "$other" '.actions[0] = $d | .chance = "typed"' "$tmp/morpyam.json" >"$tmp/typed.json"
+case $($MORPH replay "$tmp/typed.json" 2>&1) in
+*"seed gives"*) bad "typed dice are the players' word: checked by the rules, not the seed";;
+*) ok;;
+esac
+
+# Issue 8, fault 2: replay --json of a record holding an action whose error
+# quotes it cut inside a UTF-8 character printed nothing.
+a39=$(printf 'a%.0s' $(seq 39))
+jq --arg a "${a39}éé" '.actions[2] = $a' "$tmp/morphos.json" >"$tmp/utf8.json"
+out=$($MORPH replay --json "$tmp/utf8.json" 2>/dev/null)
+check_eq "replay --json of a UTF-8 action names the problem" "false 2" "$(jq -r '"\(.valid) \(.index)"' <<<"$out")"
+check_match "the error quotes the action" "actions\[2\] '${a39}" "$(jq -r .error <<<"$out")"
 
 finish

@@ -201,6 +201,51 @@ static void mcts_wins_and_blocks(void **unused)
     game_free(g);
 }
 
+/* Advice: the whole turn (both stones of a duomorph move) with the share of
+ * simulated games won, in words; a win at once is said so. */
+static void mcts_advice(void **unused)
+{
+    Game *g = morphos_game(5, "duomorph");
+    Ai *ai = make_ai("mcts:playouts=400", g, 3);
+    State *s = state_new(g);
+    AiAdvice adv;
+    ai_advise(ai, s, NULL, &adv);
+    assert_int_equal(adv.plan_len, 2);
+    State *t = state_clone(s);
+    StrBuf want = STRBUF_INIT;
+    for (int i = 0; i < 2; i++) {
+        assert_true(listed(t, adv.plan[i]));
+        assert_int_equal(state_player(t), 0);
+        if (i)
+            sb_putc(&want, ',');
+        state_action_text(t, adv.plan[i], &want);
+        state_apply(t, adv.plan[i]);
+    }
+    assert_int_equal(state_player(t), 1);
+    sb_puts(&want, " \u2014 Black wins about ");
+    assert_true(strncmp(sb_str(&adv.words), sb_str(&want), want.len) == 0);
+    assert_non_null(strstr(sb_str(&adv.words), "% of the simulated games from there"));
+    assert_true(adv.chance >= 0 && adv.chance <= 1);
+    assert_true(adv.cell >= 0 && adv.cell < 25);
+    assert_non_null(strstr(sb_str(&adv.detail), "visits, win rate"));
+    ai_advice_free(&adv);
+    sb_free(&want);
+    state_free(t);
+    state_free(s);
+    ai_free(ai);
+    game_free(g);
+    g = morphos_game(7, "");
+    ai = make_ai("mcts:playouts=100", g, 1);
+    s = position(g, black_wins, 'B');
+    ai_advise(ai, s, NULL, &adv);
+    assert_string_equal(sb_str(&adv.words), "c7 \u2014 Black wins at once");
+    assert_true(adv.chance == 1);
+    ai_advice_free(&adv);
+    state_free(s);
+    ai_free(ai);
+    game_free(g);
+}
+
 /* The same seed and budget give the same game, with one or two threads. */
 static void mcts_is_reproducible_with_playouts(void **unused)
 {
@@ -322,6 +367,7 @@ int main(void)
         cmocka_unit_test(every_board_size),
         cmocka_unit_test(greedy_takes_an_immediate_win),
         cmocka_unit_test(mcts_wins_and_blocks),
+        cmocka_unit_test(mcts_advice),
         cmocka_unit_test(mcts_is_reproducible_with_playouts),
         cmocka_unit_test(mcts_reuses_its_tree),
         cmocka_unit_test(only_and_final_actions),

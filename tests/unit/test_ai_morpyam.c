@@ -282,6 +282,207 @@ static void expert_explains_dice_choices(void **unused)
     game_free(g);
 }
 
+/* The chance that the expert, playing the rest of the turn from s by its
+ * own choices, ends the turn with its token on cell: every chance outcome
+ * enumerated, nothing remembered (the advice's own reckoning memoises). */
+static double brute_chance(Ai *ai, const State *s, int mover, int32_t turns, uint64_t tokens, int cell)
+{
+    const MorpyamState *m = ms_of(s);
+    if (m->phase == MP_OVER || m->turns != turns || m->tokens[mover] != tokens || m->player != mover)
+        return (m->tokens[mover] & ~tokens) == 1ull << cell ? 1 : 0;
+    if (state_is_chance(s)) {
+        ChanceOutcome outcomes[MAX_ACTIONS];
+        int n = state_chance_outcomes(s, outcomes);
+        double p = 0;
+        for (int i = 0; i < n; i++) {
+            State *t = state_clone(s);
+            state_apply(t, outcomes[i].action);
+            p += outcomes[i].probability * brute_chance(ai, t, mover, turns, tokens, cell);
+            state_free(t);
+        }
+        return p;
+    }
+    State *t = state_clone(s);
+    state_apply(t, ai_choose(ai, s, NULL));
+    double p = brute_chance(ai, t, mover, turns, tokens, cell);
+    state_free(t);
+    return p;
+}
+
+/* The expert's advice: its plan starts with its choice, runs up to the next
+ * roll, and the chance it states is the chance of the turn ending on the
+ * cell it names, counted here by brute force after the second roll. */
+static void expert_advice_is_its_plan_and_chance(void **unused)
+{
+    Game *g = new_game("players=2");
+    State *s = state_new(g);
+    play(s, "die 6; die 1; roll; dice 1 2 3 5 6; reroll 1 2; dice 3 5");
+    assert_int_equal(ms_of(s)->rolls, 2);
+    Ai *ai = new_ai("expert", g, 1);
+    Voice v = {{"P1 (you)", "P2"}, 0};
+    AiAdvice adv;
+    ai_advise(ai, s, &v, &adv);
+    assert_int_equal(adv.action, choose("expert", s, NULL));
+    assert_int_equal(adv.plan[0], adv.action);
+    assert_true(adv.plan_len >= 1);
+    assert_true(adv.detail.len > 0);
+    if (adv.action < MA_PASS) { /* placing: the library's sentence, for sure */
+        assert_true(adv.chance == 1);
+        assert_non_null(strstr(sb_str(&adv.words), ": P1 (you) covers "));
+    } else {
+        assert_true(adv.cell >= 0 && adv.cell < 36);
+        assert_true(adv.chance > 0 && adv.chance <= 1);
+        assert_non_null(strstr(sb_str(&adv.words), "% to cover "));
+        State *t = state_clone(s);
+        for (int i = 0; i < adv.plan_len; i++)
+            state_apply(t, adv.plan[i]);
+        Ai *check = new_ai("expert", g, 2);
+        const MorpyamState *m = ms_of(s);
+        double p = brute_chance(check, t, m->player, m->turns, m->tokens[m->player], adv.cell);
+        if (fabs(p - adv.chance) > 1e-5)
+            fail_msg("advice '%s': chance %.6f, counted %.6f", sb_str(&adv.words), adv.chance, p);
+        ai_free(check);
+        state_free(t);
+    }
+    ai_advice_free(&adv);
+    ai_free(ai);
+    state_free(s);
+    game_free(g);
+}
+
+/* Checks one advice against the brute-force count from the end of its plan. */
+static void check_advice_chance(const Game *g, const State *s, const AiAdvice *adv)
+{
+    State *t = state_clone(s);
+    for (int i = 0; i < adv->plan_len; i++)
+        state_apply(t, adv->plan[i]);
+    Ai *check = new_ai("expert", g, 2);
+    const MorpyamState *m = ms_of(s);
+    double p = brute_chance(check, t, m->player, m->turns, m->tokens[m->player], adv->cell);
+    if (fabs(p - adv->chance) > 1e-5)
+        fail_msg("advice '%s': chance %.6f, counted %.6f", sb_str(&adv->words), adv->chance, p);
+    ai_free(check);
+    state_free(t);
+}
+
+/* The first plan with a call in a game of experts: its chance too is the
+ * count of the turn's outcomes. */
+static void expert_call_advice_is_counted(void **unused)
+{
+    Game *g = new_game("players=2");
+    Ai *ai = new_ai("expert", g, 1);
+    Rng rng;
+    rng_seed(&rng, 1);
+    State *s = state_new(g);
+    bool checked = false;
+    for (int step = 0; step < 2000 && !checked && !state_is_terminal(s); step++) {
+        if (state_is_chance(s)) {
+            state_apply(s, state_sample_chance(s, &rng));
+            continue;
+        }
+        AiAdvice adv;
+        ai_advise(ai, s, NULL, &adv);
+        if (strncmp(sb_str(&adv.words), "call ", 5) == 0 && adv.plan_len >= 2 && adv.cell >= 0) {
+            check_advice_chance(g, s, &adv);
+            checked = true;
+        }
+        state_apply(s, adv.action);
+        ai_advice_free(&adv);
+    }
+    assert_true(checked);
+    state_free(s);
+    ai_free(ai);
+    game_free(g);
+}
+
+/* A call and its reroll are one plan ("call suite, keep ..., reroll ...")
+ * when the expert calls; a forced Appel is covered for sure; a turn's first
+ * decision plans the roll. */
+static void expert_advice_words(void **unused)
+{
+    Game *g = new_game("players=2");
+    Ai *ai = new_ai("expert", g, 1);
+    AiAdvice adv;
+    State *s = state_new(g);
+    play(s, "die 6; die 1; call carre; roll; dice 2 2 2 2 5");
+    ai_advise(ai, s, NULL, &adv);
+    assert_true(adv.chance == 1);
+    assert_true(adv.cell == sq("b4") || adv.cell == sq("e3"));
+    assert_non_null(strstr(sb_str(&adv.words), "covers the Appel square"));
+    ai_advice_free(&adv);
+    state_free(s);
+    s = state_new(g);
+    play(s, "die 6; die 1");
+    ai_advise(ai, s, NULL, &adv);
+    assert_true(adv.plan_len >= 1);
+    assert_true(adv.chance > 0 && adv.chance < 1);
+    assert_true(strncmp(sb_str(&adv.words), "roll: ", 6) == 0 || strncmp(sb_str(&adv.words), "call ", 5) == 0);
+    ai_advice_free(&adv);
+    state_free(s);
+    /* Random positions: a plan ends at a roll or at the end of the turn. */
+    Rng rng;
+    rng_seed(&rng, 5);
+    for (int game = 0; game < 3; game++) {
+        s = state_new(g);
+        for (int step = 0; step < 60 && !state_is_terminal(s); step++) {
+            if (state_is_chance(s)) {
+                state_apply(s, state_sample_chance(s, &rng));
+                continue;
+            }
+            ai_advise(ai, s, NULL, &adv);
+            State *t = state_clone(s);
+            int mover = state_player(s);
+            for (int i = 0; i < adv.plan_len; i++) {
+                assert_true(state_is_legal(t, adv.plan[i]));
+                assert_int_equal(state_player(t), mover);
+                state_apply(t, adv.plan[i]);
+            }
+            assert_true(state_is_chance(t) || state_is_terminal(t) || ms_of(t)->turns != ms_of(s)->turns);
+            assert_true(adv.chance >= 0 && adv.chance <= 1);
+            state_free(t);
+            state_apply(s, adv.action);
+            ai_advice_free(&adv);
+        }
+        state_free(s);
+    }
+    ai_free(ai);
+    game_free(g);
+}
+
+/* Levels without an advise hook: their choice in a row, and no chance. */
+static void advice_of_other_levels(void **unused)
+{
+    Game *g = new_game("players=2");
+    State *s = state_new(g);
+    play(s, "die 6; die 1; roll; dice 1 2 3 5 6");
+    Ai *ai = new_ai("greedy", g, 1);
+    AiAdvice adv;
+    ai_advise(ai, s, NULL, &adv);
+    assert_int_equal(adv.plan_len, 1);
+    assert_true(adv.chance < 0);
+    assert_int_equal(adv.cell, -1);
+    StrBuf text = STRBUF_INIT;
+    state_action_text(s, adv.action, &text);
+    assert_string_equal(sb_str(&adv.words), sb_str(&text));
+    sb_free(&text);
+    ai_advice_free(&adv);
+    ai_free(ai);
+    StrBuf pct = STRBUF_INIT;
+    ai_percent_words(0.3149, &pct);
+    sb_puts(&pct, " ");
+    ai_percent_words(0.001, &pct);
+    sb_puts(&pct, " ");
+    ai_percent_words(0.999, &pct);
+    sb_puts(&pct, " ");
+    ai_percent_words(1, &pct);
+    sb_puts(&pct, " ");
+    ai_percent_words(0, &pct);
+    assert_string_equal(sb_str(&pct), "31% <1% >99% 100% 0%");
+    sb_free(&pct);
+    state_free(s);
+    game_free(g);
+}
+
 static void levels_refuse_parameters(void **unused)
 {
     Game *g = new_game("players=2");
@@ -302,6 +503,10 @@ int main(void)
         cmocka_unit_test(greedy_blocks_an_open_four),
         cmocka_unit_test(expert_covers_the_forced_appel),
         cmocka_unit_test(expert_explains_dice_choices),
+        cmocka_unit_test(expert_advice_is_its_plan_and_chance),
+        cmocka_unit_test(expert_advice_words),
+        cmocka_unit_test(expert_call_advice_is_counted),
+        cmocka_unit_test(advice_of_other_levels),
         cmocka_unit_test(levels_refuse_parameters),
         cmocka_unit_test(levels_are_deterministic),
         cmocka_unit_test(greedy_many_games),

@@ -1,4 +1,5 @@
-/* Core plumbing: the seeded RNG, options and the text buffer. */
+/* Core plumbing: the seeded RNG, options, the text buffer, strict numbers
+ * and UTF-8 excerpts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,6 +8,8 @@
 #include <string.h>
 
 #include "../../src/core/game.h"
+#include "../../src/core/number.h"
+#include "../../src/core/utf8.h"
 
 static void rng_is_reproducible(void **unused)
 {
@@ -92,6 +95,57 @@ static void strbuf_grows(void **unused)
     sb_free(&sb);
 }
 
+/* Issue 8, fault 2: messages quoting outside text must stay valid UTF-8. */
+static void utf8_checks_characters(void **unused)
+{
+    assert_true(utf8_valid("plain"));
+    assert_true(utf8_valid("\xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x8e\xb2"));
+    assert_false(utf8_valid("\xc3"));             /* cut after the lead byte */
+    assert_false(utf8_valid("\xe2\x82"));         /* cut inside a 3-byte character */
+    assert_false(utf8_valid("\xa9"));             /* a lone continuation byte */
+    assert_false(utf8_valid("\xc0\xaf"));         /* overlong '/' */
+    assert_false(utf8_valid("\xed\xa0\x80"));     /* a surrogate */
+    assert_false(utf8_valid("\xf4\x90\x80\x80")); /* above U+10FFFF */
+    assert_false(utf8_valid("\xff"));
+    assert_int_equal(utf8_char_len("\xc3\xa9", 1), 0);
+    assert_int_equal(utf8_char_len("\xc3\xa9", 2), 2);
+}
+
+static void utf8_cuts_only_between_characters(void **unused)
+{
+    const char *text = "ab\xc3\xa9\xc3\xa9";         /* a b é é: 6 bytes */
+    assert_int_equal(utf8_prefix(text, 3), 2);
+    assert_int_equal(utf8_prefix(text, 4), 4);
+    assert_int_equal(utf8_prefix(text, 5), 4);
+    assert_int_equal(utf8_prefix(text, 99), 6);
+    assert_int_equal(utf8_prefix("a\xff" "b", 2), 2);   /* a bad byte is a character of its own */
+    char buf[64];
+    strcpy(buf, "abc\xc3");                          /* what a cut by bytes leaves */
+    assert_int_equal(utf8_repair(buf), 1);
+    assert_string_equal(buf, "abc");
+    strcpy(buf, "a\xff" "b\xc3\xa9\xa9" "c");
+    assert_int_equal(utf8_repair(buf), 2);
+    assert_string_equal(buf, "a?b\xc3\xa9?" "c");
+    strcpy(buf, "fine \xc3\xa9");
+    assert_int_equal(utf8_repair(buf), 0);
+}
+
+static void excerpts_quote_outside_text_safely(void **unused)
+{
+    char q[EXCERPT_SIZE], text[64];
+    memset(text, 'a', 39);
+    strcpy(text + 39, "\xc3\xa9\xc3\xa9");         /* the issue's 39 'a' and "éé" */
+    text_excerpt(text, EXCERPT_MAX, q, sizeof q);
+    assert_true(utf8_valid(q));
+    assert_int_equal(strlen(q), 42);
+    assert_string_equal(q + 36, "aaa...");
+    assert_string_equal(text_excerpt("short", EXCERPT_MAX, q, sizeof q), "short");
+    assert_string_equal(text_excerpt("line\nbreak\x01\xff", EXCERPT_MAX, q, sizeof q), "line?break??");
+    assert_string_equal(text_excerpt("\xc3\xa9\xc3\xa9\xc3\xa9", 5, q, sizeof q), "\xc3\xa9\xc3\xa9...");
+    char tiny[8];
+    assert_string_equal(text_excerpt("abcdefghij", 40, tiny, sizeof tiny), "abcd...");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -101,6 +155,9 @@ int main(void)
         cmocka_unit_test(options_validate_keys_and_integers),
         cmocka_unit_test(list_contains_matches_whole_items),
         cmocka_unit_test(strbuf_grows),
+        cmocka_unit_test(utf8_checks_characters),
+        cmocka_unit_test(utf8_cuts_only_between_characters),
+        cmocka_unit_test(excerpts_quote_outside_text_safely),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

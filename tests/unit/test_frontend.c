@@ -13,10 +13,12 @@
 
 #include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
+#include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
 #include "../../src/front/session.c"
 #include "toy_race.h"
+#include "../../src/core/utf8.h"
 
 /* This binary's registry holds only the toy game. */
 const GameOps *const *game_list(void)
@@ -221,6 +223,51 @@ static void undo_removes_last_decision_and_following_chance(void **unused)
     session_free(s);
 }
 
+/* Issue 8, fault 3: a person acts only for their own seat; chance outcomes
+ * only with real dice, one at a time. */
+static void a_person_acts_only_for_their_seat(void **unused)
+{
+    static const char *const vs_ai[] = {"human", "ai:random"};
+    Session *s = race_session(NULL, 5, vs_ai);
+    char err[ERR_MAX];
+    assert_false(session_apply_for_seat(s, 0, "roll 3", false, err, sizeof err));
+    assert_string_equal(err, "not a decision: a chance event is due and the program draws it");
+    assert_false(session_apply_for_seat(s, 0, "roll 3,take", true, err, sizeof err));
+    assert_string_equal(err, "type only the chance outcome asked for, one at a time ('roll 3,take' holds several)");
+    assert_int_equal(s->count, 0);
+    assert_true(session_apply_for_seat(s, 0, "roll 3", true, err, sizeof err)); /* real dice */
+    assert_false(session_apply_for_seat(s, 1, "take", false, err, sizeof err));
+    assert_string_equal(err, "not the turn of P2: P1 is to move");
+    assert_false(session_apply_for_seat(s, 0, "take,roll 1", false, err, sizeof err));
+    assert_string_equal(err, "'roll 1' goes past the decisions of P1: a chance event follows 'take'");
+    assert_false(session_apply_for_seat(s, 0, "take,roll 1", true, err, sizeof err));
+    assert_string_equal(err, "'roll 1' goes past the decisions of P1: a chance event follows 'take'");
+    /* The seat's own error comes before the part's own (roll 9 is no roll). */
+    assert_false(session_apply_for_seat(s, 0, "take,roll 9", false, err, sizeof err));
+    assert_string_equal(err, "'roll 9' goes past the decisions of P1: a chance event follows 'take'");
+    assert_false(session_apply_for_seat(s, 0, "tkae", false, err, sizeof err));
+    assert_string_equal(err, "illegal move 'tkae': expected take, skip or resign");
+    assert_false(session_apply_for_seat(s, 7, "take", false, err, sizeof err));
+    assert_int_equal(s->count, 1);
+    assert_true(session_apply_for_seat(s, 0, "take", false, err, sizeof err));
+    assert_int_equal(s->count, 2);
+    assert_false(s->steps[0].drawn);
+    assert_false(session_dice_drawn(s));
+    session_chance_step(s);
+    assert_true(s->steps[2].drawn);
+    /* Hot-seat: whoever is to move; the other person waits. */
+    assert_false(session_apply_for_seat(s, 0, "skip", false, err, sizeof err));
+    assert_string_equal(err, "not the turn of P1: P2 is to move");
+    session_free(s);
+    Session *d = race_session(NULL, 5, NULL);
+    assert_int_equal(session_chance_all(d), 1);
+    assert_true(session_dice_drawn(d));
+    assert_true(session_apply_for_seat(d, 0, "resign", false, err, sizeof err));
+    assert_false(session_apply_for_seat(d, 1, "take", false, err, sizeof err));
+    assert_string_equal(err, "the game is over");
+    session_free(d);
+}
+
 /* Against an AI a person's undo never reveals a roll; between people it
  * takes back any decision. */
 static void person_undo_never_reveals_a_roll_against_an_ai(void **unused)
@@ -362,7 +409,7 @@ static void record_has_every_key(void **unused)
     json_object_del(doc, "updated");
     ASSERT_JSON(doc, "{\"format\":\"morph-record\",\"version\":1,\"game\":\"race\",\"options\":{\"players\":2,"
                      "\"target\":6,\"tags\":[]},\"players\":[{\"kind\":\"human\"},{\"kind\":\"human\"}],\"seed\":5,"
-                     "\"actions\":[\"roll 2\",\"take\"],\"result\":null,\"created\":\"2026-01-02T03:04:05Z\"}");
+                     "\"chance\":\"typed\",\"actions\":[\"roll 2\",\"take\"],\"result\":null,\"created\":\"2026-01-02T03:04:05Z\"}");
     json_decref(doc);
     session_free(s);
 }
@@ -455,7 +502,40 @@ static void tampered_records_name_the_problem(void **unused)
     assert_string_equal(load_error(s, "created", "\"yesterday\"", &e),
                         "record game.json: 'created' must be a UTC time like \"2026-01-31T12:00:00Z\"");
     assert_string_equal(load_error(s, "actions", NULL, &e), "record game.json: 'actions' must be an array of strings");
+    assert_string_equal(load_error(s, "chance", "\"loaded\"", &e),
+                        "record game.json: 'chance' must be \"seed\" or \"typed\"");
+    /* An entry of several parts stays within the decisions of the seat to
+     * move: a record cannot hold a person's text acting for others. */
+    assert_string_equal(load_error(s, "actions", "[\"roll 1,take\"]", &e),
+                        "record game.json: actions[0] 'roll 1,take' is illegal: type only the chance outcome asked "
+                        "for, one at a time ('roll 1,take' holds several)");
+    assert_string_equal(load_error(s, "actions", "[\"roll 1\",\"take,roll 3\"]", &e),
+                        "record game.json: actions[1] 'take,roll 3' is illegal: 'roll 3' goes past the decisions of "
+                        "P1: a chance event follows 'take'");
     session_free(s);
+
+    /* Chance drawn from the seed: every outcome is checked against it. */
+    Session *d = race_session("9", 1, NULL);
+    session_chance_step(d);
+    assert_true(session_apply_text(d, "take", err, sizeof err));
+    session_chance_step(d);
+    json_t *doc2 = record_from_session(d, NULL);
+    assert_string_equal(json_string_value(json_object_get(doc2, "chance")), "seed");
+    Session *ok = record_load_json(doc2, "game.json", true, &e);
+    assert_non_null(ok);
+    assert_true(session_dice_drawn(ok)); /* and it stays "seed" when written again */
+    session_free(ok);
+    char forged[16];
+    snprintf(forged, sizeof forged, "roll %d", d->steps[2].text[5] == '3' ? 1 : 3);
+    json_array_set_new(json_object_get(doc2, "actions"), 2, json_string(forged));
+    assert_null(record_load_json(doc2, "game.json", true, &e));
+    char want[200];
+    snprintf(want, sizeof want, "record game.json: actions[2] '%s' is illegal: the seed gives '%s' here, and the record "
+             "says its chance outcomes come from the seed (\"chance\": \"seed\")", forged, d->steps[2].text);
+    assert_string_equal(e.message, want);
+    assert_int_equal(e.index, 2);
+    json_decref(doc2);
+    session_free(d);
 }
 
 static void record_files_are_written_whole_and_checked(void **unused)
@@ -495,6 +575,36 @@ static void record_files_are_written_whole_and_checked(void **unused)
     rmdir(dir);
 }
 
+/* ---- explain: refusals and the latest turn ---- */
+
+static void refusals_give_the_rules_reason(void **unused)
+{
+    Session *s = race_session(NULL, 4, NULL);
+    StrBuf why = STRBUF_INIT;
+    char err[ERR_MAX];
+    /* a parse failure: the game's why_not, of the part that fails */
+    assert_false(session_apply_text(s, "roll 9", err, sizeof err));
+    assert_true(explain_refusal(s->state, "roll 9", err, &why));
+    assert_string_equal(sb_str(&why), "a roll is due (expected roll 1 to roll 3)");
+    sb_clear(&why);
+    assert_false(session_apply_text(s, "roll 2,take,jump", err, sizeof err));
+    assert_true(explain_refusal(s->state, "roll 2,take,jump", err, &why));
+    assert_string_equal(sb_str(&why), "jump: a roll is due (expected roll 1 to roll 3)");
+    sb_clear(&why);
+    /* the session's own refusal (a seat) has no reason of the rules */
+    assert_true(session_apply_text(s, "roll 2", err, sizeof err));
+    assert_false(session_apply_for_seat(s, 1, "take", false, err, sizeof err));
+    assert_false(explain_refusal(s->state, "take", err, &why));
+    assert_int_equal(why.len, 0);
+    /* no board: the latest turn touches no cell */
+    Marks m;
+    assert_true(session_apply_text(s, "take,roll 1,skip", err, sizeof err));
+    explain_last_turn(s, &m);
+    assert_int_equal(m.count, 0);
+    sb_free(&why);
+    session_free(s);
+}
+
 /* ---- the engine protocol ---- */
 
 static void expect_reply(Engine *e, const char *request, const char *reply)
@@ -510,20 +620,32 @@ static void engine_session(void **unused)
     engine_init(&e, NULL);
     expect_reply(&e, "{\"id\":1,\"cmd\":\"new\",\"game\":\"race\",\"options\":{\"target\":4},\"seed\":8}",
                  "{\"id\":1,\"ok\":true,\"game\":\"race\",\"options\":{\"players\":2,\"target\":4,\"tags\":[]},"
-                 "\"seed\":8,\"auto_chance\":false,\"played\":[],\"player\":null,\"chance\":true,\"terminal\":false,"
-                 "\"result\":null}");
+                 "\"seed\":8,\"auto_chance\":false,\"played\":[],\"described\":[],\"player\":null,\"chance\":true,"
+                 "\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"id\":\"x\",\"cmd\":\"legal\"}",
                  "{\"id\":\"x\",\"ok\":true,\"chance\":true,\"outcomes\":[{\"action\":\"roll 1\",\"probability\":"
                  "0.33333333333333331},{\"action\":\"roll 2\",\"probability\":0.33333333333333331},{\"action\":"
                  "\"roll 3\",\"probability\":0.33333333333333331}]}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"roll 3,take\"}",
-                 "{\"ok\":true,\"played\":[\"roll 3\",\"take\"],\"player\":null,\"chance\":true,\"terminal\":false,"
-                 "\"result\":null}");
+                 "{\"ok\":true,\"played\":[\"roll 3\",\"take\"],\"described\":[\"P1 rolls 3\",\"P1 takes 3 (score 3)\"],"
+                 "\"player\":null,\"chance\":true,\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"cmd\":\"genmove\",\"level\":\"random\"}",
                  "{\"ok\":false,\"error\":\"a chance node: send \\\"chance\\\" or play an outcome\"}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"roll 2\"}",
-                 "{\"ok\":true,\"played\":[\"roll 2\"],\"player\":2,\"chance\":false,\"terminal\":false,"
-                 "\"result\":null}");
+                 "{\"ok\":true,\"played\":[\"roll 2\"],\"described\":[\"P2 rolls 2\"],\"player\":2,\"chance\":false,"
+                 "\"terminal\":false,\"result\":null}");
+    expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"jump\"}",
+                 "{\"ok\":false,\"error\":\"illegal move 'jump': expected take, skip or resign\","
+                 "\"why\":\"expected take, skip or resign\"}");
+    expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"skip,roll 4\"}",
+                 "{\"ok\":false,\"error\":\"illegal move 'roll 4': a roll is due (expected roll 1 to roll 3)\","
+                 "\"why\":\"roll 4: a roll is due (expected roll 1 to roll 3)\"}");
+    expect_reply(&e, "{\"cmd\":\"words\",\"action\":\"take\"}",
+                 "{\"ok\":true,\"marks\":{\"width\":0,\"height\":0,\"marks\":[]},\"last\":{\"width\":0,"
+                 "\"height\":0,\"marks\":[]},\"legend\":[{\"code\":\"take\",\"name\":\"take\",\"words\":\"add the "
+                 "roll to your score\"},{\"code\":\"skip\",\"name\":\"skip\",\"words\":\"let the roll go\"}],"
+                 "\"rules\":\"Race: roll a die of three faces, take it or skip it; the first to 4 wins.\\n\","
+                 "\"summary\":null,\"described\":\"P2 takes 2 (score 2)\"}");
     expect_reply(&e, "{\"cmd\":\"legal\"}", "{\"ok\":true,\"chance\":false,\"actions\":[\"take\",\"skip\"]}");
     expect_reply(&e, "{\"cmd\":\"genmove\"}",
                  "{\"ok\":false,\"error\":\"genmove needs \\\"level\\\" (seat 2 is not an AI and the engine has "
@@ -534,20 +656,56 @@ static void engine_session(void **unused)
                  "{\"id\":[2],\"ok\":true,\"undone\":[\"take\",\"roll 2\"],\"player\":1,\"chance\":false,"
                  "\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"take\"}",
-                 "{\"ok\":true,\"played\":[\"take\"],\"player\":null,\"chance\":true,\"terminal\":false,"
-                 "\"result\":null}");
+                 "{\"ok\":true,\"played\":[\"take\"],\"described\":[\"P1 takes 3 (score 3)\"],\"player\":null,"
+                 "\"chance\":true,\"terminal\":false,\"result\":null}");
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"roll 1,resign\"}",
-                 "{\"ok\":true,\"played\":[\"roll 1\",\"resign\"],\"player\":null,\"chance\":false,"
-                 "\"terminal\":true,\"result\":{\"winners\":[1],\"how\":\"resign\",\"points\":[3,0],"
-                 "\"returns\":[1.0,0.0]}}");
+                 "{\"ok\":true,\"played\":[\"roll 1\",\"resign\"],\"described\":[\"P2 rolls 1\",\"P2 resigns\"],"
+                 "\"player\":null,\"chance\":false,\"terminal\":true,\"result\":{\"winners\":[1],\"how\":\"resign\","
+                 "\"points\":[3,0],\"returns\":[1.0,0.0]}}");
+    json_t *w = engine_handle_line(&e, "{\"cmd\":\"words\",\"action\":\"take\"}");
+    ASSERT_JSON(json_object_get(w, "summary"), "\"P1 wins (resign).\\n\"");
+    ASSERT_JSON(json_object_get(w, "why"), "\"the game is over\"");
+    json_decref(w);
     expect_reply(&e, "{\"cmd\":\"play\",\"action\":\"take\"}", "{\"ok\":false,\"error\":\"the game is over\"}");
     expect_reply(&e, "{\"cmd\":\"fly\"}",
                  "{\"ok\":false,\"error\":\"unknown command 'fly' (expected new, play, chance, legal, state, genmove, "
-                 "undo, record, save, load or quit)\"}");
+                 "hint, words, undo, record, save, load or quit)\"}");
     expect_reply(&e, "{\"id\":5}", "{\"id\":5,\"ok\":false,\"error\":\"missing \\\"cmd\\\" (a string)\"}");
     expect_reply(&e, "{\"cmd\":", "{\"ok\":false,\"error\":\"malformed JSON at column 7: unexpected token near end of file\"}");
     expect_reply(&e, "{\"cmd\":\"quit\",\"id\":9}", "{\"id\":9,\"ok\":true}");
     assert_true(e.quit);
+    engine_free(&e);
+}
+
+/* Issue 8, fault 2: a message quoting outside text cut inside a UTF-8
+ * character made json_string() fail and the reply lose its "error". */
+static void engine_errors_survive_any_text(void **unused)
+{
+    Engine e;
+    engine_init(&e, NULL);
+    json_decref(engine_handle_line(&e, "{\"cmd\":\"new\",\"game\":\"race\",\"seed\":8}"));
+    char line[512], a39[40];
+    memset(a39, 'a', 39);
+    a39[39] = '\0';
+    const char *requests[] = {"{\"id\":2,\"cmd\":\"play\",\"action\":\"%s\xc3\xa9\xc3\xa9\"}",
+                              "{\"id\":3,\"cmd\":\"%s\xc3\xa9\xc3\xa9\"}",
+                              "{\"id\":4,\"cmd\":\"play\",\"action\":\"%s%s%s\xc3\xa9\xc3\xa9\"}"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(line, sizeof line, requests[i], a39, a39, a39, a39);
+        json_t *r = engine_handle_line(&e, line);
+        const char *error = json_string_value(json_object_get(r, "error"));
+        assert_non_null(error);
+        assert_true(utf8_valid(error));
+        assert_non_null(strstr(error, a39));
+        char *text = dumps(r);
+        assert_non_null(text);
+        free(text);
+        json_decref(r);
+    }
+    /* Whatever the message, the reply builder keeps it. */
+    json_t *r = error_reply(NULL, "cut \xc3");
+    ASSERT_JSON(r, "{\"ok\":false,\"error\":\"cut \"}");
+    json_decref(r);
     engine_free(&e);
 }
 
@@ -596,6 +754,7 @@ int main(void)
         cmocka_unit_test(session_chance_depends_on_seed_and_position_only),
         cmocka_unit_test(undo_removes_last_decision_and_following_chance),
         cmocka_unit_test(person_undo_never_reveals_a_roll_against_an_ai),
+        cmocka_unit_test(a_person_acts_only_for_their_seat),
         cmocka_unit_test(observer_hears_each_action_once),
         cmocka_unit_test(marks_and_legend_as_json),
         cmocka_unit_test(ai_seats_play_and_explain),
@@ -604,8 +763,10 @@ int main(void)
         cmocka_unit_test(result_json_names_winners_from_one),
         cmocka_unit_test(tampered_records_name_the_problem),
         cmocka_unit_test(record_files_are_written_whole_and_checked),
+        cmocka_unit_test(refusals_give_the_rules_reason),
         cmocka_unit_test(engine_session),
         cmocka_unit_test(engine_auto_chance_and_state),
+        cmocka_unit_test(engine_errors_survive_any_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

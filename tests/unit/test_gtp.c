@@ -97,6 +97,26 @@ static void test_budget_reaches_the_ai(void **state)
     gtp_free(&g);
 }
 
+/* Issue 8, fault 1: 17 arguments without an id wrote past the argument
+ * array; they are refused as too many, and 16 are still read. */
+static void test_argument_count_is_bounded(void **state)
+{
+    Gtp g;
+    start(&g, "");
+    assert_string_equal(send(&g, "morphos-mutators a b c d e f g h i j k l m n o p q"),
+                        "? syntax error: too many arguments\n\n");
+    assert_string_equal(send(&g, "5 morphos-mutators a b c d e f g h i j k l m n o p q"),
+                        "?5 syntax error: too many arguments\n\n");
+    assert_string_equal(send(&g, "known_command a b c d e f g h i j k l m n o p q r s t u v w x y z"),
+                        "? syntax error: too many arguments\n\n");
+    /* Sixteen arguments are within the limit: the command itself judges them. */
+    const char *r = send(&g, "6 morphos-mutators duomorph a b c d e f g h i j k l m n o");
+    assert_int_equal(strncmp(r, "?6 ", 3), 0);
+    assert_null(strstr(r, "too many arguments"));
+    assert_string_equal(send(&g, "7 morphos-mutators"), "=7 none\n\n");
+    gtp_free(&g);
+}
+
 static void test_bad_start(void **state)
 {
     Gtp g;
@@ -115,6 +135,7 @@ int main(void)
         cmocka_unit_test(test_framing),
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_budget_reaches_the_ai),
+        cmocka_unit_test(test_argument_count_is_bounded),
         cmocka_unit_test(test_bad_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

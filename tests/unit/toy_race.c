@@ -201,6 +201,72 @@ static void race_render(const State *s, StrBuf *out)
     sb_printf(out, "\nto move: %d, roll: %d\n", r->to_move + 1, r->roll);
 }
 
+/* ---- words for people ---- */
+
+static void race_describe(const State *s, Action a, const Voice *v, StrBuf *out)
+{
+    const Race *r = (const Race *)s;
+    char buf[8];
+    if (race_player(s) == PLAYER_CHANCE) {
+        sb_printf(out, "%s rolls %d", voice_name(v, r->to_move, buf), a);
+        return;
+    }
+    const char *who = voice_name(v, r->to_move, buf);
+    if (a == ACTION_RESIGN)
+        sb_printf(out, "%s resigns", who);
+    else if (a == TAKE)
+        sb_printf(out, "%s takes %d (score %d)", who, r->roll, r->score[r->to_move] + r->roll);
+    else
+        sb_printf(out, "%s skips", who);
+}
+
+static bool race_why_not(const State *s, const char *text, StrBuf *out)
+{
+    Action a;
+    char err[ERR_MAX];
+    if (race_parse(s, text, &a, err, sizeof err))
+        return false;
+    const char *why = strstr(err, "': ");
+    sb_puts(out, why ? why + 3 : err);
+    return true;
+}
+
+static void race_action_marks(const State *s, Action a, Marks *out)
+{
+    marks_reset(out, 0, 0); /* no board */
+}
+
+static void race_marks(const State *s, Marks *out)
+{
+    marks_reset(out, 0, 0);
+}
+
+static void race_describe_result(const State *s, const Voice *v, StrBuf *out)
+{
+    GameResult res;
+    char buf[8];
+    race_result(s, &res);
+    if (!res.terminal) {
+        sb_puts(out, "The race goes on.\n");
+        return;
+    }
+    for (int p = 0; p < s->game->num_players; p++)
+        if (res.winners >> p & 1)
+            sb_printf(out, "%s wins (%s).\n", voice_name(v, p, buf), res.how);
+}
+
+static int race_legend(const Game *g, LegendEntry *out)
+{
+    out[0] = (LegendEntry){"take", "take", "add the roll to your score"};
+    out[1] = (LegendEntry){"skip", "skip", "let the roll go"};
+    return 2;
+}
+
+static void race_rules(const Game *g, StrBuf *out)
+{
+    sb_printf(out, "Race: roll a die of three faces, take it or skip it; the first to %d wins.\n", target_of(g));
+}
+
 const GameOps toy_race_ops = {
     .name = "race",
     .summary = "a tiny dice race for tests",
@@ -221,4 +287,11 @@ const GameOps toy_race_ops = {
     .serialize = race_serialize,
     .deserialize = race_deserialize,
     .render = race_render,
+    .describe = race_describe,
+    .why_not = race_why_not,
+    .action_marks = race_action_marks,
+    .marks = race_marks,
+    .describe_result = race_describe_result,
+    .legend = race_legend,
+    .rules = race_rules,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "morphos.h"
+#include "../../core/utf8.h"
 
 static const char *const mutator_names[] = {"minimorph", "deepmorph", "duomorph", "remorph", "metamorph"};
 
@@ -17,7 +18,9 @@ bool morphos_parse_mutators(const char *list, unsigned *out, char *err, size_t e
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         if (len == 0) {
-            snprintf(err, errlen, "empty name in the mutator list '%.60s' (expected names separated by single commas)", list);
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "empty name in the mutator list '%s' (expected names separated by single commas)",
+                     text_excerpt(list, EXCERPT_MAX, q, sizeof q));
             return false;
         }
         int found = -1;
@@ -25,9 +28,10 @@ bool morphos_parse_mutators(const char *list, unsigned *out, char *err, size_t e
             if (strlen(mutator_names[i]) == len && strncmp(p, mutator_names[i], len) == 0)
                 found = i;
         if (found < 0) {
-            snprintf(err, errlen,
-                     "unknown mutator '%.*s' (expected minimorph, deepmorph, duomorph, remorph or metamorph)",
-                     (int)(len > 40 ? 40 : len), p);
+            char name[EXCERPT_MAX + 2], q[EXCERPT_SIZE];
+            snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), p);
+            snprintf(err, errlen, "unknown mutator '%s' (expected minimorph, deepmorph, duomorph, remorph or metamorph)",
+                     text_excerpt(name, EXCERPT_MAX, q, sizeof q));
             return false;
         }
         m |= 1u << found;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "morpyam.h"
+#include "../../core/utf8.h"
 
 static const char *const kind_codes[MK_COUNT] = {
     "1", "2", "3", "4", "5", "6", "CA", "FU", "MA", "MI", "MO", "PS", "SE", "SU", "AP",
@@ -78,8 +79,10 @@ bool morpyam_parse_layout(const char *text, uint8_t kinds[36], char *err, size_t
             kind = morpyam_kind_from_code(code);
         }
         if (kind < 0) {
-            snprintf(err, errlen, "layout: unknown square code '%.*s' (expected 1-6, PS, SU, FU, CA, MI, MA, MO, SE or AP)",
-                     (int)(len > 20 ? 20 : len), p);
+            char name[22], q[26];
+            snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), p);
+            snprintf(err, errlen, "layout: unknown square code '%s' (expected 1-6, PS, SU, FU, CA, MI, MA, MO, SE or AP)",
+                     text_excerpt(name, 20, q, sizeof q));
             return false;
         }
         if (n == 36) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "morpyam.h"
+#include "../../core/utf8.h"
 
 static const OptionSpec specs[] = {
     {"players", OPTION_INT, "2", "number of players: 2, 3 or 4 (17, 11 or 8 tokens each)", NULL, 2, 4},
@@ -35,11 +36,16 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         if (len == 0) {
-            snprintf(err, errlen, "option 'rules': empty name in '%.60s' (expected names separated by single commas)", rules);
+            char q[EXCERPT_SIZE];
+            snprintf(err, errlen, "option 'rules': empty name in '%s' (expected names separated by single commas)",
+                     text_excerpt(rules, EXCERPT_MAX, q, sizeof q));
             return false;
         }
         if (!((len == 11 && strncmp(p, "strict-call", 11) == 0) || (len == 7 && strncmp(p, "daversa", 7) == 0))) {
-            snprintf(err, errlen, "option 'rules': unknown rule '%.*s' (expected strict-call or daversa)", (int)len, p);
+            char name[EXCERPT_MAX + 2], q[EXCERPT_SIZE];
+            snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), p);
+            snprintf(err, errlen, "option 'rules': unknown rule '%s' (expected strict-call or daversa)",
+                     text_excerpt(name, EXCERPT_MAX, q, sizeof q));
             return false;
         }
         if (!comma)

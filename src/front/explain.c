@@ -1,0 +1,92 @@
+#include "explain.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool explain_refusal(const State *s, const char *text, const char *err, StrBuf *out)
+{
+    if (strncmp(err, "illegal move", 12) != 0 && strncmp(err, "malformed", 9) != 0)
+        return false;
+    State *work = state_clone(s);
+    Action actions[STATE_TEXT_PARTS];
+    int players[STATE_TEXT_PARTS];
+    char ignored[ERR_MAX];
+    int n = state_parse_text(work, text, actions, players, ignored, sizeof ignored);
+    bool found = false;
+    if (n < 0 && !strchr(text, ',')) {
+        found = state_why_not(work, text, out);
+    } else if (n < 0) {
+        /* part -1 - n failed, in the state the parts before it made */
+        const char *p = text;
+        for (int k = 0; k < -1 - n && p; k++) {
+            p = strchr(p, ',');
+            p = p ? p + 1 : NULL;
+        }
+        char part[STATE_TEXT_PART_MAX + 1];
+        size_t len = p ? strcspn(p, ",") : 0;
+        if (p && len < sizeof part) {
+            memcpy(part, p, len);
+            part[len] = '\0';
+            StrBuf reason = STRBUF_INIT;
+            if (state_why_not(work, part, &reason)) {
+                sb_printf(out, "%s: %s", part, sb_str(&reason));
+                found = true;
+            }
+            sb_free(&reason);
+        }
+    }
+    state_free(work);
+    return found;
+}
+
+static bool has_cells(const Mark *m)
+{
+    for (int w = 0; w < MARK_CELL_WORDS; w++)
+        if (m->cells[w])
+            return true;
+    return false;
+}
+
+void explain_last_turn(const Session *s, Marks *out)
+{
+    State *st = state_new(s->game);
+    marks_reset(out, 0, 0);
+    int owner = -2; /* the seat whose turn the mark shows */
+    Mark merged;
+    memset(&merged, 0, sizeof merged);
+    merged.kind = MARK_LAST;
+    for (int i = 0; i < s->count; i++) {
+        Action a;
+        char err[ERR_MAX];
+        if (!s->game->ops->parse_action(st, s->steps[i].text, &a, err, sizeof err))
+            break; /* cannot happen: the session applied it */
+        int player = s->steps[i].player;
+        if (player >= 0) {
+            Marks m;
+            state_action_marks(st, a, &m);
+            for (int k = 0; k < m.count; k++) {
+                const Mark *mk = &m.items[k];
+                if (mk->kind != MARK_LAST || !has_cells(mk))
+                    continue;
+                if (player != owner) {
+                    memset(merged.cells, 0, sizeof merged.cells);
+                    merged.points = 0;
+                    owner = player;
+                }
+                for (int w = 0; w < MARK_CELL_WORDS; w++)
+                    merged.cells[w] |= mk->cells[w];
+                merged.player = mk->player;
+                merged.points = (int16_t)(merged.points + mk->points);
+                snprintf(merged.label, sizeof merged.label, "%s", mk->label);
+                out->width = m.width;
+                out->height = m.height;
+            }
+        }
+        state_apply(st, a);
+    }
+    if (owner != -2) {
+        out->items[0] = merged;
+        out->count = 1;
+    }
+    state_free(st);
+}

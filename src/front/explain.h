@@ -1,0 +1,27 @@
+/* What front ends show people beyond the library's single calls: the
+ * reason a typed text is refused (the game's why_not of the part that
+ * fails, in the position the parts before it leave) and the cells the
+ * latest turn touched. The terminal client, `morph engine` and the web page
+ * use the same functions, so they give the same reasons and highlights. */
+#ifndef MORPH_EXPLAIN_H
+#define MORPH_EXPLAIN_H
+
+#include <stdbool.h>
+
+#include "session.h"
+
+/* Why text (one action or several joined by commas) was refused in s with
+ * message err (from session_apply_text or session_apply_for_seat): when err
+ * is the rules' own ("illegal move ..." or "malformed ...", parse_action's
+ * forms), the game's reason in the player's terms for the first part that
+ * fails, prefixed with that part ("c5: ...") when text has several. False,
+ * writing nothing, when err is the session's (a seat, a turn, a chance
+ * outcome typed out of place): err says it already. */
+bool explain_refusal(const State *s, const char *text, const char *err, StrBuf *out);
+
+/* The action marks of the latest run of decisions of one seat that touched
+ * cells (a Morpyam token, every part of a Morphos turn), merged into one
+ * MARK_LAST mark with the label of the last of them; no mark at the start. */
+void explain_last_turn(const Session *s, Marks *out);
+
+#endif
