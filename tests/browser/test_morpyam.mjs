@@ -79,6 +79,37 @@ export const tests = [
       await page.waitForSelector('.die-face.rolling', { timeout: 5000 });
       state = await waitVersion(page, Number(state.version));
       await t.shot(page, 'morpyam-game');
+      // a hint: the strongest AI's choice, one of the legal actions in words
+      await page.click('#hint');
+      await page.waitForSelector('.hint-box:not([hidden]) strong');
+      const hint = await page.textContent('.hint-box');
+      assert(/^Hint: P1 /.test(hint) && /expert: /.test(hint), `the hint in words: ${hint}`);
+      // undo takes back a decision since the last roll seen...
+      if (await page.$('.calls .call')) {
+        const count = Number(state.count);
+        await page.click('.calls .call >> nth=0');
+        state = await waitVersion(page, Number(state.version));
+        assert(/calls/.test((await moveTexts(page)).pop()), 'the call is made');
+        await page.click('#undo');
+        state = await waitVersion(page, Number(state.version));
+        assertEqual(Number(state.count), count, 'undo took the call back');
+      }
+      // ...but never a decision that led to a roll: the server's reason is shown
+      if (await page.$('#reroll')) {
+        await keepCommonest(page);
+        if (await page.$('#reroll:disabled')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
+        await page.click('#reroll');
+        state = await waitVersion(page, Number(state.version));
+        if (state.act === 'yes') {
+          await t.allowing(/status of 409/, async () => {
+            await page.click('#undo');
+            await page.waitForSelector('.toast.error');
+          });
+          const why = await page.textContent('.toast.error');
+          assert(/cannot undo/.test(why), `the refusal says why: ${why}`);
+          assertEqual((await gameState(page)).version, state.version, 'the refused undo changed nothing');
+        }
+      }
       // the AI's own roll is seen rolling too: play until its turn comes
       let sawAi = false;
       let called = false;
