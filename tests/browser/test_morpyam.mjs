@@ -72,11 +72,20 @@ export const tests = [
       const page = await t.page({ label: 'player' });
       await startGame(page, server.url);
       await t.shot(page, 'morpyam-game-start');
+      // every tumble of the dice, with the caption saying whose roll it is
+      await page.evaluate(() => {
+        window.rolls = [];
+        new MutationObserver((changes) => {
+          for (const c of changes) {
+            if (c.target.classList.contains('rolling') && !(c.oldValue || '').includes('rolling'))
+              window.rolls.push(document.querySelector('.tray-caption').textContent);
+          }
+        }).observe(document.getElementById('game'), { subtree: true, attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+      });
       let state = await waitTurn(page);
       // the first roll tumbles (normal speed)
       assert(await page.$('#roll'), 'a Roll button at the start of the turn');
       await page.click('#roll');
-      await page.waitForSelector('.die-face.rolling', { timeout: 5000 });
       state = await waitVersion(page, Number(state.version));
       await t.shot(page, 'morpyam-game');
       // a hint: the strongest AI's choice, one of the legal actions in words
@@ -110,23 +119,20 @@ export const tests = [
           assertEqual((await gameState(page)).version, state.version, 'the refused undo changed nothing');
         }
       }
-      // the AI's own roll is seen rolling too: play until its turn comes
-      let sawAi = false;
+      // the AI's own roll is seen rolling too: play until its turn has come
+      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^P2 \(greedy\) rolls/.test(c)));
       let called = false;
       const done = [];
-      for (let i = 0; i < 6 && !sawAi; i++) {
+      for (let i = 0; i < 12 && !(await aiRolled()); i++) {
         state = await waitTurn(page);
         if (state.status === 'finished') break;
         const before = Number(state.version);
         done.push(await playMorpyamDecision(page));
-        if (done[done.length - 1] === 'place' || done[done.length - 1] === 'pass') {
-          await page.waitForFunction(() => document.querySelector('.die-face.rolling')
-            && /P2 \(greedy\) rolls/.test(document.querySelector('.tray-caption').textContent), null, { timeout: 10000 });
-          sawAi = true;
-        }
         await waitVersion(page, before);
+        await waitTurn(page);
       }
-      assert(sawAi, 'the AI\'s roll was shown rolling');
+      assert(await page.evaluate(() => window.rolls.some((c) => /^P1 rolls/.test(c))), 'P1\'s roll was shown rolling');
+      assert(await aiRolled(), 'the AI\'s roll was shown rolling');
       // the rest with quick dice
       await page.check('#quick-dice');
       let decisions = 0;

@@ -478,7 +478,8 @@ export class MorpyamTable {
   renderLegend(state) {
     if (this.legendDone) return;
     this.legendDone = true;
-    put(this.screen.el.legend, h('details', { class: 'legend-box', open: true },
+    // open beside a wide board, folded under a phone's
+    put(this.screen.el.legend, h('details', { class: 'legend-box', open: window.matchMedia('(min-width: 900px)').matches },
       h('summary', { text: 'Legend of the squares' }), legendTable(this.screen.statics.legend)));
   }
 
