@@ -12,6 +12,8 @@
 #include "../games/morphos/morphos.h"
 #include "levels.h"
 #include "mcts.h"
+#include "../core/number.h"
+#include "../core/utf8.h"
 
 #define MAX_THREADS 2
 /* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
@@ -22,29 +24,27 @@ typedef struct Mcts {
     MctsTree trees[MAX_THREADS];
 } Mcts;
 
+/* Parameter values are read strictly (core/number.h): no spaces, signs,
+ * exponents or hexadecimal. */
 static bool parse_long(const char *key, const char *value, long lo, long hi, long *out, char *err, size_t errlen)
 {
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (end == value || *end || v < lo || v > hi) {
-        snprintf(err, errlen, "AI parameter '%s' must be a whole number from %ld to %ld, got '%s'", key, lo, hi, value);
-        return false;
-    }
-    *out = v;
-    return true;
+    if (number_parse_long(value, lo, hi, out))
+        return true;
+    char q[EXCERPT_SIZE];
+    snprintf(err, errlen, "AI parameter '%s' must be a whole number from %ld to %ld, got '%s'", key, lo, hi,
+             text_excerpt(value, EXCERPT_MAX, q, sizeof q));
+    return false;
 }
 
 static bool parse_double(const char *key, const char *value, double lo, double hi, double *out, char *err,
                          size_t errlen)
 {
-    char *end;
-    double v = strtod(value, &end);
-    if (end == value || *end || !(v >= lo && v <= hi)) {
-        snprintf(err, errlen, "AI parameter '%s' must be a number from %g to %g, got '%s'", key, lo, hi, value);
-        return false;
-    }
-    *out = v;
-    return true;
+    if (number_parse_decimal(value, lo, hi, out))
+        return true;
+    char q[EXCERPT_SIZE];
+    snprintf(err, errlen, "AI parameter '%s' must be a number from %g to %g, got '%s'", key, lo, hi,
+             text_excerpt(value, EXCERPT_MAX, q, sizeof q));
+    return false;
 }
 
 static bool on_pair(void *ctx, const char *key, const char *value, char *err, size_t errlen)
@@ -79,7 +79,9 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         p->prior = (int)v;
         return true;
     }
-    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave or prior)", key);
+    char q[EXCERPT_SIZE];
+    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave or prior)",
+             text_excerpt(key, EXCERPT_MAX, q, sizeof q));
     return false;
 }
 

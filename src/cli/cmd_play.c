@@ -588,6 +588,15 @@ static int run(Client *c)
 
 /* ---- setting up ---- */
 
+/* The message of the session for an AI spec too long for a seat. */
+static int spec_too_long(int seat, const char *word, char *err, size_t errlen)
+{
+    char q[EXCERPT_SIZE];
+    snprintf(err, errlen, "player %d: AI spec '%s' is too long (at most %zu characters)", seat + 1,
+             text_excerpt(word + 3, EXCERPT_MAX, q, sizeof q), sizeof ((Seat *)0)->spec - 1);
+    return -1;
+}
+
 /* Splits LIST into seat entries: a piece that starts neither with "human"
  * nor with "ai:" continues the AI spec before it (mcts:ms=200,threads=2). */
 static int parse_players(const char *list, const char *game, char words[MAX_PLAYERS][136], char *err, size_t errlen)
@@ -599,6 +608,10 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         return (int)count;
     }
     char buf[1024];
+    if (strlen(list) >= sizeof buf) {
+        snprintf(err, errlen, "--players: the list is too long (at most %zu characters)", sizeof buf - 1);
+        return -1;
+    }
     snprintf(buf, sizeof buf, "%s", list);
     int n = 0;
     char *save = NULL;
@@ -606,6 +619,10 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         bool starts = strcmp(piece, "human") == 0 || strncmp(piece, "ai:", 3) == 0;
         if (!starts && n > 0 && strncmp(words[n - 1], "ai:", 3) == 0) {
             size_t len = strlen(words[n - 1]);
+            if (len + 1 + strlen(piece) >= sizeof words[0]) {
+                snprintf(words[n - 1] + len, sizeof words[0] - len, ",%s", piece);
+                return spec_too_long(n - 1, words[n - 1], err, errlen);
+            }
             snprintf(words[n - 1] + len, sizeof words[n - 1] - len, ",%s", piece);
             continue;
         }
@@ -618,6 +635,10 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         if (n == MAX_PLAYERS) {
             snprintf(err, errlen, "--players: at most %d seats", MAX_PLAYERS);
             return -1;
+        }
+        if (strlen(piece) >= sizeof words[0]) {
+            snprintf(words[n], sizeof words[0], "%s", piece);
+            return spec_too_long(n, words[n], err, errlen);
         }
         snprintf(words[n++], sizeof words[0], "%s", piece);
     }
@@ -724,7 +745,7 @@ int cmd_play(int argc, char **argv)
     const char *game = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
     const GameOps *ops = game ? game_lookup(game) : NULL;
     if (game && (!ops || !ui_for(game)))
-        return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected morpyam or morphos)", game);
+        return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected morpyam or morphos)", cli_quote(game));
     Client c = {0};
     Options opts;
     options_init(&opts);
@@ -751,19 +772,19 @@ int cmd_play(int argc, char **argv)
             resume_file = argv[++i];
         } else if (strcmp(arg, "--seed") == 0 && has_value) {
             if (!cli_parse_u64(argv[++i], &seed) || seed > SESSION_SEED_MAX)
-                return cli_fail(EXIT_USAGE, "play: --seed expects a whole number from 0 to 2^63-1, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "play: --seed expects a whole number from 0 to 2^63-1, got '%s'", cli_quote(argv[i]));
             have_seed = true;
         } else if (strcmp(arg, "--dice") == 0 && has_value) {
             const char *mode = argv[++i];
             if (strcmp(mode, "auto") != 0 && strcmp(mode, "manual") != 0)
-                return cli_fail(EXIT_USAGE, "play: --dice expects auto or manual, got '%s'", mode);
+                return cli_fail(EXIT_USAGE, "play: --dice expects auto or manual, got '%s'", cli_quote(mode));
             c.play.manual_dice = mode[0] == 'm';
         } else if (strcmp(arg, "--color") == 0 && has_value) {
             if (!term_parse_color(argv[++i], &color))
-                return cli_fail(EXIT_USAGE, "play: --color expects auto, always or never, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "play: --color expects auto, always or never, got '%s'", cli_quote(argv[i]));
         } else if (!ops) {
             return cli_fail(EXIT_USAGE, "play: unknown argument '%s' (expected a game first: morph play morpyam|morphos, "
-                            "or --resume FILE)", arg);
+                            "or --resume FILE)", cli_quote(arg));
         } else {
             GameArgResult r = game_args_take(ops, argc, argv, &i, &opts, err, sizeof err);
             if (r == GAME_ARG_ERROR)

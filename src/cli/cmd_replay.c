@@ -67,9 +67,9 @@ int cmd_replay(int argc, char **argv)
         } else if (strcmp(argv[i], "--quiet") == 0) {
             quiet = true;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_fail(EXIT_USAGE, "replay: unknown argument '%s' (expected --json, --quiet or a file)", argv[i]);
+            return cli_fail(EXIT_USAGE, "replay: unknown argument '%s' (expected --json, --quiet or a file)", cli_quote(argv[i]));
         } else if (path) {
-            return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", path, argv[i]);
+            return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", path, cli_quote(argv[i]));
         } else {
             path = argv[i];
         }

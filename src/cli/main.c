@@ -8,7 +8,7 @@
 static int cmd_version(int argc, char **argv)
 {
     if (argc > 1)
-        return cli_fail(EXIT_USAGE, "version takes no arguments, got '%s'", argv[1]);
+        return cli_fail(EXIT_USAGE, "version takes no arguments, got '%s'", cli_quote(argv[1]));
     printf("morph %s\n", MORPH_VERSION);
     return EXIT_OK;
 }
