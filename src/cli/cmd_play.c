@@ -589,11 +589,13 @@ static int run(Client *c)
 /* ---- setting up ---- */
 
 /* The message of the session for an AI spec too long for a seat. */
-static int spec_too_long(int seat, const char *word, char *err, size_t errlen)
+static int spec_too_long(int seat, const char *word, const char *more, char *err, size_t errlen)
 {
-    char q[EXCERPT_SIZE];
+    char head[EXCERPT_MAX * 2 + 4], q[EXCERPT_SIZE]; /* enough to show the cut */
+    snprintf(head, sizeof head, "%.*s%s%.*s", EXCERPT_MAX + 1, word + 3, more ? "," : "", EXCERPT_MAX + 1,
+             more ? more : "");
     snprintf(err, errlen, "player %d: AI spec '%s' is too long (at most %zu characters)", seat + 1,
-             text_excerpt(word + 3, EXCERPT_MAX, q, sizeof q), sizeof ((Seat *)0)->spec - 1);
+             text_excerpt(head, EXCERPT_MAX, q, sizeof q), sizeof ((Seat *)0)->spec - 1);
     return -1;
 }
 
@@ -619,10 +621,8 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         bool starts = strcmp(piece, "human") == 0 || strncmp(piece, "ai:", 3) == 0;
         if (!starts && n > 0 && strncmp(words[n - 1], "ai:", 3) == 0) {
             size_t len = strlen(words[n - 1]);
-            if (len + 1 + strlen(piece) >= sizeof words[0]) {
-                snprintf(words[n - 1] + len, sizeof words[0] - len, ",%s", piece);
-                return spec_too_long(n - 1, words[n - 1], err, errlen);
-            }
+            if (len + 1 + strlen(piece) >= sizeof words[0])
+                return spec_too_long(n - 1, words[n - 1], piece, err, errlen);
             snprintf(words[n - 1] + len, sizeof words[n - 1] - len, ",%s", piece);
             continue;
         }
@@ -636,10 +636,8 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
             snprintf(err, errlen, "--players: at most %d seats", MAX_PLAYERS);
             return -1;
         }
-        if (strlen(piece) >= sizeof words[0]) {
-            snprintf(words[n], sizeof words[0], "%s", piece);
-            return spec_too_long(n, words[n], err, errlen);
-        }
+        if (strlen(piece) >= sizeof words[0])
+            return spec_too_long(n, piece, NULL, err, errlen);
         snprintf(words[n++], sizeof words[0], "%s", piece);
     }
     if (n == 0)

@@ -14,25 +14,25 @@ trap cleanup EXIT
 
 # ---- plain output (not a terminal) ----
 
-out=$(cd "$tmp" && printf 'help\nplace z9\nr\nr 146\nk 55\nresign\n' | $MORPH play morpyam --seed 7 --players human,ai:random 2>&1)
+out=$(cd "$tmp" && printf 'help\nplace z9\nr\nr 146\nk 22\nresign\n' | $MORPH play morpyam --seed 2 --players human,ai:random 2>&1)
 check_eq "exit 0 after resign" 0 $?
-check_match "seed and record named" "New game of morpyam: P1 \(you\), P2 \(random\); seed 7; record morph-morpyam-7.json" "$out"
+check_match "seed and record named" "New game of morpyam: P1 \(you\), P2 \(random\); seed 2; record morph-morpyam-2.json" "$out"
 check_match "the grid is drawn" "  4  5    AP   MA   MO   FU   1    4" "$out"
 check_match "players with points and tokens" "> \[1\] P1 \(you\) +0 points  17 tokens left" "$out"
 check_match "help lists the commands" "undo            take back your last decision" "$out"
 check_match "help explains rerolls" "r 146           reroll the dice showing 1, 4 and 6" "$out"
 check_match "bad square refused with the library's reason" "refused: malformed action 'place z9': square must be a1..f6" "$out"
 check_match "the prompt comes again" $'refused: malformed action .place z9.: square must be a1..f6\nYou may: roll \\(r\\)' "$out"
-check_match "dice shown" "Turn 2: P1 \(you\) to play. Roll 1 of 3, dice: 2 2 3 5 5." "$out"
+check_match "dice shown" "Turn 2: P1 \(you\) to play. Roll 1 of 3, dice: 2 2 4 5 6." "$out"
 check_match "reroll of dice not showing refused" "refused: illegal move 'reroll 1 4 6': not one of the legal actions here" "$out"
-check_match "keep 5 5 rerolls the rest" "P1 \(you\) rolls: dice 1 3 5" "$out"
-check_match "after keep: roll 2" "Roll 2 of 3, dice: 1 3 5 5 5." "$out"
+check_match "keep 2 2 rerolls the rest" "P1 \(you\) rolls: dice 2 4 6" "$out"
+check_match "after keep: roll 2" "Roll 2 of 3, dice: 2 2 2 4 6." "$out"
 check_match "a turn that ends by itself is told" "  P2 \(random\): the turn ends without a token" "$out"
 check_match "resign ends with the summary" "Game over: P2 \(random\) wins by forfeit \(every other player resigned\)." "$out"
 check_match "summary points" "Points: P1 \(you\) 0, P2 \(random\) 0" "$out"
 case $out in *$'\033'*) bad "no colour codes when stdout is not a terminal";; *) ok;; esac
-f=$tmp/morph-morpyam-7.json
-check_eq "record written with the human's actions" '["roll","dice 2 2 3 5 5","reroll 2 2 3","dice 1 3 5","resign"]' \
+f=$tmp/morph-morpyam-2.json
+check_eq "record written with the human's actions" '["roll","dice 2 2 4 5 6","reroll 4 5 6","dice 2 4 6","resign"]' \
     "$(jq -c '.actions[-5:]' "$f")"
 check_exit "the record replays" 0 $MORPH replay "$f"
 check_eq "finished record refused by --resume" \
@@ -40,11 +40,11 @@ check_eq "finished record refused by --resume" \
     "$($MORPH play --resume "$f" 2>&1 >/dev/null)"
 check_exit "finished record exits 1" 1 $MORPH play --resume "$f"
 
-out=$(cd "$tmp" && printf 'r\n' | $MORPH play morpyam --seed 7 --players human,ai:random --color always 2>&1)
+out=$(cd "$tmp" && printf 'r\n' | $MORPH play morpyam --seed 2 --players human,ai:random --color always 2>&1)
 case $out in *$'\033['*) ok;; *) bad "--color always paints through a pipe";; esac
-check_match "a second game with the same seed gets a new record name" "record morph-morpyam-7-2.json" "$out"
+check_match "a second game with the same seed gets a new record name" "record morph-morpyam-2-2.json" "$out"
 check_match "end of input saves and says how to resume" \
-    "End of input. The game is saved in morph-morpyam-7-2.json; continue it with: morph play --resume morph-morpyam-7-2.json" "$out"
+    "End of input. The game is saved in morph-morpyam-2-2.json; continue it with: morph play --resume morph-morpyam-2-2.json" "$out"
 
 out=$(cd "$tmp" && printf '' | $MORPH play morphos --size 5 --seed 1 --record "$tmp/eof.json" 2>&1)
 check_eq "EOF at once exits 0" 0 $?
@@ -63,12 +63,12 @@ check_match "suite squares offered" "Place on: a1 f6 \(petite-suite\), c2 d5 \(s
 check_eq "manual record" '["die 6","die 2","roll","dice 1 2 3 4 5","place d5"]' "$(jq -c .actions "$tmp/manual.json")"
 check_match "quit names the record" "The game is saved in $tmp/manual.json" "$out"
 
-out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 3 --players ai:random,human --record "$tmp/m.json" 2>&1)
+out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 1 --players ai:random,human --record "$tmp/m.json" 2>&1)
 check_match "morphos board with coordinates" $'     a  b  c  d  e \n  5  .  .  .  .  .  5' "$out"
 check_match "last move in brackets" "  3  . \[B\] .  .  .  3" "$out"
 check_match "swap offered to White" "Or swap: the stones stay and you take Black" "$out"
 check_match "refused flip" "refused: illegal move 'xb3': b3 is not a weak Black stone" "$out"
-check_eq "morphos moves recorded" '["b3","c3","e5"]' "$(jq -c .actions "$tmp/m.json")"
+check_eq "morphos moves recorded" '["b3","c3","d1"]' "$(jq -c .actions "$tmp/m.json")"
 
 out=$(printf 'c3\nc5\nc4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo.json")
 check_match "duomorph second stone asked" "Second stone \(duomorph\), on an empty point next to c3: c2 b3 d3 c4" "$out"
@@ -84,11 +84,11 @@ check_match "hot-seat names" "Black, P1 \(human\): connects top and bottom" "$ou
 check_match "remorph returned stone asked" $'First the returned stone \\(remorph\\), then a regular move.\nPlace the returned stone \\(remorph\\) on any empty point' "$out"
 check_eq "returned stone and move recorded" '["xb2","c5","c4"]' "$(jq -c '.actions[-3:]' "$tmp/rem.json")"
 
-out=$(printf 'r\nk 55\nundo\nk 55\nundo\nundo\nundo\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/undo.json")
+out=$(printf 'r\nk 22\nundo\nk 22\nundo\nundo\nundo\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/undo.json")
 check_eq "undo takes back the decision and its dice" 3 "$(grep -c '^Undone: 2 actions taken back; P1 (you) to decide again.$' <<<"$out")"
-check_eq "the same dice after undo" 2 "$(grep -c '^  P1 (you) rolls: dice 1 3 5$' <<<"$out")"
+check_eq "the same dice after undo" 2 "$(grep -c '^  P1 (you) rolls: dice 2 4 6$' <<<"$out")"
 check_match "nothing left to undo" "Nothing to undo: no decision of a person yet." "$out"
-check_eq "record after undo ends before P1's first decision" '"dice 3 3 4"' "$(jq -c '.actions[-1]' "$tmp/undo.json")"
+check_eq "record after undo ends before P1's first decision" '"dice 1 2 5"' "$(jq -c '.actions[-1]' "$tmp/undo.json")"
 
 # hint: the strong AI's choice, or which level this build lacks.
 out=$(printf 'r\nhint\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/hint1.json")
@@ -100,9 +100,9 @@ check_match "morphos hint" "hint: (needs the 'mcts' AI, which this build of morp
 out=$(printf 'a1,b1,c1,d1\nquit\n' | $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/seat.json" 2>&1)
 check_match "a move for the AI refused" "refused: 'b1' would be a decision of P2: the turn of P1 ends after 'a1'" "$out"
 check_eq "nothing of it applied" '[]' "$(jq -c .actions "$tmp/seat.json")"
-out=$(printf 'r,dice 6 6 6 6 6\nroll,dice 6 6 6 6 6\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/dice6.json" 2>&1)
+out=$(printf 'r,dice 6 6 6 6 6\nroll,dice 6 6 6 6 6\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/dice6.json" 2>&1)
 check_match "program dice cannot be typed" "refused: 'dice 6 6 6 6 6' goes past the decisions of P1: a chance event follows 'roll'" "$out"
-check_eq "nothing of it applied: the record ends before P1's first decision" '"dice 3 3 4"' "$(jq -c '.actions[-1]' "$tmp/dice6.json")"
+check_eq "nothing of it applied: the record ends before P1's first decision" '"dice 1 2 5"' "$(jq -c '.actions[-1]' "$tmp/dice6.json")"
 check_eq "the record says its dice came from the seed" '"seed"' "$(jq -c .chance "$tmp/dice6.json")"
 out=$(printf '5\n3,4\ndie 3,die 4\n3\nroll,dice 6 6 6 6 6\nquit\n' |
     $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/manual6.json" 2>&1)
@@ -232,6 +232,38 @@ check_match "morpyam summary with points" "Points: P1 \(random\) [0-9]+, P2 \(ra
 check_eq "the same seed plays the same game" "$(jq -c .actions "$tmp/u5.json")" \
     "$($MORPH play morphos --size 5 --players ai:random,ai:random --seed 5 --record "$tmp/again.json" --quiet; jq -c .actions "$tmp/again.json")"
 
+# ---- killed and resumed: the same game (issue 8, fault 8) ----
+# AIs whose decisions follow the seed: killed with SIGKILL again and again,
+# resumed each time, the game ends exactly as the uninterrupted one.
+killed_game() { # NAME OPTIONS...: plays the game to the end through kills
+    local f=$tmp/$1.kill.json kills=0 rounds=0 t
+    shift
+    rm -f "$f"
+    while [ $rounds -lt 60 ]; do
+        rounds=$((rounds + 1))
+        t=$(awk -v r=$rounds 'BEGIN { print 0.1 + 0.03 * r }') # longer and longer: the game always ends
+        if [ ! -s "$f" ]; then
+            timeout -s KILL "$t" $MORPH play "$@" --quiet --record "$f" >/dev/null 2>&1
+        elif [ "$(jq -c .result "$f")" != null ]; then
+            break
+        else
+            timeout -s KILL "$t" $MORPH play --resume "$f" --quiet >/dev/null 2>&1
+        fi
+        [ $? -eq 137 ] && kills=$((kills + 1))
+    done
+    echo "$kills"
+}
+for setup in "yam|morpyam --players ai:expert,ai:greedy,ai:expert,ai:greedy --seed 5" \
+             "mos|morphos --size 9 --players ai:mcts:playouts=1000,ai:greedy --seed 5" \
+             "yam3|morpyam --variant plus --players ai:greedy,ai:random,ai:expert --seed 6"; do
+    name=${setup%%|*} args=${setup#*|}
+    $MORPH play $args --quiet --record "$tmp/$name.whole.json"
+    kills=$(killed_game "$name" $args)
+    check_eq "$name: killed and resumed, the same game as without stopping" \
+        "$(jq -c .actions "$tmp/$name.whole.json")" "$(jq -c .actions "$tmp/$name.kill.json")"
+    [ "$kills" -gt 0 ] || echo "note: $name ended before any kill (a fast machine)"
+done
+
 # ---- refused records ----
 cp "$tmp/u0.json" "$tmp/cut.json"
 jq '.result = null | .actions = .actions[:30]' "$tmp/u0.json" >"$tmp/half.json"
@@ -286,31 +318,31 @@ answer() {
     bad "no prompt after '$2'"$'\n'"$(screen "$1" | tail -20)"
 }
 
-start yam "$MORPH play morpyam --seed 7 --players human,ai:random --record $tmp/t.json"
+start yam "$MORPH play morpyam --seed 2 --players human,ai:random --record $tmp/t.json"
 expect yam "morpyam screen" "Turn 2: P1 \(you\) to play. Before the first roll."
 expect yam "grid in the terminal" "  6  1    2    3    4    6    PS   6"
 expect yam "prompt lists the legal moves" $'You may: roll \\(r\\); call carre\\|full\\|maxi\\|mini\\|morpyam\\|sec\\|suite \\(for the first roll\\)\nP1>'
 answer yam "place z9"
 expect yam "refused in the terminal" $'refused: malformed action .place z9.: square must be a1..f6\nYou may: roll'
 answer yam "r"
-expect yam "rolled" "Roll 1 of 3, dice: 2 2 3 5 5"
+expect yam "rolled" "Roll 1 of 3, dice: 2 2 4 5 6"
 answer yam "r 146"
 expect yam "illegal reroll refused" "refused: illegal move 'reroll 1 4 6': not one of the legal actions here"
 answer yam "help"
 expect yam "help in the terminal" "save \[FILE\]     write the record now"
-answer yam "k 55"
-expect yam "kept dice rerolled" "Roll 2 of 3, dice: 1 3 5 5 5"
+answer yam "k 22"
+expect yam "kept dice rerolled" "Roll 2 of 3, dice: 2 2 2 4 6"
 if T capture-pane -p -e -t yam | grep -q $'\033\['; then ok; else bad "colour on a terminal"; fi
 status=$(screen yam | grep "^Turn " | tail -1)
 n=$(jq '.actions | length' "$tmp/t.json")
-check_eq "record up to date before the kill" '"dice 1 3 5"' "$(jq -c '.actions[-1]' "$tmp/t.json")"
+check_eq "record up to date before the kill" '"dice 2 4 6"' "$(jq -c '.actions[-1]' "$tmp/t.json")"
 # kill -9 the client (the child of the pane's shell) in the middle of the game
 pid=$(pgrep -P "$(T display-message -p -t yam '#{pane_pid}')" | head -1)
 if [ -n "$pid" ] && kill -9 "$pid"; then ok; else bad "no client process to kill"; fi
 expect yam "killed" "\[exit 137\]"
 T kill-session -t yam
 start yam2 "$MORPH play --resume $tmp/t.json"
-expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 7; record $tmp/t.json \($n actions played\)"
+expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 2; record $tmp/t.json \($n actions played\)"
 expect yam2 "same position after the kill" "$(sed 's/[().]/\\&/g' <<<"$status")"
 answer yam2 "resign"
 expect yam2 "resign summary in the terminal" "Game over: P2 \(random\) wins by forfeit"
@@ -322,7 +354,7 @@ expect nocol "morphos screen" "Turn 2: White, P2 \(you\) to move."
 if T capture-pane -p -e -t nocol | grep -q $'\033\[[0-9;]*[1-9][0-9;]*m'; then bad "NO_COLOR still paints"; else ok; fi
 T kill-session -t nocol
 
-start pho "$MORPH play morphos --size 5 --seed 3 --players ai:random,human --record $tmp/p.json"
+start pho "$MORPH play morphos --size 5 --seed 1 --players ai:random,human --record $tmp/p.json"
 expect pho "swap offered on White's first turn" "Or swap: the stones stay and you take Black"
 answer pho "xb3"
 expect pho "refused flip in the terminal" "refused: illegal move 'xb3': b3 is not a weak Black stone"
