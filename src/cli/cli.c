@@ -69,6 +69,8 @@ bool cli_parse_u64(const char *text, uint64_t *out)
     return number_parse_u64(text, out);
 }
 
+bool cli_arguments_only;
+
 const char *cli_quote(const char *word)
 {
     static char slots[8][EXCERPT_SIZE];

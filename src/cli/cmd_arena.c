@@ -293,6 +293,8 @@ int cmd_arena(int argc, char **argv)
         }
     }
     game_free(g);
+    if (cli_arguments_only)
+        return EXIT_OK;
     if (!have_seed) {
         arena.seed = (uint64_t)time(NULL);
         if (!quiet)

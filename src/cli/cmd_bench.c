@@ -62,6 +62,8 @@ int cmd_bench(int argc, char **argv)
                 return cli_fail(EXIT_USAGE, "bench: unknown workload '%s' (see morph bench --help)", cli_quote(name));
         }
     }
+    if (cli_arguments_only)
+        return EXIT_OK;
     json_t *list = json_array();
     for (const BenchWorkload *w = bench_workloads; w->name; w++) {
         if (only && !list_contains(only, w->name))

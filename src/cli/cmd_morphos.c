@@ -214,6 +214,8 @@ static int cmd_deadlocks(int argc, char **argv)
     char err[ERR_MAX];
     if (!morphos_config_init(&c, (int)n, mutators, 1, err, sizeof err))
         return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    if (cli_arguments_only)
+        return EXIT_OK;
     MorphosDeadlocks d;
     morphos_count_deadlocks(&c, &d);
     long formula = (1L << (n + 1)) - 2;

@@ -152,6 +152,10 @@ int cmd_morpyam_analyze(int argc, char **argv)
     Game *g = game_new("morpyam", &opts, err, sizeof err);
     if (!g)
         return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    if (cli_arguments_only) {
+        game_free(g);
+        return EXIT_OK;
+    }
     Run run = {.g = g, .seed = seed, .games = (int)games, .stats = calloc((size_t)games, sizeof(GameStat))};
     atomic_init(&run.next, 0);
     pthread_t tids[64];

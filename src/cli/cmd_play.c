@@ -675,6 +675,10 @@ static int start(Client *c, bool resumed, bool force)
         session_free(s);
         return cli_fail(EXIT_USAGE, "play: %s", err);
     }
+    if (cli_arguments_only) {
+        session_free(s);
+        return EXIT_OK;
+    }
     record_remove_stale_temps(c->path);
     count_seats(c);
     c->interactive = c->play.humans > 0 || c->play.manual_dice;

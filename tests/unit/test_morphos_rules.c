@@ -743,6 +743,17 @@ static void impossible_states_are_refused(void **unused)
                         "corrupt morphos state: a returned stone without the remorph mutator");
     assert_string_equal(refused(s, "phase=main", "phase=duo:c3", err),
                         "corrupt morphos state: a duomorph stone without the duomorph mutator");
+    /* Found by fuzzing: a byte that is not a character was quoted raw. */
+    assert_string_equal(refused(s, "...../", "\xe9..../", err),
+                        "malformed position: row 5 has the byte 0xe9, expected B, W or .");
+    char cells[19 * 19];
+    int size = 0;
+    assert_false(morphos_parse_position("..\xe9/.../...", &size, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has the byte 0xe9, expected B, W or .");
+    assert_false(morphos_parse_position("..\t/.../...", &size, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has the byte 0x09, expected B, W or .");
+    assert_false(morphos_parse_position("..x/.../...", &size, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has 'x', expected B, W or .");
     /* The position must be the last one of the history. */
     StrBuf sb = STRBUF_INIT;
     state_serialize(&s->base, &sb);

@@ -553,6 +553,16 @@ static void impossible_states_are_refused(void **unused)
     state_free(s);
     s = state_new(g);
     play(s, "die 6; die 1; die 2");
+    /* Found by fuzzing: in Plus, a player who resigned while others still
+     * held squares to build (their squares are built when they leave). */
+    Game *plus = new_game("players=4;variant=plus");
+    const char *resigned = "grid=.32.6..CMX.EN223F.A.....S.4P.45..1.A tokens=.................................... phase=2 "
+                           "player=0 turns=0 rolls=0 dice=11111 kept=- nroll=1 call=-1 called=1 replay=0 alive=10 "
+                           "rolloff=0,0,0,6532,3201 deal=36,3,000000000000000 "
+                           "hands=000000000000000000000000000000000121111000110201001000111000 result=0,0,255";
+    assert_null(plus->ops->deserialize(plus, resigned, err, sizeof err));
+    assert_string_equal(err, "malformed morpyam state: a player who resigned still holds squares to build");
+    game_free(plus);
     assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=7,0,1,6120", err),
                         "malformed morpyam state: roll-off contenders who are not in a roll-off");
     assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=0,1,1,6120", err),

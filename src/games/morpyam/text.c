@@ -323,6 +323,12 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
         return "roll-off contenders who are not in a roll-off";
     if (s->phase != MP_DEAL && left_total)
         return "squares left to deal after the deal";
+    for (int p = 0; p < n; p++)
+        for (int k = 0; k < MK_COUNT; k++)
+            if (!(alive >> p & 1) && s->hand[p][k])
+                return "a player who resigned still holds squares to build";
+    if ((s->phase == MP_DEAL || (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD)) && alive != all)
+        return "a player resigned before the building began";
     if (pregame) {
         if (s->turns != 0 || s->occupied)
             return "tokens or turns before the game has started";
