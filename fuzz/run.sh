@@ -8,6 +8,7 @@
 # coverage) and exits 1 when a target failed.
 set -u
 build=${1:?usage: fuzz/run.sh BUILD_DIR SECONDS [NAME...]}
+build=$(cd "$build" && pwd) # absolute: some targets work in a scratch directory
 seconds=${2:?usage: fuzz/run.sh BUILD_DIR SECONDS [NAME...]}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)

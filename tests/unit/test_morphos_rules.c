@@ -743,6 +743,10 @@ static void impossible_states_are_refused(void **unused)
                         "corrupt morphos state: a returned stone without the remorph mutator");
     assert_string_equal(refused(s, "phase=main", "phase=duo:c3", err),
                         "corrupt morphos state: a duomorph stone without the duomorph mutator");
+    /* Found by fuzzing: six fields without hist= read past the text. */
+    assert_null(g->ops->deserialize(g, "...../...../..B../...../..... to=B black=0 turn=0 phase=main flipped=-", err,
+                                    sizeof err));
+    assert_string_equal(err, "corrupt morphos state: expected 'POSITION to=B|W black=0|1 turn=N phase=... flipped=... hist=...'");
     /* Found by fuzzing: a byte that is not a character was quoted raw. */
     assert_string_equal(refused(s, "...../", "\xe9..../", err),
                         "malformed position: row 5 has the byte 0xe9, expected B, W or .");

@@ -578,6 +578,8 @@ static void option_errors(void **unused)
     static const char *const cases[][3] = {
         {"players", "5", "option 'players' must be 2, 3 or 4, got 5"},
         {"variant", "turbo", "option 'variant' must be standard, flash or plus, got 'turbo'"},
+        /* found by fuzzing: the value was quoted raw */
+        {"variant", "\xf0lus", "option 'variant' must be standard, flash or plus, got '?lus'"},
         {"rules", "daversa,nope", "option 'rules': unknown rule 'nope' (expected strict-call or daversa)"},
         {"grid", "1 2 3", "layout: expected 36 square codes (6 rows of 6), got 3"},
         {"turn-cap", "0", "option 'turn-cap' must be from 1 to 1000000, got 0"},

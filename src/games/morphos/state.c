@@ -404,9 +404,10 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
     const char *hist = NULL;
     if (fields) {
         const char *p = text;
-        for (int i = 0; i < 6; i++)
-            p = strchr(p, ' ') + 1;
-        hist = strncmp(p, "hist=", 5) == 0 ? p + 5 : NULL;
+        for (int i = 0; i < 6 && p; i++)
+            if ((p = strchr(p, ' ')))
+                p++;
+        hist = p && strncmp(p, "hist=", 5) == 0 ? p + 5 : NULL;
     }
     if (!fields || !hist || (strcmp(to, "B") != 0 && strcmp(to, "W") != 0) ||
         !number_parse_long(seat_text, 0, 1, &seat) || strchr(text, '\t') || strchr(text, '\n')) {

@@ -323,7 +323,7 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
         return "roll-off contenders who are not in a roll-off";
     if (s->phase != MP_DEAL && left_total)
         return "squares left to deal after the deal";
-    for (int p = 0; p < n; p++)
+    for (int p = 0; p < n && !over; p++) /* the last but one to leave ends the game at once */
         for (int k = 0; k < MK_COUNT; k++)
             if (!(alive >> p & 1) && s->hand[p][k])
                 return "a player who resigned still holds squares to build";
