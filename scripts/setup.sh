@@ -3,7 +3,9 @@
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux)
+# clang and its runtime (libFuzzer, sanitizers) build the fuzz targets; the
+# unversioned names follow Debian's default clang (14 on Debian 12).
+packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux clang libclang-rt-dev)
 
 missing=()
 for p in "${packages[@]}"; do
