@@ -89,17 +89,18 @@ bench: setup
 # Every fuzz/fuzz_NAME.c is a libFuzzer target build/fuzz/fuzz_NAME, linked
 # with one library of everything but main() (src/cli/main.c), all built by
 # clang with the fuzzer's coverage and the address and UB sanitizers.
-# fuzz/targets.mk may add link flags for a target: fuzz_NAME_LIBS := ...
+# fuzz/targets.mk may add sources (FUZZ_SRCS += ...) or link flags for a
+# target (fuzz_NAME_LIBS := ...).
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FB := build/fuzz
 FUZZ_SAN := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FUZZ_CFLAGS = -std=c17 -D_GNU_SOURCE $(WARN) -MMD -MP -pthread $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(PKG_CFLAGS)
 FUZZ_SRCS := $(filter-out src/cli/main.c,$(LIB_SRCS) $(AI_SRCS) $(FRONT_SRCS) $(CLI_SRCS))
+-include fuzz/targets.mk
 FUZZ_OBJS := $(FUZZ_SRCS:%.c=$(FB)/obj/%.o)
 FUZZ_NAMES := $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FB)/fuzz_%)
--include fuzz/targets.mk
 
 $(FB)/obj/%.o: %.c
 	@mkdir -p $(@D)

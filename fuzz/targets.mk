@@ -1,2 +1,4 @@
-# Extra link flags of fuzz targets that need more than build/fuzz/libmorphfuzz.a,
-# one line per target: fuzz_NAME_LIBS := ...   (fuzz/README.md, "Adding a target")
+# What fuzz targets need beyond build/fuzz/libmorphfuzz.a (everything of
+# src/ but main), one line each (fuzz/README.md, "Adding a target"):
+#   FUZZ_SRCS += $(wildcard src/server/*.c)     sources of a new library
+#   fuzz_NAME_LIBS := -lmicrohttpd               link flags of target NAME

@@ -563,6 +563,16 @@ static void impossible_states_are_refused(void **unused)
     assert_null(plus->ops->deserialize(plus, resigned, err, sizeof err));
     assert_string_equal(err, "malformed morpyam state: a player who resigned still holds squares to build");
     game_free(plus);
+    /* Found by fuzzing: a call pending when no Appel square is free left the
+     * forced placement after a made call without any square. */
+    Game *yam3 = new_game("players=3;rules=daversa");
+    const char *called = "grid=P126544XSEC33FMNA25AXMF16CESN512346P tokens=.1..1...........11111........2..1... "
+                         "phase=4 player=1 turns=21 rolls=0 dice=22455 kept=225 nroll=2 call=13 called=1 replay=0 "
+                         "alive=7 rolloff=0,00,00,1460,0120 deal=0,0,000000000000000 "
+                         "hands=000000000000000000000000000000000000000000000000000000000000 result=0,0,255";
+    assert_null(yam3->ops->deserialize(yam3, called, err, sizeof err));
+    assert_string_equal(err, "malformed morpyam state: a call is pending but no Appel square is free");
+    game_free(yam3);
     assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=7,0,1,6120", err),
                         "malformed morpyam state: roll-off contenders who are not in a roll-off");
     assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=0,1,1,6120", err),

@@ -319,6 +319,8 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
         return "a fourth roll";
     if ((s->phase == MP_START || s->phase == MP_AFTER || s->phase == MP_FORCED) && s->call >= 0)
         return "a call is pending outside a roll";
+    if (!over && s->call >= 0 && !(s->kind_sq[MK_APPEL] & ~s->occupied))
+        return "a call is pending but no Appel square is free"; /* a call made true must cover one */
     if (s->phase == MP_ROLLOFF ? (s->contenders & ~alive) != 0 : (s->contenders || s->rolled))
         return "roll-off contenders who are not in a roll-off";
     if (s->phase != MP_DEAL && left_total)
