@@ -98,8 +98,10 @@ static void usage(FILE *out, const GameOps *only)
             "                  (without --quiet every action, the final position and a\n"
             "                  summary are printed)\n"
             "\n"
-            "Exit status: 0 when the game ends, on quit or at the end of input (the record\n"
-            "is saved), 1 for a bad record or a failed write, 2 for bad usage.\n"
+            "Exit status: 0 when the game ends, on quit or at the end of input with the\n"
+            "record saved; 1 for a bad record or a record that could not be written (the\n"
+            "player is told after every write that fails); 2 for bad usage, a --record\n"
+            "FILE that may not be replaced included.\n"
             "\n",
             default_level(only ? only->name : "morpyam"));
     for (const GameOps *const *g = game_list(); *g; g++) {
