@@ -6,6 +6,7 @@
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
 #   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
+#   make fuzz       fuzz targets built with clang, each run FUZZ_SECONDS (fuzz/README.md)
 #   make clean
 
 VARIANT ?= release
@@ -49,7 +50,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run test bench install clean
+.PHONY: all build tests setup run test bench install clean fuzz fuzz-build
 .SECONDARY:
 all: build
 build: $(B)/morph
@@ -105,11 +106,46 @@ install:
 
 test: setup
 	@$(MAKE) --no-print-directory VARIANT=asan tests
-	@bash tests/run.sh build/asan
+	@$(MAKE) --no-print-directory fuzz-build
+	@bash tests/run.sh build/asan $(FB)
 
 bench: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
 	build/release/morph bench
+
+# ---- fuzzing (fuzz/README.md) ----
+# Every fuzz/fuzz_NAME.c is a libFuzzer target build/fuzz/fuzz_NAME, linked
+# with one library of everything but main() (src/cli/main.c), the server
+# included (the command line has `serve`, the API has its target), all built by
+# clang with the fuzzer's coverage and the address and UB sanitizers.
+# fuzz/targets.mk may add sources (FUZZ_SRCS += ...) or link flags for a
+# target (fuzz_NAME_LIBS := ...).
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FB := build/fuzz
+FUZZ_SAN := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS = -std=c17 -D_GNU_SOURCE $(WARN) -MMD -MP -pthread $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(PKG_CFLAGS)
+FUZZ_SRCS := $(filter-out src/cli/main.c,$(LIB_SRCS) $(AI_SRCS) $(FRONT_SRCS) $(SERVER_SRCS) $(CLI_SRCS))
+-include fuzz/targets.mk
+FUZZ_OBJS := $(FUZZ_SRCS:%.c=$(FB)/obj/%.o)
+FUZZ_NAMES := $(patsubst fuzz/fuzz_%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_BINS := $(FUZZ_NAMES:%=$(FB)/fuzz_%)
+
+$(FB)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FB)/libmorphfuzz.a: $(FUZZ_OBJS)
+	$(AR) rcs $@ $^
+
+$(FB)/fuzz_%: $(FB)/obj/fuzz/fuzz_%.o $(FB)/libmorphfuzz.a
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< $(FB)/libmorphfuzz.a $(fuzz_$*_LIBS) $(SERVER_LIBS) $(PKG_LIBS) -pthread -lm
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz: setup
+	@$(MAKE) --no-print-directory fuzz-build
+	@bash fuzz/run.sh $(FB) $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build

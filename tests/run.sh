@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test against one build: unit tests (cmocka binaries in
-# BUILD/tests), command-line tests (tests/cli/test_*.sh with MORPH set) and
-# the browser tests (tests/browser, Node.js and Chromium).
+# BUILD/tests), command-line tests (tests/cli/test_*.sh with MORPH set), the
+# browser tests (tests/browser, Node.js and Chromium) and, when FUZZ_DIR is
+# given, every fuzz target over its corpus and regressions plus a short run
+# (FUZZ_TEST_SECONDS each, default 3; fuzz/README.md).
 # Prints one line per suite and a total "N passed, N failed".
 set -u
-build=${1:?usage: tests/run.sh BUILD_DIR}
+build=${1:?usage: tests/run.sh BUILD_DIR [FUZZ_DIR]}
+fuzz=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 export MORPH=$(cd "$build" && pwd)/morph
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
@@ -52,6 +55,35 @@ if [ $code -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 [ $code -ne 0 ] && cat "$log"
 echo "browser: $p passed, $f failed"
 total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+
+if [ -n "$fuzz" ]; then
+    fuzz=$(cd "$fuzz" && pwd)
+    mkdir -p "$fuzz/crashes"
+    for bin in "$fuzz"/fuzz_*; do
+        [ -x "$bin" ] || continue
+        name=$(basename "$bin")
+        name=${name#fuzz_}
+        seeds=("$here/../fuzz/corpus/$name")
+        [ -d "$here/../fuzz/regressions/$name" ] && seeds+=("$here/../fuzz/regressions/$name")
+        p=0; f=0
+        # 1. every seed and regression input, once
+        mapfile -t inputs < <(find "${seeds[@]}" -type f | sort)
+        if "$bin" -timeout=30 "${inputs[@]}" >"$log" 2>&1; then p=$((p + 1)); else f=$((f + 1)); cat "$log"; fi
+        # 2. a short run from them
+        work=$(mktemp -d)
+        dict=()
+        [ -f "$here/../fuzz/dict/$name.dict" ] && dict=(-dict="$here/../fuzz/dict/$name.dict")
+        if "$bin" -max_total_time="${FUZZ_TEST_SECONDS:-3}" -timeout=10 -rss_limit_mb=2048 \
+            -artifact_prefix="$fuzz/crashes/$name-" "${dict[@]}" "$work" "${seeds[@]}" >"$log" 2>&1; then
+            p=$((p + 1))
+        else
+            f=$((f + 1)); tail -60 "$log"
+        fi
+        rm -rf "$work"
+        echo "fuzz/$name: $p passed, $f failed"
+        total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+    done
+fi
 
 echo
 echo "$total_pass passed, $total_fail failed"

@@ -78,6 +78,13 @@ void ai_observe(Ai *ai, const State *s, Action a)
         ai->ops->observe(ai, s, a);
 }
 
+void ai_reseed(Ai *ai, uint64_t seed)
+{
+    rng_seed(&ai->rng, seed);
+    if (ai->ops->reseed)
+        ai->ops->reseed(ai);
+}
+
 bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *key, const char *value, char *err, size_t errlen),
                      void *ctx, char *err, size_t errlen)
 {

@@ -44,6 +44,9 @@ typedef struct AiOps {
     /* Optional: told every action applied to the game (any player, chance
      * included), e.g. for tree reuse. s is the state before a. */
     void (*observe)(Ai *ai, const State *s, Action a);
+    /* Optional: ai->rng was just reseeded (ai_reseed); a level with random
+     * streams of its own derives them again from it. */
+    void (*reseed)(Ai *ai);
     void (*destroy)(Ai *ai);
     /* Optional: advice for a person (see AiAdvice; out is zeroed, cell -1,
      * chance -1). Without it ai_advise uses choose. v names the seats in
@@ -65,6 +68,10 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
 void ai_free(Ai *ai);
 static inline Action ai_choose(Ai *ai, const State *s, StrBuf *explain) { return ai->ops->choose(ai, s, explain); }
 void ai_observe(Ai *ai, const State *s, Action a);
+/* Restarts every random stream of the AI from seed, so that its next choice
+ * depends only on the position and seed (sessions reseed before each
+ * decision: a resumed game then continues exactly as the uninterrupted one). */
+void ai_reseed(Ai *ai, uint64_t seed);
 
 /* Advice for the player to move in s (a decision node): the level's advise
  * hook, or else its choices in a row with their explanation. It searches

@@ -33,6 +33,7 @@ typedef struct MctsParams {
     double explore; /* UCT exploration constant */
     double rave;    /* RAVE equivalence: AMAF weight halves near this many visits */
     int prior;      /* virtual visits of the hand-made prior on new edges (0: none) */
+    int reuse;      /* keep the tree between decisions (1) or search afresh (0) */
 } MctsParams;
 
 typedef struct MctsTree {

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "../core/number.h"
+#include "../core/utf8.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -31,7 +32,7 @@ int cli_dispatch(const char *parent, const Command *table, int argc, char **argv
     for (const Command *c = table; c->name; c++)
         if (strcmp(c->name, argv[1]) == 0)
             return c->run(argc - 1, argv + 1);
-    int n = fprintf(stderr, "%s: unknown command '%s' (expected one of:", parent, argv[1]);
+    int n = fprintf(stderr, "%s: unknown command '%s' (expected one of:", parent, cli_quote(argv[1]));
     (void)n;
     for (const Command *c = table; c->name; c++)
         fprintf(stderr, "%s %s", c == table ? "" : ",", c->name);
@@ -68,6 +69,16 @@ bool cli_parse_long(const char *text, long min, long max, long *out)
 bool cli_parse_u64(const char *text, uint64_t *out)
 {
     return number_parse_u64(text, out);
+}
+
+bool cli_arguments_only;
+
+const char *cli_quote(const char *word)
+{
+    static char slots[8][EXCERPT_SIZE];
+    static unsigned next;
+    char *out = slots[next++ % 8];
+    return text_excerpt(word, EXCERPT_MAX, out, EXCERPT_SIZE);
 }
 
 bool cli_wants_help(int argc, char **argv)

@@ -38,6 +38,17 @@ void cli_print_json(json_t *v);
 bool cli_parse_long(const char *text, long min, long max, long *out);
 bool cli_parse_u64(const char *text, uint64_t *out);
 
+/* An excerpt of a command-line word to quote in a message (at most 40
+ * bytes, cut at a character boundary, "..." when cut, see utf8.h); the
+ * result stays valid until 8 more calls. */
+const char *cli_quote(const char *word);
+
+/* Set by the command-line fuzz target (fuzz/fuzz_cli.c): the commands whose
+ * work is long or writes files (play, arena, morpyam analyze, morphos
+ * deadlocks, bench) return EXIT_OK once their arguments are read and
+ * checked, before doing it. Never set by morph itself. */
+extern bool cli_arguments_only;
+
 /* True when argv holds "--help" or "-h" anywhere. */
 bool cli_wants_help(int argc, char **argv);
 

@@ -239,7 +239,7 @@ int cmd_arena(int argc, char **argv)
     }
     const GameOps *ops = game_lookup(argv[1]);
     if (!ops)
-        return cli_fail(EXIT_USAGE, "arena: unknown game '%s'", argv[1]);
+        return cli_fail(EXIT_USAGE, "arena: unknown game '%s'", cli_quote(argv[1]));
     Arena arena = {.game = ops->name};
     options_init(&arena.opts);
     const char *spec[2] = {NULL, NULL};
@@ -260,13 +260,13 @@ int cmd_arena(int argc, char **argv)
             spec[arg[2] - 'a'] = argv[++i];
         } else if (strcmp(arg, "--games") == 0 && has_value) {
             if (!cli_parse_long(argv[++i], 1, 10000000, &games))
-                return cli_fail(EXIT_USAGE, "arena: --games expects a whole number from 1 to 10000000, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "arena: --games expects a whole number from 1 to 10000000, got '%s'", cli_quote(argv[i]));
         } else if (strcmp(arg, "--threads") == 0 && has_value) {
             if (!cli_parse_long(argv[++i], 1, 64, &threads))
-                return cli_fail(EXIT_USAGE, "arena: --threads expects a whole number from 1 to 64, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "arena: --threads expects a whole number from 1 to 64, got '%s'", cli_quote(argv[i]));
         } else if (strcmp(arg, "--seed") == 0 && has_value) {
             if (!cli_parse_u64(argv[++i], &arena.seed) || arena.seed > SESSION_SEED_MAX)
-                return cli_fail(EXIT_USAGE, "arena: --seed expects a whole number from 0 to 2^63-1, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "arena: --seed expects a whole number from 0 to 2^63-1, got '%s'", cli_quote(argv[i]));
             have_seed = true;
         } else {
             GameArgResult r = game_args_take(ops, argc, argv, &i, &arena.opts, err, sizeof err);
@@ -293,6 +293,8 @@ int cmd_arena(int argc, char **argv)
         }
     }
     game_free(g);
+    if (cli_arguments_only)
+        return EXIT_OK;
     if (!have_seed) {
         arena.seed = (uint64_t)time(NULL);
         if (!quiet)

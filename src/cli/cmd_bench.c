@@ -5,6 +5,7 @@
 
 #include "../../bench/bench.h"
 #include "cli.h"
+#include "../core/number.h"
 
 static void usage(FILE *out)
 {
@@ -37,29 +38,32 @@ int cmd_bench(int argc, char **argv)
         } else if (strcmp(argv[i], "--quick") == 0) {
             seconds = 0.2;
         } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
-            char *end;
-            double s = strtod(argv[++i], &end);
-            if (end == argv[i] || *end || !(s >= 0.05 && s <= 60)) /* NaN fails the range too */
-                return cli_fail(EXIT_USAGE, "bench: --seconds expects a number from 0.05 to 60, got '%s'", argv[i]);
+            double s;
+            if (!number_parse_decimal(argv[++i], 0.05, 60, &s))
+                return cli_fail(EXIT_USAGE, "bench: --seconds expects a number from 0.05 to 60, got '%s'", cli_quote(argv[i]));
             seconds = s;
         } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
             only = argv[++i];
         } else {
-            return cli_fail(EXIT_USAGE, "bench: unknown argument '%s' (see morph bench --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, "bench: unknown argument '%s' (see morph bench --help)", cli_quote(argv[i]));
         }
     }
     if (only) {
         /* Refuse names that match nothing rather than running nothing. */
         char copy[512];
+        if (strlen(only) >= sizeof copy)
+            return cli_fail(EXIT_USAGE, "bench: --only: the list is too long (at most %zu characters)", sizeof copy - 1);
         snprintf(copy, sizeof copy, "%s", only);
         for (char *name = strtok(copy, ","); name; name = strtok(NULL, ",")) {
             const BenchWorkload *w = bench_workloads;
             while (w->name && strcmp(w->name, name) != 0)
                 w++;
             if (!w->name)
-                return cli_fail(EXIT_USAGE, "bench: unknown workload '%s' (see morph bench --help)", name);
+                return cli_fail(EXIT_USAGE, "bench: unknown workload '%s' (see morph bench --help)", cli_quote(name));
         }
     }
+    if (cli_arguments_only)
+        return EXIT_OK;
     json_t *list = json_array();
     for (const BenchWorkload *w = bench_workloads; w->name; w++) {
         if (only && !list_contains(only, w->name))

@@ -42,7 +42,7 @@ int cmd_engine(int argc, char **argv)
         } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
             level = argv[++i];
         } else {
-            return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", argv[i]);
+            return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", cli_quote(argv[i]));
         }
     }
     char q[EXCERPT_SIZE];

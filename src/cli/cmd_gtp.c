@@ -59,7 +59,7 @@ int cmd_gtp(int argc, char **argv)
             ai = argv[++i];
         } else if (strcmp(argv[i], "--seed") == 0 && has_value) {
             if (!cli_parse_u64(argv[++i], &seed) || seed > SESSION_SEED_MAX)
-                return cli_fail(EXIT_USAGE, "gtp: --seed expects a whole number from 0 to 2^63-1, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "gtp: --seed expects a whole number from 0 to 2^63-1, got '%s'", cli_quote(argv[i]));
             have_seed = true;
         } else {
             GameArgResult r = game_args_take(ops, argc, argv, &i, &opts, err, sizeof err);

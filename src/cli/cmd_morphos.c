@@ -124,12 +124,12 @@ static int cmd_legal(int argc, char **argv)
         else
             return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--to-move") || lacks_value(argc, argv, i, "--mutators") ? "morphos legal: %s needs a value (see morph morphos legal --help)"
                                            : "morphos legal: unknown argument '%s' (see morph morphos legal --help)",
-                            argv[i]);
+                            cli_quote(argv[i]));
     }
     if (!pos)
         return cli_fail(EXIT_USAGE, "morphos legal: expected a POSITION (see morph morphos legal --help)");
     if (strcmp(to, "B") != 0 && strcmp(to, "W") != 0)
-        return cli_fail(EXIT_USAGE, "morphos legal: --to-move expects B or W, got '%s'", to);
+        return cli_fail(EXIT_USAGE, "morphos legal: --to-move expects B or W, got '%s'", cli_quote(to));
     Game *g;
     Bb stones[2];
     int rc = load(pos, mutators, &g, stones);
@@ -205,15 +205,17 @@ static int cmd_deadlocks(int argc, char **argv)
         else
             return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--mutators") ? "morphos deadlocks: %s needs a value (see morph morphos deadlocks --help)"
                                            : "morphos deadlocks: unknown argument '%s' (see morph morphos deadlocks --help)",
-                            argv[i]);
+                            cli_quote(argv[i]));
     }
     long n;
     if (!size || !cli_parse_long(size, 2, 6, &n))
-        return cli_fail(EXIT_USAGE, "morphos deadlocks: expected a board size N from 2 to 6, got '%s'", size ? size : "");
+        return cli_fail(EXIT_USAGE, "morphos deadlocks: expected a board size N from 2 to 6, got '%s'", size ? cli_quote(size) : "");
     MorphosConfig c;
     char err[ERR_MAX];
     if (!morphos_config_init(&c, (int)n, mutators, 1, err, sizeof err))
         return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    if (cli_arguments_only)
+        return EXIT_OK;
     MorphosDeadlocks d;
     morphos_count_deadlocks(&c, &d);
     long formula = (1L << (n + 1)) - 2;
@@ -247,7 +249,7 @@ static int cmd_show(int argc, char **argv)
         else
             return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--mutators") ? "morphos show: %s needs a value (see morph morphos show --help)"
                                            : "morphos show: unknown argument '%s' (see morph morphos show --help)",
-                            argv[i]);
+                            cli_quote(argv[i]));
     }
     if (!pos)
         return cli_fail(EXIT_USAGE, "morphos show: expected a POSITION (see morph morphos show --help)");

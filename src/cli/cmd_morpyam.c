@@ -33,11 +33,11 @@ static int figures_cmd(int argc, char **argv)
         } else if (strcmp(argv[i], "--first-roll") == 0) {
             first = true;
         } else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-            return cli_fail(EXIT_USAGE, "figures: unknown option '%s' (see morph morpyam figures --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, "figures: unknown option '%s' (see morph morpyam figures --help)", cli_quote(argv[i]));
         } else {
             long v;
             if (!cli_parse_long(argv[i], 1, 6, &v))
-                return cli_fail(EXIT_BAD_INPUT, "figures: a die shows 1 to 6, got '%s'", argv[i]);
+                return cli_fail(EXIT_BAD_INPUT, "figures: a die shows 1 to 6, got '%s'", cli_quote(argv[i]));
             if (n == 5)
                 return cli_fail(EXIT_BAD_INPUT, "figures: expected 5 dice, got more");
             dice[n++] = (int)v;
@@ -88,7 +88,7 @@ static int odds_cmd(int argc, char **argv)
         if (strcmp(argv[i], "--json") == 0)
             json = true;
         else
-            return cli_fail(EXIT_USAGE, "odds: unknown option '%s' (see morph morpyam odds --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, "odds: unknown option '%s' (see morph morpyam odds --help)", cli_quote(argv[i]));
     }
     MorpyamMultisets *ms = malloc(sizeof *ms);
     MorpyamOdds odds;
@@ -140,13 +140,13 @@ static int score_cmd(int argc, char **argv)
             json = true;
         } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
             if (!cli_parse_long(argv[++i], 2, 4, &players))
-                return cli_fail(EXIT_USAGE, "score: --players must be 2, 3 or 4, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "score: --players must be 2, 3 or 4, got '%s'", cli_quote(argv[i]));
         } else if (strcmp(argv[i], "--players") == 0) {
             return cli_fail(EXIT_USAGE, "score: --players needs a value: 2, 3 or 4");
         } else if (argv[i][0] == '-' && argv[i][1] && argv[i][1] != '.') {
-            return cli_fail(EXIT_USAGE, "score: unknown option '%s' (see morph morpyam score --help)", argv[i]);
+            return cli_fail(EXIT_USAGE, "score: unknown option '%s' (see morph morpyam score --help)", cli_quote(argv[i]));
         } else if (grid) {
-            return cli_fail(EXIT_USAGE, "score: expected one GRID, got '%s' too", argv[i]);
+            return cli_fail(EXIT_USAGE, "score: expected one GRID, got '%s' too", cli_quote(argv[i]));
         } else {
             grid = argv[i];
         }
@@ -237,11 +237,11 @@ static int layout_cmd(int argc, char **argv)
             have = true;
         } else if (have && (strcmp(argv[i], "standard") == 0 || strcmp(argv[i], "flash") == 0 ||
                             strcmp(argv[i], "--file") == 0)) {
-            return cli_fail(EXIT_USAGE, "layout: expected one layout, got '%s' too", argv[i]);
+            return cli_fail(EXIT_USAGE, "layout: expected one layout, got '%s' too", cli_quote(argv[i]));
         } else if (strcmp(argv[i], "--file") == 0) {
             return cli_fail(EXIT_USAGE, "layout: --file needs a PATH");
         } else {
-            return cli_fail(EXIT_USAGE, "layout: unknown layout '%s' (expected standard, flash or --file PATH)", argv[i]);
+            return cli_fail(EXIT_USAGE, "layout: unknown layout '%s' (expected standard, flash or --file PATH)", cli_quote(argv[i]));
         }
     }
     if (!have)
@@ -291,7 +291,7 @@ static int watch_cmd(int argc, char **argv)
         const char *arg = argv[i];
         if (strcmp(arg, "--seed") == 0 && i + 1 < argc) {
             if (!cli_parse_u64(argv[++i], &seed))
-                return cli_fail(EXIT_USAGE, "watch: --seed expects a non-negative whole number, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "watch: --seed expects a non-negative whole number, got '%s'", cli_quote(argv[i]));
             seeded = true;
             continue;
         }

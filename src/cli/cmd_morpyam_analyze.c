@@ -122,13 +122,13 @@ int cmd_morpyam_analyze(int argc, char **argv)
             json = true;
         } else if (strcmp(arg, "--games") == 0 && has_value) {
             if (!cli_parse_long(argv[++i], 1, 1000000, &games))
-                return cli_fail(EXIT_USAGE, "analyze: --games expects a whole number from 1 to 1000000, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "analyze: --games expects a whole number from 1 to 1000000, got '%s'", cli_quote(argv[i]));
         } else if (strcmp(arg, "--threads") == 0 && has_value) {
             if (!cli_parse_long(argv[++i], 1, 64, &threads))
-                return cli_fail(EXIT_USAGE, "analyze: --threads expects a whole number from 1 to 64, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "analyze: --threads expects a whole number from 1 to 64, got '%s'", cli_quote(argv[i]));
         } else if (strcmp(arg, "--seed") == 0 && has_value) {
             if (!cli_parse_u64(argv[++i], &seed))
-                return cli_fail(EXIT_USAGE, "analyze: --seed expects a non-negative whole number, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "analyze: --seed expects a non-negative whole number, got '%s'", cli_quote(argv[i]));
             seeded = true;
         } else {
             /* every game option flag, as in morph play */
@@ -152,6 +152,10 @@ int cmd_morpyam_analyze(int argc, char **argv)
     Game *g = game_new("morpyam", &opts, err, sizeof err);
     if (!g)
         return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    if (cli_arguments_only) {
+        game_free(g);
+        return EXIT_OK;
+    }
     Run run = {.g = g, .seed = seed, .games = (int)games, .stats = calloc((size_t)games, sizeof(GameStat))};
     atomic_init(&run.next, 0);
     pthread_t tids[64];

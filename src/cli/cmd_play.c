@@ -132,9 +132,11 @@ static void usage(FILE *out, const GameOps *only)
             "                  (without --quiet every action, the final position and a\n"
             "                  summary are printed)\n"
             "\n"
-            "Exit status: 0 when the game ends, on quit or at the end of input (the record\n"
-            "is saved), 1 for a bad record or a failed write, 2 for bad usage, 130 after\n"
-            "Ctrl-C (the record is saved).\n"
+            "Exit status: 0 when the game ends, on quit or at the end of input with the\n"
+            "record saved; 1 for a bad record or a record that could not be written (the\n"
+            "player is told after every write that fails); 2 for bad usage, a --record\n"
+            "FILE that may not be replaced included; 130 after Ctrl-C (the record\n"
+            "is saved).\n"
             "\n",
             default_level(only ? only->name : "morpyam"));
     for (const GameOps *const *g = game_list(); *g; g++) {
@@ -603,6 +605,17 @@ static int run(Client *c)
 
 /* ---- setting up ---- */
 
+/* The message of the session for an AI spec too long for a seat. */
+static int spec_too_long(int seat, const char *word, const char *more, char *err, size_t errlen)
+{
+    char head[EXCERPT_MAX * 2 + 4], q[EXCERPT_SIZE]; /* enough to show the cut */
+    snprintf(head, sizeof head, "%.*s%s%.*s", EXCERPT_MAX + 1, word + 3, more ? "," : "", EXCERPT_MAX + 1,
+             more ? more : "");
+    snprintf(err, errlen, "player %d: AI spec '%s' is too long (at most %zu characters)", seat + 1,
+             text_excerpt(head, EXCERPT_MAX, q, sizeof q), sizeof ((Seat *)0)->spec - 1);
+    return -1;
+}
+
 /* Splits LIST into seat entries: a piece that starts neither with "human"
  * nor with "ai:" continues the AI spec before it (mcts:ms=200,threads=2). */
 static int parse_players(const char *list, const char *game, char words[MAX_PLAYERS][136], char *err, size_t errlen)
@@ -614,6 +627,10 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         return (int)count;
     }
     char buf[1024];
+    if (strlen(list) >= sizeof buf) {
+        snprintf(err, errlen, "--players: the list is too long (at most %zu characters)", sizeof buf - 1);
+        return -1;
+    }
     snprintf(buf, sizeof buf, "%s", list);
     int n = 0;
     char *save = NULL;
@@ -621,6 +638,8 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         bool starts = strcmp(piece, "human") == 0 || strncmp(piece, "ai:", 3) == 0;
         if (!starts && n > 0 && strncmp(words[n - 1], "ai:", 3) == 0) {
             size_t len = strlen(words[n - 1]);
+            if (len + 1 + strlen(piece) >= sizeof words[0])
+                return spec_too_long(n - 1, words[n - 1], piece, err, errlen);
             snprintf(words[n - 1] + len, sizeof words[n - 1] - len, ",%s", piece);
             continue;
         }
@@ -634,6 +653,8 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
             snprintf(err, errlen, "--players: at most %d seats", MAX_PLAYERS);
             return -1;
         }
+        if (strlen(piece) >= sizeof words[0])
+            return spec_too_long(n, piece, NULL, err, errlen);
         snprintf(words[n++], sizeof words[0], "%s", piece);
     }
     if (n == 0)
@@ -662,6 +683,10 @@ static int start(Client *c, bool resumed, bool force)
     if (!path_ok(c, c->path, force, err, sizeof err)) {
         session_free(s);
         return cli_fail(EXIT_USAGE, "play: %s", err);
+    }
+    if (cli_arguments_only) {
+        session_free(s);
+        return EXIT_OK;
     }
     record_remove_stale_temps(c->path);
     play_set_names(&c->play);
@@ -742,7 +767,7 @@ int cmd_play(int argc, char **argv)
     const char *game = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
     const GameOps *ops = game ? game_lookup(game) : NULL;
     if (game && (!ops || !play_ui_for(game)))
-        return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected morpyam or morphos)", game);
+        return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected morpyam or morphos)", cli_quote(game));
     Client c = {0};
     Options opts;
     options_init(&opts);
@@ -772,19 +797,19 @@ int cmd_play(int argc, char **argv)
             resume_file = argv[++i];
         } else if (strcmp(arg, "--seed") == 0 && has_value) {
             if (!cli_parse_u64(argv[++i], &seed) || seed > SESSION_SEED_MAX)
-                return cli_fail(EXIT_USAGE, "play: --seed expects a whole number from 0 to 2^63-1, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "play: --seed expects a whole number from 0 to 2^63-1, got '%s'", cli_quote(argv[i]));
             have_seed = true;
         } else if (strcmp(arg, "--dice") == 0 && has_value) {
             const char *mode = argv[++i];
             if (strcmp(mode, "auto") != 0 && strcmp(mode, "manual") != 0)
-                return cli_fail(EXIT_USAGE, "play: --dice expects auto or manual, got '%s'", mode);
+                return cli_fail(EXIT_USAGE, "play: --dice expects auto or manual, got '%s'", cli_quote(mode));
             dice = mode[0] == 'm';
         } else if (strcmp(arg, "--color") == 0 && has_value) {
             if (!term_parse_color(argv[++i], &color))
-                return cli_fail(EXIT_USAGE, "play: --color expects auto, always or never, got '%s'", argv[i]);
+                return cli_fail(EXIT_USAGE, "play: --color expects auto, always or never, got '%s'", cli_quote(argv[i]));
         } else if (!ops) {
             return cli_fail(EXIT_USAGE, "play: unknown argument '%s' (expected a game first: morph play morpyam|morphos, "
-                            "or --resume FILE)", arg);
+                            "or --resume FILE)", cli_quote(arg));
         } else {
             GameArgResult r = game_args_take(ops, argc, argv, &i, &opts, err, sizeof err);
             if (r == GAME_ARG_ERROR)

@@ -153,9 +153,9 @@ int cmd_replay(int argc, char **argv)
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_fail(EXIT_USAGE,
                             "replay: unknown argument '%s' (expected --json, --quiet, --moves, --at N, --color or a file)",
-                            argv[i]);
+                            cli_quote(argv[i]));
         } else if (path) {
-            return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", path, argv[i]);
+            return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", path, cli_quote(argv[i]));
         } else {
             path = argv[i];
         }

@@ -123,7 +123,7 @@ int cmd_serve(int argc, char **argv)
             long v;
             if (!has_value || !cli_parse_long(argv[++i], ints[k].min, ints[k].max, &v))
                 return cli_fail(EXIT_USAGE, "serve: %s expects a whole number from %ld to %ld%s%s%s", a, ints[k].min,
-                                ints[k].max, has_value ? ", got '" : "", has_value ? argv[i] : "",
+                                ints[k].max, has_value ? ", got '" : "", has_value ? cli_quote(argv[i]) : "",
                                 has_value ? "'" : "");
             *ints[k].out = (int)v;
             done = true;
@@ -142,14 +142,17 @@ int cmd_serve(int argc, char **argv)
             long v;
             if (!cli_parse_long(argv[++i], 1024, 64L << 20, &v))
                 return cli_fail(EXIT_USAGE, "serve: --max-body expects a number of bytes from 1024 to %ld, got '%s'",
-                                64L << 20, argv[i]);
+                                64L << 20, cli_quote(argv[i]));
             cfg.max_body = (size_t)v;
         } else if (strcmp(a, "--durable") == 0) {
             cfg.durable = true;
         } else {
-            return cli_fail(EXIT_USAGE, "serve: unknown or incomplete argument '%s' (see morph serve --help)", a);
+            return cli_fail(EXIT_USAGE, "serve: unknown or incomplete argument '%s' (see morph serve --help)",
+                            cli_quote(a));
         }
     }
+    if (cli_arguments_only)
+        return EXIT_OK;
     char db_path[PATH_MAX], page[PATH_MAX];
     if (!db) {
         if (!store_default_path(db_path, sizeof db_path))
@@ -170,7 +173,7 @@ int cmd_serve(int argc, char **argv)
         return EXIT_OK;
     }
     if (web && !is_page_dir(web))
-        return cli_fail(EXIT_USAGE, "serve: --web %s: no index.html in that directory", web);
+        return cli_fail(EXIT_USAGE, "serve: --web %s: no index.html in that directory", cli_quote(web));
     if (!web && find_page(page, sizeof page))
         web = page;
     http.web_dir = web;

@@ -2,6 +2,9 @@
 #ifndef MORPH_COMMANDS_H
 #define MORPH_COMMANDS_H
 
+/* The whole `morph` command line (morph.c); main() only calls it. */
+int morph_main(int argc, char **argv);
+
 int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
 int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */

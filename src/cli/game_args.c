@@ -2,6 +2,9 @@
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+
+#include "../core/utf8.h"
 
 static bool has_option(const GameOps *ops, const char *key)
 {
@@ -13,6 +16,12 @@ bool game_args_read_layout(const char *path, char *out, size_t outlen, char *err
     FILE *f = fopen(path, "r");
     if (!f) {
         snprintf(err, errlen, "cannot read layout file '%s': %s", path, strerror(errno));
+        return false;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        snprintf(err, errlen, "layout file '%s' is a directory, expected a file of square codes", path);
         return false;
     }
     size_t len = 0;
@@ -116,7 +125,9 @@ static void flag_name(const char *key, char *out, size_t outlen)
 void game_args_unknown(const GameOps *ops, const char *cmd, const char *flag, const char *own,
                        char *err, size_t errlen)
 {
-    int n = snprintf(err, errlen, "unknown argument '%s' for %s (expected one of: %s", flag, cmd, own);
+    char q[EXCERPT_SIZE];
+    int n = snprintf(err, errlen, "unknown argument '%s' for %s (expected one of: %s",
+                     text_excerpt(flag, EXCERPT_MAX, q, sizeof q), cmd, own);
     bool first = !own[0];
     for (const OptionSpec *s = ops->option_specs; s->key && n >= 0 && (size_t)n < errlen; s++) {
         char name[OPTION_KEY_MAX + 2];

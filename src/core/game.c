@@ -18,7 +18,8 @@ Game *game_new(const char *name, const Options *opts, char *err, size_t errlen)
 {
     const GameOps *ops = game_lookup(name);
     if (!ops) {
-        snprintf(err, errlen, "unknown game '%s' (expected morpyam or morphos)", name);
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "unknown game '%s' (expected morpyam or morphos)", text_excerpt(name, EXCERPT_MAX, q, sizeof q));
         return NULL;
     }
     if (!options_check(opts, ops->option_specs, ops->name, err, errlen))

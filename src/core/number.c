@@ -39,6 +39,32 @@ bool number_parse_u64(const char *text, uint64_t *out)
     return true;
 }
 
+bool number_parse_decimal(const char *text, double min, double max, double *out)
+{
+    if (!text)
+        return false;
+    const char *p = text + (min < 0 && *text == '-');
+    size_t whole = strspn(p, "0123456789");
+    if (whole == 0)
+        return false;
+    p += whole;
+    if (*p == '.') {
+        size_t frac = strspn(p + 1, "0123456789");
+        if (frac == 0)
+            return false;
+        p += 1 + frac;
+    }
+    if (*p)
+        return false;
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || *end || !(v >= min && v <= max))
+        return false;
+    *out = v;
+    return true;
+}
+
 bool number_is_whole(const char *text)
 {
     long v;

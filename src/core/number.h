@@ -14,5 +14,9 @@ bool number_parse_long(const char *text, long min, long max, long *out);
 bool number_parse_u64(const char *text, uint64_t *out);
 /* Whether text is a whole number that fits a long (ranges are the caller's). */
 bool number_is_whole(const char *text);
+/* A decimal number in [min, max] written as digits with an optional
+ * fraction ("2", "0.25", and "-1.5" where min < 0): no spaces, no '+', no
+ * exponent, no hexadecimal, inf or nan. */
+bool number_parse_decimal(const char *text, double min, double max, double *out);
 
 #endif

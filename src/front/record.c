@@ -1,5 +1,6 @@
 #include "record.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -247,13 +248,18 @@ static bool same_json(const json_t *a, const json_t *b)
     return json_equal((json_t *)a, (json_t *)b);
 }
 
+/* "YYYY-MM-DDTHH:MM:SSZ": digits exactly where the form has them. */
 static bool is_timestamp(const json_t *v)
 {
-    int y, mo, d, h, mi, s;
-    char z;
+    static const char form[] = "dddd-dd-ddTdd:dd:ddZ";
     const char *t = json_string_value(v);
-    return t && strlen(t) == 20 && sscanf(t, "%4d-%2d-%2dT%2d:%2d:%2d%c", &y, &mo, &d, &h, &mi, &s, &z) == 7 &&
-           z == 'Z' && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h < 24 && mi < 60 && s < 61;
+    if (!t || strlen(t) != sizeof form - 1)
+        return false;
+    for (size_t i = 0; form[i]; i++)
+        if (form[i] == 'd' ? !isdigit((unsigned char)t[i]) : t[i] != form[i])
+            return false;
+    int mo = atoi(t + 5), d = atoi(t + 8), h = atoi(t + 11), mi = atoi(t + 14), s = atoi(t + 17);
+    return mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h < 24 && mi < 60 && s < 61;
 }
 
 /* Reads players into "human"/"ai:SPEC" words. */
@@ -441,6 +447,12 @@ Session *record_load(const char *path, bool check_result, json_t **doc_out, Reco
     FILE *f = fopen(path, "r");
     if (!f) {
         load_fail(e, path, -1, "cannot read: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fclose(f);
+        load_fail(e, path, -1, "a directory, not a record file");
         return NULL;
     }
     json_t *doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);

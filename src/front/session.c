@@ -171,8 +171,8 @@ static const char *part_at(const char *text, int k, char *out, size_t outlen)
 }
 
 /* Parses text on a copy of the state and applies it only when every part is
- * legal and, for seat >= PLAYER_CHANCE, made by seat (seat PLAYER_CHANCE: a
- * single chance outcome); SEAT_ANY accepts every part. */
+ * legal and, for a seat, a decision of that seat; SEAT_ANY accepts every
+ * part. */
 enum { SEAT_ANY = -100 };
 
 static bool apply_parts(Session *s, int seat, const char *text, char *err, size_t errlen)
@@ -196,11 +196,7 @@ static bool apply_parts(Session *s, int seat, const char *text, char *err, size_
         part_at(text, k, q, sizeof q);
         if (k > 0)
             part_at(text, k - 1, prev, sizeof prev);
-        if (seat == PLAYER_CHANCE && k)
-            snprintf(err, errlen, "type only the chance outcome asked for: '%s' follows it", q);
-        else if (seat == PLAYER_CHANCE)
-            snprintf(err, errlen, "no chance event is due: P%d is to move", p + 1);
-        else if (k == 0 && p == PLAYER_CHANCE)
+        if (k == 0 && p == PLAYER_CHANCE)
             snprintf(err, errlen, "not a decision of P%d: a chance event is due", seat + 1);
         else if (k == 0)
             snprintf(err, errlen, "not the turn of P%d: P%d is to move", seat + 1, p + 1);
@@ -233,13 +229,13 @@ bool session_apply_for_seat(Session *s, int seat, const char *text, bool may_rol
         return false;
     }
     if (state_is_chance(s->state) && may_roll) {
-        if (strchr(text, ',')) {
+        if (strchr(text, ',')) { /* one outcome: the next may be another person's to roll */
             char q[EXCERPT_SIZE];
             snprintf(err, errlen, "type only the chance outcome asked for, one at a time ('%s' holds several)",
                      text_excerpt(text, EXCERPT_MAX, q, sizeof q));
             return false;
         }
-        return apply_parts(s, PLAYER_CHANCE, text, err, errlen);
+        return apply_parts(s, SEAT_ANY, text, err, errlen);
     }
     if (state_is_chance(s->state)) {
         snprintf(err, errlen, "not a decision: a chance event is due and the program draws it");
@@ -294,6 +290,9 @@ bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size
         snprintf(err, errlen, "seat %d is not an AI", p + 1);
         return false;
     }
+    /* The choice depends only on the position, the seed, the seat and the
+     * history position: a resumed game continues as if it never stopped. */
+    ai_reseed(s->seats[p].ai, seed_derive(seed_derive(s->seed, STREAM_SEAT, (uint64_t)p), (uint64_t)s->count, 0));
     *out = ai_choose(s->seats[p].ai, s->state, explain);
     return true;
 }

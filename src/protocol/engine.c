@@ -319,7 +319,7 @@ static json_t *cmd_genmove(Engine *e, const json_t *req, char *err, size_t errle
     StrBuf explain = STRBUF_INIT, text = STRBUF_INIT;
     Action a;
     if (s->seats[p].ai && strcmp(spec, s->seats[p].spec) == 0) {
-        session_ai_choose(s, &a, &explain, err, errlen); /* the seat's own AI keeps its tree */
+        session_ai_choose(s, &a, &explain, err, errlen); /* the seat's own AI, seeded for this decision */
     } else {
         Ai *ai = ai_new(spec, s->game, seed_derive(s->seed, 3, (uint64_t)s->count), err, errlen);
         if (!ai)

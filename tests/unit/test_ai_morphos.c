@@ -288,12 +288,31 @@ static long visits_in(const char *why)
     return total;
 }
 
-/* After observing its own move, the tree keeps that move's subtree for the
- * next choice (here the reply, also chosen by the same AI). */
+/* With reuse=1, after observing its own move, the tree keeps that move's
+ * subtree for the next choice (here the reply, also chosen by the same AI).
+ * By default every decision is a fresh search: reseeded alike, an AI that
+ * searched before chooses exactly as a new one (issue 8, fault 8). */
 static void mcts_reuses_its_tree(void **unused)
 {
     Game *g = morphos_game(7, "");
-    Ai *ai = make_ai("mcts:playouts=400", g, 5);
+    Ai *fresh = make_ai("mcts:playouts=300", g, 9), *used = make_ai("mcts:playouts=300", g, 9);
+    State *t = state_new(g);
+    StrBuf w1 = STRBUF_INIT, w2 = STRBUF_INIT;
+    Action b = ai_choose(used, t, NULL);
+    ai_observe(used, t, b);
+    state_apply(t, b);
+    ai_reseed(fresh, 77);
+    ai_reseed(used, 77);
+    assert_int_equal(ai_choose(fresh, t, &w1), ai_choose(used, t, &w2));
+    assert_string_equal(sb_str(&w1), sb_str(&w2));
+    assert_int_equal(visits_in(sb_str(&w2)), 300);
+    sb_free(&w1);
+    sb_free(&w2);
+    state_free(t);
+    ai_free(fresh);
+    ai_free(used);
+
+    Ai *ai = make_ai("mcts:playouts=400,reuse=1", g, 5);
     State *s = state_new(g);
     StrBuf why = STRBUF_INIT;
     Action a = ai_choose(ai, s, &why);
@@ -349,7 +368,7 @@ static void bad_parameters(void **unused)
     assert_null(ai_new("mcts:ms=fast", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'ms' must be a whole number from 1 to 3600000, got 'fast'");
     assert_null(ai_new("mcts:depth=3", g, 1, err, sizeof err));
-    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave or prior)");
+    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)");
     assert_null(ai_new("mcts:explore=-1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'explore' must be a number from 0 to 10, got '-1'");
     assert_null(ai_new("greedy:x=1", g, 1, err, sizeof err));

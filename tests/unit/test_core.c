@@ -142,6 +142,12 @@ static void excerpts_quote_outside_text_safely(void **unused)
     assert_string_equal(text_excerpt("short", EXCERPT_MAX, q, sizeof q), "short");
     assert_string_equal(text_excerpt("line\nbreak\x01\xff", EXCERPT_MAX, q, sizeof q), "line?break??");
     assert_string_equal(text_excerpt("\xc3\xa9\xc3\xa9\xc3\xa9", 5, q, sizeof q), "\xc3\xa9\xc3\xa9...");
+    /* Found by fuzzing: game_new quoted the name raw. */
+    Options o;
+    options_init(&o);
+    char err[ERR_MAX];
+    assert_null(game_new("morpho\xe9", &o, err, sizeof err));
+    assert_string_equal(err, "unknown game 'morpho?' (expected morpyam or morphos)");
     char tiny[8];
     assert_string_equal(text_excerpt("abcdefghij", 40, tiny, sizeof tiny), "abcd...");
 }

@@ -144,11 +144,90 @@ static void morphos_records_replay(void **unused)
     round_trip(setups, 5, 1000);
 }
 
+/* Issue 8, fault 8: a game stopped at any point and resumed from its record
+ * continues exactly as the uninterrupted game, action for action. */
+
+/* Plays s on until the end or until it holds `until` actions. */
+static void play_on(Session *s, int until)
+{
+    char err[ERR_MAX];
+    while (!session_is_terminal(s) && s->count < until) {
+        if (session_chance_step(s))
+            continue;
+        Action a;
+        assert_true(session_ai_choose(s, &a, NULL, err, sizeof err));
+        assert_true(session_apply(s, a, err, sizeof err));
+    }
+}
+
+/* The session as a resumed one sees it: written to a record and loaded. */
+static Session *stop_and_resume(Session *s)
+{
+    json_t *doc = record_from_session(s, NULL);
+    char *text = json_dumps(doc, JSON_INDENT(2));
+    json_t *back_doc = json_loads(text, 0, NULL);
+    RecordError e;
+    Session *back = record_load_json(back_doc, "mem", true, &e);
+    if (!back)
+        fail_msg("%s", e.message);
+    json_decref(back_doc);
+    free(text);
+    json_decref(doc);
+    session_free(s);
+    return back;
+}
+
+static void resume_plays_the_same_game(const char *game, const char *options, const char *const *players,
+                                       uint64_t seed)
+{
+    Setup setup = {game, options, NULL};
+    char err[ERR_MAX];
+    Session *whole = session_new_game(make_game(&setup), players, seed, err, sizeof err);
+    if (!whole)
+        fail_msg("%s", err);
+    play_on(whole, 1 << 30);
+    /* Stops at a third, at two thirds and just before the end. */
+    int n = whole->count, stops[] = {n / 3, 2 * n / 3, n - 1};
+    Session *parts = session_new_game(make_game(&setup), players, seed, err, sizeof err);
+    for (int k = 0; k < 3; k++) {
+        play_on(parts, stops[k]);
+        parts = stop_and_resume(parts);
+        assert_int_equal(parts->count, stops[k]);
+    }
+    play_on(parts, 1 << 30);
+    assert_int_equal(parts->count, whole->count);
+    for (int i = 0; i < whole->count; i++)
+        if (strcmp(parts->steps[i].text, whole->steps[i].text) != 0)
+            fail_msg("%s %s seed %llu: action %d is '%s' after resuming, '%s' without stopping", game, options,
+                     (unsigned long long)seed, i, parts->steps[i].text, whole->steps[i].text);
+    session_free(parts);
+    session_free(whole);
+}
+
+static void resumed_games_are_the_same_games(void **unused)
+{
+    if (!game_lookup("morpyam") || !game_lookup("morphos"))
+        skip();
+    static const char *const yam[] = {"ai:expert", "ai:greedy"}, *const yam3[] = {"ai:greedy", "ai:expert", "ai:greedy"};
+    static const char *const mos[] = {"ai:mcts:playouts=200", "ai:greedy"},
+                             *const duo[] = {"ai:greedy", "ai:mcts:playouts=100"};
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+        resume_plays_the_same_game("morpyam", "players=2", yam, seed);
+        resume_plays_the_same_game("morphos", "size=7", mos, seed);
+    }
+    resume_plays_the_same_game("morpyam", "players=3;variant=flash", yam3, 3);
+    static const char *const yam_r[] = {"ai:random", "ai:greedy"}, *const mos_r[] = {"ai:greedy", "ai:random"};
+    resume_plays_the_same_game("morpyam", "players=2;variant=plus", yam_r, 4);
+    resume_plays_the_same_game("morphos", "size=7;mutators=deepmorph", mos_r, 4);
+    resume_plays_the_same_game("morphos", "size=6;mutators=minimorph,duomorph,remorph", duo, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(morpyam_records_replay),
         cmocka_unit_test(morphos_records_replay),
+        cmocka_unit_test(resumed_games_are_the_same_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

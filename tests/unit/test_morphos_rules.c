@@ -675,6 +675,102 @@ static void serialised_states_and_corruption(void **unused)
     game_free(g);
 }
 
+/* The serialisation of s with from replaced by to, deserialised: NULL
+ * and err, or the state. */
+static State *with(const MorphosState *s, const char *from, const char *to, char *err)
+{
+    StrBuf sb = STRBUF_INIT;
+    char text[4096];
+    state_serialize(&s->base, &sb);
+    const char *at = strstr(sb_str(&sb), from);
+    assert_non_null(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - sb_str(&sb)), sb_str(&sb), to, at + strlen(from));
+    sb_free(&sb);
+    return s->base.game->ops->deserialize(s->base.game, text, err, ERR_MAX);
+}
+
+static const char *refused(const MorphosState *s, const char *from, const char *to, char *err)
+{
+    State *t = with(s, from, to, err);
+    if (t) {
+        state_free(t);
+        return "";
+    }
+    return err;
+}
+
+/* Issue 8, fault 6: numbers read strictly and in range, and only states the
+ * rules can reach. */
+static void impossible_states_are_refused(void **unused)
+{
+    Game *g = morphos_game(5, "");
+    MorphosState *s = (MorphosState *)state_new(g);
+    apply_ok(s, "c3");
+    apply_ok(s, "d4");
+    char err[ERR_MAX];
+    assert_string_equal(refused(s, "turn=2", "turn=2", err), "");
+    assert_string_equal(refused(s, "turn=2", "turn=2147483647", err),
+                        "corrupt morphos state: turn must be a whole number from 0 to 100 (the move cap), got '2147483647'");
+    assert_string_equal(refused(s, "turn=2", "turn=99999999999999999999", err),
+                        "corrupt morphos state: turn must be a whole number from 0 to 100 (the move cap), got '99999999999999999999'");
+    assert_string_equal(refused(s, "turn=2", "turn=+2", err),
+                        "corrupt morphos state: turn must be a whole number from 0 to 100 (the move cap), got '+2'");
+    assert_string_equal(refused(s, "turn=2", "turn=100", err), "corrupt morphos state: a live game at the move cap");
+    assert_string_equal(refused(s, "turn=2", "turn=3", err),
+                        "corrupt morphos state: seat 1 is to move on turn 3 (the seats alternate, seat 1 first)");
+    assert_string_equal(refused(s, "black=0", "black=1", err),
+                        "corrupt morphos state: seat 2 is to move on turn 2 (the seats alternate, seat 1 first)");
+    MorphosState *one = (MorphosState *)state_new(g);
+    apply_ok(one, "c3"); /* turn 1, White (seat 2) to move */
+    assert_string_equal(refused(one, "to=W black=0", "to=B black=1", err),
+                        "corrupt morphos state: seat 2 holds Black before any swap");
+    state_free(&one->base);
+    assert_string_equal(refused(s, "black=0", "black=-0", err),
+                        "corrupt morphos state: expected 'POSITION to=B|W black=0|1 turn=N phase=... flipped=... hist=...'");
+    assert_string_equal(refused(s, " turn=", "  turn=", err),
+                        "corrupt morphos state: expected 'POSITION to=B|W black=0|1 turn=N phase=... flipped=... hist=...'");
+    assert_string_equal(refused(s, "hist=", "hist=-1,", err), "corrupt morphos state: bad phase, flipped point or history");
+    assert_string_equal(refused(s, "hist=", "hist=1234567890abcdef0,", err),
+                        "corrupt morphos state: bad phase, flipped point or history");
+    assert_string_equal(refused(s, "hist=", "hist=,", err),
+                        "corrupt morphos state: bad phase, flipped point or history");
+    assert_string_equal(refused(s, "phase=main", "phase=over:B:won", err),
+                        "corrupt morphos state: how the game ended must be connection, deadlock, resign or cap");
+    assert_string_equal(refused(s, "phase=main", "phase=over:D:cap", err),
+                        "corrupt morphos state: a draw at the move cap before the cap");
+    assert_string_equal(refused(s, "phase=main", "phase=over:B:connection", err),
+                        "corrupt morphos state: Black wins by a connection it does not have");
+    assert_string_equal(refused(s, "phase=main", "phase=return", err),
+                        "corrupt morphos state: a returned stone without the remorph mutator");
+    assert_string_equal(refused(s, "phase=main", "phase=duo:c3", err),
+                        "corrupt morphos state: a duomorph stone without the duomorph mutator");
+    /* Found by fuzzing: six fields without hist= read past the text. */
+    assert_null(g->ops->deserialize(g, "...../...../..B../...../..... to=B black=0 turn=0 phase=main flipped=-", err,
+                                    sizeof err));
+    assert_string_equal(err, "corrupt morphos state: expected 'POSITION to=B|W black=0|1 turn=N phase=... flipped=... hist=...'");
+    /* Found by fuzzing: a byte that is not a character was quoted raw. */
+    assert_string_equal(refused(s, "...../", "\xe9..../", err),
+                        "malformed position: row 5 has the byte 0xe9, expected B, W or .");
+    char cells[19 * 19];
+    int size = 0;
+    assert_false(morphos_parse_position("..\xe9/.../...", &size, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has the byte 0xe9, expected B, W or .");
+    assert_false(morphos_parse_position("..\t/.../...", &size, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has the byte 0x09, expected B, W or .");
+    assert_false(morphos_parse_position("..x/.../...", &size, cells, err, sizeof err));
+    assert_string_equal(err, "malformed position: row 3 has 'x', expected B, W or .");
+    /* The position must be the last one of the history. */
+    StrBuf sb = STRBUF_INIT;
+    state_serialize(&s->base, &sb);
+    char last[20];
+    snprintf(last, sizeof last, "%s", strrchr(sb_str(&sb), ',') + 1);
+    assert_string_equal(refused(s, last, "0123456789abcdef", err),
+                        "corrupt morphos state: the history does not end with this position");
+    sb_free(&sb);
+    state_free(&s->base);
+    game_free(g);
+}
+
 static void drawing_and_action_texts(void **unused)
 {
     Game *g = morphos_game(3, "duomorph");
@@ -805,6 +901,7 @@ int main(void)
         cmocka_unit_test(notation_round_trips_and_errors),
         cmocka_unit_test(serialised_states_and_corruption),
         cmocka_unit_test(drawing_and_action_texts),
+        cmocka_unit_test(impossible_states_are_refused),
         cmocka_unit_test(repeated_positions_are_counted),
         cmocka_unit_test(deadlock_counts),
     };

@@ -512,10 +512,71 @@ static void corrupt_states_are_refused(void **unused)
                         "malformed morpyam state: the phase does not match the rest of the state");
     assert_string_equal(corrupt(s, "phase=6", "phase=3", err),
                         "malformed morpyam state: the phase does not match the rest of the state");
-    assert_string_equal(corrupt(s, "phase=6", "phase=12", err), "malformed morpyam state: a number is out of range");
+    assert_string_equal(corrupt(s, "phase=6", "phase=12", err),
+                        "malformed morpyam state: phase must be a whole number from 0 to 9, got '12'");
     assert_string_equal(corrupt(s, "dice=11123", "dice=11173", err), "malformed morpyam state: bad dice");
     assert_string_equal(corrupt(s, "alive=3", "alive=2", err), "malformed morpyam state: the player to move cannot act");
     assert_string_equal(corrupt(s, " result=", " resul=", err), "malformed morpyam state: fields missing or out of order");
+    state_free(s);
+    game_free(g);
+}
+
+/* Issue 8, fault 6: numbers read strictly and in range, and only states on
+ * which every operation is safe (the rules could reach them). */
+static void impossible_states_are_refused(void **unused)
+{
+    Game *g = new_game("players=3");
+    State *s = state_new(g);
+    char err[ERR_MAX];
+    play(s, "die 6; die 1; die 2; roll");
+    assert_string_equal(corrupt(s, "phase=5", "phase=5", err), "");
+    assert_string_equal(corrupt(s, "turns=1", "turns=99999999999999999999", err),
+                        "malformed morpyam state: turns must be a whole number from 0 to 1000, got '99999999999999999999'");
+    assert_string_equal(corrupt(s, "turns=1", "turns=2147483648", err),
+                        "malformed morpyam state: turns must be a whole number from 0 to 1000, got '2147483648'");
+    assert_string_equal(corrupt(s, "turns=1", "turns=+1", err),
+                        "malformed morpyam state: turns must be a whole number from 0 to 1000, got '+1'");
+    assert_string_equal(corrupt(s, "turns=1", "turns= 1", err), "malformed morpyam state: fields missing or out of order");
+    assert_string_equal(corrupt(s, "phase=5", "phase=-0", err),
+                        "malformed morpyam state: phase must be a whole number from 0 to 9, got '-0'");
+    assert_string_equal(corrupt(s, " result=", "  result=", err), "malformed morpyam state: fields missing or out of order");
+    /* The issue's states: one player left in a live 3-player game, and the
+     * roll of a player who has resigned (resign then looped forever). */
+    assert_string_equal(corrupt(s, "alive=7", "alive=6", err),
+                        "malformed morpyam state: the roll is for P1, who has resigned");
+    assert_string_equal(corrupt(s, "alive=7", "alive=4", err),
+                        "malformed morpyam state: a live game needs two players still in it");
+    assert_string_equal(corrupt(s, "turns=1", "turns=0", err),
+                        "malformed morpyam state: a turn is being played but turns is 0");
+    assert_string_equal(corrupt(s, "result=0,0,255", "result=1,1,255", err),
+                        "malformed morpyam state: a live game has no result");
+    state_free(s);
+    s = state_new(g);
+    play(s, "die 6; die 1; die 2");
+    /* Found by fuzzing: in Plus, a player who resigned while others still
+     * held squares to build (their squares are built when they leave). */
+    Game *plus = new_game("players=4;variant=plus");
+    const char *resigned = "grid=.32.6..CMX.EN223F.A.....S.4P.45..1.A tokens=.................................... phase=2 "
+                           "player=0 turns=0 rolls=0 dice=11111 kept=- nroll=1 call=-1 called=1 replay=0 alive=10 "
+                           "rolloff=0,0,0,6532,3201 deal=36,3,000000000000000 "
+                           "hands=000000000000000000000000000000000121111000110201001000111000 result=0,0,255";
+    assert_null(plus->ops->deserialize(plus, resigned, err, sizeof err));
+    assert_string_equal(err, "malformed morpyam state: a player who resigned still holds squares to build");
+    game_free(plus);
+    /* Found by fuzzing: a call pending when no Appel square is free left the
+     * forced placement after a made call without any square. */
+    Game *yam3 = new_game("players=3;rules=daversa");
+    const char *called = "grid=P126544XSEC33FMNA25AXMF16CESN512346P tokens=.1..1...........11111........2..1... "
+                         "phase=4 player=1 turns=21 rolls=0 dice=22455 kept=225 nroll=2 call=13 called=1 replay=0 "
+                         "alive=7 rolloff=0,00,00,1460,0120 deal=0,0,000000000000000 "
+                         "hands=000000000000000000000000000000000000000000000000000000000000 result=0,0,255";
+    assert_null(yam3->ops->deserialize(yam3, called, err, sizeof err));
+    assert_string_equal(err, "malformed morpyam state: a call is pending but no Appel square is free");
+    game_free(yam3);
+    assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=7,0,1,6120", err),
+                        "malformed morpyam state: roll-off contenders who are not in a roll-off");
+    assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=0,1,1,6120", err),
+                        "malformed morpyam state: a number is out of range");
     state_free(s);
     game_free(g);
 }
@@ -527,6 +588,8 @@ static void option_errors(void **unused)
     static const char *const cases[][3] = {
         {"players", "5", "option 'players' must be 2, 3 or 4, got 5"},
         {"variant", "turbo", "option 'variant' must be standard, flash or plus, got 'turbo'"},
+        /* found by fuzzing: the value was quoted raw */
+        {"variant", "\xf0lus", "option 'variant' must be standard, flash or plus, got '?lus'"},
         {"rules", "daversa,nope", "option 'rules': unknown rule 'nope' (expected strict-call or daversa)"},
         {"grid", "1 2 3", "layout: expected 36 square codes (6 rows of 6), got 3"},
         {"turn-cap", "0", "option 'turn-cap' must be from 1 to 1000000, got 0"},
@@ -571,6 +634,7 @@ int main(void)
         cmocka_unit_test(plus_building_follows_the_whole_roll),
         cmocka_unit_test(action_texts),
         cmocka_unit_test(corrupt_states_are_refused),
+        cmocka_unit_test(impossible_states_are_refused),
         cmocka_unit_test(option_errors),
     };
     return cmocka_run_group_tests_name("morpyam_rules", tests, NULL, NULL);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "morphos.h"
+#include "../../core/utf8.h"
 
 void morphos_point_text(const MorphosConfig *c, int bit, char out[4])
 {
@@ -57,7 +58,14 @@ bool morphos_parse_position(const char *text, int *n_out, char *cells, char *err
         for (int col = 0; col < n; col++) {
             char ch = p[col];
             if (ch != 'B' && ch != 'W' && ch != '.') {
-                snprintf(err, errlen, "malformed position: row %d has '%c', expected B, W or .", n - r, ch);
+                /* the character as typed when it is one, else the byte's code */
+                size_t clen = utf8_char_len(p + col, strlen(p + col));
+                if (clen && (unsigned char)ch >= 0x20 && ch != 0x7f)
+                    snprintf(err, errlen, "malformed position: row %d has '%.*s', expected B, W or .", n - r, (int)clen,
+                             p + col);
+                else
+                    snprintf(err, errlen, "malformed position: row %d has the byte 0x%02x, expected B, W or .", n - r,
+                             (unsigned char)ch);
                 return false;
             }
             cells[(n - 1 - r) * 19 + col] = ch;

@@ -7,6 +7,8 @@
 #include "engine.h"
 #include "morphos.h"
 #include "words.h"
+#include "../../core/number.h"
+#include "../../core/utf8.h"
 
 /* Turns; far beyond any real game, and small enough for an int. */
 #define MORPHOS_MOVE_CAP_MAX 100000000
@@ -256,15 +258,102 @@ static void serialize(const State *st, StrBuf *out)
         sb_printf(out, "%s%016llx", i ? "," : "", (unsigned long long)s->hist[i]);
 }
 
+/* The value of field k of a serialised state: fields are separated by single
+ * spaces and field k (k > 0) starts with key; NULL when it does not. The
+ * value is copied into out (outlen bytes at most, else NULL). */
+static const char *field(const char *text, int k, const char *key, char *out, size_t outlen)
+{
+    const char *p = text;
+    for (int i = 0; i < k; i++) {
+        p = strchr(p, ' ');
+        if (!p)
+            return NULL;
+        p++;
+    }
+    size_t klen = strlen(key), len = strcspn(p, " ");
+    if (strncmp(p, key, klen) != 0 || len < klen || len - klen >= outlen)
+        return NULL;
+    memcpy(out, p + klen, len - klen);
+    out[len - klen] = '\0';
+    return out;
+}
+
+/* "over:B:connection" and the like: how a finished game ended. */
+static bool read_over(const char *phase, MorphosState *s)
+{
+    static const char *const hows[] = {"connection", "deadlock", "resign", "cap"};
+    const char *w = strchr("BWD", phase[5]);
+    if (strncmp(phase, "over:", 5) != 0 || !phase[5] || !w || phase[6] != ':')
+        return false;
+    s->phase = PHASE_OVER;
+    s->winner = (uint8_t)(w - "BWD");
+    snprintf(s->how, sizeof s->how, "%.15s", phase + 7);
+    for (size_t i = 0; i < sizeof hows / sizeof hows[0]; i++)
+        if (strcmp(phase + 7, hows[i]) == 0)
+            return true;
+    s->how[0] = '\0'; /* refused below, by name */
+    return true;
+}
+
+/* One 64-bit position hash: 1 to 16 hexadecimal digits, nothing else. */
+static bool read_hash(const char *p, size_t len, uint64_t *out)
+{
+    if (len == 0 || len > 16 || strspn(p, "0123456789abcdef") < len)
+        return false;
+    uint64_t h = 0;
+    for (size_t i = 0; i < len; i++)
+        h = h << 4 | (uint64_t)(p[i] <= '9' ? p[i] - '0' : p[i] - 'a' + 10);
+    *out = h;
+    return true;
+}
+
+/* Why a finished state could not have been reached, or NULL. */
+static const char *over_problem(const MorphosState *s)
+{
+    const MorphosConfig *c = s->cfg;
+    if (!s->how[0])
+        return "how the game ended must be connection, deadlock, resign or cap";
+    if (strcmp(s->how, "cap") == 0)
+        return s->winner != 2 ? "only the move cap ends a game in a draw"
+               : s->turn != c->move_cap ? "a draw at the move cap before the cap" : NULL;
+    if (s->winner == 2)
+        return "only the move cap ends a game in a draw";
+    if (strcmp(s->how, "connection") == 0 && !morphos_connected(c, &s->stones[s->winner], s->winner))
+        return s->winner == MORPHOS_BLACK ? "Black wins by a connection it does not have"
+                                          : "White wins by a connection it does not have";
+    if (strcmp(s->how, "deadlock") == 0 && s->winner != morphos_deadlock_winner(c, s->stones))
+        return "the deadlock winner is not the one the rules name";
+    return NULL;
+}
+
 static State *deserialize(const Game *g, const char *text, char *err, size_t errlen)
 {
     const MorphosConfig *c = g->config;
-    char pos[512], to, phase[40], flipped[8];
-    int seat, turn, used = 0;
-    if (sscanf(text, "%511s to=%c black=%d turn=%d phase=%39s flipped=%7s hist=%n", pos, &to, &seat, &turn,
-               phase, flipped, &used) != 6 || !used || (to != 'B' && to != 'W') || (seat != 0 && seat != 1) ||
-        turn < 0) {
+    char pos[400], to[4], seat_text[4], turn_text[24], phase[40], flipped[8];
+    long seat = -1, turn = -1;
+    /* Seven fields separated by single spaces; numbers strictly (no sign, no
+     * spaces, no overflow). */
+    bool fields = field(text, 0, "", pos, sizeof pos) && field(text, 1, "to=", to, sizeof to) &&
+                  field(text, 2, "black=", seat_text, sizeof seat_text) &&
+                  field(text, 3, "turn=", turn_text, sizeof turn_text) && field(text, 4, "phase=", phase, sizeof phase) &&
+                  field(text, 5, "flipped=", flipped, sizeof flipped);
+    const char *hist = NULL;
+    if (fields) {
+        const char *p = text;
+        for (int i = 0; i < 6 && p; i++)
+            if ((p = strchr(p, ' ')))
+                p++;
+        hist = p && strncmp(p, "hist=", 5) == 0 ? p + 5 : NULL;
+    }
+    if (!fields || !hist || (strcmp(to, "B") != 0 && strcmp(to, "W") != 0) ||
+        !number_parse_long(seat_text, 0, 1, &seat) || strchr(text, '\t') || strchr(text, '\n')) {
         snprintf(err, errlen, "corrupt morphos state: expected 'POSITION to=B|W black=0|1 turn=N phase=... flipped=... hist=...'");
+        return NULL;
+    }
+    if (!number_parse_long(turn_text, 0, c->move_cap, &turn)) {
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "corrupt morphos state: turn must be a whole number from 0 to %d (the move cap), got '%s'",
+                 c->move_cap, text_excerpt(turn_text, EXCERPT_MAX, q, sizeof q));
         return NULL;
     }
     char cells[19 * 19];
@@ -278,9 +367,9 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
             if (ch != '.')
                 bb_set(&s->stones[ch == 'W'], morphos_bit(c, col, r));
         }
-    s->to_move = to == 'W';
+    s->to_move = to[0] == 'W';
     s->black_seat = (uint8_t)seat;
-    s->turn = turn;
+    s->turn = (int)turn;
     morphos_recompute_hash(s);
     bool ok = true;
     if (strcmp(flipped, "-") != 0) {
@@ -299,18 +388,13 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
         int a = morphos_parse_point(c, phase + 4);
         ok = ok && a >= 0;
         s->anchor = (int16_t)a;
-    } else if (strncmp(phase, "over:", 5) == 0 && strchr("BWD", phase[5]) && phase[5] && phase[6] == ':' &&
-               strlen(phase + 7) > 0 && strlen(phase + 7) < sizeof s->how) {
-        s->phase = PHASE_OVER;
-        s->winner = (uint8_t)(strchr("BWD", phase[5]) - "BWD");
-        strcpy(s->how, phase + 7);
-    } else {
+    } else if (!read_over(phase, s)) {
         ok = false;
     }
-    for (const char *p = text + used; ok && *p;) {
-        char *end;
-        unsigned long long h = strtoull(p, &end, 16);
-        if (end == p || (*end && *end != ',')) {
+    for (const char *p = hist; ok && *p;) {
+        size_t len = strcspn(p, ",");
+        uint64_t h;
+        if (!read_hash(p, len, &h) || (p[len] == ',' && !p[len + 1])) {
             ok = false;
             break;
         }
@@ -321,7 +405,7 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
                 abort();
         }
         s->hist[s->hist_len++] = h;
-        p = *end ? end + 1 : end;
+        p += len + (p[len] == ',');
     }
     if (!ok || s->hist_len == 0) {
         free_state(&s->base);
@@ -343,9 +427,36 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
     else if (s->phase != PHASE_OVER && !bb_empty(&s->flipped_last, c->nw) &&
              !bb_intersects(&s->flipped_last, &s->stones[s->to_move ^ 1], c->nw))
         why = "the flipped point is not a stone of the player who moved last";
+    /* The rest of what play guarantees: the seats alternate turns (a swap
+     * is a turn, and only White's first turn may be one), the mutators of
+     * the phase are in play, a live game has not reached the cap nor a
+     * connection that would have ended it, an ended one ended as the rules
+     * say, and the history ends with this very position. */
+    else if (morphos_seat_of(s, s->to_move) != s->turn % 2)
+        why = s->turn % 2 ? "seat 1 is to move on turn %d (the seats alternate, seat 1 first)"
+                          : "seat 2 is to move on turn %d (the seats alternate, seat 1 first)";
+    else if (s->black_seat == 1 && s->turn < 2)
+        why = "seat 2 holds Black before any swap";
+    else if (s->phase == PHASE_RETURN && !(c->mutators & MUT_REMORPH))
+        why = "a returned stone without the remorph mutator";
+    else if (s->phase == PHASE_DUO && !(c->mutators & MUT_DUOMORPH))
+        why = "a duomorph stone without the duomorph mutator";
+    else if (s->phase != PHASE_OVER && s->turn >= c->move_cap)
+        why = "a live game at the move cap";
+    else if (s->phase != PHASE_OVER && !(c->mutators & MUT_DEEPMORPH) &&
+             (morphos_connected(c, &s->stones[0], 0) || morphos_connected(c, &s->stones[1], 1)))
+        why = "a live game in which a player is connected";
+    else if (s->phase == PHASE_OVER)
+        why = over_problem(s);
+    if (!why && s->hist[s->hist_len - 1] != morphos_node_hash(s))
+        why = "the history does not end with this position";
     if (why) {
+        int at_turn = s->turn;
         free_state(&s->base);
-        snprintf(err, errlen, "corrupt morphos state: %s", why);
+        snprintf(err, errlen, "corrupt morphos state: ");
+        size_t used = strlen(err);
+        if (used < errlen)
+            snprintf(err + used, errlen - used, why, at_turn); /* why: one of the constants above */
         return NULL;
     }
     return &s->base;

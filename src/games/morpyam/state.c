@@ -28,7 +28,9 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
     int v = strcmp(variant, "standard") == 0 ? MV_STANDARD : strcmp(variant, "flash") == 0 ? MV_FLASH
           : strcmp(variant, "plus") == 0 ? MV_PLUS : -1;
     if (v < 0) {
-        snprintf(err, errlen, "option 'variant' must be standard, flash or plus, got '%s'", variant);
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "option 'variant' must be standard, flash or plus, got '%s'",
+                 text_excerpt(variant, EXCERPT_MAX, q, sizeof q));
         return false;
     }
     const char *rules = options_value(opts, specs, "rules");

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "morpyam.h"
+#include "../../core/number.h"
+#include "../../core/utf8.h"
 #include "words.h"
 
 void morpyam_action_text(const State *st, Action a, StrBuf *out);
@@ -120,37 +123,200 @@ static int digit62(char c)
     return p ? (int)(p - digits62) : -1;
 }
 
+/* The fields of a serialised state, in order (serialize writes them). */
+static const char *const field_keys[] = {"grid=", "tokens=", "phase=", "player=", "turns=", "rolls=",
+                                         "dice=", "kept=", "nroll=", "call=", "called=", "replay=",
+                                         "alive=", "rolloff=", "deal=", "hands=", "result="};
+enum { NFIELDS = sizeof field_keys / sizeof field_keys[0] };
+
+/* Splits text at single spaces into the values of the fields above; false
+ * when a field is missing, misnamed, empty, longer than 63 characters, or
+ * something follows. */
+static bool split_fields(const char *text, char values[NFIELDS][64])
+{
+    const char *p = text;
+    for (int k = 0; k < NFIELDS; k++) {
+        size_t klen = strlen(field_keys[k]), len = strcspn(p, " ");
+        if (strncmp(p, field_keys[k], klen) != 0 || len == klen || len - klen >= 64)
+            return false;
+        memcpy(values[k], p + klen, len - klen);
+        values[k][len - klen] = '\0';
+        p += len;
+        if (k < NFIELDS - 1 && *p++ != ' ')
+            return false;
+    }
+    return *p == '\0';
+}
+
+/* Splits value at commas into exactly n parts of at most 31 characters. */
+static bool split_commas(const char *value, int n, char parts[][32])
+{
+    const char *p = value;
+    for (int i = 0; i < n; i++) {
+        size_t len = strcspn(p, ",");
+        if (len >= 32 || (i < n - 1 && p[len] != ',') || (i == n - 1 && p[len]))
+            return false;
+        memcpy(parts[i], p, len);
+        parts[i][len] = '\0';
+        p += len + 1;
+    }
+    return true;
+}
+
+/* Reads one whole number of a field strictly, within [min, max]; on failure
+ * writes why (naming the field and the range) and returns false. */
+static bool read_number(const char *name, const char *text, long min, long max, int *out, char *why, size_t whylen)
+{
+    long v;
+    if (number_parse_long(text, min, max, &v)) {
+        *out = (int)v;
+        return true;
+    }
+    char q[EXCERPT_SIZE];
+    snprintf(why, whylen, "%s must be a whole number from %ld to %ld, got '%s'", name, min, max,
+             text_excerpt(text, EXCERPT_MAX, q, sizeof q));
+    return false;
+}
+
+/* What play guarantees beyond the fields' own ranges and the phase (checked
+ * by the caller): one problem in words, or NULL. */
+static const char *reachable_problem(const MorpyamState *s, int mover)
+{
+    const MorpyamConfig *c = s->cfg;
+    int n = c->players;
+    unsigned all = (1u << n) - 1, alive = s->alive;
+    bool over = s->phase == MP_OVER;
+    bool pregame = s->phase == MP_DEAL || s->phase == MP_PUT ||
+                   (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD) || (s->phase == MP_ROLLOFF && s->turns == 0);
+    int built = 0, in_hand = 0, left_total = 0;
+    for (int sq = 0; sq < 36; sq++)
+        built += s->grid[sq] != MK_NONE;
+    for (int k = 0; k < MK_COUNT; k++) {
+        left_total += s->deal_left[k];
+        for (int p = 0; p < n; p++)
+            in_hand += s->hand[p][k];
+    }
+    if (!over && __builtin_popcount(alive) < 2)
+        return "a live game needs two players still in it";
+    if (!over && (s->winners || s->how != MH_NONE || s->bonus_player != 255))
+        return "a live game has no result";
+    if (s->phase == MP_ROLL && !(alive >> s->player & 1))
+        return s->player == 0 ? "the roll is for P1, who has resigned"
+               : s->player == 1 ? "the roll is for P2, who has resigned"
+               : s->player == 2 ? "the roll is for P3, who has resigned" : "the roll is for P4, who has resigned";
+    if (mover >= 0 && !(alive >> mover & 1))
+        return "the player to move has resigned";
+    if (s->phase == MP_ROLL && s->rolls >= 3)
+        return "a fourth roll";
+    if ((s->phase == MP_START || s->phase == MP_AFTER || s->phase == MP_FORCED) && s->call >= 0)
+        return "a call is pending outside a roll";
+    if (!over && s->call >= 0 && !(s->kind_sq[MK_APPEL] & ~s->occupied))
+        return "a call is pending but no Appel square is free"; /* a call made true must cover one */
+    if (s->phase == MP_ROLLOFF ? (s->contenders & ~alive) != 0 : (s->contenders || s->rolled))
+        return "roll-off contenders who are not in a roll-off";
+    if (s->phase != MP_DEAL && left_total)
+        return "squares left to deal after the deal";
+    for (int p = 0; p < n && !over; p++) /* the last but one to leave ends the game at once */
+        for (int k = 0; k < MK_COUNT; k++)
+            if (!(alive >> p & 1) && s->hand[p][k])
+                return "a player who resigned still holds squares to build";
+    if ((s->phase == MP_DEAL || (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD)) && alive != all)
+        return "a player resigned before the building began";
+    if (pregame) {
+        if (s->turns != 0 || s->occupied)
+            return "tokens or turns before the game has started";
+        if (s->phase == MP_DEAL && built)
+            return "squares on the grid during the deal";
+        if (s->phase == MP_DEAL)
+            for (int p = 0; p < n; p++) {
+                int got = 0, due = s->dealt / n + (p < s->dealt % n);
+                for (int k = 0; k < MK_COUNT; k++)
+                    got += s->hand[p][k];
+                if (got != due)
+                    return "the hands do not follow the order of the deal";
+            }
+        if (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD && (c->variant != MV_PLUS || built))
+            return "a building-order roll-off outside the Plus building";
+        if (s->phase == MP_ROLLOFF && s->purpose == MR_START && built != 36)
+            return "the first-player roll-off before the grid is built";
+    } else if (!over) { /* a game may end before its grid is built (every other builder resigned) */
+        if (built != 36 || in_hand)
+            return "a turn is being played on a grid not yet built";
+        if (s->turns == 0)
+            return "a turn is being played but turns is 0";
+    }
+    for (int p = 0; p < n && !over; p++)
+        if (s->left[p] == 0)
+            return "a live game in which a player has placed every token";
+    int pts[MAX_PLAYERS];
+    if (!over && morpyam_recount(s, pts) >= 0)
+        return "a live game with a line of five";
+    if (over) {
+        if (s->how == MH_NONE || !s->winners || (s->winners & ~all))
+            return "a finished game without a winner or a way it ended";
+        if (s->how == MH_FORFEIT && (__builtin_popcount(alive) != 1 || s->winners != alive))
+            return "a forfeit that is not won by the last player in";
+        if (s->how == MH_KO && __builtin_popcount(s->winners) != 1)
+            return "a KO with several winners";
+        if ((s->how == MH_POINTS) != (s->bonus_player != 255))
+            return "the end bonus does not match how the game ended";
+        if (s->how == MH_POINTS && s->left[s->bonus_player] != 0)
+            return "an end bonus for a player with tokens left";
+        if (s->how == MH_CAP && s->turns != c->turn_cap)
+            return "a game ended by the turn cap before the cap";
+    }
+    return NULL;
+}
+
 State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen)
 {
     const MorpyamConfig *c = g->config;
     const MorpyamMultisets *ms = &c->ms;
-    char grid[40], toks[40], dice[8], kept[8], left15[20], hands[64];
+    char v[NFIELDS][64], rolloff[5][32], deal[3][32], result[3][32], why_buf[ERR_MAX];
     int phase, player, turns, rolls, nroll, call, called, replay, alive, cont, rolled, purpose, dealt, builder;
-    int winners, how, bonus, used = -1;
-    char rv[5], rk[5];
-    int m = sscanf(text, "grid=%39s tokens=%39s phase=%d player=%d turns=%d rolls=%d dice=%7s kept=%7s nroll=%d call=%d "
-                   "called=%d replay=%d alive=%d rolloff=%d,%d,%d,%4[0-6],%4[0-3] deal=%d,%d,%19s hands=%63s result=%d,%d,%d%n",
-                   grid, toks, &phase, &player, &turns, &rolls, dice, kept, &nroll, &call, &called, &replay, &alive,
-                   &cont, &rolled, &purpose, rv, rk, &dealt, &builder, left15, hands, &winners, &how, &bonus, &used);
+    int winners, how, bonus;
     const char *why = NULL;
-    if (m != 25 || used < 0 || text[used] != '\0')
-        why = "fields missing or out of order";
-    else if (strlen(grid) != 36 || strlen(toks) != 36 || strlen(rv) != 4 || strlen(rk) != 4 || strlen(left15) != MK_COUNT ||
+    /* rolloff=C,R,P,VVVV,KKKK deal=D,B,LEFT result=W,H,B */
+    if (!split_fields(text, v) || !split_commas(v[13], 5, rolloff) || !split_commas(v[14], 3, deal) ||
+        !split_commas(v[16], 3, result)) {
+        snprintf(err, errlen, "malformed morpyam state: fields missing or out of order");
+        return NULL;
+    }
+    const char *rv = rolloff[3], *ranks = rolloff[4], *left15 = deal[2], *hands = v[15];
+    int P = c->players;
+    bool numbers = read_number("phase", v[2], 0, MP_OVER, &phase, why_buf, sizeof why_buf) &&
+                   read_number("player", v[3], 0, P - 1, &player, why_buf, sizeof why_buf) &&
+                   read_number("turns", v[4], 0, c->turn_cap, &turns, why_buf, sizeof why_buf) &&
+                   read_number("rolls", v[5], 0, 3, &rolls, why_buf, sizeof why_buf) &&
+                   read_number("nroll", v[8], 0, 5, &nroll, why_buf, sizeof why_buf) &&
+                   read_number("call", v[9], -1, MF_COUNT - 1, &call, why_buf, sizeof why_buf) &&
+                   read_number("called", v[10], 0, 1, &called, why_buf, sizeof why_buf) &&
+                   read_number("replay", v[11], 0, 1, &replay, why_buf, sizeof why_buf) &&
+                   read_number("alive", v[12], 1, (1 << P) - 1, &alive, why_buf, sizeof why_buf) &&
+                   read_number("roll-off contenders", rolloff[0], 0, (1 << P) - 1, &cont, why_buf, sizeof why_buf) &&
+                   read_number("roll-off dice rolled", rolloff[1], 0, (1 << P) - 1, &rolled, why_buf, sizeof why_buf) &&
+                   read_number("roll-off purpose", rolloff[2], 0, 1, &purpose, why_buf, sizeof why_buf) &&
+                   read_number("squares dealt", deal[0], 0, 36, &dealt, why_buf, sizeof why_buf) &&
+                   read_number("builder", deal[1], 0, P - 1, &builder, why_buf, sizeof why_buf) &&
+                   read_number("winners", result[0], 0, (1 << P) - 1, &winners, why_buf, sizeof why_buf) &&
+                   read_number("how", result[1], 0, MH_CAP, &how, why_buf, sizeof why_buf) &&
+                   read_number("bonus player", result[2], 0, 255, &bonus, why_buf, sizeof why_buf);
+    if (!numbers)
+        why = why_buf;
+    else if (strlen(v[0]) != 36 || strlen(v[1]) != 36 || strlen(rv) != 4 || strlen(ranks) != 4 ||
+             strspn(rv, "0123456") != 4 || strspn(ranks, "0123") != 4 || strlen(left15) != MK_COUNT ||
              strlen(hands) != MAX_PLAYERS * MK_COUNT)
         why = "a field has the wrong length";
-    else if (phase < 0 || phase > MP_OVER || player < 0 || player >= c->players || turns < 0 || turns > c->turn_cap ||
-             rolls < 0 || rolls > 3 || nroll < 0 || nroll > 5 || call < -1 || call >= MF_COUNT ||
-             (call >= 0 && !(MF_CALLABLE >> call & 1)) || (called | replay) > 1 || called < 0 || replay < 0 ||
-             alive <= 0 || alive >= 1 << c->players || cont >= 1 << c->players || cont < 0 || (rolled & ~cont) || rolled < 0 ||
-             purpose < 0 || purpose > 1 || dealt < 0 || dealt > 36 || builder < 0 || builder >= c->players ||
-             winners < 0 || winners >= 1 << c->players || how < 0 || how > MH_CAP ||
-             !(bonus == 255 || (bonus >= 0 && bonus < c->players)))
+    else if ((call >= 0 && !(MF_CALLABLE >> call & 1)) || (rolled & ~cont) || !(bonus == 255 || bonus < P))
         why = "a number is out of range";
     if (why) {
         snprintf(err, errlen, "malformed morpyam state: %s", why);
         return NULL;
     }
+    const char *grid = v[0], *toks = v[1], *dice = v[6], *kept = v[7];
     MorpyamState *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
     s->base.game = g;
     s->cfg = c;
     int d = dice_id(ms, dice, 5), k = dice_id(ms, kept, -1);
@@ -175,7 +341,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
         if (toks[sq] == '.')
             continue;
         int p = toks[sq] - '1';
-        if (p < 0 || p >= c->players || s->grid[sq] == MK_NONE)
+        if (p < 0 || p >= P || s->grid[sq] == MK_NONE)
             why = "bad token";
         else
             s->tokens[p] |= 1ull << sq;
@@ -185,7 +351,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
         have[kd] += digit62(left15[kd]);
         for (int p = 0; p < MAX_PLAYERS; p++) {
             int h = digit62(hands[p * MK_COUNT + kd]);
-            if (h < 0 || digit62(left15[kd]) < 0 || (p >= c->players && h))
+            if (h < 0 || digit62(left15[kd]) < 0 || (p >= P && h))
                 why = "bad deal counts";
             s->hand[p][kd] = (uint8_t)h;
             have[kd] += h;
@@ -193,7 +359,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
         if (have[kd] != layout_count[kd])
             why = "squares do not match the game's layout";
     }
-    for (int p = 0; p < c->players && !why; p++) {
+    for (int p = 0; p < P && !why; p++) {
         int placed = __builtin_popcountll(s->tokens[p]);
         if (placed > c->tokens)
             why = "too many tokens";
@@ -221,7 +387,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     s->purpose = (uint8_t)purpose;
     for (int p = 0; p < MAX_PLAYERS; p++) {
         s->roll_value[p] = (uint8_t)(rv[p] - '0');
-        s->rank[p] = (uint8_t)(rk[p] - '0');
+        s->rank[p] = (uint8_t)(ranks[p] - '0');
     }
     s->dealt = (uint8_t)dealt;
     s->builder = (uint8_t)builder;
@@ -243,15 +409,17 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     int mover = current_player_of(s);
     if (!why && mover >= 0 && (!(alive >> mover & 1) || g->ops->legal_actions(&s->base, acts) == 0))
         why = "the player to move cannot act";
+    int pts[MAX_PLAYERS];
+    morpyam_recount(s, pts);
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        s->points[p] = (int16_t)pts[p];
+    if (!why)
+        why = reachable_problem(s, mover);
     if (why) {
         free(s);
         snprintf(err, errlen, "malformed morpyam state: %s", why);
         return NULL;
     }
-    int pts[MAX_PLAYERS];
-    morpyam_recount(s, pts);
-    for (int p = 0; p < MAX_PLAYERS; p++)
-        s->points[p] = (int16_t)pts[p];
     return &s->base;
 }
 
