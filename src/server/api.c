@@ -18,6 +18,13 @@ void api_error(ApiResponse *res, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    /* Where a message leaves the server: whatever it quotes (and wherever
+     * vsnprintf cut it), it is one line of valid UTF-8, or jansson would
+     * refuse it and the client get no error at all. */
+    utf8_repair(msg);
+    for (char *p = msg; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
     api_json(res, status, json_pack("{s:s}", "error", msg));
 }
 
@@ -90,9 +97,10 @@ json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *all
     json_t *value;
     json_object_foreach(doc, key, value) {
         if (!allowed_key(key, allowed)) {
-            char list[256];
+            char list[256], q[EXCERPT_SIZE];
             expected_list(list, sizeof list, allowed);
-            api_error(res, 400, "unknown key '%.40s' in the body (expected: %s)", key, list);
+            api_error(res, 400, "unknown key '%s' in the body (expected: %s)", text_excerpt(key, EXCERPT_MAX, q, sizeof q),
+                      list);
             json_decref(doc);
             return NULL;
         }
@@ -112,10 +120,10 @@ bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const 
 {
     for (int i = 0; i < req->nquery; i++) {
         if (!req->query[i].key || !allowed_key(req->query[i].key, allowed)) {
-            char list[256];
+            char list[256], q[EXCERPT_SIZE];
             expected_list(list, sizeof list, allowed);
-            api_error(res, 400, "unknown query parameter '%.40s' (expected: %s)",
-                      req->query[i].key ? req->query[i].key : "", list);
+            api_error(res, 400, "unknown query parameter '%s' (expected: %s)",
+                      text_excerpt(req->query[i].key ? req->query[i].key : "", EXCERPT_MAX, q, sizeof q), list);
             return false;
         }
     }
@@ -232,7 +240,8 @@ void api_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const char 
 {
     const GameOps *ops = game_lookup(game);
     if (!ops) {
-        api_error(res, 404, "unknown game '%.40s' (expected morpyam or morphos)", game);
+        char q[EXCERPT_SIZE];
+        api_error(res, 404, "unknown game '%s' (expected morpyam or morphos)", text_excerpt(game, EXCERPT_MAX, q, sizeof q));
         return;
     }
     Options opts;
@@ -264,8 +273,10 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
         return;
     const char *status_text = api_query(req, "status");
     int status = status_text ? status_from_name(status_text) : STATUS_WAITING;
+    char q[EXCERPT_SIZE];
     if (status < 0) {
-        api_error(res, 400, "status must be waiting, playing or finished, got '%.40s'", status_text);
+        api_error(res, 400, "status must be waiting, playing or finished, got '%s'",
+                  text_excerpt(status_text, EXCERPT_MAX, q, sizeof q));
         return;
     }
     long limit = 20;
@@ -274,7 +285,8 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
         char *end;
         limit = strtol(limit_text, &end, 10);
         if (!limit_text[0] || *end || limit < 1 || limit > LIST_MAX) {
-            api_error(res, 400, "limit must be a whole number from 1 to %d, got '%.40s'", LIST_MAX, limit_text);
+            api_error(res, 400, "limit must be a whole number from 1 to %d, got '%s'", LIST_MAX,
+                      text_excerpt(limit_text, EXCERPT_MAX, q, sizeof q));
             return;
         }
     }
@@ -284,7 +296,8 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
     if (before) {
         if (strlen(before) != 21 + GAME_ID_LEN || before[4] != '-' || before[10] != 'T' || before[19] != 'Z' ||
             before[20] != ',' || !token_well_formed(before + 21, GAME_ID_LEN)) {
-            api_error(res, 400, "before must be the 'next' of a previous list (UPDATED,ID), got '%.40s'", before);
+            api_error(res, 400, "before must be the 'next' of a previous list (UPDATED,ID), got '%s'",
+                      text_excerpt(before, EXCERPT_MAX, q, sizeof q));
             return;
         }
         memcpy(before_time, before, 20);
@@ -359,8 +372,21 @@ static bool method_is(const ApiRequest *req, ApiResponse *res, const char *want)
 {
     if (strcmp(req->method, want) == 0 || (strcmp(want, "GET") == 0 && strcmp(req->method, "HEAD") == 0))
         return true;
-    api_error(res, 405, "%s %s is not allowed here (use %s)", req->method, req->path, want);
+    api_wrong_method(req, res, want);
     return false;
+}
+
+void api_wrong_method(const ApiRequest *req, ApiResponse *res, const char *want)
+{
+    char m[EXCERPT_SIZE], p[API_PATH_QUOTE + 4];
+    api_error(res, 405, "%s %s is not allowed here (use %s)", text_excerpt(req->method, EXCERPT_MAX, m, sizeof m),
+              text_excerpt(req->path, API_PATH_QUOTE, p, sizeof p), want);
+}
+
+void api_no_endpoint(const ApiRequest *req, ApiResponse *res)
+{
+    char p[API_PATH_QUOTE + 4];
+    api_error(res, 404, "no such endpoint: %s (see docs/web-api.md)", text_excerpt(req->path, API_PATH_QUOTE, p, sizeof p));
 }
 
 void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
@@ -380,7 +406,7 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
     char buf[256], *seg[4];
     int n = segments(req->path, buf, seg, 4);
     if (n < 1) {
-        api_error(res, 404, "no such endpoint: %.80s (see docs/web-api.md)", req->path);
+        api_no_endpoint(req, res);
         return;
     }
     if (n == 1 && strcmp(seg[0], "meta") == 0) {
@@ -410,6 +436,6 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_game(srv, req, res, room, n == 3 ? seg[2] : "");
         room_unref(room);
     } else {
-        api_error(res, 404, "no such endpoint: %.80s (see docs/web-api.md)", req->path);
+        api_no_endpoint(req, res);
     }
 }

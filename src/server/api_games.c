@@ -45,7 +45,9 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         for (int i = 0; keys[i]; i++)
             known |= strcmp(key, keys[i]) == 0;
         if (!known) {
-            api_error(res, 400, "seats[%d]: unknown key '%.40s' (expected: kind, level, ms, mine)", p, key);
+            char q[EXCERPT_SIZE];
+            api_error(res, 400, "seats[%d]: unknown key '%s' (expected: kind, level, ms, mine)", p,
+                      text_excerpt(key, EXCERPT_MAX, q, sizeof q));
             return false;
         }
     }
@@ -79,8 +81,9 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
     const char *name = json_string_value(level);
     const AiOps *ops = name ? find_level(name, game) : NULL;
     if (!ops) {
-        api_error(res, 400, "seats[%d].level must be one of the AI levels of %s (%s)%s%.40s%s", p, game, levels,
-                  name ? ", got '" : "", name ? name : "", name ? "'" : "");
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "seats[%d].level must be one of the AI levels of %s (%s)%s%s%s", p, game, levels,
+                  name ? ", got '" : "", name ? text_excerpt(name, EXCERPT_MAX, q, sizeof q) : "", name ? "'" : "");
         return false;
     }
     spec->kind[p] = SEAT_AI;
@@ -136,9 +139,10 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
                  *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed");
     char err[ERR_MAX];
     Game *probe = NULL;
+    char q[EXCERPT_SIZE];
     if (!ops) {
-        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%.40s%s", game ? ", got '" : "",
-                  game ? game : "", game ? "'" : "");
+        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%s%s", game ? ", got '" : "",
+                  game ? text_excerpt(game, EXCERPT_MAX, q, sizeof q) : "", game ? "'" : "");
     } else if (options && !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
         api_error(res, 400, "options: %s", err);
     } else if (!options && (options_init(&spec.options), false)) {
@@ -360,8 +364,9 @@ static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
         char *end;
         after = strtol(after_text, &end, 10);
         if (!after_text[0] || *end || after < -1 || after > 100000000) {
-            api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%.40s'",
-                      req->last_event_id ? "Last-Event-ID" : "after", after_text);
+            char q[EXCERPT_SIZE];
+            api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
+                      req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
             return;
         }
     }
@@ -408,15 +413,15 @@ void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, 
     for (int i = 0; get_only[i]; i++)
         get |= strcmp(what, get_only[i]) == 0;
     if (get && strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0) {
-        api_error(res, 405, "%s %s is not allowed here (use GET)", req->method, req->path);
+        api_wrong_method(req, res, "GET");
         return;
     }
     if (!get && strcmp(req->method, "POST") != 0) {
         if (strcmp(what, "actions") == 0 || strcmp(what, "undo") == 0 || strcmp(what, "resign") == 0 ||
             strcmp(what, "hint") == 0 || strcmp(what, "rematch") == 0 || strcmp(what, "join") == 0)
-            api_error(res, 405, "%s %s is not allowed here (use POST)", req->method, req->path);
+            api_wrong_method(req, res, "POST");
         else
-            api_error(res, 404, "no such endpoint: %.80s (see docs/web-api.md)", req->path);
+            api_no_endpoint(req, res);
         return;
     }
     RoomError e;
@@ -465,6 +470,6 @@ void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, 
     } else if (strcmp(what, "join") == 0) {
         join_listed(srv, req, res, room);
     } else {
-        api_error(res, 404, "no such endpoint: %.80s (see docs/web-api.md)", req->path);
+        api_no_endpoint(req, res);
     }
 }

@@ -4,7 +4,11 @@
 
 #include <jansson.h>
 
+#include "../core/utf8.h"
 #include "api.h"
+
+/* How much of a request's path an error quotes. */
+#define API_PATH_QUOTE 80
 
 /* Sets res to status with {"error": message}. */
 void api_error(ApiResponse *res, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -13,6 +17,10 @@ void api_json(ApiResponse *res, int status, json_t *body);
 /* Sets res to status with a JSON text body (takes it). */
 void api_text(ApiResponse *res, int status, char *text);
 void api_room_error(ApiResponse *res, const RoomError *e);
+/* 404 for a path that is no endpoint (quoted). */
+void api_no_endpoint(const ApiRequest *req, ApiResponse *res);
+/* 405 for a method the endpoint does not take; want is the one it takes. */
+void api_wrong_method(const ApiRequest *req, ApiResponse *res, const char *want);
 
 /* The body as a JSON object whose keys are all among allowed (NULL-ended);
  * an empty body is {} when empty_ok. NULL with a 400 (or 415) in res. */

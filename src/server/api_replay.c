@@ -39,7 +39,8 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
         char err[ERR_MAX];
         int player = state_player(s);
         if (!g->ops->parse_action(s, texts[i], &a, err, sizeof err) || (players && players[i] != player)) {
-            api_error(res, 422, "action %d '%.60s' does not replay: %s", i, texts[i],
+            char q[64];
+            api_error(res, 422, "action %d '%s' does not replay: %s", i, text_excerpt(texts[i], 60, q, sizeof q),
                       players && players[i] != player ? "played by another seat" : err);
             json_decref(history);
             json_decref(positions);
@@ -86,7 +87,9 @@ static bool read_at(const ApiRequest *req, ApiResponse *res, long *at)
     char *end;
     *at = strtol(text, &end, 10);
     if (!text[0] || *end || *at < 0 || *at > 100000000) {
-        api_error(res, 400, "'at' must be a number of actions (0 for the start), got '%.40s'", text);
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "'at' must be a number of actions (0 for the start), got '%s'",
+                  text_excerpt(text, EXCERPT_MAX, q, sizeof q));
         return false;
     }
     return true;

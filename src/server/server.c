@@ -8,6 +8,8 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "../core/utf8.h"
+
 /* Finished games kept in memory (with their words and state cached) before
  * the oldest leave; the store still has them and they reload on demand. */
 #define FINISHED_KEPT 256
@@ -137,8 +139,9 @@ Room *server_room(Server *s, const char *id, RoomError *e)
 {
     if (!token_well_formed(id, GAME_ID_LEN)) {
         e->status = 404;
-        snprintf(e->message, sizeof e->message, "no game '%.40s' (a game id is %d letters a-z and digits 2-7)", id,
-                 GAME_ID_LEN);
+        char q[EXCERPT_SIZE];
+        snprintf(e->message, sizeof e->message, "no game '%s' (a game id is %d letters a-z and digits 2-7)",
+                 text_excerpt(id, EXCERPT_MAX, q, sizeof q), GAME_ID_LEN);
         return NULL;
     }
     pthread_mutex_lock(&s->rooms_lock);
@@ -216,12 +219,12 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     pthread_mutex_init(&s->hint_lock, NULL);
     s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
     s->limits = limits_new(&cfg->limits);
-    s->store = store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
-    if (!s->store || !lock_database(s, cfg->db_path, err, errlen)) {
+    s->store = cfg->store ? cfg->store : store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
+    if (!s->store || (!cfg->store && !lock_database(s, cfg->db_path, err, errlen))) {
         server_free(s);
         return NULL;
     }
-    s->pool = ai_pool_new(cfg->ai_threads > 0 ? cfg->ai_threads : 1);
+    s->pool = cfg->ai_threads > 0 ? ai_pool_new(cfg->ai_threads) : NULL;
     if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
         server_free(s);
         return NULL;
@@ -240,7 +243,8 @@ void server_free(Server *s)
             room_unref(s->rooms[i]);
     free(s->rooms);
     free(s->finished);
-    store_close(s->store);
+    if (!s->cfg.store)
+        store_close(s->store);
     limits_free(s->limits);
     if (s->lock_fd >= 0)
         close(s->lock_fd);

@@ -16,8 +16,13 @@
 
 typedef struct ServerConfig {
     const char *db_path;
+    /* An open store to serve instead of opening db_path (the caller keeps it
+     * and closes it after server_free): fuzzers and tests that make many
+     * servers over one database. NULL for `morph serve`. */
+    Store *store;
     bool durable;          /* synchronous=FULL: commits survive power loss, not only a killed process */
-    int ai_threads;        /* worker threads for AI seats */
+    int ai_threads;        /* worker threads for AI seats; 0: none, AI seats move when the
+                            * owner calls room_ai_turn (fuzzers) */
     int max_ai_ms;         /* the longest thinking time a game may ask of mcts */
     int hint_ms;           /* thinking time of the Morphos hint (mcts) */
     size_t max_body;       /* bytes of a request body */

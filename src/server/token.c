@@ -67,11 +67,27 @@ bool token_well_formed(const char *text, size_t len)
     return true;
 }
 
+static bool repeatable;
+static uint64_t next_seed;
+
+void token_seed_repeatable(uint64_t start)
+{
+    repeatable = true;
+    next_seed = start;
+}
+
 bool token_seed(uint64_t *out)
 {
     uint64_t v;
-    if (!fill(&v, sizeof v))
+    if (repeatable) {
+        /* splitmix64 */
+        v = next_seed += 0x9e3779b97f4a7c15ull;
+        v = (v ^ (v >> 30)) * 0xbf58476d1ce4e5b9ull;
+        v = (v ^ (v >> 27)) * 0x94d049bb133111ebull;
+        v ^= v >> 31;
+    } else if (!fill(&v, sizeof v)) {
         return false;
+    }
     *out = v >> 1; /* seeds are 0 .. 2^63-1 (session.h) */
     return true;
 }

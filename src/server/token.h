@@ -26,5 +26,10 @@ bool token_hash_equal(const char *a, const char *b);
 bool token_well_formed(const char *text, size_t len);
 /* A random 63-bit game seed from the kernel. */
 bool token_seed(uint64_t *out);
+/* For fuzzers and tests that must replay a run exactly: from now on
+ * token_seed gives the seeds of a sequence started from start (the same
+ * start, the same seeds) instead of the kernel's. Ids, codes and tokens
+ * stay random. Never called by `morph serve`. */
+void token_seed_repeatable(uint64_t start);
 
 #endif

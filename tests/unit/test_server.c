@@ -927,6 +927,36 @@ static void meta_choices_and_history_fields(void **state)
     json_decref(s);
 }
 
+/* Outside text quoted in an error (a query key, a body key, a path, an
+ * action) may hold any bytes, and a cut by bytes may fall inside a
+ * character: every refusal still has its one-line, valid UTF-8 error. */
+static void errors_quote_any_bytes(void **state)
+{
+    char text[400], a39[40];
+    memset(a39, 'a', 39);
+    a39[39] = '\0';
+    expect_error(400, "GET", "/api/meta?\xff\x03=1", NULL, NULL, "unknown query parameter");
+    expect_error(400, "GET", "/api/meta?line\nbreak=1", NULL, NULL, "unknown query parameter");
+    snprintf(text, sizeof text, "/api/games?status=%s\xc3\xa9", a39);
+    expect_error(400, "GET", text, NULL, NULL, "status must be");
+    snprintf(text, sizeof text, "/api/rules/%s\xc3\xa9", a39);
+    expect_error(404, "GET", text, NULL, NULL, "unknown game");
+    expect_error(404, "GET", "/api/games/\xff\xfe", NULL, NULL, "no game");
+    expect_error(404, "GET", "/api/\xff\xfe/x/y/z/w", NULL, NULL, "no such endpoint");
+    snprintf(text, sizeof text, "{\"%s\xc3\xa9\":1}", a39);
+    expect_error(400, "POST", "/api/games", NULL, text, "unknown key");
+    snprintf(text, sizeof text, "{\"game\":\"%s\xc3\xa9\"}", a39);
+    expect_error(400, "POST", "/api/games", NULL, text, "'game' must be");
+    Created c = create("{\"game\":\"morphos\",\"options\":{\"size\":5},"
+                       "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}");
+    char path[64], action[120];
+    snprintf(path, sizeof path, "/api/games/%s/actions", c.id);
+    memset(action, 'a', 79);
+    memcpy(action + 79, "\xc3\xa9", 3);
+    snprintf(text, sizeof text, "{\"action\":\"%s\"}", action);
+    expect_error(422, "POST", path, c.token[0], text, "illegal action");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -937,6 +967,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(morpyam_plus_real_dice, setup, teardown),
         cmocka_unit_test_setup_teardown(real_dice_are_typed_by_the_roller, setup, teardown),
         cmocka_unit_test_setup_teardown(refusals_change_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(errors_quote_any_bytes, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_games_and_options, setup, teardown),
         cmocka_unit_test_setup_teardown(rate_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(stream_replays_what_was_missed, setup, teardown),
