@@ -290,11 +290,19 @@ bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size
         snprintf(err, errlen, "seat %d is not an AI", p + 1);
         return false;
     }
+    *out = ai_choose(session_ai_for_decision(s), s->state, explain);
+    return true;
+}
+
+Ai *session_ai_for_decision(Session *s)
+{
+    int p = session_player(s);
+    if (p < 0 || !s->seats[p].ai)
+        return NULL;
     /* The choice depends only on the position, the seed, the seat and the
      * history position: a resumed game continues as if it never stopped. */
     ai_reseed(s->seats[p].ai, seed_derive(seed_derive(s->seed, STREAM_SEAT, (uint64_t)p), (uint64_t)s->count, 0));
-    *out = ai_choose(s->seats[p].ai, s->state, explain);
-    return true;
+    return s->seats[p].ai;
 }
 
 void session_set_observer(Session *s, SessionObserver fn, void *ctx)

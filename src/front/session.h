@@ -121,6 +121,10 @@ int session_chance_all(Session *s);
  * explanation is appended to explain when non-NULL. False with a message
  * when the seat is not an AI's or the state is not a decision node. */
 bool session_ai_choose(Session *s, Action *out, StrBuf *explain, char *err, size_t errlen);
+/* The AI of the seat to move reseeded for this decision, as
+ * session_ai_choose does it, for a caller that lets it choose on a copy of
+ * the state (off its lock); NULL when no AI is to move. */
+Ai *session_ai_for_decision(Session *s);
 
 /* Undo: removes the last decision (of any seat) and every chance outcome
  * recorded after it, then rebuilds the state from the initial state by

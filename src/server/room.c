@@ -788,8 +788,9 @@ void room_ai_turn(Room *r)
     pthread_mutex_lock(&r->lock);
     r->queued = false;
     Session *s = r->session;
-    Ai *ai = session_ai_to_move(s);
-    if (!ai || r->thinking || s->count >= r->server->cfg.max_actions) {
+    /* seeded for this decision, so that a restarted server plays the same game */
+    Ai *ai = r->thinking ? NULL : session_ai_for_decision(s);
+    if (!ai || s->count >= r->server->cfg.max_actions) {
         pthread_mutex_unlock(&r->lock);
         return;
     }

@@ -957,6 +957,52 @@ static void errors_quote_any_bytes(void **state)
     expect_error(422, "POST", path, c.token[0], text, "illegal action");
 }
 
+/* A game against an AI goes on after a restart exactly as it would have
+ * gone without one: an AI's choice depends on the game's seed, its seat and
+ * the position, never on how long the server has been running. Two games of
+ * the same seed, the same moves of the person; the second one restarts. */
+static void restart_is_the_same_game(void **state)
+{
+    const char *body = "{\"game\":\"morphos\",\"options\":{\"size\":5},"
+                       "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"random\"}]}";
+    json_t *histories[2];
+    for (int run = 0; run < 2; run++) {
+        token_seed_repeatable(20261123);
+        Created c = create(body);
+        json_t *s = wait_people(c.id);
+        for (int move = 0; move < 6 && json_is_null(json_object_get(s, "result")); move++) {
+            if (run == 1 && move == 3) {
+                json_decref(s);
+                server_free(srv);
+                ServerConfig cfg = test_config();
+                char err[ERR_MAX + 256];
+                srv = server_new(&cfg, err, sizeof err);
+                assert_non_null(srv);
+                s = wait_people(c.id);
+            }
+            /* the person plays the first legal action */
+            char first[64];
+            snprintf(first, sizeof first, "%s",
+                     json_string_value(json_object_get(json_array_get(json_object_get(s, "legal"), 0), "action")));
+            json_decref(s);
+            json_decref(act(&c, 0, first, 200));
+            s = wait_people(c.id);
+        }
+        histories[run] = json_deep_copy(json_object_get(s, "history"));
+        json_decref(s);
+    }
+    assert_true(json_array_size(histories[0]) >= 8);
+    for (size_t i = 0; i < json_array_size(histories[0]); i++) {
+        const char *a = json_string_value(json_object_get(json_array_get(histories[0], i), "action")),
+                   *b = json_string_value(json_object_get(json_array_get(histories[1], i), "action"));
+        if (!b || strcmp(a, b) != 0)
+            fail_msg("action %zu: '%s' without a restart, '%s' with one", i, a, b ? b : "(none)");
+    }
+    assert_int_equal(json_array_size(histories[0]), json_array_size(histories[1]));
+    json_decref(histories[0]);
+    json_decref(histories[1]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -976,6 +1022,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(rematch_and_record, setup, teardown),
         cmocka_unit_test_setup_teardown(one_server_per_database, setup, teardown),
         cmocka_unit_test_setup_teardown(restart_goes_on, setup, teardown),
+        cmocka_unit_test_setup_teardown(restart_is_the_same_game, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
