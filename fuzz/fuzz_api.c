@@ -351,8 +351,12 @@ static bool is_json_object_with_error(const json_t *doc)
     return error && error[0] && !strchr(error, '\n') && utf8_valid(error);
 }
 
+static void check_state(const json_t *st);
+
 /* Every line of the live stream is an id, an event name, a data line of
- * JSON or the blank line that ends an event. */
+ * JSON or the blank line that ends an event; it replays the actions after
+ * `after` (docs/web-api.md: none when an undo went back to it or earlier),
+ * each once and in order, then gives the state once. */
 static void check_stream(Room *room, long after)
 {
     Subscriber sub;
@@ -360,22 +364,41 @@ static void check_stream(Room *room, long after)
     room_subscribe(room, &sub, after);
     StrBuf out = STRBUF_INIT;
     pthread_mutex_lock(&room->lock);
+    int count = room->session->count, undo_low = room->meta.undo_low;
+    long long version = (long long)room->meta.version;
     room_stream_fill(room, &sub, &out);
     pthread_mutex_unlock(&room->lock);
     room_unsubscribe(room, &sub);
     FUZZ_CHECK(out.len > 0 && utf8_valid(sb_str(&out)), "a stream without its first state");
+    bool replay = after >= -1 && after + 1 <= count && !(undo_low >= 0 && after >= undo_low);
+    long next = replay ? after + 1 : count;
     char *save = NULL;
     int states = 0;
+    long id = -2;
+    const char *event = NULL;
     for (char *line = strtok_r(out.data, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-        if (strncmp(line, "data: ", 6) == 0) {
+        if (strncmp(line, "id: ", 4) == 0) {
+            id = strtol(line + 4, NULL, 10);
+        } else if (strncmp(line, "event: ", 7) == 0) {
+            event = line + 7;
+            FUZZ_CHECK(strcmp(event, "action") == 0 || strcmp(event, "state") == 0, "a first stream with event %s", event);
+        } else {
+            FUZZ_CHECK(strncmp(line, "data: ", 6) == 0 && event, "a stream line '%.80s'", line);
             json_t *doc = json_loads(line + 6, 0, NULL);
             FUZZ_CHECK(json_is_object(doc), "stream data that is not a JSON object: %.200s", line);
+            if (strcmp(event, "action") == 0) {
+                FUZZ_CHECK(id == next && json_integer_value(json_object_get(doc, "index")) == id,
+                           "action event %ld (index %lld), expected %ld (after %ld, %d actions, undo_low %d)", id,
+                           (long long)json_integer_value(json_object_get(doc, "index")), next, after, count, undo_low);
+                FUZZ_CHECK(json_integer_value(json_object_get(doc, "version")) == version, "an action of another version");
+                next++;
+            } else {
+                FUZZ_CHECK(id == count - 1 && states++ == 0 && next == count, "a state event %ld at %ld of %d", id, next,
+                           count);
+                check_state(doc);
+            }
             json_decref(doc);
-        } else if (strcmp(line, "event: state") == 0) {
-            states++;
-        } else {
-            FUZZ_CHECK(strncmp(line, "id: ", 4) == 0 || strncmp(line, "event: ", 7) == 0, "a stream line '%.80s'",
-                       line);
+            event = NULL;
         }
     }
     FUZZ_CHECK(states == 1, "a stream gave %d states", states);
@@ -794,6 +817,9 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
         if (op == 'e' && (vary & 2)) {
             snprintf(text, sizeof text, "%.*s", (int)len, payload);
             r.last_event_id = text;
+        } else if (op == 'e' && !(vary & 4) && len) {
+            snprintf(text, sizeof text, "after=%.*s", (int)len, payload);
+            set_query(&r, text, strlen(text));
         } else if (op == 'p' && !(vary & 2)) {
             snprintf(text, sizeof text, "at=%.*s", (int)len, payload);
             set_query(&r, text, strlen(text));
