@@ -94,6 +94,12 @@ check_eq "malformed JSON: 400" 400 "$(status "$(api POST "/api/games/$id/actions
 check_eq "oversized body: 413" 413 "$(curl -s -o /dev/null -w '%{http_code}' -X POST -H "X-Seat-Token: $t1" \
     --data-binary "@$tmp/big.json" "$base/api/games/$id/actions")"
 check_eq "unknown game: 404" 404 "$(status "$(api GET /api/games/aaaaaaaaaa)")"
+# bytes that are not UTF-8, percent-encoded: the error quotes them as '?', and is there
+r=$(api GET '/api/games?%FF%03=1')
+check_eq "a query key of any bytes: 400" 400 "$(status "$r")"
+check_eq "a query key of any bytes: its error" "unknown query parameter '??' (expected: status, limit, before)" \
+    "$(body "$r" | jq -r .error)"
+check_match "a path of any bytes: its error" "^no such endpoint: /api/\\?/" "$(body "$(api GET '/api/%FF/x/y/z/w')" | jq -r .error)"
 r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t1")
 check_eq "P1 plays c3" 200 "$(status "$r")"
 r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t2")
