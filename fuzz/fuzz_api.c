@@ -21,10 +21,13 @@
  *     P replay upload   G rules of the game               x raw request
  *     y drive: up to 1 + PAYLOAD[0] % 32 legal actions (AI turns between)
  *     Z restart: a new server over the same database
+ *     F in the next request, after (MOD >> 6) writes of the store, the next
+ *       1 + (MOD >> 4) % 4 fail
  *
  * After every request: the answer is JSON (a live stream gives events of
  * JSON); a refusal is 4xx with a non-empty one-line "error"; there is never
- * a 5xx; a refused request changes no game, and no game is created; a
+ * a 5xx (but a 503 when a write of the store failed); a refused request
+ * changes no game, and no game is created; a
  * request with a wrong or missing token (or another seat's, for actions,
  * resign and hint) changes no game whatever it answers; GETs change
  * nothing; a legal action of the state sent by the seat to act is
@@ -49,6 +52,7 @@
 #include "../src/front/record.h"
 #include "../src/server/api.h"
 #include "../src/server/server.h"
+#include "../tests/unit/fault_store.h"
 
 #define SLOTS 4
 #define TOKENS 16
@@ -56,6 +60,10 @@
 
 static Server *srv;
 static Store *store;   /* one SQLite database for the whole run, emptied between inputs */
+
+/* Fault injection: the server's store is the real one wrapped, whose
+ * writes the 'F' op makes fail for one request, as a full disk would. */
+static FaultStore faults;
 static sqlite3 *wipe_db; /* the harness's own connection to it, to empty it */
 static char db_path[128];
 static bool trace; /* FUZZ_API_TRACE set: every request and answer on stderr */
@@ -67,7 +75,7 @@ static void server_open(void)
     ServerConfig cfg;
     server_config_defaults(&cfg);
     cfg.db_path = db_path;
-    cfg.store = store;
+    cfg.store = &faults.base;
     cfg.ai_threads = 0; /* AI seats move when the harness says (room_ai_turn) */
     cfg.max_ai_ms = 60;
     cfg.hint_ms = 1;
@@ -118,6 +126,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     char err[ERR_MAX + 256];
     store = store_open_sqlite(db_path, false, err, sizeof err);
     FUZZ_CHECK(store, "%s", err);
+    fault_store_init(&faults, store);
     FUZZ_CHECK(sqlite3_open(db_path, &wipe_db) == SQLITE_OK, "cannot open %s", db_path);
     sqlite3_busy_timeout(wipe_db, 5000);
     atexit(remove_shm);
@@ -468,8 +477,8 @@ static Answer call(const Req *r)
                 r->nquery ? r->query[0].key : "", r->token ? r->token : "-", (int)(r->body_len < 300 ? r->body_len : 300),
                 r->body ? r->body : "", res.status, 1000 * (limits_now() - t0), res.body ? res.body : "(stream)");
     Answer a = {.status = res.status};
-    FUZZ_CHECK(res.status >= 200 && res.status < 500, "%s %s answered %d: %.300s", r->method, r->path, res.status,
-               res.body ? res.body : "(no body)");
+    FUZZ_CHECK(res.status >= 200 && (res.status < 500 || (res.status == 503 && faults.failed)),
+               "%s %s answered %d: %.300s", r->method, r->path, res.status, res.body ? res.body : "(no body)");
     if (res.stream_room) {
         FUZZ_CHECK(res.status == 200 && !res.body, "a stream with status %d", res.status);
         check_stream(res.stream_room, res.stream_after);
@@ -741,7 +750,7 @@ static void check_list(const json_t *doc)
 
 /* ---- one request of the input ---- */
 
-static const char ops[] = "mrlcCjgeaAushRJidpPGxyZ";
+static const char ops[] = "mrlcCjgeaAushRJidpPGxyZF";
 
 static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t len)
 {
@@ -937,6 +946,7 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
     }
     case 'Z': {
         room_unref(room);
+        faults.fail = 0;
         Snapshot before;
         snapshot(&before);
         server_close(false);
@@ -951,6 +961,11 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
         ai_turns();
         return;
     }
+    case 'F':
+        room_unref(room);
+        faults.fail = 1 + (int)(vary % 4);
+        faults.skip = (int)(vary / 4);
+        return;
     case 'y': {
         room_unref(room);
         int steps = 1 + (len ? (unsigned char)payload[0] % 32 : 0);
@@ -992,7 +1007,7 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
         same(&before, "a request without a seat's token", what);
     if (gated && !holds_acting)
         same(&before, "a request without the acting seat's token", what);
-    FUZZ_CHECK(!(may_accept && holds_acting) || a.status == 200, "a legal action was refused: %s: %.300s", what, a.body);
+    FUZZ_CHECK(!(may_accept && holds_acting) || a.status == 200 || (a.status == 503 && faults.failed), "a legal action was refused: %s: %.300s", what, a.body);
     if (a.status == 200 && a.doc && (op == 'g' || op == 'a' || op == 'A' || op == 'u' || op == 's'))
         check_state(a.doc);
     if ((a.status == 200 || a.status == 201) && a.doc) {
@@ -1025,6 +1040,7 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
     snapshot_free(&before);
     free(owned);
     room_unref(room);
+    faults.fail = faults.failed = faults.skip = 0;
     ai_turns();
 }
 
@@ -1033,6 +1049,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     server_open();
     token_seed_repeatable(fuzz_hash(data, size));
     nslots = ntokens = 0;
+    faults.fail = faults.failed = 0;
     drive_left = DRIVE_STEPS;
     next_page[0] = '\0';
     char *text = malloc(size + 1);

@@ -313,17 +313,15 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
         if (!fresh) {
             api_room_error(res, &e);
         } else {
+            /* stored with its link to this game, in one transaction */
             server_add_room(srv, fresh);
-            if (!room_link_rematch(room, fresh->meta.id, &e)) {
-                api_room_error(res, &e);
-            } else {
-                unsigned now_mine = 0;
-                for (int p = 0; p < old.num_seats; p++)
-                    if (mine >> p & 1)
-                        now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
-                created_reply(res, fresh, NULL, now_mine);
-                room_kick(fresh);
-            }
+            room_set_rematch(room, fresh->meta.id);
+            unsigned now_mine = 0;
+            for (int p = 0; p < old.num_seats; p++)
+                if (mine >> p & 1)
+                    now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
+            created_reply(res, fresh, NULL, now_mine);
+            room_kick(fresh);
             room_unref(fresh);
         }
     }

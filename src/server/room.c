@@ -388,7 +388,10 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     m->count = 0;
     free(actions);
     if (!ok) {
-        fail(e, 503, "the game could not be saved (%s)", serr);
+        if (strstr(serr, "already has a rematch"))
+            fail(e, 409, "%s", serr); /* another request made it first */
+        else
+            fail(e, 503, "the game could not be saved (%s)", serr);
         room_destroy(r);
         return NULL;
     }
@@ -509,7 +512,10 @@ bool room_claim(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1]
         char err[ERR_MAX + 128];
         if (!r->server->store->ops->claim(r->server->store, &g, seat, err, sizeof err)) {
             *st = saved;
-            fail(e, strstr(err, "already taken") ? 409 : 503, "%s", err);
+            if (strstr(err, "already taken"))
+                fail(e, 409, "%s", err);
+            else
+                fail(e, 503, "the seat could not be saved, nothing was changed (%s)", err);
         } else {
             r->meta.status = g.status;
             r->meta.version = g.version;
@@ -553,20 +559,13 @@ void room_meta(Room *r, StoredGame *out)
     pthread_mutex_unlock(&r->lock);
 }
 
-bool room_link_rematch(Room *r, const char *rematch, RoomError *e)
+void room_set_rematch(Room *r, const char *rematch)
 {
     pthread_mutex_lock(&r->lock);
-    char err[ERR_MAX + 128];
-    bool ok = r->server->store->ops->link_rematch(r->server->store, r->meta.id, rematch, err, sizeof err);
-    if (ok) {
-        snprintf(r->meta.rematch, sizeof r->meta.rematch, "%s", rematch);
-        r->meta.version++;
-        changed(r);
-    } else {
-        fail(e, 503, "%s", err);
-    }
+    snprintf(r->meta.rematch, sizeof r->meta.rematch, "%s", rematch);
+    r->meta.version++;
+    changed(r);
     pthread_mutex_unlock(&r->lock);
-    return ok;
 }
 
 /* ---- actions of people ---- */

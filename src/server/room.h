@@ -131,8 +131,9 @@ char *room_state_json(Room *r, unsigned viewer, bool full);
 json_t *room_record(Room *r, RoomError *e);
 /* The meta of the room, copied under its lock (no actions, no strings). */
 void room_meta(Room *r, StoredGame *out);
-/* Sets the rematch link (stored first). */
-bool room_link_rematch(Room *r, const char *rematch, RoomError *e);
+/* Tells the room that game rematch is its rematch (the store linked them
+ * when it stored the rematch: room_create with rematch_of). */
+void room_set_rematch(Room *r, const char *rematch);
 /* Open seats with their invitation codes, for a holder of one of seats. */
 json_t *room_invitations(Room *r, unsigned seats, RoomError *e);
 

@@ -79,7 +79,10 @@ typedef struct Store Store;
 
 typedef struct StoreOps {
     const char *name; /* "sqlite" */
-    /* Inserts a new game with its seats (and actions, when it has some). */
+    /* Inserts a new game with its seats (and actions, when it has some). A
+     * rematch (rematch_of set) is linked to that game in the same
+     * transaction (its rematch and version set); it fails, storing nothing,
+     * when that game has a rematch already. */
     bool (*create)(Store *st, const StoredGame *g, char *err, size_t errlen);
     /* Appends actions[from .. g->count) of g and updates its status, result,
      * updated time and undo_low, in one transaction; an index already stored
@@ -91,8 +94,6 @@ typedef struct StoreOps {
     /* Seat seat of g now has its token hash, claimed set and no invitation;
      * updates the status of g. Fails when the seat was already claimed. */
     bool (*claim)(Store *st, const StoredGame *g, int seat, char *err, size_t errlen);
-    /* Sets the rematch link of game id to rematch. */
-    bool (*link_rematch)(Store *st, const char *id, const char *rematch, char *err, size_t errlen);
     /* Loads game id with seats and actions into out; *found false (and
      * true returned) when there is no such game. */
     bool (*load)(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen);

@@ -70,7 +70,7 @@ static const char *const sql[Q_COUNT] = {
     [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7 WHERE id = ?1",
     [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
     [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
-    [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1",
+    [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
                     " undo_low, version FROM games WHERE id = ?1",
     [Q_LOAD_SEATS] = "SELECT seat, kind, ai, claimed, token_hash, invite FROM seats WHERE game_id = ?1 ORDER BY seat",
@@ -255,6 +255,18 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
             ok = run(q);
         }
         ok = ok && insert_actions(s, g, 0);
+        /* A rematch is linked to its game in the same transaction: made whole
+         * or not at all, and only once per game. */
+        if (ok && g->rematch_of[0]) {
+            q = s->q[Q_REMATCH];
+            bind_text(q, 1, g->rematch_of);
+            bind_text(q, 2, g->id);
+            ok = run(q);
+            if (ok && sqlite3_changes(s->db) != 1) {
+                snprintf(err, errlen, "game %s already has a rematch", g->rematch_of);
+                ok = false;
+            }
+        }
         ok = finish(s, ok, "cannot store the new game", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
@@ -307,18 +319,6 @@ static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
         }
         ok = finish(s, ok && update_game(s, g), "cannot claim the seat", err, errlen);
     }
-    pthread_mutex_unlock(&s->lock);
-    return ok;
-}
-
-static bool sq_link_rematch(Store *st, const char *id, const char *rematch, char *err, size_t errlen)
-{
-    SqliteStore *s = (SqliteStore *)st;
-    pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *q = s->q[Q_REMATCH];
-    bind_text(q, 1, id);
-    bind_text(q, 2, rematch);
-    bool ok = run(q) || fail(s, "cannot link the rematch", err, errlen);
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
@@ -551,7 +551,6 @@ static const StoreOps sqlite_ops = {
     .append = sq_append,
     .truncate = sq_truncate,
     .claim = sq_claim,
-    .link_rematch = sq_link_rematch,
     .load = sq_load,
     .find_invite = sq_find_invite,
     .each_unfinished = sq_each_unfinished,

@@ -19,12 +19,14 @@
 #include "../../src/front/record.h"
 #include "../../src/server/api.h"
 #include "../../src/server/server.h"
+#include "fault_store.h"
 
 static char dir[64];
 static char db_path[128];
 static Server *srv;
 static const char *client = "10.0.0.1";
 static double fake_now; /* 0: the clock; tests of rate limits set it */
+static bool store_may_fail; /* a test that makes the store fail: 503 is an answer */
 
 static ServerConfig test_config(void)
 {
@@ -51,6 +53,7 @@ static int setup(void **state)
         fail_msg("%s", err);
     client = "10.0.0.1";
     fake_now = 0;
+    store_may_fail = false;
     return 0;
 }
 
@@ -95,7 +98,7 @@ static json_t *call_full(const char *method, const char *path, const char *token
         const char *msg = json_string_value(json_object_get(doc, "error"));
         assert_non_null(msg);
         assert_null(strchr(msg, '\n'));
-        assert_true(res.status >= 400 && res.status < 500);
+        assert_true(res.status >= 400 && (res.status < 500 || (store_may_fail && res.status == 503)));
     }
     if (keep)
         *keep = res;
@@ -1003,6 +1006,68 @@ static void restart_is_the_same_game(void **state)
     json_decref(histories[1]);
 }
 
+/* Whichever write of the store fails (a full disk), a request answers 503
+ * and changes nothing: no game made, no seat taken, no action kept; a rematch
+ * is made whole or not at all. The server runs over the real store wrapped
+ * by a FaultStore. */
+static void store_failures_change_nothing(void **state)
+{
+    server_free(srv);
+    char err[ERR_MAX + 256];
+    Store *real = store_open_sqlite(db_path, false, err, sizeof err);
+    assert_non_null(real);
+    FaultStore faults;
+    fault_store_init(&faults, real);
+    ServerConfig cfg = test_config();
+    cfg.store = &faults.base;
+    srv = server_new(&cfg, err, sizeof err);
+    assert_non_null(srv);
+    store_may_fail = true;
+    const char *body = "{\"game\":\"morphos\",\"options\":{\"size\":5},"
+                       "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}";
+    faults.fail = 1;
+    expect_error(503, "POST", "/api/games", NULL, body, "could not be saved");
+    Created c = create(body);
+    faults.fail = 1;
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%s/actions", c.id);
+    expect_error(503, "POST", path, c.token[0], "{\"action\":\"c3\"}", "nothing was changed");
+    assert_int_equal(state_int(c.id, "count"), 0);
+    snprintf(path, sizeof path, "/api/games/%s/resign", c.id);
+    json_decref(expect(200, "POST", path, c.token[0], NULL));
+    json_t *before = get_state(c.id, NULL);
+    /* a rematch: every one of its writes fails in turn */
+    snprintf(path, sizeof path, "/api/games/%s/rematch", c.id);
+    for (int k = 0; k < 4; k++) {
+        faults.skip = k;
+        faults.fail = 1;
+        faults.failed = 0;
+        int status;
+        json_t *doc = call("POST", path, c.token[0], NULL, &status);
+        json_decref(doc);
+        if (!faults.failed) {
+            assert_int_equal(status, 201); /* a rematch has fewer writes than k */
+            break;
+        }
+        assert_int_equal(status, 503);
+        json_t *list = expect(200, "GET", "/api/games?status=playing", NULL, NULL);
+        if (json_array_size(json_object_get(list, "games")) != 0)
+            fail_msg("write %d of a rematch failed (503), yet the new game was made", k + 1);
+        json_decref(list);
+        json_t *after = get_state(c.id, NULL);
+        assert_true(json_equal(before, after));
+        json_decref(after);
+    }
+    faults.fail = faults.skip = 0;
+    store_may_fail = false;
+    json_decref(before);
+    server_free(srv);
+    store_close(real);
+    cfg = test_config();
+    srv = server_new(&cfg, err, sizeof err);
+    assert_non_null(srv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1013,6 +1078,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(morpyam_plus_real_dice, setup, teardown),
         cmocka_unit_test_setup_teardown(real_dice_are_typed_by_the_roller, setup, teardown),
         cmocka_unit_test_setup_teardown(refusals_change_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(store_failures_change_nothing, setup, teardown),
         cmocka_unit_test_setup_teardown(errors_quote_any_bytes, setup, teardown),
         cmocka_unit_test_setup_teardown(bad_games_and_options, setup, teardown),
         cmocka_unit_test_setup_teardown(rate_limits, setup, teardown),

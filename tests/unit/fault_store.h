@@ -1,0 +1,111 @@
+/* A store that wraps a real one and makes chosen writes fail, as a full
+ * disk would: fault injection for the server's tests and its fuzzer
+ * (fuzz/fuzz_api.c). Once `skip` writes have gone through, the next `fail`
+ * writes (create, append, truncate, claim) fail with "database or disk is
+ * full" and change nothing; reads always go through. Give it to a server as
+ * ServerConfig.store. */
+#ifndef MORPH_FAULT_STORE_H
+#define MORPH_FAULT_STORE_H
+
+#include <stdio.h>
+
+#include "../../src/server/store.h"
+
+typedef struct FaultStore {
+    Store base;
+    Store *real;
+    int skip;   /* writes to let through first */
+    int fail;   /* writes then to fail */
+    int failed; /* writes failed so far */
+} FaultStore;
+
+static inline bool fault_now(Store *st, char *err, size_t errlen)
+{
+    FaultStore *f = (FaultStore *)st;
+    if (f->fail <= 0)
+        return false;
+    if (f->skip > 0) {
+        f->skip--;
+        return false;
+    }
+    f->fail--;
+    f->failed++;
+    snprintf(err, errlen, "database or disk is full");
+    return true;
+}
+
+#define FAULT_REAL(st) (((FaultStore *)(st))->real)
+
+static bool fault_create(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    return !fault_now(st, err, errlen) && FAULT_REAL(st)->ops->create(FAULT_REAL(st), g, err, errlen);
+}
+
+static bool fault_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen)
+{
+    return !fault_now(st, err, errlen) && FAULT_REAL(st)->ops->append(FAULT_REAL(st), g, from, err, errlen);
+}
+
+static bool fault_truncate(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    return !fault_now(st, err, errlen) && FAULT_REAL(st)->ops->truncate(FAULT_REAL(st), g, err, errlen);
+}
+
+static bool fault_claim(Store *st, const StoredGame *g, int seat, char *err, size_t errlen)
+{
+    return !fault_now(st, err, errlen) && FAULT_REAL(st)->ops->claim(FAULT_REAL(st), g, seat, err, errlen);
+}
+
+static bool fault_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->load(FAULT_REAL(st), id, out, found, err, errlen);
+}
+
+static bool fault_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found,
+                              char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->find_invite(FAULT_REAL(st), code, id, seat, found, err, errlen);
+}
+
+static bool fault_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
+                                  size_t errlen)
+{
+    return FAULT_REAL(st)->ops->each_unfinished(FAULT_REAL(st), fn, ctx, err, errlen);
+}
+
+static bool fault_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
+                       int *n, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->list(FAULT_REAL(st), status, before, before_id, limit, out, n, err, errlen);
+}
+
+static bool fault_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->each_game(FAULT_REAL(st), fn, ctx, err, errlen);
+}
+
+/* The real store stays open: its owner closes it. */
+static void fault_close(Store *st)
+{
+}
+
+static const StoreOps fault_store_ops = {
+    .name = "faults",
+    .create = fault_create,
+    .append = fault_append,
+    .truncate = fault_truncate,
+    .claim = fault_claim,
+    .load = fault_load,
+    .find_invite = fault_find_invite,
+    .each_unfinished = fault_each_unfinished,
+    .list = fault_list,
+    .each_game = fault_each_game,
+    .close = fault_close,
+};
+
+static inline void fault_store_init(FaultStore *f, Store *real)
+{
+    *f = (FaultStore){.base = {.ops = &fault_store_ops}, .real = real};
+}
+
+#endif
