@@ -573,6 +573,24 @@ static void impossible_states_are_refused(void **unused)
     assert_null(yam3->ops->deserialize(yam3, called, err, sizeof err));
     assert_string_equal(err, "malformed morpyam state: a call is pending but no Appel square is free");
     game_free(yam3);
+    /* Found by fuzzing: a call waiting for its reroll after the third roll
+     * (calls are made after roll 1 or 2 only): its reroll was a fourth roll,
+     * whose state the deserialiser refused. */
+    Game *yam2 = new_game("players=2;rules=strict-call");
+    State *c = state_new(yam2);
+    play(c, "die 6; die 1; roll; dice 1 1 1 2 3; call carre");
+    assert_int_equal(ms_of(c)->phase, MP_CALL_REROLL);
+    assert_string_equal(corrupt(c, "rolls=1", "rolls=2", err), "");
+    assert_string_equal(corrupt(c, "rolls=1", "rolls=3", err),
+                        "malformed morpyam state: the phase does not match the rest of the state");
+    const char *late = "grid=P126544XSEC33FMNA25AXMF16CESN512346P tokens=.................................... phase=7 "
+                       "player=1 turns=5 rolls=3 dice=14445 kept=- nroll=5 call=13 called=1 replay=0 alive=3 "
+                       "rolloff=0,0,1,1400,0100 deal=0,0,000000000000000 "
+                       "hands=000000000000000000000000000000000000000000000000000000000000 result=0,0,255";
+    assert_null(yam2->ops->deserialize(yam2, late, err, sizeof err));
+    assert_string_equal(err, "malformed morpyam state: the phase does not match the rest of the state");
+    state_free(c);
+    game_free(yam2);
     assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=7,0,1,6120", err),
                         "malformed morpyam state: roll-off contenders who are not in a roll-off");
     assert_string_equal(corrupt(s, "rolloff=0,0,1,6120", "rolloff=0,1,1,6120", err),

@@ -402,6 +402,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
         (phase == MP_DEAL && (dealt >= 36 || left_total != 36 - dealt)) ||
         ((phase == MP_START || phase == MP_CALL_ROLL) && rolls != 0) ||
         ((phase == MP_AFTER || phase == MP_FORCED || phase == MP_CALL_REROLL) && rolls == 0) ||
+        (phase == MP_CALL_REROLL && rolls >= 3) || /* a call is made after roll 1 or 2 */
         ((phase == MP_CALL_ROLL || phase == MP_CALL_REROLL) && call < 0))
         why = "the phase does not match the rest of the state";
     s->can_place = morpyam_placeable(s);
