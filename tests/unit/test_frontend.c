@@ -13,6 +13,7 @@
 
 #include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
+#include "../../src/cli/cli.c"
 #include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
