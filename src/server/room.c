@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/utf8.h"
+#include "../front/explain.h"
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
@@ -571,67 +573,6 @@ bool room_link_rematch(Room *r, const char *rematch, RoomError *e)
 
 /* ---- actions of people ---- */
 
-/* Why text (one action) is refused in s: the library's reason. */
-static void refusal(const State *s, const char *text, const char *parse_err, RoomError *e)
-{
-    StrBuf why = STRBUF_INIT;
-    if (state_why_not(s, text, &why))
-        fail(e, 422, "illegal action '%.80s': %s", text, sb_str(&why));
-    else
-        fail(e, 422, "%s", parse_err);
-    sb_free(&why);
-}
-
-/* Checks that every part of text is seat's own to play (a decision of the
- * seat to move, or in a real-dice game the dice the seat rolls) and legal,
- * on a copy of the state. */
-static bool check_for_seat(Room *r, int seat, const char *text, RoomError *e)
-{
-    State *check = state_clone(r->session->state);
-    const char *p = text;
-    bool ok = true;
-    for (int part = 0; ok; part++) {
-        const char *comma = strchr(p, ',');
-        size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        char one[128];
-        if (len >= sizeof one) {
-            fail(e, 422, "action '%.40s...' is too long (at most %zu characters)", p, sizeof one - 1);
-            ok = false;
-            break;
-        }
-        memcpy(one, p, len);
-        one[len] = '\0';
-        int player = state_player(check);
-        bool own = player == seat ||
-                   (player == PLAYER_CHANCE && r->meta.real_dice && r->view->roller(check) == seat);
-        if (player == PLAYER_TERMINAL) {
-            fail(e, 409, part ? "action '%s' comes after the end of the game" : "the game is over", one);
-            ok = false;
-        } else if (!own) {
-            if (player == PLAYER_CHANCE)
-                fail(e, 403, "'%s': the server draws this chance outcome; players type dice only in real-dice games, "
-                     "for their own rolls", one);
-            else
-                fail(e, 403, "'%s' is not yours to play: P%d is to play and you hold seat %d", one, player + 1, seat + 1);
-            ok = false;
-        } else {
-            Action a;
-            char err[ERR_MAX];
-            if (!check->game->ops->parse_action(check, one, &a, err, sizeof err)) {
-                refusal(check, one, err, e);
-                ok = false;
-            } else {
-                state_apply(check, a);
-            }
-        }
-        if (!comma)
-            break;
-        p = comma + 1;
-    }
-    state_free(check);
-    return ok;
-}
-
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
 static int acting_seat(Room *r, unsigned seats, RoomError *e)
@@ -659,14 +600,23 @@ static int acting_seat(Room *r, unsigned seats, RoomError *e)
     return -1;
 }
 
-/* Applies text for seat, then what follows (chance, commit, subscribers). */
+/* Applies text for seat by the rule every front end shares
+ * (session_apply_for_seat: each part the seat's own decision, or in a
+ * real-dice game the one roll the seat types), then what follows (chance,
+ * commit, subscribers). A refusal of the rules is 422 with the library's
+ * reason; a part that is not the seat's to play is 403. */
 static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 {
-    if (!check_for_seat(r, seat, text, e))
-        return false;
     char err[ERR_MAX];
-    if (!session_apply_text(r->session, text, err, sizeof err)) {
-        fail(e, 422, "%s", err);
+    bool may_roll = typing_seat(r) == seat;
+    if (!session_apply_for_seat(r->session, seat, text, may_roll, err, sizeof err)) {
+        StrBuf why = STRBUF_INIT;
+        char q[EXCERPT_SIZE];
+        if (explain_refusal(r->session->state, text, err, &why))
+            fail(e, 422, "illegal action '%s': %s", text_excerpt(text, EXCERPT_MAX, q, sizeof q), sb_str(&why));
+        else
+            fail(e, explain_rules_error(err) ? 422 : 403, "%s", err);
+        sb_free(&why);
         return false;
     }
     advance(r);
@@ -826,6 +776,45 @@ void room_ai_turn(Room *r)
 
 /* ---- hint ---- */
 
+/* The hint answer: the decision to make now as a legal action (its text,
+ * sentence and fields), the plan of the turn, the advice in words with the
+ * chance it rests on and the square or point it aims at, and the AI's
+ * technical detail (docs/web-api.md). */
+static char *hint_json(Room *r, const State *s, const AiAdvice *advice, const char *spec, int64_t version)
+{
+    json_t *hint = room_action_json(r->view, s, advice->action, &r->voice);
+    json_t *plan = json_array();
+    State *work = state_clone(s);
+    StrBuf text = STRBUF_INIT;
+    for (int i = 0; i < advice->plan_len; i++) {
+        sb_clear(&text);
+        state_action_text(work, advice->plan[i], &text);
+        json_array_append_new(plan, json_text(sb_str(&text)));
+        state_apply(work, advice->plan[i]);
+    }
+    state_free(work);
+    sb_free(&text);
+    json_t *cell = json_null();
+    Marks *m = malloc(sizeof *m);
+    state_marks(s, m);
+    if (advice->cell >= 0 && m->width > 0) {
+        char name[4];
+        cell_name(advice->cell % m->width, advice->cell / m->width, name);
+        cell = json_string(name);
+    }
+    free(m);
+    json_object_set_new(hint, "plan", plan);
+    json_object_set_new(hint, "words", json_text(sb_str(&advice->words)));
+    json_object_set_new(hint, "chance", advice->chance >= 0 ? json_real(advice->chance) : json_null());
+    json_object_set_new(hint, "cell", cell);
+    json_object_set_new(hint, "ai", json_string(spec));
+    json_object_set_new(hint, "detail", json_text(sb_str(&advice->detail)));
+    json_object_set_new(hint, "version", json_integer(version));
+    char *out = json_dumps(hint, JSON_COMPACT);
+    json_decref(hint);
+    return out;
+}
+
 char *room_hint(Room *r, unsigned seats, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
@@ -868,15 +857,10 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
     if (!ai) {
         fail(e, 500, "hint: %s", err);
     } else {
-        StrBuf explain = STRBUF_INIT;
-        Action a = ai_choose(ai, copy, &explain);
-        json_t *hint = room_action_json(r->view, copy, a, &r->voice);
-        json_object_set_new(hint, "ai", json_string(spec));
-        json_object_set_new(hint, "explain", json_string(sb_str(&explain)));
-        json_object_set_new(hint, "version", json_integer(version));
-        text = json_dumps(hint, JSON_COMPACT);
-        json_decref(hint);
-        sb_free(&explain);
+        AiAdvice advice;
+        ai_advise(ai, copy, &r->voice, &advice);
+        text = hint_json(r, copy, &advice, spec, version);
+        ai_advice_free(&advice);
         ai_free(ai);
     }
     pthread_mutex_unlock(&r->server->hint_lock);

@@ -88,11 +88,19 @@ export const tests = [
       await page.click('#roll');
       state = await waitVersion(page, Number(state.version));
       await t.shot(page, 'morpyam-game');
-      // a hint: the strongest AI's choice, one of the legal actions in words
+      // a hint: the whole plan of the turn with its chance, in the library's words
       await page.click('#hint');
-      await page.waitForSelector('.hint-box:not([hidden]) strong');
-      const hint = await page.textContent('.hint-box');
-      assert(/^Hint: P1 /.test(hint) && /expert: /.test(hint), `the hint in words: ${hint}`);
+      await page.waitForSelector('.hint-box:not([hidden]) .hint-words');
+      const shown = await page.textContent('.hint-box .hint-words');
+      const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`morph.tokens.${gid}`))[0], state.id);
+      const advice = (await server.api('POST', `/api/games/${state.id}/hint`, { body: {}, token })).data;
+      assertEqual(shown, `Hint: ${advice.words}`, 'the page shows the advice as the server words it');
+      assert(/^(keep|reroll|call|place|pass)/.test(advice.words) && /%|: P1 /.test(advice.words), `a plan with its chance: ${advice.words}`);
+      if (advice.cell) assert(await page.$(`.sq.hinted[data-square="${advice.cell}"]`), `the square aimed at (${advice.cell}) is marked`);
+      if (advice.kind === 'reroll') {
+        // the dice the plan keeps are marked kept: Reroll does what the hint says
+        assertEqual(await page.getAttribute('#reroll', 'title'), `${advice.text} (R)`, 'the Reroll button plays the hint');
+      }
       // undo takes back a decision since the last roll seen...
       if (await page.$('.calls .call')) {
         const count = Number(state.count);

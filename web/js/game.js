@@ -387,8 +387,10 @@ class GameScreen {
       return;
     }
     box.hidden = false;
-    put(box, h('p', {}, h('strong', { text: 'Hint: ' }), this.hint.text),
-      h('p', { class: 'explain', text: `${this.hint.ai}: ${this.hint.explain}` }));
+    // the advice in the library's words: the plan of the turn and its chance
+    put(box, h('p', { class: 'hint-words' }, h('strong', { text: 'Hint: ' }), this.hint.words),
+      h('details', { class: 'explain' }, h('summary', { text: `How the ${this.hint.ai.split(':')[0]} AI sees it` }),
+        h('p', { text: this.hint.detail })));
   }
 
   renderResult(state) {

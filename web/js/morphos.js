@@ -194,7 +194,7 @@ export class MorphosTable {
       actions: this.actions,
       onAct: (text) => this.screen.act(text),
       onPreview: (point, action) => this.preview(point, action),
-      hinted: hint && hint.point,
+      hinted: hint && (hint.point || hint.cell),
       lastMarks: last && last.marks ? last.marks.marks : [],
     });
     svg.setAttribute('tabindex', '0');

@@ -247,7 +247,7 @@ export class MorpyamTable {
       legend: this.screen.statics.legend,
       actions,
       onAct: (text) => this.screen.act(text),
-      hinted: hint && hint.square,
+      hinted: hint && (hint.square || hint.cell),
       lastMarks: lastTokenMarks(state.history, state.history.length),
     }));
     this.dropped = null;
