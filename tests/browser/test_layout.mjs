@@ -72,13 +72,13 @@ export const tests = [
       await page.keyboard.press('Space');
       let placed = 0;
       let kept = false;
-      for (let i = 0; i < 40 && placed < 2; i++) {
+      for (let i = 0; i < 80 && !(placed >= 1 && kept); i++) {
         const state = await waitTurn(page);
         assert(state.status !== 'finished', 'the game goes on');
         const before = Number(state.version);
         if (await page.$('#roll')) {
           await page.keyboard.press('r');
-        } else if (await page.$('.sq.can')) {
+        } else if ((kept || !(await page.$('#reroll'))) && (await page.$('.sq.can'))) {
           // Tab to the first lit square, Enter covers it
           for (let k = 0; k < 60; k++) {
             await page.keyboard.press('Tab');

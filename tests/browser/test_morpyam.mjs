@@ -2,7 +2,8 @@
 // dice, buttons and squares; Plus building; real dice in a hot-seat game.
 import fs from 'node:fs';
 import path from 'node:path';
-import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { MORPH, waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
 
 // Keeps the dice showing the commonest value, so a figure is in reach.
 async function keepCommonest(page) {
@@ -167,12 +168,23 @@ export const tests = [
       await download.saveAs(file);
       const record = JSON.parse(fs.readFileSync(file, 'utf8'));
       assertEqual(record.game, 'morpyam', 'the record downloaded');
-      // rematch: a new game, the same device in a seat
+      assertEqual(record.actions.length, state2.data.count, 'the record holds every action');
+      // morph replay checks it and finds the same end
+      assertEqual([record.result.winners, record.result.how], [state2.data.result.winners, state2.data.result.how], 'the record has the result');
+      const replayed = execFileSync(MORPH, ['replay', file], { encoding: 'utf8' });
+      assert(new RegExp(`^result: player ${state2.data.result.winners[0]} wins by ${state2.data.result.how}`, 'm').test(replayed),
+        `morph replay finds the same result:\n${replayed.slice(-300)}`);
+      // rematch: a new game, the seats moved round: the AI in seat 1, this device in seat 2
       await page.click('#rematch');
       await page.waitForURL((u) => !u.pathname.endsWith(state.id));
       await page.waitForSelector('#game');
       const again = await gameState(page);
-      assert(again.id !== state.id && again.seats.length > 0, `the rematch has this device in a seat (${again.seats})`);
+      assert(again.id !== state.id, 'a new game');
+      assertEqual(again.seats, '2', 'the rematch has this device in seat 2');
+      const fresh = await server.api('GET', `/api/games/${again.id}`);
+      assertEqual([fresh.data.seats[0].kind, fresh.data.rematch_of], ['ai', state.id], 'the AI moved to seat 1');
+      await waitTurn(page);
+      assert(/Your turn/.test(await page.textContent('.status')), 'and the rematch is played from this device');
     },
   },
   {
@@ -196,6 +208,7 @@ export const tests = [
         const put = await page.getAttribute(`.sq[data-square="${square}"]`, 'data-code');
         assertEqual(put, code, `square ${square} holds the code put`);
         puts++;
+        if (puts === 7) await t.shot(page, 'morpyam-plus-build');
       }
       assertEqual(puts, 18, 'squares put by the person');
       const grid = await page.$$eval('.sq', (sq) => sq.filter((s) => s.dataset.code).length);
@@ -248,6 +261,43 @@ export const tests = [
       state = await waitVersion(page, Number(state.version));
       assert(/Your turn: P1/.test(await page.textContent('.status')), 'then P1, on the same device');
       assert(!(await page.$('#undo')), 'no undo between people');
+    },
+  },
+  {
+    name: 'Flash, three players: its grid without Sec nor Appel, no calls, a whole game',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ label: 'flash' });
+      await startGame(page, server.url, async () => {
+        await page.selectOption('select[name="opt-variant"]', 'flash');
+        await page.check('input[name=opt-players][value="3"]');
+        await page.selectOption('select[name="seat-3"]', 'ai:random');
+      });
+      await page.check('#quick-dice');
+      assert(/3 players · flash/.test(await page.textContent('h1 small')), 'the title names the variant');
+      const codes = await page.$$eval('.sq', (sq) => [...new Set(sq.map((s) => s.dataset.code))].sort());
+      assertEqual(codes, ['1', '2', '3', '4', '5', '6', 'CA', 'FU', 'MO', 'PS', 'SU'], 'the Flash grid: nothing to add up, no Sec, no Appel');
+      assertEqual(await page.$$eval('.scores tbody tr', (rows) => rows.length), 3, 'three players listed');
+      let decisions = 0;
+      let placed = 0;
+      for (;;) {
+        const state = await waitTurn(page, 60000);
+        if (state.status === 'finished') break;
+        assert(!(await page.$('.calls')), 'no call is ever offered');
+        const before = Number(state.version);
+        if ((await playMorpyamDecision(page)) === 'place') placed++;
+        await waitVersion(page, before);
+        if (placed === 4 && !(await page.$('.shot-taken'))) {
+          await page.evaluate(() => document.body.classList.add('shot-taken'));
+          await t.shot(page, 'morpyam-flash');
+        }
+        assert(++decisions < 500, 'the game ends');
+      }
+      assert(placed > 0, 'tokens placed by clicking');
+      const result = await page.textContent('.result');
+      assert(/wins|draw/i.test(result), `a result is shown: ${result}`);
+      const tokens = await page.$$eval('.sq.covered .token', (ts) => [...new Set(ts.map((x) => x.tagName + '.' + x.getAttribute('class').split(' ')[1]))].sort());
+      assert(tokens.length === 3, `the three seats' tokens: three shapes in three colours (${tokens})`);
     },
   },
 ];

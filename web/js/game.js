@@ -402,10 +402,13 @@ class GameScreen {
     box.hidden = false;
     const winners = state.result.winners || [];
     let title = 'Game over';
+    let outcome = 'neutral';
     if (this.mySeats.size === 1) {
       const [seat] = this.mySeats;
-      title = !winners.includes(seat) ? 'You lose' : winners.length > 1 ? 'A shared result' : 'You win';
+      outcome = !winners.includes(seat) ? 'lose' : winners.length > 1 ? 'shared' : 'win';
+      title = { lose: 'You lose', shared: 'A shared win', win: 'You win' }[outcome];
     }
+    box.className = `result ${outcome}`;
     put(box, h('h2', { text: title }), ...paragraphs(state.result.text).map((line) => h('p', { text: line })));
   }
 
