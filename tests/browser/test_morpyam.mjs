@@ -162,7 +162,7 @@ export const tests = [
       assertEqual(state2.data.status, 'finished', 'the server has the game finished');
       const texts = await moveTexts(page);
       assertEqual(texts, state2.data.history.map((e) => e.text), 'the move list is the history in words');
-      await t.shot(page, 'game-over');
+      await t.shot(page, 'morpyam-game-over');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record')]);
       const file = path.join(t.dir, 'record.json');
       await download.saveAs(file);
@@ -199,6 +199,8 @@ export const tests = [
         const state = await waitTurn(page);
         if (!(await page.$('.hand .chip'))) break;
         const before = Number(state.version);
+        const held = await page.$$eval('.hand .chip-count', (c) => c.reduce((n, x) => n + Number(x.textContent), 0));
+        assertEqual(held, 18 - puts, 'the hand holds the squares not put yet');
         const code = await page.getAttribute('.hand .chip:not([disabled])', 'data-code');
         await page.click(`.hand .chip[data-code="${code}"]`);
         await page.waitForSelector(`.hand .chip.picked[data-code="${code}"]`);

@@ -107,6 +107,17 @@ export const tests = [
       await page.selectOption('select[name="variant"]', 'plus');
       await page.waitForFunction(() => /dealt/.test(document.getElementById('rules-text').textContent));
       assert(page.url().includes('variant=plus'), 'the address keeps the options');
+      // the pages of a wrong address, a used or wrong invitation and an unknown game say so
+      await page.goto(`${server.url}/nothing/here`);
+      assertEqual(await page.textContent('main h1'), 'Nothing here', 'an unknown address');
+      await t.allowing(/status of 404/, async () => {
+        await page.goto(`${server.url}/join/${'a'.repeat(26)}`);
+        await page.waitForSelector('.error-card');
+        assert(/no open seat has this invitation/.test(await page.textContent('.error-card')), 'an invitation that claims nothing');
+        await page.goto(`${server.url}/game/zzzzzzzzzz`);
+        await page.waitForSelector('.error-card');
+        assertEqual(await page.textContent('.error-card h1'), 'No such game', 'an unknown game');
+      });
     },
   },
 ];

@@ -406,14 +406,19 @@ export class MorpyamTable {
       h('div', { class: 'hand-chips' }, codes.map((code) => {
         const entry = legendOf(legend, code);
         const can = puts.some((a) => a.code === code);
+        // the square as the grid draws it (three dice of a value, or its
+        // code), and how many of it the hand holds
+        const face = /^[1-6]$/.test(code) ? [dieSvg(Number(code), 'chip-die'), h('span', { class: 'chip-times', text: '×3' })]
+          : [h('strong', { text: code })];
         return h('button', {
           class: ['chip', `fam-${family(code)}`, code === this.putCode && 'picked'], disabled: !can, dataset: { code },
-          'aria-pressed': String(code === this.putCode), title: entry ? `${entry.name}: ${entry.words}` : code,
+          'aria-pressed': String(code === this.putCode), 'aria-label': `${entry ? entry.name : code}: ${hand[code]} in your hand`,
+          title: entry ? `${entry.name}: ${entry.words}` : code,
           onclick: () => {
             this.putCode = code;
             this.screen.render();
           },
-        }, h('strong', { text: code }), ` ×${hand[code]}`);
+        }, face, h('span', { class: 'chip-count', 'aria-hidden': 'true', text: String(hand[code]) }));
       })));
   }
 
