@@ -88,7 +88,13 @@ export const tests = [
       assert(await page.$('#roll'), 'a Roll button at the start of the turn');
       await page.click('#roll');
       state = await waitVersion(page, Number(state.version));
-      await t.shot(page, 'morpyam-game');
+      // a screenshot of the table once the dice light squares up
+      let tableShot = false;
+      const shotTable = async () => {
+        if (tableShot || !(await page.$('.sq.can')) || !(await page.$('#reroll'))) return;
+        tableShot = true;
+        await t.shot(page, 'morpyam-game');
+      };
       // a hint: the whole plan of the turn with its chance, in the library's words
       await page.click('#hint');
       await page.waitForSelector('.hint-box:not([hidden]) .hint-words');
@@ -135,6 +141,7 @@ export const tests = [
       for (let i = 0; i < 12 && !(await aiRolled()); i++) {
         state = await waitTurn(page);
         if (state.status === 'finished') break;
+        await shotTable();
         const before = Number(state.version);
         done.push(await playMorpyamDecision(page));
         await waitVersion(page, before);
@@ -148,6 +155,7 @@ export const tests = [
       for (;;) {
         state = await waitTurn(page, 60000);
         if (state.status === 'finished') break;
+        await shotTable();
         const before = Number(state.version);
         done.push(await playMorpyamDecision(page, { call: !called }));
         if (done[done.length - 1] === 'call') called = true;
@@ -155,6 +163,7 @@ export const tests = [
         assert(++decisions < 600, 'the game ends');
       }
       for (const kind of ['roll', 'reroll', 'place', 'call']) assert(done.includes(kind), `played a ${kind} (${done.join(' ')})`);
+      assert(tableShot, 'the dice lit squares up at some point');
       // the end: the result in words, points, the record
       const result = await page.textContent('.result');
       assert(/wins|Draw|draw/.test(result), `a result is shown: ${result}`);
