@@ -134,8 +134,8 @@ export const tests = [
       await page.keyboard.press('h');
       await page.waitForSelector('.hint-box:not([hidden]) .hint-words', { timeout: 30000 });
       const hint = await page.textContent('.hint-box .hint-words');
-      assert(/^Hint: [a-e][1-5](,[a-e][1-5])* — (Black|White) (wins|loses)/.test(hint), `the Morphos hint in words: ${hint}`);
-      const point = /^Hint: ([a-e][1-5])/.exec(hint)[1];
+      assert(/^Hint: x?[a-e][1-5](,x?[a-e][1-5])* — (Black|White) (wins|loses)/.test(hint), `the Morphos hint in words: ${hint}`);
+      const point = /^Hint: x?([a-e][1-5])/.exec(hint)[1];
       assert(await page.$(`.pt.hinted[data-point="${point}"]`), `the point of the hint (${point}) is marked`);
     },
   },
