@@ -13,7 +13,6 @@
 #include "../front/record.h"
 #include "server.h"
 
-
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
 int room_acting_seat(Room *r, unsigned seats, RoomError *e)

@@ -10,7 +10,6 @@
 #include "../front/record.h"
 #include "server.h"
 
-
 unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens)
 {
     unsigned seats = 0;

@@ -12,7 +12,6 @@
 #include "json_text.h"
 #include "server.h"
 
-
 static json_t *seats_json(const Room *r)
 {
     json_t *list = json_array();

@@ -9,7 +9,6 @@
 
 #include "server.h"
 
-
 void room_subscribe(Room *r, Subscriber *sub, long after)
 {
     pthread_mutex_lock(&r->lock);
