@@ -39,14 +39,10 @@ static void usage(FILE *out)
             "                      only a killed server); slower\n"
             "  --threads N         HTTP event threads (default 4)\n"
             "  --ai-threads N      threads on which AI seats think (default %d)\n"
-            "  --max-ai-ms N       the longest mcts thinking time a game may ask
-"
-            "                      (default %d)
-"
-            "  --hint-ms N         thinking time of a Morphos hint, per part of a turn
-"
-            "                      (default %d)
-"
+            "  --max-ai-ms N       the longest mcts thinking time a game may ask\n"
+            "                      (default %d)\n"
+            "  --hint-ms N         thinking time of a Morphos hint, per part of a turn\n"
+            "                      (default %d)\n"
             "  --max-body N        bytes of a request body (default %zu)\n"
             "  --games-per-minute N      games one address may create a minute (default %d)\n"
             "  --requests-per-second N   API requests of one address a second (default %d)\n"
