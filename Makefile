@@ -98,10 +98,11 @@ run: setup
 
 # The page is installed next to the binary: morph serve finds it in
 # $(PREFIX)/share/morph/web (or in web/ when run from the source tree).
+# VARIANT=asan installs the sanitizer build instead (tests/cli/test_install.sh).
 install:
-	@$(MAKE) --no-print-directory VARIANT=release build
+	@$(MAKE) --no-print-directory build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web
-	install -m 755 build/release/morph $(DESTDIR)$(PREFIX)/bin/morph
+	install -m 755 $(B)/morph $(DESTDIR)$(PREFIX)/bin/morph
 	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
 test: setup

@@ -15,8 +15,38 @@ void cli_print_commands(FILE *out, const char *parent, const Command *table)
 {
     fprintf(out, "Usage: %s COMMAND [ARGS...]\n\nCommands:\n", parent);
     for (const Command *c = table; c->name; c++)
-        fprintf(out, "  %-10s %s\n", c->name, c->summary);
+        cli_help_item(out, 10, c->name, c->summary);
     fprintf(out, "\nRun '%s COMMAND --help' for the options of a command.\n", parent);
+}
+
+void cli_help_item(FILE *out, int name_width, const char *name, const char *text)
+{
+    enum { SCREEN = 80 };
+    int column = fprintf(out, "  %-*s ", name_width, name);
+    int indent = 2 + name_width + 1;
+    if (column > indent) { /* a name wider than its column: the text starts below */
+        fprintf(out, "\n%*s", indent, "");
+        column = indent;
+    }
+    int at_start = 1;
+    while (*text) {
+        size_t word = strcspn(text, " ");
+        if (!at_start && column + 1 + (int)word > SCREEN) {
+            fprintf(out, "\n%*s", indent, "");
+            column = indent;
+            at_start = 1;
+        }
+        if (!at_start) {
+            fputc(' ', out);
+            column++;
+        }
+        fwrite(text, 1, word, out);
+        column += (int)word;
+        at_start = 0;
+        text += word;
+        text += strspn(text, " ");
+    }
+    fputc('\n', out);
 }
 
 int cli_dispatch(const char *parent, const Command *table, int argc, char **argv)

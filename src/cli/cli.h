@@ -43,6 +43,11 @@ bool cli_parse_u64(const char *text, uint64_t *out);
  * result stays valid until 8 more calls. */
 const char *cli_quote(const char *word);
 
+/* One entry of a --help list: "  NAME  TEXT" with NAME padded to name_width
+ * columns and TEXT broken at spaces to fit 80 columns, its continuation
+ * lines starting under the text. */
+void cli_help_item(FILE *out, int name_width, const char *name, const char *text);
+
 /* Set by the command-line fuzz target (fuzz/fuzz_cli.c): the commands whose
  * work is long or writes files (play, arena, morpyam analyze, morphos
  * deadlocks, bench) return EXIT_OK once their arguments are read and

@@ -15,13 +15,14 @@ static void usage(FILE *out)
             "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
             "reports each as a rate. Workloads are described in docs/bench.md.\n"
             "\n"
-            "  --json       one JSON object: {\"workloads\":[{\"name\",\"value\",\"unit\",\"detail\"}...]}\n"
+            "  --json       one JSON object:\n"
+            "               {\"workloads\":[{\"name\",\"value\",\"unit\",\"detail\"}...]}\n"
             "  --quick      about 0.2 s per workload instead of 2 s (a smoke test)\n"
             "  --seconds S  time per workload in seconds (0.05 to 60)\n"
             "  --only LIST  run only the named workloads (see the list below)\n"
             "\nWorkloads:\n");
     for (const BenchWorkload *w = bench_workloads; w->name; w++)
-        fprintf(out, "  %-28s %s\n", w->name, w->description);
+        cli_help_item(out, 28, w->name, w->description);
 }
 
 int cmd_bench(int argc, char **argv)

@@ -27,7 +27,7 @@ static void usage(FILE *out)
             "\n"
             "AI levels:\n");
     for (const AiOps *const *l = ai_list(); *l; l++)
-        fprintf(out, "  %-14s %s\n", (*l)->name, (*l)->summary);
+        cli_help_item(out, 14, (*l)->name, (*l)->summary);
     fprintf(out, "\nGame options (the \"options\" object of \"new\"):\n");
     game_args_print_json_help(out);
 }

@@ -13,7 +13,8 @@
 static void usage(FILE *out)
 {
     fprintf(out,
-            "Usage: morph gtp [--size N] [--mutators LIST] [--move-cap N] [--ai SPEC] [--seed S]\n"
+            "Usage: morph gtp [--size N] [--mutators LIST] [--move-cap N] [--ai SPEC]\n"
+            "                 [--seed S]\n"
             "\n"
             "A Go Text Protocol (version 2) engine for Morphos: GTP commands on stdin,\n"
             "responses on stdout (docs/gtp.md). Moves use morph's notation (c3, xc3,\n"
@@ -30,14 +31,15 @@ static void usage(FILE *out)
             "              budget from the clock\n"
             "  --seed S    base seed, 0 to 2^63-1 (default: from the clock, reported on\n"
             "              stderr); the k-th game (0 at the start, +1 for every boardsize,\n"
-            "              clear_board or morphos-mutators LIST) uses a seed derived from (S, k)\n"
+            "              clear_board or morphos-mutators LIST) uses a seed derived\n"
+            "              from (S, k)\n"
             "\n"
             "Game options (boardsize and morphos-mutators change size and mutators later):\n",
             gtp_default_ai());
     game_args_print_help(out, game_lookup("morphos"));
     fprintf(out, "\nAI levels:\n");
     for (const AiOps *const *l = ai_list(); *l; l++)
-        fprintf(out, "  %-14s %s\n", (*l)->name, (*l)->summary);
+        cli_help_item(out, 14, (*l)->name, (*l)->summary);
 }
 
 int cmd_gtp(int argc, char **argv)

@@ -106,7 +106,8 @@ static int cmd_legal(int argc, char **argv)
                "carries no history: no swap, no pending returned stone, no deepmorph flips.\n"
                "\n"
                "  --to-move B|W    the colour to move (default B)\n"
-               "  --mutators LIST  comma-separated: minimorph,deepmorph,duomorph,remorph,metamorph\n"
+               "  --mutators LIST  comma-separated: minimorph, deepmorph, duomorph, remorph,\n"
+               "                   metamorph\n"
                "  --json           {\"size\",\"to_move\",\"winner\",\"weak\":{\"B\",\"W\"},\"moves\"}\n");
         return EXIT_OK;
     }

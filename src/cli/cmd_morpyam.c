@@ -277,7 +277,8 @@ static int watch_cmd(int argc, char **argv)
                "\n"
                "Plays one game between random players and prints it turn by turn (grid,\n"
                "dice, actions), then the result.\n"
-               "  --seed S       seed of the dice and the players (default: from the clock, printed)\n"
+               "  --seed S       seed of the dice and the players (default: from the clock,\n"
+               "                 printed)\n"
                "Game options:\n");
         game_args_print_help(stdout, &morpyam_ops);
         return EXIT_OK;

@@ -35,7 +35,8 @@ typedef struct Run {
 static void usage(FILE *out)
 {
     fprintf(out,
-            "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json] [game options]\n"
+            "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json]\n"
+            "                             [game options]\n"
             "\n"
             "Plays G games of expert self-play and reports, each with a 95%% interval:\n"
             "the share of wins of the player who started (against the fair share 1/N),\n"
@@ -47,8 +48,9 @@ static void usage(FILE *out)
             "  --threads T   games played in parallel, 1 to 64 (default 1); the results\n"
             "                are the same for every T\n"
             "  --json        one object: {\"games\",\"players\",\"variant\",\"rules\",\"seed\",\n"
-            "                \"fair_share\",\"first_player_share\",\"first_player_share_ci95\":[lo,hi],\n"
-            "                \"turns_mean\",\"turns_ci95\":[lo,hi],\"ko_share\",\"ko_share_ci95\":[lo,hi]}\n"
+            "                \"fair_share\",\"first_player_share\",\n"
+            "                \"first_player_share_ci95\":[lo,hi],\"turns_mean\",\n"
+            "                \"turns_ci95\":[lo,hi],\"ko_share\",\"ko_share_ci95\":[lo,hi]}\n"
             "Game options:\n");
     game_args_print_help(out, &morpyam_ops);
 }

@@ -349,8 +349,8 @@ static void print_help(const Client *c)
         "  quit            stop playing; the record is already saved (Ctrl-C too)\n"
         "%s",
         c->play.ui->hint_level,
-        session_has_ai(c->play.s) ? " and what followed it; against an AI, not\n"
-                                    "                  a decision followed by a roll you have seen"
+        session_has_ai(c->play.s) ? " and what followed it;\n"
+                                    "                  against an AI, not one followed by a roll you have seen"
                                   : " (in hot-seat, any person's)",
         c->play.s->game->num_players > 2 ? " (the others play on without you)" : "", c->path, c->play.ui->help);
 }

@@ -19,7 +19,8 @@ static void usage(FILE *out)
     ServerConfig d;
     server_config_defaults(&d);
     fprintf(out,
-            "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web DIR] [options]\n"
+            "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web DIR]\n"
+            "                   [options]\n"
             "\n"
             "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
             "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
@@ -31,14 +32,17 @@ static void usage(FILE *out)
             "                      for every interface)\n"
             "  --db FILE           the database (default $XDG_DATA_HOME/morph/morph.db or\n"
             "                      ~/.local/share/morph/morph.db; created with its folders)\n"
-            "  --web DIR           the page's files (default: web/ of the source tree when run\n"
-            "                      from it, else PREFIX/share/morph/web next to the binary)\n"
-            "  --durable           every commit reaches the disk (survives power loss, not only\n"
-            "                      a killed server); slower\n"
+            "  --web DIR           the page's files (default: web/ of the source tree when\n"
+            "                      run from it, else PREFIX/share/morph/web next to the\n"
+            "                      binary)\n"
+            "  --durable           every commit reaches the disk (survives power loss, not\n"
+            "                      only a killed server); slower\n"
             "  --threads N         HTTP event threads (default 4)\n"
             "  --ai-threads N      threads on which AI seats think (default %d)\n"
-            "  --max-ai-ms N       the longest mcts thinking time a game may ask (default %d)\n"
-            "  --hint-ms N         thinking time of a Morphos hint (default %d)\n"
+            "  --max-ai-ms N       the longest mcts thinking time a game may ask\n"
+            "                      (default %d)\n"
+            "  --hint-ms N         thinking time of a Morphos hint, per part of a turn\n"
+            "                      (default %d)\n"
             "  --max-body N        bytes of a request body (default %zu)\n"
             "  --games-per-minute N      games one address may create a minute (default %d)\n"
             "  --requests-per-second N   API requests of one address a second (default %d)\n"
@@ -48,7 +52,8 @@ static void usage(FILE *out)
             "  --max-streams-per-client N       (default %d)\n"
             "\n"
             "  --export DIR        write the record of every game of the database to\n"
-            "                      DIR/GAME_ID.json (docs/records.md) and exit, without serving\n",
+            "                      DIR/GAME_ID.json (docs/records.md) and exit, without\n"
+            "                      serving\n",
             d.ai_threads, d.max_ai_ms, d.hint_ms, d.max_body, d.limits.create_per_minute,
             d.limits.requests_per_second, d.limits.connections, d.limits.connections_per_client, d.limits.streams,
             d.limits.streams_per_client);

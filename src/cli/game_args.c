@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include "../core/utf8.h"
+#include "cli.h"
 
 static bool has_option(const GameOps *ops, const char *key)
 {
@@ -159,11 +160,16 @@ void game_args_print_help(FILE *out, const GameOps *ops)
         snprintf(name, sizeof name, "%s %s", flag, kind_word(s->kind));
         const char *def = s->default_value;
         bool multiline = strchr(def, '\n') != NULL;
-        fprintf(out, "  %-24s %s (default: %s)\n", name, s->help,
-                multiline ? "built in" : def[0] ? def : "none");
+        char text[1024];
+        snprintf(text, sizeof text, "%s (default: %s)", s->help, multiline ? "built in" : def[0] ? def : "none");
+        cli_help_item(out, 24, name, text);
     }
     if (has_option(ops, GAME_ARGS_LAYOUT_OPTION))
-        fprintf(out, "  %-24s read the %s option from a layout file (# starts a comment)\n", "--layout FILE", GAME_ARGS_LAYOUT_OPTION);
+    {
+        char text[256];
+        snprintf(text, sizeof text, "read the %s option from a layout file (# starts a comment)", GAME_ARGS_LAYOUT_OPTION);
+        cli_help_item(out, 24, "--layout FILE", text);
+    }
 }
 
 void game_args_print_json_help(FILE *out)
@@ -176,8 +182,10 @@ void game_args_print_json_help(FILE *out)
         for (const OptionSpec *s = (*g)->option_specs; s->key; s++) {
             const char *kind = s->kind == OPTION_INT ? "number" : s->kind == OPTION_LIST ? "[strings]" : "string";
             const char *def = s->default_value;
-            fprintf(out, "  %-12s %-10s %s (default: %s)\n", s->key, kind, s->help,
-                    strchr(def, '\n') ? "built in" : def[0] ? def : "none");
+            char name[64], text[1024];
+            snprintf(name, sizeof name, "%-12s %s", s->key, kind);
+            snprintf(text, sizeof text, "%s (default: %s)", s->help, strchr(def, '\n') ? "built in" : def[0] ? def : "none");
+            cli_help_item(out, 23, name, text);
         }
     }
 }

@@ -3,9 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+bool explain_rules_error(const char *err)
+{
+    return strncmp(err, "illegal move", 12) == 0 || strncmp(err, "malformed", 9) == 0;
+}
+
 bool explain_refusal(const State *s, const char *text, const char *err, StrBuf *out)
 {
-    if (strncmp(err, "illegal move", 12) != 0 && strncmp(err, "malformed", 9) != 0)
+    if (!explain_rules_error(err))
         return false;
     State *work = state_clone(s);
     Action actions[STATE_TEXT_PARTS];

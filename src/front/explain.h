@@ -18,6 +18,12 @@
  * writing nothing, when err is the session's (a seat, a turn, a chance
  * outcome typed out of place): err says it already. */
 bool explain_refusal(const State *s, const char *text, const char *err, StrBuf *out);
+/* Whether err (from session_apply_text or session_apply_for_seat) is the
+ * rules' own refusal (the text is illegal or malformed) rather than the
+ * session's (a part that is not the seat's decision, a chance outcome
+ * typed out of place). A server answers the first "unprocessable" and the
+ * second "forbidden". */
+bool explain_rules_error(const char *err);
 
 /* The action marks of the latest run of decisions of one seat that touched
  * cells (a Morpyam token, every part of a Morphos turn), merged into one

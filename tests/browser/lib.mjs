@@ -144,6 +144,8 @@ export class TestRun {
 
   async shot(page, name) {
     fs.mkdirSync(OUT, { recursive: true });
+    // messages of earlier steps are dismissed, as a person would, so they do not hide the screen
+    await page.$$eval('.toast .toast-close', (buttons) => buttons.forEach((b) => b.click()));
     await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
   }
 

@@ -52,6 +52,7 @@ export const tests = [
         await page.goto(`${server.url}/rules/morphos`);
         await page.waitForSelector('#rules-text p');
         await checkFits(page, `rules (${name})`);
+        if (name === 'phone') await t.shot(page, 'rules-phone');
         await page.goto(`${server.url}/replay`);
         await checkFits(page, `replay (${name})`);
       }
@@ -72,13 +73,13 @@ export const tests = [
       await page.keyboard.press('Space');
       let placed = 0;
       let kept = false;
-      for (let i = 0; i < 40 && placed < 2; i++) {
+      for (let i = 0; i < 80 && !(placed >= 1 && kept); i++) {
         const state = await waitTurn(page);
         assert(state.status !== 'finished', 'the game goes on');
         const before = Number(state.version);
         if (await page.$('#roll')) {
           await page.keyboard.press('r');
-        } else if (await page.$('.sq.can')) {
+        } else if ((kept || !(await page.$('#reroll'))) && (await page.$('.sq.can'))) {
           // Tab to the first lit square, Enter covers it
           for (let k = 0; k < 60; k++) {
             await page.keyboard.press('Tab');
@@ -129,6 +130,13 @@ export const tests = [
       assertEqual(await page.evaluate(() => document.activeElement.classList.contains('morphos-svg')), true, 'the board keeps the focus');
       state = await waitTurn(page);
       assertEqual(state.act, 'yes', 'Black to move again after the AI');
+      // H asks for a hint: the move with its win rate, in words
+      await page.keyboard.press('h');
+      await page.waitForSelector('.hint-box:not([hidden]) .hint-words', { timeout: 30000 });
+      const hint = await page.textContent('.hint-box .hint-words');
+      assert(/^Hint: x?[a-e][1-5](,x?[a-e][1-5])* — (Black|White) (wins|loses)/.test(hint), `the Morphos hint in words: ${hint}`);
+      const point = /^Hint: x?([a-e][1-5])/.exec(hint)[1];
+      assert(await page.$(`.pt.hinted[data-point="${point}"]`), `the point of the hint (${point}) is marked`);
     },
   },
 ];

@@ -1,6 +1,7 @@
 // Morphos in the browser: two people in two browser contexts joined by the
 // invitation link play a whole 7x7 game with a swap and a flip, while a
-// third context watches every move arrive live.
+// third context watches every move arrive live; hot-seat on one device with
+// the duomorph second stone and the remorph returned stone explained.
 import { waitTurn, waitVersion, waitCount, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
 
 // Starts a Morphos game from the home page; returns the invitation link.
@@ -89,6 +90,58 @@ export const tests = [
       assert(/You win/.test(await b.textContent('.result h2')), 'B won (Black after the swap)');
       await t.shot(a, 'morphos-game-over');
       await t.shot(watcher, 'morphos-watcher-phone');
+    },
+  },
+  {
+    name: 'hot-seat with duomorph and remorph: the second stone and the returned stone explained as they come',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ label: 'hot-seat' });
+      await page.goto(server.url + '/');
+      await page.check('input[name=game][value=morphos]');
+      await page.fill('input[name=opt-size]', '5');
+      await page.check('input[name=opt-mutators][value=duomorph]');
+      await page.check('input[name=opt-mutators][value=remorph]');
+      await page.check('input[name=mode][value=hotseat]');
+      await page.click('#start');
+      await page.waitForURL(/\/game\/[a-z2-7]+$/);
+      let state = await waitTurn(page);
+      assertEqual(state.seats, '1,2', 'both seats on this device');
+      assert(/Your turn: Black: P1/.test(await page.textContent('.status')), 'the status names the seat to play');
+      assert(!(await page.$('#undo')) && !(await page.$('#hint')), 'no undo nor hint between people');
+      // each turn places a stone and its duomorph second stone next to it
+      const turns = [['a3', 'a2'], ['b2', 'c2'], ['b3', 'b4'], ['d2', 'd3'], ['b1', 'c1'], ['e4', 'e5']];
+      for (const [first, second] of turns) {
+        await move(page, first);
+        const prompt = await page.textContent('.prompt.explain[data-phase="duo"]');
+        assert(prompt.startsWith('Duomorph: the second stone. ') && prompt.includes(`second stone goes on an empty point next to ${first}`),
+          `the second stone is explained: ${prompt}`);
+        const spots = await page.$$eval('.pt.can', (pts) => pts.map((p) => p.dataset.point));
+        assert(spots.includes(second) && spots.every((p) => Math.abs(p.charCodeAt(0) - first.charCodeAt(0)) + Math.abs(Number(p.slice(1)) - Number(first.slice(1))) === 1),
+          `only the empty neighbours of ${first} are offered: ${spots}`);
+        await move(page, second);
+      }
+      // b2 is weak: Black flips it; a flip brings no second stone
+      assertEqual(await page.$$eval('.pt.weak.has-white', (pts) => pts.map((p) => p.dataset.point)), ['b2'], 'the white stone on b2 is weak');
+      state = await move(page, 'b2');
+      assert(/Black flips White's stone on b2/.test((await moveTexts(page)).pop()), 'the flip is told');
+      // White's turn starts with the returned stone, explained
+      const prompt = await page.textContent('.prompt.explain[data-phase="return"]');
+      assert(prompt.startsWith('Remorph: the returned stone. ') && /White puts the returned stone on any empty point/.test(prompt),
+        `the returned stone is explained: ${prompt}`);
+      assert(/Your turn: White: P2/.test(await page.textContent('.status')), 'White to play on the same device');
+      await t.shot(page, 'morphos-remorph');
+      await move(page, 'b5');
+      assert(/White puts the returned stone on b5/.test((await moveTexts(page)).pop()), 'the returned stone is told');
+      // then White's regular move, with its second stone
+      await move(page, 'd4');
+      assert(await page.$('.prompt.explain[data-phase="duo"]'), 'the regular move brings its second stone');
+      await move(page, 'd5');
+      const texts = await moveTexts(page);
+      const stored = await server.api('GET', `/api/games/${state.id}`);
+      assertEqual(texts, stored.data.history.map((e) => e.text), 'the move list is the history in words');
+      assertEqual(stored.data.history.map((e) => e.action).join(' '),
+        'a3 a2 b2 c2 b3 b4 d2 d3 b1 c1 e4 e5 xb2 b5 d4 d5', 'every click was one action, in order');
     },
   },
 ];

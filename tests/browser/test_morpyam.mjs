@@ -2,7 +2,8 @@
 // dice, buttons and squares; Plus building; real dice in a hot-seat game.
 import fs from 'node:fs';
 import path from 'node:path';
-import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+import { execFileSync } from 'node:child_process';
+import { MORPH, waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
 
 // Keeps the dice showing the commonest value, so a figure is in reach.
 async function keepCommonest(page) {
@@ -87,12 +88,26 @@ export const tests = [
       assert(await page.$('#roll'), 'a Roll button at the start of the turn');
       await page.click('#roll');
       state = await waitVersion(page, Number(state.version));
-      await t.shot(page, 'morpyam-game');
-      // a hint: the strongest AI's choice, one of the legal actions in words
+      // a screenshot of the table once the dice light squares up
+      let tableShot = false;
+      const shotTable = async () => {
+        if (tableShot || !(await page.$('.sq.can')) || !(await page.$('#reroll'))) return;
+        tableShot = true;
+        await t.shot(page, 'morpyam-game');
+      };
+      // a hint: the whole plan of the turn with its chance, in the library's words
       await page.click('#hint');
-      await page.waitForSelector('.hint-box:not([hidden]) strong');
-      const hint = await page.textContent('.hint-box');
-      assert(/^Hint: P1 /.test(hint) && /expert: /.test(hint), `the hint in words: ${hint}`);
+      await page.waitForSelector('.hint-box:not([hidden]) .hint-words');
+      const shown = await page.textContent('.hint-box .hint-words');
+      const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`morph.tokens.${gid}`))[0], state.id);
+      const advice = (await server.api('POST', `/api/games/${state.id}/hint`, { body: {}, token })).data;
+      assertEqual(shown, `Hint: ${advice.words}`, 'the page shows the advice as the server words it');
+      assert(/^(keep|reroll|call|place|pass)/.test(advice.words) && /%|: P1 /.test(advice.words), `a plan with its chance: ${advice.words}`);
+      if (advice.cell) assert(await page.$(`.sq.hinted[data-square="${advice.cell}"]`), `the square aimed at (${advice.cell}) is marked`);
+      if (advice.kind === 'reroll') {
+        // the dice the plan keeps are marked kept: Reroll does what the hint says
+        assertEqual(await page.getAttribute('#reroll', 'title'), `${advice.text} (R)`, 'the Reroll button plays the hint');
+      }
       // undo takes back a decision since the last roll seen...
       if (await page.$('.calls .call')) {
         const count = Number(state.count);
@@ -126,6 +141,7 @@ export const tests = [
       for (let i = 0; i < 12 && !(await aiRolled()); i++) {
         state = await waitTurn(page);
         if (state.status === 'finished') break;
+        await shotTable();
         const before = Number(state.version);
         done.push(await playMorpyamDecision(page));
         await waitVersion(page, before);
@@ -139,6 +155,7 @@ export const tests = [
       for (;;) {
         state = await waitTurn(page, 60000);
         if (state.status === 'finished') break;
+        await shotTable();
         const before = Number(state.version);
         done.push(await playMorpyamDecision(page, { call: !called }));
         if (done[done.length - 1] === 'call') called = true;
@@ -146,6 +163,7 @@ export const tests = [
         assert(++decisions < 600, 'the game ends');
       }
       for (const kind of ['roll', 'reroll', 'place', 'call']) assert(done.includes(kind), `played a ${kind} (${done.join(' ')})`);
+      assert(tableShot, 'the dice lit squares up at some point');
       // the end: the result in words, points, the record
       const result = await page.textContent('.result');
       assert(/wins|Draw|draw/.test(result), `a result is shown: ${result}`);
@@ -153,18 +171,29 @@ export const tests = [
       assertEqual(state2.data.status, 'finished', 'the server has the game finished');
       const texts = await moveTexts(page);
       assertEqual(texts, state2.data.history.map((e) => e.text), 'the move list is the history in words');
-      await t.shot(page, 'game-over');
+      await t.shot(page, 'morpyam-game-over');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#record')]);
       const file = path.join(t.dir, 'record.json');
       await download.saveAs(file);
       const record = JSON.parse(fs.readFileSync(file, 'utf8'));
       assertEqual(record.game, 'morpyam', 'the record downloaded');
-      // rematch: a new game, the same device in a seat
+      assertEqual(record.actions.length, state2.data.count, 'the record holds every action');
+      // morph replay checks it and finds the same end
+      assertEqual([record.result.winners, record.result.how], [state2.data.result.winners, state2.data.result.how], 'the record has the result');
+      const replayed = execFileSync(MORPH, ['replay', file], { encoding: 'utf8' });
+      assert(new RegExp(`^result: player ${state2.data.result.winners[0]} wins by ${state2.data.result.how}`, 'm').test(replayed),
+        `morph replay finds the same result:\n${replayed.slice(-300)}`);
+      // rematch: a new game, the seats moved round: the AI in seat 1, this device in seat 2
       await page.click('#rematch');
       await page.waitForURL((u) => !u.pathname.endsWith(state.id));
       await page.waitForSelector('#game');
       const again = await gameState(page);
-      assert(again.id !== state.id && again.seats.length > 0, `the rematch has this device in a seat (${again.seats})`);
+      assert(again.id !== state.id, 'a new game');
+      assertEqual(again.seats, '2', 'the rematch has this device in seat 2');
+      const fresh = await server.api('GET', `/api/games/${again.id}`);
+      assertEqual([fresh.data.seats[0].kind, fresh.data.rematch_of], ['ai', state.id], 'the AI moved to seat 1');
+      await waitTurn(page);
+      assert(/Your turn/.test(await page.textContent('.status')), 'and the rematch is played from this device');
     },
   },
   {
@@ -179,6 +208,8 @@ export const tests = [
         const state = await waitTurn(page);
         if (!(await page.$('.hand .chip'))) break;
         const before = Number(state.version);
+        const held = await page.$$eval('.hand .chip-count', (c) => c.reduce((n, x) => n + Number(x.textContent), 0));
+        assertEqual(held, 18 - puts, 'the hand holds the squares not put yet');
         const code = await page.getAttribute('.hand .chip:not([disabled])', 'data-code');
         await page.click(`.hand .chip[data-code="${code}"]`);
         await page.waitForSelector(`.hand .chip.picked[data-code="${code}"]`);
@@ -188,6 +219,7 @@ export const tests = [
         const put = await page.getAttribute(`.sq[data-square="${square}"]`, 'data-code');
         assertEqual(put, code, `square ${square} holds the code put`);
         puts++;
+        if (puts === 7) await t.shot(page, 'morpyam-plus-build');
       }
       assertEqual(puts, 18, 'squares put by the person');
       const grid = await page.$$eval('.sq', (sq) => sq.filter((s) => s.dataset.code).length);
@@ -240,6 +272,43 @@ export const tests = [
       state = await waitVersion(page, Number(state.version));
       assert(/Your turn: P1/.test(await page.textContent('.status')), 'then P1, on the same device');
       assert(!(await page.$('#undo')), 'no undo between people');
+    },
+  },
+  {
+    name: 'Flash, three players: its grid without Sec nor Appel, no calls, a whole game',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ label: 'flash' });
+      await startGame(page, server.url, async () => {
+        await page.selectOption('select[name="opt-variant"]', 'flash');
+        await page.check('input[name=opt-players][value="3"]');
+        await page.selectOption('select[name="seat-3"]', 'ai:random');
+      });
+      await page.check('#quick-dice');
+      assert(/3 players · flash/.test(await page.textContent('h1 small')), 'the title names the variant');
+      const codes = await page.$$eval('.sq', (sq) => [...new Set(sq.map((s) => s.dataset.code))].sort());
+      assertEqual(codes, ['1', '2', '3', '4', '5', '6', 'CA', 'FU', 'MO', 'PS', 'SU'], 'the Flash grid: nothing to add up, no Sec, no Appel');
+      assertEqual(await page.$$eval('.scores tbody tr', (rows) => rows.length), 3, 'three players listed');
+      let decisions = 0;
+      let placed = 0;
+      for (;;) {
+        const state = await waitTurn(page, 60000);
+        if (state.status === 'finished') break;
+        assert(!(await page.$('.calls')), 'no call is ever offered');
+        const before = Number(state.version);
+        if ((await playMorpyamDecision(page)) === 'place') placed++;
+        await waitVersion(page, before);
+        if (placed === 4 && !(await page.$('.shot-taken'))) {
+          await page.evaluate(() => document.body.classList.add('shot-taken'));
+          await t.shot(page, 'morpyam-flash');
+        }
+        assert(++decisions < 500, 'the game ends');
+      }
+      assert(placed > 0, 'tokens placed by clicking');
+      const result = await page.textContent('.result');
+      assert(/wins|draw/i.test(result), `a result is shown: ${result}`);
+      const tokens = await page.$$eval('.sq.covered .token', (ts) => [...new Set(ts.map((x) => x.tagName + '.' + x.getAttribute('class').split(' ')[1]))].sort());
+      assert(tokens.length === 3, `the three seats' tokens: three shapes in three colours (${tokens})`);
     },
   },
 ];

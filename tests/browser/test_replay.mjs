@@ -47,14 +47,26 @@ export const tests = [
       await page.click('.replay-moves li:nth-child(5) button');
       assertEqual(await where(page), `Action 5 of ${count}`, 'a move of the list');
       // a Morpyam record too, and a file that is not a record
+      // four players ending on points: the lines and the end bonus at the end
       const dice = path.join(t.dir, 'dice.json');
-      execFileSync(MORPH, ['play', 'morpyam', '--players', 'ai:greedy,ai:random', '--seed', '5', '--record', dice, '--quiet']);
+      execFileSync(MORPH, ['play', 'morpyam', '--players', 'ai:greedy,ai:greedy,ai:greedy,ai:greedy', '--seed', '4', '--record', dice, '--quiet']);
+      const four = JSON.parse(fs.readFileSync(dice, 'utf8'));
       await page.goto(`${server.url}/replay`);
       await page.setInputFiles('#record-file', dice);
       await page.waitForSelector('#replay .grid-svg');
+      assertEqual(await page.$$eval('.replay-extra .scores tbody tr', (r) => r.length), 4, 'four players');
       await page.keyboard.press('End');
       const tokens = await page.$$eval('.sq.covered', (s) => s.length);
       assert(tokens > 5, `tokens on the grid at the end (${tokens})`);
+      const points = await page.$$eval('.replay-extra .scores tbody tr td:nth-child(3)', (td) => td.map((x) => Number(x.textContent)));
+      assertEqual(points, four.result.points, 'the points of the record at the end');
+      if (four.result.how === 'points') {
+        const bonus = await page.textContent('.replay-extra ul.lines li[data-kind="bonus"]');
+        assert(/end bonus/.test(bonus), `the end bonus is shown: ${bonus}`);
+      }
+      const lines = await page.$$eval('.replay-extra ul.lines li[data-kind="line"]', (li) => li.length);
+      assertEqual(lines, await page.$$eval('.grid-svg .mark-line.line', (l) => l.length), 'every scoring line listed is drawn');
+      await t.shot(page, 'replay-morpyam');
       await page.goto(`${server.url}/replay`);
       const bad = path.join(t.dir, 'bad.json');
       fs.writeFileSync(bad, '{"format":"morph-record","version":1,"game":"chess"}');
@@ -95,6 +107,17 @@ export const tests = [
       await page.selectOption('select[name="variant"]', 'plus');
       await page.waitForFunction(() => /dealt/.test(document.getElementById('rules-text').textContent));
       assert(page.url().includes('variant=plus'), 'the address keeps the options');
+      // the pages of a wrong address, a used or wrong invitation and an unknown game say so
+      await page.goto(`${server.url}/nothing/here`);
+      assertEqual(await page.textContent('main h1'), 'Nothing here', 'an unknown address');
+      await t.allowing(/status of 404/, async () => {
+        await page.goto(`${server.url}/join/${'a'.repeat(26)}`);
+        await page.waitForSelector('.error-card');
+        assert(/no open seat has this invitation/.test(await page.textContent('.error-card')), 'an invitation that claims nothing');
+        await page.goto(`${server.url}/game/zzzzzzzzzz`);
+        await page.waitForSelector('.error-card');
+        assertEqual(await page.textContent('.error-card h1'), 'No such game', 'an unknown game');
+      });
     },
   },
 ];

@@ -15,6 +15,12 @@ export const tests = [
       await b.goto(link);
       await b.waitForSelector('#game');
       const id = (await gameState(a)).id;
+      // while it is A's turn, B's page offers nothing to click
+      await waitTurn(a);
+      await b.waitForSelector('#game[data-busy="no"]');
+      assertEqual(await b.$$eval('.pt.can', (els) => els.length), 0, 'no point is playable for B on A\'s turn');
+      await b.click('.pt[data-point="a1"]');
+      assertEqual((await server.api('GET', `/api/games/${id}`)).data.count, 0, 'a click of B on A\'s turn plays nothing');
       await move(a, 'c3');
       await waitCount(b, 1);
       // B reloads: still seat 2, to move, with its controls

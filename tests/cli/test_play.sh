@@ -30,12 +30,13 @@ check_match "help lists the commands" "undo            take back your last decis
 check_match "help explains rerolls" "r 146           reroll the dice showing 1, 4 and 6" "$out"
 check_match "bad square refused with the library's reason" "refused: square must be a1..f6" "$out"
 check_match "the prompt comes again" $'refused: square must be a1..f6\nYou may: roll \\(r\\)' "$out"
-check_match "dice shown" "Turn 2: P1 \(you\) to play. Roll 1 of 3, dice: 2 2 3 5 5." "$out"
+check_match "dice shown" "Turn 2: P1 \(you\) to play. Roll 1 of 3, dice: 2 2 4 5 6." "$out"
 check_match "reroll of dice not showing refused with the reason" "refused: no 1 is showing to reroll" "$out"
-check_match "keep 5 5 told" "P1 \(you\) keeps 5 5 and rerolls three dice" "$out"
-check_match "the roll after it" "P1 \(you\) rolls 1 3 5: the dice now show 1 3 5 5 5" "$out"
-check_match "after keep: roll 2" "Roll 2 of 3, dice: 1 3 5 5 5." "$out"
-check_match "a turn that ends by itself is told" "P2 \(random\) rolls 3 3 4: the dice now show 1 1 3 3 4; nothing can be covered: no token this turn" "$(flat "$out")"
+check_match "keep 2 2 told" "P1 \(you\) keeps 2 2 and rerolls three dice" "$out"
+check_match "the roll after it" "P1 \(you\) rolls 2 4 6: the dice now show 2 2 2 4 6" "$out"
+check_match "after keep: roll 2" "Roll 2 of 3, dice: 2 2 2 4 6." "$out"
+check_match "a turn that ends by itself is told" "P2 \(random\) rolls 1 2 5: the dice now show 1 2 5 5 6; nothing can be covered: no token this turn" "$(flat "$out")"
+check_match "a missed call told" "P2 \(random\) rolls 1 2 3 6 6; the call of full misses" "$out"
 check_match "resign told" "P1 \(you\) resigns: P2 \(random\) wins by forfeit" "$out"
 check_match "resign ends with the summary" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.' "$out"
 check_match "summary points" $'P1 \\(you\\): 0 points \\(no line\\), resigned\nP2 \\(random\\): 0 points \\(no line\\)' "$out"
@@ -51,9 +52,9 @@ check_exit "finished record exits 1" 1 $MORPH play --resume "$f"
 
 out=$(cd "$tmp" && printf 'r\n' | $MORPH play morpyam --seed 2 --players human,ai:random --color always 2>&1)
 case $out in *$'\033['*) ok;; *) bad "--color always paints through a pipe";; esac
-check_match "a second game with the same seed gets a new record name" "record morph-morpyam-7-2.json" "$(flat "$out")"
+check_match "a second game with the same seed gets a new record name" "record morph-morpyam-2-2.json" "$(flat "$out")"
 check_match "end of input saves and says how to resume" \
-    "End of input. The game is saved in morph-morpyam-7-2.json; continue it with: $prog play --resume morph-morpyam-7-2.json" \
+    "End of input. The game is saved in morph-morpyam-2-2.json; continue it with: $prog play --resume morph-morpyam-2-2.json" \
     "$(flat "$out")"
 
 out=$(cd "$tmp" && printf '' | $MORPH play morphos --size 5 --seed 1 --record "$tmp/eof.json" 2>&1)
@@ -75,14 +76,14 @@ check_eq "manual record" '["die 6","die 2","roll","dice 1 2 3 4 5","place d5"]' 
 check_eq "the record keeps the dice mode" '"manual"' "$(jq -c .dice "$tmp/manual.json")"
 check_match "quit names the record" "The game is saved in $tmp/manual.json" "$out"
 
-out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 3 --players ai:random,human --record "$tmp/m.json" 2>&1)
+out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 1 --players ai:random,human --record "$tmp/m.json" 2>&1)
 check_match "morphos board with coordinates" $'     a  b  c  d  e\n  5  .  .  .  .  .  5' "$out"
 check_match "last move in brackets" "  3  . \[B\] .  .  .  3" "$out"
 check_match "the AI's move told" "Black places a stone on b3" "$out"
 check_match "swap offered to White with what it does" \
     "Or swap -> White swaps: you now play Black's stone on b3, and P1 \(random\) plays White and moves next" "$(flat "$out")"
 check_match "refused flip" "refused: b3 is not weak: a stone can be flipped only when" "$out"
-check_eq "morphos moves recorded" '["b3","c3","e5"]' "$(jq -c .actions "$tmp/m.json")"
+check_eq "morphos moves recorded" '["b3","c3","d1"]' "$(jq -c .actions "$tmp/m.json")"
 
 out=$(printf 'c3\nc5\nc4\nquit\n' | $MORPH play morphos --size 5 --mutators duomorph --seed 2 --players human,ai:random --record "$tmp/duo.json")
 check_match "duomorph told" "Black places a stone on c3 and must add a second stone next to it" "$out"
@@ -116,9 +117,9 @@ check_eq "record after undo ends before P2's first decision" '"die 5"' "$(jq -c 
 out=$(printf 'a1,b1,c1,d1\nquit\n' | $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/seat.json" 2>&1)
 check_match "a move for the AI refused" "refused: 'b1' would be a decision of P2: the turn of P1 ends after 'a1'" "$(flat "$out")"
 check_eq "nothing of it applied" '[]' "$(jq -c .actions "$tmp/seat.json")"
-out=$(printf 'r,dice 6 6 6 6 6\nroll,dice 6 6 6 6 6\nquit\n' | $MORPH play morpyam --seed 7 --players human,ai:random --record "$tmp/dice6.json" 2>&1)
+out=$(printf 'r,dice 6 6 6 6 6\nroll,dice 6 6 6 6 6\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/dice6.json" 2>&1)
 check_match "program dice cannot be typed" "refused: 'dice 6 6 6 6 6' goes past the decisions of P1: a chance event follows 'roll'" "$(flat "$out")"
-check_eq "nothing of it applied: the record ends before P1's first decision" '"dice 3 3 4"' "$(jq -c '.actions[-1]' "$tmp/dice6.json")"
+check_eq "nothing of it applied: the record ends before P1's first decision" '"dice 1 2 5"' "$(jq -c '.actions[-1]' "$tmp/dice6.json")"
 check_eq "the record says its dice came from the seed" '"seed"' "$(jq -c .chance "$tmp/dice6.json")"
 out=$(printf '5\n3,4\ndie 3,die 4\n3\nroll,dice 6 6 6 6 6\nquit\n' |
     $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/manual6.json" 2>&1)
@@ -246,11 +247,11 @@ check_match "the winning chain listed" " P[12] \(random\): (Black|White)'s chain
 check_match "and the summary" "Game over. (Black|White) \(P[12] \(random\)\) wins" "$(flat "$out")"
 out=$($MORPH play morphos --size 5 --players ai:random,ai:random --seed 9 --record "$tmp/loud1.json" --verbose)
 check_match "--verbose adds the AI's detail" $'(Black|White) places a stone on [a-e][1-5]\n    \\[random: picked at random among 25 legal actions\\]' "$out"
-out=$($MORPH play morpyam --players ai:random,ai:random --seed 4 --record "$tmp/loud2.json")
+out=$($MORPH play morpyam --players ai:random,ai:random --seed 9 --record "$tmp/loud2.json")
 check_match "points scored are told" "P[12] \(random\) covers [a-f][1-6] \([^)]*\) and scores a line of three \(\+1\)" "$(flat "$out")"
-check_match "the end bonus told" "that was P1 \(random\)'s last token: end bonus \(\+1\), and P1 \(random\) wins on points, 6 to 1" "$(flat "$out")"
+check_match "the end bonus told" "that was P1 \(random\)'s last token: end bonus \(\+1\), and P1 \(random\) wins on points, 7 to 1" "$(flat "$out")"
 check_match "morpyam summary with points and the bonus" \
-    "Game over. P1 \(random\) wins on points, 6 to 1. P1 \(random\) placed the last token and gets the end bonus \(\+1\). P1 \(random\): 6 points \(three lines of three \+3, a line of four \+2, end bonus \+1\)" \
+    "Game over. P1 \(random\) wins on points, 7 to 1. P1 \(random\) placed the last token and gets the end bonus \(\+1\). P1 \(random\): 7 points \(four lines of three \+4, a line of four \+2, end bonus \+1\)" \
     "$(flat "$out")"
 check_eq "the same seed plays the same game" "$(jq -c .actions "$tmp/u5.json")" \
     "$($MORPH play morphos --size 5 --players ai:random,ai:random --seed 5 --record "$tmp/again.json" --quiet; jq -c .actions "$tmp/again.json")"
@@ -355,8 +356,8 @@ expect yam "prompt lists the legal moves" $'You may: roll \\(r\\); call carre\\|
 answer yam "place z9"
 expect yam "refused in the terminal" $'refused: square must be a1..f6\nYou may: roll'
 answer yam "r"
-expect yam "rolled" "Roll 1 of 3, dice: 2 2 3 5 5"
-expect yam "examples from the dice showing" "reroll dice by their values \(r 223\) or keep some \(k 55\)"
+expect yam "rolled" "Roll 1 of 3, dice: 2 2 4 5 6"
+expect yam "examples from the dice showing" "reroll dice by their values \(r 456\) or keep some \(k 22\)"
 answer yam "r 146"
 expect yam "illegal reroll refused with the reason" "refused: no 1 is showing to reroll"
 answer yam "help"
@@ -365,8 +366,8 @@ answer yam "rules"
 expect yam "rules in the terminal" "Sec: when the first roll of your turn shows a morpyam"
 answer yam "legend"
 expect yam "legend in the terminal" "  AP   appel: a call that comes true"
-answer yam "k 55"
-expect yam "kept dice rerolled" "Roll 2 of 3, dice: 1 3 5 5 5"
+answer yam "k 22"
+expect yam "kept dice rerolled" "Roll 2 of 3, dice: 2 2 2 4 6"
 if T capture-pane -p -e -t yam | grep -q $'\033\['; then ok; else bad "colour on a terminal"; fi
 fits yam "morpyam screens"
 status=$(screen yam | grep "^Turn " | tail -1)
@@ -378,7 +379,7 @@ if [ -n "$pid" ] && kill -9 "$pid"; then ok; else bad "no client process to kill
 expect yam "killed" "\[exit 137\]"
 T kill-session -t yam
 start yam2 "$MORPH play --resume $tmp/t.json"
-expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 7; record[[:space:]]+$tmp/t.json \($n actions played\)"
+expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 2; record[[:space:]]+$tmp/t.json \($n actions played\)"
 expect yam2 "same position after the kill" "$(sed 's/[().]/\\&/g' <<<"$status")"
 answer yam2 "resign"
 expect yam2 "resign summary in the terminal" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.'
@@ -386,12 +387,12 @@ expect yam2 "exit 0" "\[exit 0\]"
 fits yam2 "morpyam end screen"
 T kill-session -t yam2
 
-start nocol "NO_COLOR=1 $MORPH play morphos --size 5 --seed 3 --players ai:random,human --record $tmp/nc.json"
+start nocol "NO_COLOR=1 $MORPH play morphos --size 5 --seed 1 --players ai:random,human --record $tmp/nc.json"
 expect nocol "morphos screen" "Turn 2: White, P2 \(you\) to move."
 if T capture-pane -p -e -t nocol | grep -q $'\033\[[0-9;]*[1-9][0-9;]*m'; then bad "NO_COLOR still paints"; else ok; fi
 T kill-session -t nocol
 
-start pho "$MORPH play morphos --size 5 --seed 3 --players ai:random,human --record $tmp/p.json"
+start pho "$MORPH play morphos --size 5 --seed 1 --players ai:random,human --record $tmp/p.json"
 expect pho "swap offered on White's first turn" "Or swap  ->  White swaps: you now play Black's stone on b3, and P1 \(random\)"
 answer pho "xb3"
 expect pho "refused flip in the terminal" "refused: b3 is not weak: a stone can be flipped only when"

@@ -104,7 +104,11 @@ r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t1")
 check_eq "P1 plays c3" 200 "$(status "$r")"
 r=$(api POST "/api/games/$id/actions" '{"action":"c3"}' "$t2")
 check_eq "illegal: 422" 422 "$(status "$r")"
-check_match "illegal: the library's reason" "c3" "$(body "$r" | jq -r .error)"
+check_match "illegal: the library's reason" "^illegal action 'c3': c3 is taken" "$(body "$r" | jq -r .error)"
+r=$(api POST "/api/games/$id/actions" '{"action":"b2,b3"}' "$t2")
+check_eq "a text running into P1's turn: 403" 403 "$(status "$r")"
+check_match "the session's rule says why" "'b3' would be a decision of P1" "$(body "$r" | jq -r .error)"
+check_eq "hints only against an AI: 409" 409 "$(status "$(api POST "/api/games/$id/hint" '{}' "$t2")")"
 wait_until 10 grep -q '^id: 0$' "$tmp/stream" || bad "the watcher hears of c3"
 check_match "the action event carries its words" 'event: action
 data: \{"index":0,"action":"c3","player":1,"text":"[^"]+"' "$(cat "$tmp/stream")"
@@ -158,6 +162,12 @@ check_eq "no acknowledged action lost" d4 "$(jq -r '.history[0].action' <<<"$s")
 check_eq "the Morpyam game is where it was" "$ycount" "$(curl -s "$base/api/games/$y" | jq -r .count)"
 wait_until 30 sh -c "curl -s $base/api/games/$g | jq -e '.count >= 2' " || bad "the AI seat was asked again after the restart"
 check_eq "the AI went on: P1 to move" 1 "$(curl -s "$base/api/games/$g" | jq -r .to_move)"
+r=$(api POST "/api/games/$g/hint" '{}' "$tg")
+check_eq "a hint against the AI" 200 "$(status "$r")"
+check_match "the move with its win rate in words" \
+    "^[a-g][1-7] — (Black|White) (wins about [0-9<>]+% of the simulated games from there|wins|loses)" "$(body "$r" | jq -r .words)"
+check_eq "the hint is one of the legal actions" true \
+    "$(jq --arg a "$(body "$r" | jq -r .action)" 'any(.legal[]; .action == $a)' <<<"$(curl -s "$base/api/games/$g")")"
 check_eq "the old token still acts" 200 \
     "$(status "$(api POST "/api/games/$g/actions" "{\"action\":\"$(curl -s "$base/api/games/$g" | jq -r '.legal[0].action')\"}" "$tg")")"
 

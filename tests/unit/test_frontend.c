@@ -13,6 +13,7 @@
 
 #include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
+#include "../../src/cli/cli.c"
 #include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
@@ -584,6 +585,7 @@ static void refusals_give_the_rules_reason(void **unused)
     char err[ERR_MAX];
     /* a parse failure: the game's why_not, of the part that fails */
     assert_false(session_apply_text(s, "roll 9", err, sizeof err));
+    assert_true(explain_rules_error(err));
     assert_true(explain_refusal(s->state, "roll 9", err, &why));
     assert_string_equal(sb_str(&why), "a roll is due (expected roll 1 to roll 3)");
     sb_clear(&why);
@@ -594,6 +596,7 @@ static void refusals_give_the_rules_reason(void **unused)
     /* the session's own refusal (a seat) has no reason of the rules */
     assert_true(session_apply_text(s, "roll 2", err, sizeof err));
     assert_false(session_apply_for_seat(s, 1, "take", false, err, sizeof err));
+    assert_false(explain_rules_error(err));
     assert_false(explain_refusal(s->state, "take", err, &why));
     assert_int_equal(why.len, 0);
     /* no board: the latest turn touches no cell */

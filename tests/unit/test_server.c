@@ -368,6 +368,7 @@ static void morpyam_plus_real_dice(void **state)
 
 static void real_dice_are_typed_by_the_roller(void **state)
 {
+    char path[64];
     Created c = create("{\"game\":\"morpyam\",\"dice\":\"real\","
                        "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}");
     json_t *s = get_state(c.id, NULL);
@@ -380,6 +381,9 @@ static void real_dice_are_typed_by_the_roller(void **state)
     json_decref(act(&c, 1 - seat, "die 3", 403));
     json_decref(act(&c, seat, "die 7", 422));
     json_decref(act(&c, seat, "dice 1 2 3 4 5", 422));
+    /* one roll at a time: the next may be another person's to type */
+    snprintf(path, sizeof path, "/api/games/%s/actions", c.id);
+    expect_error(403, "POST", path, c.token[seat], "{\"action\":\"die 3,die 4\"}", "one at a time");
     assert_int_equal(state_int(c.id, "version"), version);
     json_decref(act(&c, seat, "die 3", 200));
     assert_int_equal(state_int(c.id, "count"), 1);
@@ -392,6 +396,11 @@ static void real_dice_are_typed_by_the_roller(void **state)
     seat = acting(s);
     json_decref(act(&auto_game, seat, "die 3", 422));
     json_decref(act(&auto_game, 1 - seat, "die 3", 403));
+    /* a text that runs into the dice the server draws is refused whole */
+    snprintf(path, sizeof path, "/api/games/%s/actions", auto_game.id);
+    expect_error(403, "POST", path, auto_game.token[seat], "{\"action\":\"roll,dice 1 2 3 4 5\"}",
+                 "a chance event follows 'roll'");
+    assert_int_equal(state_int(auto_game.id, "count"), json_integer_value(json_object_get(s, "count")));
     json_decref(s);
 }
 
@@ -636,6 +645,30 @@ static void undo_never_reveals_dice(void **state)
     json_decref(s);
     /* the roll has been seen: it cannot be taken back */
     expect_error(409, "POST", path, c.token[0], NULL, "roll");
+    /* a hint is the whole plan of the turn with its chance, in words */
+    char hint_path[64];
+    snprintf(hint_path, sizeof hint_path, "/api/games/%s/hint", c.id);
+    json_t *hint = expect(200, "POST", hint_path, c.token[0], NULL);
+    const json_t *plan = json_object_get(hint, "plan");
+    assert_true(json_array_size(plan) >= 1);
+    assert_string_equal(json_string_value(json_array_get(plan, 0)), json_string_value(json_object_get(hint, "action")));
+    const char *words = json_string_value(json_object_get(hint, "words"));
+    /* a plan that ends in a roll says its chance; one that places or passes
+     * says what it does, in the library's sentence */
+    const char *last = json_string_value(json_array_get(plan, json_array_size(plan) - 1));
+    if (strncmp(last, "place", 5) == 0 || strcmp(last, "pass") == 0) {
+        assert_non_null(strstr(words, ": P1 "));
+    } else {
+        assert_true((strchr(words, '%') && (strstr(words, "to cover") || strstr(words, "to win"))) ||
+                    strstr(words, "no token expected"));
+        assert_true(json_is_real(json_object_get(hint, "chance")));
+    }
+    assert_string_equal(json_string_value(json_object_get(hint, "ai")), "expert");
+    json_t *again = expect(200, "POST", hint_path, c.token[0], NULL); /* the same version: the same advice */
+    assert_true(json_equal(hint, again));
+    json_decref(again);
+    json_decref(hint);
+    expect_error(403, "POST", hint_path, NULL, NULL, "token");
     /* a call (no die seen since) can be, and the dice stay */
     json_decref(act(&c, 0, "call suite", 200));
     expect_error(403, "POST", path, NULL, NULL, "token");
@@ -678,6 +711,16 @@ static void morphos_undo_hint_resign(void **state)
         strcmp(json_string_value(json_object_get(item, "action")), action) == 0;
     assert_true(listed);
     json_decref(s);
+    /* the move with its win rate in words (ai_advise, as the terminal's hint) */
+    assert_string_equal(json_string_value(json_array_get(json_object_get(hint, "plan"), 0)), action);
+    const char *words = json_string_value(json_object_get(hint, "words"));
+    assert_non_null(strstr(words, action));
+    assert_non_null(strstr(words, "Black"));
+    double chance = json_real_value(json_object_get(hint, "chance"));
+    assert_true(chance >= 0 && chance <= 1);
+    assert_string_equal(json_string_value(json_object_get(hint, "cell")), action);
+    assert_string_equal(json_string_value(json_object_get(hint, "ai")), "mcts:ms=50");
+    assert_true(strlen(json_string_value(json_object_get(hint, "detail"))) > 0);
     json_decref(hint);
     expect_error(403, "POST", path, NULL, NULL, "token");
     json_decref(act(&c, 0, "c3", 200));

@@ -387,8 +387,10 @@ class GameScreen {
       return;
     }
     box.hidden = false;
-    put(box, h('p', {}, h('strong', { text: 'Hint: ' }), this.hint.text),
-      h('p', { class: 'explain', text: `${this.hint.ai}: ${this.hint.explain}` }));
+    // the advice in the library's words: the plan of the turn and its chance
+    put(box, h('p', { class: 'hint-words' }, h('strong', { text: 'Hint: ' }), this.hint.words),
+      h('details', { class: 'explain' }, h('summary', { text: `How the ${this.hint.ai.split(':')[0]} AI sees it` }),
+        h('p', { text: this.hint.detail })));
   }
 
   renderResult(state) {
@@ -400,10 +402,13 @@ class GameScreen {
     box.hidden = false;
     const winners = state.result.winners || [];
     let title = 'Game over';
+    let outcome = 'neutral';
     if (this.mySeats.size === 1) {
       const [seat] = this.mySeats;
-      title = !winners.includes(seat) ? 'You lose' : winners.length > 1 ? 'A shared result' : 'You win';
+      outcome = !winners.includes(seat) ? 'lose' : winners.length > 1 ? 'shared' : 'win';
+      title = { lose: 'You lose', shared: 'A shared win', win: 'You win' }[outcome];
     }
+    box.className = `result ${outcome}`;
     put(box, h('h2', { text: title }), ...paragraphs(state.result.text).map((line) => h('p', { text: line })));
   }
 

@@ -8,7 +8,11 @@ import { h, s, put, clear } from './dom.js';
 import { legendTable } from './rules.js';
 
 const D = 40; // distance between points
-const M = 50; // margin: edges and coordinates
+// The margin around the points: edges and coordinates (larger on large
+// boards, whose coordinates are drawn larger to stay readable on a phone).
+function margin(n) {
+  return n >= 10 ? 64 : 50;
+}
 const R = 17; // stone radius
 
 const COLOUR = { black: 'Black', white: 'White' };
@@ -28,6 +32,7 @@ function pointName(col, row, n) {
 }
 
 function xy(col, row, n) {
+  const M = margin(n);
   return { x: M + col * D, y: M + (n - 1 - row) * D };
 }
 
@@ -41,10 +46,12 @@ export function stoneIcon(colour, label) {
 // hinted (point), lastMarks (marks of the last action).
 export function drawBoard(board, marks, opts = {}) {
   const n = board.size;
+  const M = margin(n);
+  const big = n >= 10;
   const span = (n - 1) * D;
   const W = 2 * M + span;
   const svg = s('svg', {
-    viewBox: `0 0 ${W} ${W}`, class: 'morphos-svg',
+    viewBox: `0 0 ${W} ${W}`, class: ['morphos-svg', big && 'big'],
     'aria-label': `Morphos board ${n} by ${n}: Black joins top and bottom, White joins left and right`,
   });
   const stones = new Map();
@@ -75,8 +82,8 @@ export function drawBoard(board, marks, opts = {}) {
   for (let i = 0; i < n; i++) {
     grid.append(s('line', { x1: M, y1: M + i * D, x2: M + span, y2: M + i * D }));
     grid.append(s('line', { x1: M + i * D, y1: M, x2: M + i * D, y2: M + span }));
-    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - 10, 'text-anchor': 'middle', text: letters(n)[i] }));
-    svg.append(s('text', { class: 'coord', x: 14, y: M + (n - 1 - i) * D + 5, 'text-anchor': 'middle', text: String(i + 1) }));
+    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - (big ? 8 : 10), 'text-anchor': 'middle', text: letters(n)[i] }));
+    svg.append(s('text', { class: 'coord', x: big ? 16 : 14, y: M + (n - 1 - i) * D + (big ? 8 : 5), 'text-anchor': 'middle', text: String(i + 1) }));
   }
   svg.append(grid);
 
@@ -194,7 +201,7 @@ export class MorphosTable {
       actions: this.actions,
       onAct: (text) => this.screen.act(text),
       onPreview: (point, action) => this.preview(point, action),
-      hinted: hint && hint.point,
+      hinted: hint && (hint.point || hint.cell),
       lastMarks: last && last.marks ? last.marks.marks : [],
     });
     svg.setAttribute('tabindex', '0');
@@ -219,8 +226,7 @@ export class MorphosTable {
     const n = this.state.board.size;
     this.cursor.col = Math.min(n - 1, this.cursor.col);
     this.cursor.row = Math.min(n - 1, this.cursor.row);
-    const x = M + this.cursor.col * D;
-    const y = M + (n - 1 - this.cursor.row) * D;
+    const { x, y } = xy(this.cursor.col, this.cursor.row, n);
     this.cursorEl.setAttribute('x', x - D / 2 + 2);
     this.cursorEl.setAttribute('y', y - D / 2 + 2);
     const name = pointName(this.cursor.col, this.cursor.row, n);
@@ -275,7 +281,11 @@ export class MorphosTable {
     const parts = [];
     const placeable = (state.marks.marks || []).find((m) => m.kind === 'placeable');
     const flips = legal.filter((a) => a.kind === 'flip');
-    if (state.board.phase !== 'main' && placeable) parts.push(h('p', { class: 'prompt explain', text: placeable.label }));
+    if (state.board.phase !== 'main' && placeable) {
+      // the part of the turn a mutator adds, named, in the library's words
+      const part = state.board.phase === 'duo' ? 'Duomorph: the second stone. ' : state.board.phase === 'return' ? 'Remorph: the returned stone. ' : '';
+      parts.push(h('p', { class: 'prompt explain', dataset: { phase: state.board.phase } }, h('strong', { text: part }), placeable.label, '.'));
+    }
     else if (legal.some((a) => a.point)) {
       parts.push(h('p', { class: 'prompt', text: flips.length > 1
         ? `Click an empty point to place a stone, or one of the ${flips.length} weak stones (dashed ring) to flip it.`

@@ -131,6 +131,16 @@ export function drawGrid(board, marks, opts = {}) {
   return svg;
 }
 
+// What the points are made of, as the library marks them: each scoring
+// line, the KO line and the end bonus, with the player's token; null when
+// there is none yet. name(seat) names a seat.
+export function linesList(marks, name) {
+  const items = ((marks && marks.marks) || []).filter((m) => m.kind === 'line' || m.kind === 'ko' || m.kind === 'bonus');
+  if (!items.length) return null;
+  return h('ul', { class: 'lines' }, items.map((m) => h('li', { class: m.kind, dataset: { kind: m.kind, seat: m.player } },
+    tokenIcon(m.player), ` ${name(m.player)}: ${m.label} `, h('span', { class: 'cells', text: (m.cells || []).join(' ') }))));
+}
+
 // The marks of the last token placed among the first count history entries.
 export function lastTokenMarks(history, count) {
   for (let i = count - 1; i >= 0; i--) {
@@ -247,7 +257,7 @@ export class MorpyamTable {
       legend: this.screen.statics.legend,
       actions,
       onAct: (text) => this.screen.act(text),
-      hinted: hint && hint.square,
+      hinted: hint && (hint.square || hint.cell),
       lastMarks: lastTokenMarks(state.history, state.history.length),
     }));
     this.dropped = null;
@@ -396,14 +406,19 @@ export class MorpyamTable {
       h('div', { class: 'hand-chips' }, codes.map((code) => {
         const entry = legendOf(legend, code);
         const can = puts.some((a) => a.code === code);
+        // the square as the grid draws it (three dice of a value, or its
+        // code), and how many of it the hand holds
+        const face = /^[1-6]$/.test(code) ? [dieSvg(Number(code), 'chip-die'), h('span', { class: 'chip-times', text: '×3' })]
+          : [h('strong', { text: code })];
         return h('button', {
           class: ['chip', `fam-${family(code)}`, code === this.putCode && 'picked'], disabled: !can, dataset: { code },
-          'aria-pressed': String(code === this.putCode), title: entry ? `${entry.name}: ${entry.words}` : code,
+          'aria-pressed': String(code === this.putCode), 'aria-label': `${entry ? entry.name : code}: ${hand[code]} in your hand`,
+          title: entry ? `${entry.name}: ${entry.words}` : code,
           onclick: () => {
             this.putCode = code;
             this.screen.render();
           },
-        }, h('strong', { text: code }), ` ×${hand[code]}`);
+        }, face, h('span', { class: 'chip-count', 'aria-hidden': 'true', text: String(hand[code]) }));
       })));
   }
 
@@ -442,6 +457,8 @@ export class MorpyamTable {
   renderPlayers(state) {
     const b = state.board;
     const bonus = (state.marks.marks || []).filter((m) => m.kind === 'bonus');
+    // at the end, the result's points: the end bonus included
+    const total = state.result && state.result.points ? state.result.points : b.points;
     const rows = state.seats.map((seat, i) => {
       const n = i + 1;
       const flags = [];
@@ -462,17 +479,15 @@ export class MorpyamTable {
       return h('tr', { class: [b.player === n && !state.result && 'to-move', !b.alive[i] && 'out'], dataset: { seat: n } },
         h('td', {}, tokenIcon(n, `${SHAPE_NAMES[i % 4]} token of ${seat.name}`)),
         h('th', { scope: 'row' }, seat.name, ' ', flags),
-        h('td', { class: 'num points', text: String(b.points[i]) }),
+        h('td', { class: 'num points', text: String(total[i]) }),
         h('td', { class: 'num left', text: handCount !== null ? `${handCount} sq.` : String(b.left[i]) }));
     });
-    const lines = (state.marks.marks || []).filter((m) => m.kind === 'line' || m.kind === 'ko');
     put(this.screen.el.players,
       h('table', { class: 'scores' },
         h('thead', {}, h('tr', {}, h('th', {}, h('span', { class: 'sr-only', text: 'Token' })), h('th', { text: 'Player' }),
           h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: b.phase === 'put' || b.phase === 'deal' ? 'Hand' : 'Tokens' }))),
         h('tbody', {}, rows)),
-      lines.length ? h('ul', { class: 'lines' }, lines.map((m) => h('li', { class: m.kind },
-        tokenIcon(m.player), ` ${this.seatLabel(state, m.player)}: ${m.label} `, h('span', { class: 'cells', text: m.cells.join(' ') })))) : null);
+      linesList(state.marks, (seat) => this.seatLabel(state, seat)));
   }
 
   renderLegend(state) {

@@ -4,7 +4,7 @@
 // keys, the position after every action drawn from the server's positions.
 import { api } from './api.js';
 import { h, s, put, typing } from './dom.js';
-import { drawGrid, tokenIcon, lastTokenMarks } from './morpyam.js';
+import { drawGrid, tokenIcon, lastTokenMarks, linesList } from './morpyam.js';
 import { drawBoard, stoneIcon } from './morphos.js';
 import { dieSvg } from './dice.js';
 import { gameTitle, optionsSummary, paragraphs } from './rules.js';
@@ -149,13 +149,16 @@ class Viewer {
     const b = pos.board;
     if (this.game === 'morpyam') {
       const players = b.points.length;
+      const end = this.at === this.count && this.data.result && this.data.result.points;
+      const total = end ? this.data.result.points : b.points; // the end bonus included
       put(this.el.extra,
         h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
         h('table', { class: 'scores' },
           h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
           h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
             h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: `P${i + 1}` }),
-            h('td', { class: 'num', text: String(b.points[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))));
+            h('td', { class: 'num', text: String(total[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))),
+        linesList(pos.marks, (seat) => `P${seat}`));
     } else {
       put(this.el.extra, h('table', { class: 'scores' },
         h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },

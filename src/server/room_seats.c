@@ -1,0 +1,105 @@
+/* A room's seats: the seats a request's tokens hold, claiming an open seat
+ * (a new secret token, stored as its hash), invitations. */
+
+#include "room_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../front/record.h"
+#include "server.h"
+
+unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens)
+{
+    unsigned seats = 0;
+    char hashes[MAX_PLAYERS][TOKEN_HASH_LEN + 1];
+    int n = 0;
+    for (int i = 0; i < ntokens && n < MAX_PLAYERS; i++)
+        if (token_well_formed(tokens[i], TOKEN_LEN))
+            token_hash(tokens[i], hashes[n++]);
+    pthread_mutex_lock(&r->lock);
+    for (int p = 0; p < r->meta.num_seats; p++) {
+        const StoredSeat *seat = &r->meta.seats[p];
+        for (int i = 0; i < n && seat->claimed && seat->token_hash[0]; i++)
+            if (token_hash_equal(seat->token_hash, hashes[i]))
+                seats |= 1u << p;
+    }
+    pthread_mutex_unlock(&r->lock);
+    return seats;
+}
+
+int room_open_seat(Room *r)
+{
+    pthread_mutex_lock(&r->lock);
+    int found = -1;
+    for (int p = 0; p < r->meta.num_seats && found < 0; p++)
+        if (r->meta.seats[p].kind == SEAT_HUMAN && !r->meta.seats[p].claimed)
+            found = p;
+    pthread_mutex_unlock(&r->lock);
+    return found;
+}
+
+bool room_claim(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1], RoomError *e)
+{
+    pthread_mutex_lock(&r->lock);
+    bool ok = false;
+    StoredSeat *st = seat >= 0 && seat < r->meta.num_seats ? &r->meta.seats[seat] : NULL;
+    if (!st) {
+        room_fail(e, 404, "game %s has no seat %d (it has %d)", r->meta.id, seat + 1, r->meta.num_seats);
+    } else if (st->kind != SEAT_HUMAN) {
+        room_fail(e, 409, "seat %d of game %s is an AI's", seat + 1, r->meta.id);
+    } else if (st->claimed) {
+        room_fail(e, 409, "seat %d of game %s is already taken", seat + 1, r->meta.id);
+    } else if (invite && strcmp(invite, st->invite) != 0) {
+        room_fail(e, 404, "no open seat has this invitation");
+    } else if (!token_random(token, TOKEN_LEN)) {
+        room_fail(e, 500, "the system gave no random bytes for the seat token");
+    } else {
+        StoredSeat saved = *st;
+        st->claimed = true;
+        st->invite[0] = '\0';
+        token_hash(token, st->token_hash);
+        StoredGame g = r->meta;
+        g.status = room_status(r);
+        g.version = r->meta.version + 1;
+        g.count = r->stored;
+        record_now(g.updated);
+        char err[ERR_MAX + 128];
+        if (!r->server->store->ops->claim(r->server->store, &g, seat, err, sizeof err)) {
+            *st = saved;
+            if (strstr(err, "already taken"))
+                room_fail(e, 409, "%s", err);
+            else
+                room_fail(e, 503, "the seat could not be saved, nothing was changed (%s)", err);
+        } else {
+            r->meta.status = g.status;
+            r->meta.version = g.version;
+            memcpy(r->meta.updated, g.updated, sizeof g.updated);
+            ok = true;
+            room_changed(r);
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    return ok;
+}
+
+json_t *room_invitations(Room *r, unsigned seats, RoomError *e)
+{
+    if (!seats) {
+        room_fail(e, 403, "only a player of this game sees its invitations: send your seat token in X-Seat-Token");
+        return NULL;
+    }
+    json_t *list = json_array();
+    pthread_mutex_lock(&r->lock);
+    for (int p = 0; p < r->meta.num_seats; p++) {
+        const StoredSeat *st = &r->meta.seats[p];
+        if (st->kind == SEAT_HUMAN && !st->claimed && st->invite[0]) {
+            char path[64];
+            snprintf(path, sizeof path, "/join/%s", st->invite);
+            json_array_append_new(list, json_pack("{s:i,s:s,s:s}", "seat", p + 1, "code", st->invite, "path", path));
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    return list;
+}

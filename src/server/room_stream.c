@@ -1,0 +1,79 @@
+/* A room's live stream: readers subscribed, and the SSE events each has
+ * not had yet (actions from Last-Event-ID, undo, the state). */
+
+#include "room_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server.h"
+
+void room_subscribe(Room *r, Subscriber *sub, long after)
+{
+    pthread_mutex_lock(&r->lock);
+    int count = r->session->count;
+    sub->epoch = r->epoch;
+    sub->version_sent = -1;
+    if (after < -1 || after + 1 > count || (r->meta.undo_low >= 0 && after >= r->meta.undo_low))
+        /* Nothing to replay, or the reader may have seen actions an undo
+         * took back: the state (with the whole history) says it all. */
+        sub->next_index = count;
+    else
+        sub->next_index = (int)after + 1;
+    sub->next = r->subs;
+    r->subs = sub;
+    r->nsubs++;
+    pthread_mutex_unlock(&r->lock);
+}
+
+void room_unsubscribe(Room *r, Subscriber *sub)
+{
+    pthread_mutex_lock(&r->lock);
+    for (Subscriber **p = &r->subs; *p; p = &(*p)->next)
+        if (*p == sub) {
+            *p = sub->next;
+            r->nsubs--;
+            break;
+        }
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* One SSE event: id, event name and one data line (JSON has no newline). */
+static void sse_event(StrBuf *out, long id, const char *event, const char *data)
+{
+    sb_printf(out, "id: %ld\nevent: %s\ndata: %s\n\n", id, event, data);
+}
+
+bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
+{
+    size_t start = out->len;
+    int count = r->session->count;
+    if (sub->epoch != r->epoch) {
+        sub->epoch = r->epoch;
+        if (sub->next_index > count)
+            sub->next_index = count;
+        char data[96];
+        snprintf(data, sizeof data, "{\"count\":%d,\"version\":%lld}", count, (long long)r->meta.version);
+        sse_event(out, count - 1, "undo", data);
+    }
+    if (sub->next_index > count)
+        sub->next_index = count;
+    for (; sub->next_index < count; sub->next_index++) {
+        const char *entry = r->log[sub->next_index].json;
+        StrBuf data = STRBUF_INIT;
+        sb_puts(&data, entry ? entry : "{}");
+        data.data[--data.len] = '\0';
+        sb_printf(&data, ",\"version\":%lld}", (long long)r->meta.version);
+        sse_event(out, sub->next_index, "action", sb_str(&data));
+        sb_free(&data);
+    }
+    int64_t key = r->meta.version * 2 + r->thinking;
+    if (sub->version_sent != key) {
+        sub->version_sent = key;
+        sb_printf(out, "id: %d\nevent: state\ndata: ", count - 1);
+        room_put_state(r, out);
+        sb_puts(out, "\n\n");
+    }
+    return out->len > start;
+}
