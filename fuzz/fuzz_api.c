@@ -45,7 +45,10 @@
  * out of the way; game seeds follow the input (token_seed_repeatable). */
 #include "fuzz.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <jansson.h>
+#include <signal.h>
 #include <sqlite3.h>
 
 #include "../src/front/game_json.h"
@@ -110,13 +113,32 @@ static void remove_shm(void)
         nftw(shm_dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* A crash (abort) skips atexit: databases of processes gone are removed
+ * by the next run. */
+static void remove_stale_shm(void)
+{
+    DIR *d = opendir("/dev/shm");
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        int pid;
+        char path[300];
+        if (sscanf(e->d_name, "morph-fuzz-api-%d-", &pid) == 1 && pid > 0 && kill(pid, 0) != 0 && errno == ESRCH) {
+            snprintf(path, sizeof path, "/dev/shm/%s", e->d_name);
+            nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     trace = getenv("FUZZ_API_TRACE") != NULL;
     fuzz_setup(true);
     /* The database in memory where there is a tmpfs: the same SQLite, without
      * waiting for a disk. */
-    snprintf(shm_dir, sizeof shm_dir, "/dev/shm/morph-fuzz-api-XXXXXX");
+    remove_stale_shm();
+    snprintf(shm_dir, sizeof shm_dir, "/dev/shm/morph-fuzz-api-%d-XXXXXX", (int)getpid());
     if (mkdtemp(shm_dir)) {
         snprintf(db_path, sizeof db_path, "%s/api.db", shm_dir);
     } else {
