@@ -90,6 +90,15 @@ static inline void fuzz_setup(bool scratch)
     }
 }
 
+/* Writes the input to FILE in the scratch directory, for targets that
+ * read files (layouts, records). */
+static inline void fuzz_write_file(const char *name, const uint8_t *data, size_t size)
+{
+    FILE *f = fopen(name, "wb");
+    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+        abort();
+}
+
 /* A game picked by one byte: Morpyam (players 2-4, each variant, rule
  * options) or Morphos (sizes 3 to 19, every mutator set). Games are made
  * once and kept. NULL for option sets the game refuses (none here). */

@@ -14,11 +14,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    FILE *f = fopen("layout.txt", "wb");
-    if (!f)
-        abort();
-    fwrite(data, 1, size, f);
-    fclose(f);
+    fuzz_write_file("layout.txt", data, size);
     char text[OPTION_VALUE_MAX], err[ERR_MAX];
     if (!game_args_read_layout("layout.txt", text, sizeof text, err, sizeof err)) {
         FUZZ_CHECK(err[0] && !strchr(err, '\n') && utf8_valid(err), "bad message '%s'", err);

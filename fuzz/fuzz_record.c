@@ -16,11 +16,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    FILE *f = fopen("in.json", "wb");
-    if (!f)
-        abort();
-    fwrite(data, 1, size, f);
-    fclose(f);
+    fuzz_write_file("in.json", data, size);
     char *argv[] = {"replay", "in.json", "--json", NULL};
     int code = cmd_replay(3, argv);
     RecordError e;

@@ -31,30 +31,28 @@ for t in "$build"/tests/*; do
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 done
 
-for t in "$here"/cli/test_*.sh; do
-    name=$(basename "$t" .sh)
-    bash "$t" >"$log" 2>&1
-    code=$?
+# tally NAME CODE: counts a suite whose log ends with "...: N passed, N
+# failed" and exited with CODE (a failing exit counts one failure at least).
+tally() {
+    local line p f
     line=$(grep -E '^[a-z_0-9-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
     p=$(echo "$line" | sed -nE 's/.*: ([0-9]+) passed.*/\1/p'); p=${p:-0}
     f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p'); f=${f:-0}
-    if [ $code -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-    [ $code -ne 0 ] && cat "$log"
-    echo "cli/$name: $p passed, $f failed"
+    if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+    [ "$2" -ne 0 ] && cat "$log"
+    echo "$1: $p passed, $f failed"
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+}
+
+for t in "$here"/cli/test_*.sh; do
+    bash "$t" >"$log" 2>&1
+    tally "cli/$(basename "$t" .sh)" $?
 done
 
 # The page in a real browser: Playwright (tests/browser) drives Chromium
 # against morph serve; screenshots go to BUILD/browser-screenshots.
 BROWSER_OUT=$(cd "$build" && pwd)/browser-screenshots node "$here/browser/run.mjs" >"$log" 2>&1
-code=$?
-line=$(grep -E '^browser: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -1)
-p=$(echo "$line" | sed -nE 's/.*: ([0-9]+) passed.*/\1/p'); p=${p:-0}
-f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p'); f=${f:-0}
-if [ $code -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-[ $code -ne 0 ] && cat "$log"
-echo "browser: $p passed, $f failed"
-total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+tally browser $?
 
 if [ -n "$fuzz" ]; then
     fuzz=$(cd "$fuzz" && pwd)
