@@ -8,16 +8,10 @@
 need_games morphos morpyam
 tmp=$(mktemp -d)
 sock=morphtest$$
-T() { tmux -L "$sock" "$@"; }
+. "$(dirname "$0")/term.sh"
 cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
 trap cleanup EXIT
 
-# Sentences may be wrapped to 80 columns: flat joins the lines of a
-# transcript with single spaces to match them.
-flat() { tr '\n' ' ' <<<"$1" | tr -s ' '; }
-# The program as messages name it: morph when that is this binary.
-prog=$MORPH
-[ "$(command -v morph)" -ef "$MORPH" ] && prog=morph
 
 # ---- plain output (not a terminal) ----
 
@@ -307,33 +301,6 @@ if ! command -v tmux >/dev/null; then
     exit $?
 fi
 
-# start NAME COMMAND: runs COMMAND in a detached 80x24 window (the screen
-# the client is made for); the pane stays after it exits and shows "[exit N]".
-start() {
-    T new-session -d -s "$1" -x 80 -y 24 "cd $tmp && $2; echo \"[exit \$?]\"; sleep 600"
-}
-screen() { T capture-pane -p -J -t "$1" -S -3000; }
-# wait_for NAME REGEX: polls the screen for up to 20 s.
-wait_for() {
-    local i
-    for i in $(seq 200); do
-        [[ "$(screen "$1")" =~ $2 ]] && return 0
-        sleep 0.1
-    done
-    return 1
-}
-# expect NAME TEST REGEX
-expect() {
-    if wait_for "$1" "$3"; then ok; else bad "$2: screen does not match $3"$'\n'"$(screen "$1" | tail -25)"; fi
-}
-# fits NAME TEST: no line of the whole session (joined where the terminal
-# wrapped it) is wider than 80 columns.
-fits() {
-    local long
-    long=$(screen "$1" | awk 'length($0) > 80')
-    if [ -z "$long" ]; then ok; else bad "$2: lines wider than 80 columns:"$'\n'"$long"; fi
-}
-type_line() { T send-keys -t "$1" -l "$2"; T send-keys -t "$1" Enter; }
 prompts() { screen "$1" | grep -c "^P[1-4]> "; }
 # answer NAME TEXT: types TEXT and waits for the next prompt.
 answer() {

@@ -10,19 +10,10 @@
 need_games morphos morpyam
 tmp=$(mktemp -d)
 sock=morphwords$$
-T() { tmux -L "$sock" "$@"; }
+. "$(dirname "$0")/term.sh"
 cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
 trap cleanup EXIT
 
-flat() { tr '\n' ' ' <<<"$1" | tr -s ' '; }
-prog=$MORPH
-[ "$(command -v morph)" -ef "$MORPH" ] && prog=morph
-# width NAME TEXT: no line wider than 80 columns (characters, not bytes).
-width() {
-    local long
-    long=$(LC_ALL=C.UTF-8 awk 'length($0) > 80' <<<"$2")
-    if [ -z "$long" ]; then ok; else bad "$1: lines wider than 80 columns:"$'\n'"$long"; fi
-}
 
 # ---- every Morpyam sentence kind: hot-seat with real dice ----
 # P1 starts (6 against 2); each turn types the dice that make a figure.
@@ -219,25 +210,6 @@ fi
 # server with a long history for the windows after it).
 T new-session -d -s keep -x 80 -y 24 "sleep 600"
 T set-option -g history-limit 100000
-# The pane's shell survives a Ctrl-C that ends the client (trap), so the
-# pane shows "[exit N]".
-start() {
-    T new-session -d -s "$1" -x 80 -y 24 "trap : INT; cd $tmp && $2; echo \"[exit \$?]\"; sleep 600"
-}
-screen() { T capture-pane -p -J -t "$1" -S -100000; }
-wait_for() {
-    local i
-    for i in $(seq 300); do
-        [[ "$(screen "$1")" =~ $2 ]] && return 0
-        sleep 0.1
-    done
-    return 1
-}
-expect() {
-    if wait_for "$1" "$3"; then ok; else bad "$2: screen does not match $3"$'\n'"$(screen "$1" | tail -25)"; fi
-}
-type_line() { T send-keys -t "$1" -l "$2"; T send-keys -t "$1" Enter; }
-fits() { width "$2" "$(screen "$1")"; }
 
 # Every variant's screens: whole games of AIs, and people's screens.
 i=0
