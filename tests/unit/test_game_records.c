@@ -81,6 +81,22 @@ static Session *random_game(const Setup *setup, uint64_t seed)
     return s;
 }
 
+/* s written to a record, as text, and loaded back (s is left as it was). */
+static Session *through_record(const Session *s, const char *what)
+{
+    json_t *doc = record_from_session(s, NULL);
+    char *text = json_dumps(doc, JSON_INDENT(2));
+    json_t *back_doc = json_loads(text, 0, NULL);
+    RecordError e;
+    Session *back = record_load_json(back_doc, "mem", true, &e);
+    if (!back)
+        fail_msg("%s: %s", what, e.message);
+    json_decref(back_doc);
+    free(text);
+    json_decref(doc);
+    return back;
+}
+
 static void round_trip(const Setup *setups, int nsetups, int games)
 {
     if (!game_lookup(setups[0].game))
@@ -88,13 +104,9 @@ static void round_trip(const Setup *setups, int nsetups, int games)
     for (int k = 0; k < games; k++) {
         const Setup *setup = &setups[k % nsetups];
         Session *s = random_game(setup, (uint64_t)k);
-        json_t *doc = record_from_session(s, NULL);
-        char *text = json_dumps(doc, JSON_INDENT(2));
-        json_t *back_doc = json_loads(text, 0, NULL);
-        RecordError e;
-        Session *back = record_load_json(back_doc, "mem", true, &e);
-        if (!back)
-            fail_msg("%s %s seed %d: %s", setup->game, setup->options, k, e.message);
+        char what[256];
+        snprintf(what, sizeof what, "%s %s seed %d", setup->game, setup->options, k);
+        Session *back = through_record(s, what);
         assert_int_equal(back->count, s->count);
         for (int i = 0; i < s->count; i++)
             assert_string_equal(back->steps[i].text, s->steps[i].text);
@@ -113,9 +125,6 @@ static void round_trip(const Setup *setups, int nsetups, int games)
             session_free(again);
         }
         session_free(back);
-        json_decref(back_doc);
-        free(text);
-        json_decref(doc);
         session_free(s);
     }
 }
@@ -163,16 +172,7 @@ static void play_on(Session *s, int until)
 /* The session as a resumed one sees it: written to a record and loaded. */
 static Session *stop_and_resume(Session *s)
 {
-    json_t *doc = record_from_session(s, NULL);
-    char *text = json_dumps(doc, JSON_INDENT(2));
-    json_t *back_doc = json_loads(text, 0, NULL);
-    RecordError e;
-    Session *back = record_load_json(back_doc, "mem", true, &e);
-    if (!back)
-        fail_msg("%s", e.message);
-    json_decref(back_doc);
-    free(text);
-    json_decref(doc);
+    Session *back = through_record(s, "resumed game");
     session_free(s);
     return back;
 }
