@@ -796,7 +796,7 @@ static void drawing_and_action_texts(void **unused)
     apply_ok(s, "resign");
     sb_clear(&sb);
     state_render(&s->base, &sb);
-    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 2) wins by resign\n"));
+    assert_non_null(strstr(sb_str(&sb), "Game over: White (player 2) wins by resignation\n"));
     sb_free(&sb);
     state_free(&s->base);
     game_free(g);

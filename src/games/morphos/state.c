@@ -469,9 +469,9 @@ static void render(const State *st, StrBuf *out)
     if (s->phase == PHASE_OVER) {
         if (s->winner == 2)
             sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
-        else
+        else /* "resign" is the word typed; the sentence wants the noun */
             sb_printf(out, "Game over: %s (player %d) wins by %s\n", morphos_colour_name(s->winner),
-                      morphos_seat_of(s, s->winner) + 1, s->how);
+                      morphos_seat_of(s, s->winner) + 1, strcmp(s->how, "resign") == 0 ? "resignation" : s->how);
         return;
     }
     sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, morphos_colour_name(s->to_move),
