@@ -47,6 +47,8 @@ bool room_claim(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1]
     StoredSeat *st = seat >= 0 && seat < r->meta.num_seats ? &r->meta.seats[seat] : NULL;
     if (!st) {
         room_fail(e, 404, "game %s has no seat %d (it has %d)", r->meta.id, seat + 1, r->meta.num_seats);
+    } else if (session_is_terminal(r->session)) {
+        room_fail(e, 409, "game %s is over: its seats can no longer be taken", r->meta.id);
     } else if (st->kind != SEAT_HUMAN) {
         room_fail(e, 409, "seat %d of game %s is an AI's", seat + 1, r->meta.id);
     } else if (st->claimed) {

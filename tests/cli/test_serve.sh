@@ -79,6 +79,14 @@ check_eq "joined by the invitation" 200 "$(status "$r")"
 t2=$(body "$r" | jq -r .token)
 check_eq "seat 2 is the joiner's" 2 "$(body "$r" | jq -r .seat)"
 check_eq "an invitation is used once" 404 "$(status "$(api POST /api/join "{\"code\":\"$code\"}")")"
+# a game over before its second seat was taken closes that seat
+r=$(api POST /api/games '{"game":"morphos","options":{"size":5},"seats":[{"kind":"human","mine":true},{"kind":"human"}]}')
+ended=$(body "$r" | jq -r .id)
+late=$(body "$r" | jq -r '.invitations[0].code')
+check_eq "the creator resigns while waiting" 200 "$(status "$(api POST "/api/games/$ended/resign" '{}' "$(body "$r" | jq -r '.seats[0].token')")")"
+r=$(api POST /api/join "{\"code\":\"$late\"}")
+check_eq "an invitation to a finished game: 409" 409 "$(status "$r")"
+check_eq "an invitation to a finished game: why" "game $ended is over: its seats can no longer be taken" "$(body "$r" | jq -r .error)"
 
 # a watcher's live stream
 curl -sN "$base/api/games/$id/events" >"$tmp/stream" &
