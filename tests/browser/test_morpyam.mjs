@@ -12,6 +12,15 @@ async function keepCommonest(page) {
   for (const v of values) counts[v] = (counts[v] || 0) + 1;
   const best = Number(Object.keys(counts).sort((a, b) => counts[b] - counts[a] || b - a)[0]);
   const kept = [];
+  await page.evaluate(() => {
+    window.dbg = [];
+    const g = document.getElementById('game');
+    window.dbgObs = new MutationObserver((ch) => { for (const c of ch) window.dbg.push([performance.now().toFixed(1), c.type, c.attributeName || '', c.target.className && c.target.className.baseVal === undefined ? c.target.className : '', c.type === 'attributes' ? c.target.getAttribute(c.attributeName) : c.addedNodes.length + '+' + c.removedNodes.length]); });
+    window.dbgObs.observe(g, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-version', 'data-act', 'data-busy', 'aria-pressed', 'disabled'] });
+    document.addEventListener('mousedown', (e) => window.dbg.push([performance.now().toFixed(1), 'mousedown', e.target.tagName, e.target.className.baseVal ?? e.target.className]), { capture: true });
+    document.addEventListener('mouseup', (e) => window.dbg.push([performance.now().toFixed(1), 'mouseup', e.target.tagName, e.target.className.baseVal ?? e.target.className]), { capture: true });
+    document.addEventListener('click', (e) => window.dbg.push([performance.now().toFixed(1), 'click', e.target.tagName, e.target.className.baseVal ?? e.target.className]), { capture: true });
+  });
   for (let i = 0; i < values.length; i++) {
     if (values[i] === best && kept.length < 4) {
       await page.click(`.dice .die[data-index="${i}"]`);
@@ -19,6 +28,8 @@ async function keepCommonest(page) {
     }
   }
   const pressed = await page.$$eval('.dice .die[aria-pressed="true"]', (dice) => dice.length);
+  if (pressed !== kept.length) console.log(JSON.stringify({ values, kept, state: await gameState(page), dbg: await page.evaluate(() => window.dbg) }, null, 0));
+  await page.evaluate(() => { window.dbgObs.disconnect(); });
   assertEqual(pressed, kept.length, 'dice marked as kept after clicking them');
 }
 
