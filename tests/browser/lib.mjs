@@ -90,6 +90,19 @@ export class Server {
     const data = await response.json().catch(() => null);
     return { status: response.status, data };
   }
+
+  // Until seat may act in game id (no AI thinking, its turn) or the game is
+  // over; returns the state. The AI seats move on their own thread, so a
+  // test acting through the API waits for them as the page does.
+  async waitSeat(id, seat, timeout = 30000) {
+    const until = Date.now() + timeout;
+    for (;;) {
+      const { data } = await this.api('GET', `/api/games/${id}`);
+      if (data.status === 'finished' || (data.to_move === seat && !data.thinking)) return data;
+      if (Date.now() > until) throw new Error(`seat ${seat} of game ${id} never got its turn: ${JSON.stringify(data).slice(0, 300)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }
 
 // ---- one test ----

@@ -84,10 +84,13 @@ export const tests = [
       const made = await server.api('POST', '/api/games', { body: { game: 'morphos', options: { size: 5 }, seats: [{ kind: 'human', mine: true }, { kind: 'ai', level: 'random' }] } });
       const token = made.data.seats[0].token;
       for (const point of ['c3', 'c2']) {
+        await server.waitSeat(made.data.id, 1);
         const r = await server.api('POST', `/api/games/${made.data.id}/actions`, { body: { action: point }, token });
         if (r.status !== 200) break; // the random AI may have taken c2: one stone is enough
       }
-      await server.api('POST', `/api/games/${made.data.id}/resign`, { body: {}, token });
+      await server.waitSeat(made.data.id, 1);
+      const resigned = await server.api('POST', `/api/games/${made.data.id}/resign`, { body: {}, token });
+      assertEqual(resigned.status, 200, `resigned on its turn: ${JSON.stringify(resigned.data)}`);
       const page = await t.page({ label: 'viewer' });
       await page.goto(`${server.url}/replay/${made.data.id}`);
       await page.waitForSelector('#replay');
