@@ -42,6 +42,7 @@ async function keepCommonest(page) {
         throw new Error(`die ${i + 1} not marked ${want.has(i) ? 'kept' : 'rerolled'} after a click (clicks received: ` +
           `${JSON.stringify(received)}, attempt ${attempt}, page ${JSON.stringify(await gameState(page))})`);
       }
+      console.log(`  note: the click on die ${i + 1} never reached the page; clicked again`);
     }
   }
   const pressed = await page.$$eval('.dice .die', (buttons) => buttons.flatMap((d, i) => (d.getAttribute('aria-pressed') === 'true' ? [i] : [])));
