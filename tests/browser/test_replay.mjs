@@ -78,7 +78,7 @@ export const tests = [
     },
   },
   {
-    name: 'a finished game opens in the viewer; the rules pages',
+    name: 'a finished game opens in the viewer, its never-taken seat closed; the rules pages',
     async run(t) {
       const server = await t.server();
       const made = await server.api('POST', '/api/games', { body: { game: 'morphos', options: { size: 5 }, seats: [{ kind: 'human', mine: true }, { kind: 'ai', level: 'random' }] } });
@@ -120,6 +120,18 @@ export const tests = [
         await page.goto(`${server.url}/game/zzzzzzzzzz`);
         await page.waitForSelector('.error-card');
         assertEqual(await page.textContent('.error-card h1'), 'No such game', 'an unknown game');
+      });
+      // a game that ended before its second seat was taken: the seat is closed
+      const open = await server.api('POST', '/api/games', { body: { game: 'morphos', options: { size: 5 }, seats: [{ kind: 'human', mine: true }, { kind: 'human' }] } });
+      assertEqual((await server.api('POST', `/api/games/${open.data.id}/resign`, { body: {}, token: open.data.seats[0].token })).status, 200, 'the creator resigns while waiting');
+      await page.goto(`${server.url}/game/${open.data.id}`);
+      await page.waitForSelector('.result');
+      assertEqual(await page.textContent('tr[data-seat="2"] .flag.open'), 'never taken', 'the empty seat of a finished game');
+      assert(!(await page.$('.take-seat')), 'no seat to take in a finished game');
+      await t.allowing(/status of 409/, async () => {
+        await page.goto(`${server.url}${open.data.invitations[0].path}`);
+        await page.waitForSelector('.error-card');
+        assert(/is over: its seats can no longer be taken/.test(await page.textContent('.error-card')), `the invitation says the game is over: ${await page.textContent('.error-card')}`);
       });
     },
   },

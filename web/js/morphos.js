@@ -315,7 +315,7 @@ export class MorphosTable {
       const flags = [];
       if (!state.result && state.to_move === n) flags.push(h('span', { class: 'flag turn', text: 'to play' }));
       if (this.screen.mySeats.has(n)) flags.push(h('span', { class: 'flag you', text: 'you' }));
-      if (seat.kind === 'human' && !seat.claimed) flags.push(h('span', { class: 'flag open', text: 'open seat' }));
+      if (seat.kind === 'human' && !seat.claimed) flags.push(h('span', { class: 'flag open', text: state.result ? 'never taken' : 'open seat' }));
       if (state.result && (state.result.winners || []).includes(n)) flags.push(h('span', { class: 'flag win', text: 'winner' }));
       const edges = colour === 'black' ? 'top and bottom' : 'left and right';
       return h('tr', { class: [state.to_move === n && !state.result && 'to-move'], dataset: { seat: n } },

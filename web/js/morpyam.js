@@ -465,7 +465,7 @@ export class MorpyamTable {
       if (!state.result && b.player === n && !['deal', 'rolloff', 'put'].includes(b.phase)) flags.push(h('span', { class: 'flag turn', text: 'to play' }));
       if (this.screen.mySeats.has(n)) flags.push(h('span', { class: 'flag you', text: 'you' }));
       if (!b.alive[i]) flags.push(h('span', { class: 'flag out', text: 'resigned' }));
-      if (seat.kind === 'human' && !seat.claimed) flags.push(h('span', { class: 'flag open', text: 'open seat' }));
+      if (seat.kind === 'human' && !seat.claimed) flags.push(h('span', { class: 'flag open', text: state.result ? 'never taken' : 'open seat' }));
       if (state.result && (state.result.winners || []).includes(n)) flags.push(h('span', { class: 'flag win', text: 'winner' }));
       for (const m of bonus) if (m.player === n) flags.push(h('span', { class: 'flag bonus', text: m.label }));
       if (b.rolloff && b.rolloff.values[i] !== null && b.rolloff.values[i] !== undefined) {
