@@ -5,6 +5,7 @@
 #   make run        set up, build, start the web server (morph serve) and print its URL
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
+#   make diff-morphos  the Morphos differential test on DIFF_POSITIONS (100,000) positions, sanitizers on
 #   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
 #   make fuzz       fuzz targets built with clang, each run FUZZ_SECONDS (fuzz/README.md)
 #   make clean
@@ -50,7 +51,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run test bench install clean fuzz fuzz-build
+.PHONY: all build tests setup run test bench install clean fuzz fuzz-build diff-morphos
 .SECONDARY:
 all: build
 build: $(B)/morph
@@ -113,6 +114,14 @@ test: setup
 bench: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
 	build/release/morph bench
+
+# The incremental Morphos state against a full recomputation after every
+# action (tests/unit/test_morphos_incremental.c; `make test` checks 20,000
+# positions).
+DIFF_POSITIONS ?= 100000
+diff-morphos: setup
+	@$(MAKE) --no-print-directory VARIANT=asan build/asan/tests/test_morphos_incremental
+	MORPH_DIFF_POSITIONS=$(DIFF_POSITIONS) build/asan/tests/test_morphos_incremental
 
 # ---- fuzzing (fuzz/README.md) ----
 # Every fuzz/fuzz_NAME.c is a libFuzzer target build/fuzz/fuzz_NAME, linked

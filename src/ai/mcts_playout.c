@@ -67,7 +67,7 @@ static Action policy(const MorphosState *s, int last, Rng *rng)
         if (b >= 0)
             return b;
     }
-    return morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
+    return morphos_random_action(s, rng);
 }
 
 int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int len, int cap)

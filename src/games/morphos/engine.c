@@ -30,18 +30,6 @@ uint64_t morphos_node_hash(const MorphosState *s)
     return h;
 }
 
-static void put(MorphosState *s, int colour, int bit)
-{
-    bb_set(&s->stones[colour], bit);
-    s->hash ^= morphos_stone_key(colour, bit);
-}
-
-static void take(MorphosState *s, int colour, int bit)
-{
-    bb_clear(&s->stones[colour], bit);
-    s->hash ^= morphos_stone_key(colour, bit);
-}
-
 void morphos_empties(const MorphosState *s, Bb *out)
 {
     const MorphosConfig *c = s->cfg;
@@ -104,18 +92,25 @@ bool morphos_flip_back_possible(const MorphosState *s, int colour, int t)
 void morphos_targets(const MorphosState *s, int colour, const Bb *flipped_last, Bb *out)
 {
     const MorphosConfig *c = s->cfg;
-    if (!(c->mutators & MUT_DEEPMORPH)) {
-        morphos_weak(c, &s->stones[colour ^ 1], &s->stones[colour], out);
+    *out = s->weak[colour ^ 1];
+    if (!(c->mutators & MUT_DEEPMORPH))
         return;
+    /* Deepmorph: the stone the opponent just flipped still counts as ours,
+     * so it supports our patterns around the enemy stones near it and is
+     * not an enemy stone to flip. */
+    if (!bb_empty(flipped_last, c->nw)) {
+        int f = bb_select(flipped_last, 0, c->nw);
+        Bb pat = s->stones[colour];
+        bb_set(&pat, f);
+        bb_clear(out, f);
+        const Bb *win = &c->window[f], *theirs = &s->stones[colour ^ 1];
+        for (int j = 0; j < c->nw; j++)
+            for (uint64_t x = win->w[j] & theirs->w[j] & ~out->w[j] & ~flipped_last->w[j]; x; x &= x - 1) {
+                int t = j * 64 + __builtin_ctzll(x);
+                if (morphos_weak_at(c, t, &pat))
+                    bb_set(out, t);
+            }
     }
-    /* Deepmorph: the stones the opponent just flipped still count as ours,
-     * so they support our patterns and are not enemy stones to flip. */
-    Bb pat, own;
-    for (int j = 0; j < BB_WORDS; j++) {
-        pat.w[j] = s->stones[colour].w[j] | flipped_last->w[j];
-        own.w[j] = s->stones[colour ^ 1].w[j] & ~flipped_last->w[j];
-    }
-    morphos_weak(c, &own, &pat, out);
     Bb scan = *out;
     for (int j = 0; j < c->nw; j++)
         for (uint64_t x = scan.w[j]; x; x &= x - 1) {
@@ -143,7 +138,7 @@ void morphos_begin_turn(MorphosState *s, bool return_pending)
 {
     const MorphosConfig *c = s->cfg;
     bb_zero(&s->targets);
-    if ((c->mutators & MUT_DEEPMORPH) && morphos_connected(c, &s->stones[s->to_move], s->to_move)) {
+    if ((c->mutators & MUT_DEEPMORPH) && morphos_state_connected(s, s->to_move)) {
         game_over(s, s->to_move, "connection");
         return;
     }
@@ -165,7 +160,7 @@ void morphos_begin_turn(MorphosState *s, bool return_pending)
     morphos_targets(s, s->to_move ^ 1, &none, &theirs);
     if (!bb_empty(&theirs, c->nw))
         return;
-    if ((c->mutators & MUT_DEEPMORPH) && morphos_connected(c, &s->stones[s->to_move ^ 1], s->to_move ^ 1))
+    if ((c->mutators & MUT_DEEPMORPH) && morphos_state_connected(s, s->to_move ^ 1))
         return; /* they win at the start of their turn */
     game_over(s, morphos_deadlock_winner(c, s->stones), "deadlock");
 }
@@ -182,12 +177,12 @@ static void end_turn(MorphosState *s, int flipped)
 }
 
 /* After a stone of the mover arrives: an immediate win without deepmorph. */
-static bool won_now(MorphosState *s, int bit)
+static bool won_now(MorphosState *s)
 {
     int me = s->to_move;
     if (s->cfg->mutators & MUT_DEEPMORPH)
         return false;
-    if (!morphos_connected_from(s->cfg, &s->stones[me], me, bit))
+    if (!morphos_state_connected(s, me))
         return false;
     game_over(s, me, "connection");
     return true;
@@ -263,13 +258,13 @@ void morphos_apply_fast(MorphosState *s, Action a)
             morphos_begin_turn(s, false);
         } else if (a >= ACT_FLIP) {
             int t = a - ACT_FLIP;
-            take(s, me ^ 1, t);
-            put(s, me, t);
-            if (!won_now(s, t))
+            morphos_stone_take(s, me ^ 1, t);
+            morphos_stone_put(s, me, t);
+            if (!won_now(s))
                 end_turn(s, t);
         } else {
-            put(s, me, a);
-            if (won_now(s, a))
+            morphos_stone_put(s, me, a);
+            if (won_now(s))
                 return;
             if (s->cfg->mutators & MUT_DUOMORPH) {
                 Bb d;
@@ -277,6 +272,7 @@ void morphos_apply_fast(MorphosState *s, Action a)
                 if (!bb_empty(&d, s->cfg->nw)) {
                     s->phase = PHASE_DUO;
                     s->anchor = (int16_t)a;
+                    bb_zero(&s->targets); /* flips belong to the regular move only */
                     return;
                 }
             }
@@ -284,13 +280,13 @@ void morphos_apply_fast(MorphosState *s, Action a)
         }
         break;
     case PHASE_DUO:
-        put(s, me, a);
-        if (!won_now(s, a))
+        morphos_stone_put(s, me, a);
+        if (!won_now(s))
             end_turn(s, -1);
         break;
     case PHASE_RETURN:
-        put(s, me, a);
-        if (won_now(s, a))
+        morphos_stone_put(s, me, a);
+        if (won_now(s))
             return;
         s->phase = PHASE_MAIN;
         morphos_targets(s, me, &s->flipped_last, &s->targets);
@@ -304,11 +300,30 @@ void morphos_apply_fast(MorphosState *s, Action a)
     }
 }
 
+Action morphos_random_action(const MorphosState *s, Rng *rng)
+{
+    /* morphos_nth_action of a uniform k, computing the placements once. */
+    const int nw = s->cfg->nw;
+    Bb p;
+    morphos_place_mask(s, &p);
+    int np = bb_count(&p, nw), nf = 0, extra = 0;
+    if (s->phase == PHASE_MAIN) {
+        nf = bb_count(&s->targets, nw);
+        extra = morphos_swap_allowed(s) || np + nf == 0; /* swap, or the forced pass */
+    }
+    int k = (int)rng_below(rng, (uint32_t)(np + nf + extra));
+    if (k < np)
+        return bb_select(&p, k, nw);
+    if (k - np < nf)
+        return ACT_FLIP + bb_select(&s->targets, k - np, nw);
+    return morphos_swap_allowed(s) ? ACT_SWAP : ACT_PASS;
+}
+
 int morphos_playout(MorphosState *s, Rng *rng, Action *played, uint8_t *colours, int max)
 {
     int k = 0;
     while (s->phase != PHASE_OVER) {
-        Action a = morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
+        Action a = morphos_random_action(s, rng);
         if (k < max) {
             if (played)
                 played[k] = a;

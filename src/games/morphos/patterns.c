@@ -104,6 +104,51 @@ static int offset_index(MorphosConfig *c, int dx, int dy)
 
 static const int area_ring[8][2] = {{0, -1}, {1, -1}, {-1, 0}, {2, 0}, {-1, 1}, {2, 1}, {0, 2}, {1, 2}};
 
+static bool on_board(const MorphosConfig *c, int col, int row)
+{
+    return col >= 0 && col < c->n && row >= 0 && row < c->n;
+}
+
+/* The tables of the fast point-wise test (incremental.c): the side points
+ * of each shape, its other points as bit offsets, the shapes lying on the
+ * board around each point, and the window of each point. */
+static void init_pointwise(MorphosConfig *c)
+{
+    static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {1, 0, -1, 0}; /* N, E, S, W */
+    for (int s = 0; s < c->nshapes; s++) {
+        const MorphosShape *sh = &c->shapes[s];
+        unsigned sides = 0;
+        for (int i = 0; i < sh->len; i++) {
+            int side = -1;
+            for (int k = 0; k < 4; k++)
+                if (sh->dx[i] == side_dx[k] && sh->dy[i] == side_dy[k])
+                    side = k;
+            if (side >= 0)
+                sides |= 1u << side;
+            else
+                c->rest_off[s][c->rest_len[s]++] = sh->dy[i] * c->stride + sh->dx[i];
+        }
+        for (unsigned m = 0; m < 16; m++)
+            if ((sides & m) == sides)
+                c->side_shapes[m] |= 1u << s;
+    }
+    for (int row = 0; row < c->n; row++)
+        for (int col = 0; col < c->n; col++)
+            for (int s = 0; s < c->nshapes; s++) {
+                const MorphosShape *sh = &c->shapes[s];
+                bool fits = true;
+                for (int i = 0; i < sh->len; i++)
+                    fits = fits && on_board(c, col + sh->dx[i], row + sh->dy[i]);
+                if (!fits)
+                    continue;
+                int b = morphos_bit(c, col, row);
+                c->shape_ok[b] |= 1u << s;
+                /* A change on a point of this shape can alter b's weakness. */
+                for (int i = 0; i < sh->len; i++)
+                    bb_set(&c->window[morphos_bit(c, col + sh->dx[i], row + sh->dy[i])], b);
+            }
+}
+
 bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move_cap,
                          char *err, size_t errlen)
 {
@@ -160,6 +205,7 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
             }
         }
     }
+    init_pointwise(c);
     return true;
 }
 
@@ -226,22 +272,6 @@ void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out)
     }
 }
 
-bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
-{
-    int col = morphos_col(c, bit), row = morphos_row(c, bit);
-    for (int s = 0; s < c->nshapes; s++) {
-        const MorphosShape *sh = &c->shapes[s];
-        bool all = true;
-        for (int i = 0; i < sh->len && all; i++) {
-            int x = col + sh->dx[i], y = row + sh->dy[i];
-            all = x >= 0 && x < c->n && y >= 0 && y < c->n && bb_test(pat, morphos_bit(c, x, y));
-        }
-        if (all)
-            return true;
-    }
-    return false;
-}
-
 /* Grows reach inside stones until it touches both edges of colour (true)
  * or stops growing (false). */
 static inline __attribute__((always_inline)) bool grow_words(const MorphosConfig *c, Bb reach, const Bb *stones,
@@ -291,16 +321,6 @@ bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour)
     for (int j = 0; j < BB_WORDS; j++)
         reach.w[j] = stones->w[j] & c->edge[colour][0].w[j];
     return !bb_empty(&reach, c->nw) && grow(c, &reach, stones, colour);
-}
-
-bool morphos_connected_from(const MorphosConfig *c, const Bb *stones, int colour, int bit)
-{
-    if (!bb_intersects(stones, &c->edge[colour][0], c->nw) || !bb_intersects(stones, &c->edge[colour][1], c->nw))
-        return false;
-    Bb reach;
-    bb_zero(&reach);
-    bb_set(&reach, bit);
-    return grow(c, &reach, stones, colour);
 }
 
 int morphos_deadlock_winner(const MorphosConfig *c, const Bb stones[2])

@@ -88,6 +88,7 @@ static State *new_initial_state(const Game *g)
             for (int col = 0; col < c->n; col++)
                 bb_set(&s->stones[(r + col) & 1], morphos_bit(c, col, r));
     morphos_recompute_hash(s);
+    morphos_derive(s);
     morphos_begin_turn(s, false);
     push_hist(s);
     return &s->base;
@@ -100,6 +101,7 @@ MorphosState *morphos_state_from_position(const Game *g, const Bb stones[2], int
     s->stones[1] = stones[1];
     s->to_move = (uint8_t)to_move;
     morphos_recompute_hash(s);
+    morphos_derive(s);
     for (int colour = 0; colour < 2; colour++)
         if (morphos_connected(s->cfg, &s->stones[colour], colour)) {
             s->phase = PHASE_OVER;
@@ -371,6 +373,7 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
     s->black_seat = (uint8_t)seat;
     s->turn = (int)turn;
     morphos_recompute_hash(s);
+    morphos_derive(s);
     bool ok = true;
     if (strcmp(flipped, "-") != 0) {
         int f = morphos_parse_point(c, flipped);
