@@ -39,9 +39,11 @@ void morphos_empties(const MorphosState *s, Bb *out)
 
 static bool has_empty(const MorphosState *s)
 {
-    Bb e;
-    morphos_empties(s, &e);
-    return !bb_empty(&e, s->cfg->nw);
+    const MorphosConfig *c = s->cfg;
+    uint64_t any = 0;
+    for (int j = 0; j < c->nw; j++)
+        any |= c->board.w[j] & ~(s->stones[0].w[j] | s->stones[1].w[j]);
+    return any != 0;
 }
 
 static void duo_mask(const MorphosState *s, int anchor, Bb *out)
@@ -151,7 +153,10 @@ void morphos_begin_turn(MorphosState *s, bool return_pending)
         return;
     }
     s->phase = PHASE_MAIN;
-    morphos_targets(s, s->to_move, &s->flipped_last, &s->targets);
+    if (c->mutators & MUT_DEEPMORPH)
+        morphos_targets(s, s->to_move, &s->flipped_last, &s->targets);
+    else
+        s->targets = s->weak[s->to_move ^ 1];
     if (has_empty(s) || !bb_empty(&s->targets, c->nw) || morphos_swap_allowed(s))
         return;
     /* No move: a skip, unless the opponent has none after it either. */
@@ -303,9 +308,14 @@ void morphos_apply_fast(MorphosState *s, Action a)
 Action morphos_random_action(const MorphosState *s, Rng *rng)
 {
     /* morphos_nth_action of a uniform k, computing the placements once. */
-    const int nw = s->cfg->nw;
+    const MorphosConfig *c = s->cfg;
+    const int nw = c->nw;
     Bb p;
-    morphos_place_mask(s, &p);
+    if (s->phase == PHASE_DUO)
+        duo_mask(s, s->anchor, &p);
+    else
+        for (int j = 0; j < nw; j++)
+            p.w[j] = c->board.w[j] & ~(s->stones[0].w[j] | s->stones[1].w[j]);
     int np = bb_count(&p, nw), nf = 0, extra = 0;
     if (s->phase == PHASE_MAIN) {
         nf = bb_count(&s->targets, nw);

@@ -9,15 +9,18 @@
 #include "morphos.h"
 #include "engine.h"
 
-bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
+/* The pattern stones on the four sides of bit, as bits N, E, S, W; a side
+ * off the board is a padding point, which never holds a stone. */
+static inline unsigned sides_held(const MorphosConfig *c, int bit, const Bb *pat)
 {
-    const int stride = c->stride;
-    /* Bits off the board read as empty: the padding column after each row,
-     * and the guards below for the rows beyond the first and the last. */
-    unsigned sides = (unsigned)(bit + stride < c->n * stride && bb_test(pat, bit + stride)) |
-                     (unsigned)bb_test(pat, bit + 1) << 1 | (unsigned)(bit >= stride && bb_test(pat, bit - stride)) << 2 |
-                     (unsigned)(bit > 0 && bb_test(pat, bit - 1)) << 3;
-    for (uint32_t m = c->side_shapes[sides] & c->shape_ok[bit]; m; m &= m - 1) {
+    const int16_t *side = c->side_of[bit];
+    return (unsigned)bb_test(pat, side[0]) | (unsigned)bb_test(pat, side[1]) << 1 |
+           (unsigned)bb_test(pat, side[2]) << 2 | (unsigned)bb_test(pat, side[3]) << 3;
+}
+
+static inline bool weak_at(const MorphosConfig *c, int bit, const Bb *pat)
+{
+    for (uint32_t m = c->side_shapes[sides_held(c, bit, pat)] & c->shape_ok[bit]; m; m &= m - 1) {
         int s = __builtin_ctz(m);
         const int *off = c->rest_off[s];
         int k = 0, len = c->rest_len[s];
@@ -27,6 +30,11 @@ bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
             return true;
     }
     return false;
+}
+
+bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
+{
+    return weak_at(c, bit, pat);
 }
 
 /* Grows set inside within (set itself included) until it stops growing. */
@@ -80,14 +88,6 @@ void morphos_derive(MorphosState *s)
     }
 }
 
-/* Whether the point at bit touches set on one of its four sides. */
-static bool touches(const MorphosConfig *c, int bit, const Bb *set)
-{
-    const int stride = c->stride;
-    return (bit + stride < c->n * stride && bb_test(set, bit + stride)) || bb_test(set, bit + 1) ||
-           (bit >= stride && bb_test(set, bit - stride)) || (bit > 0 && bb_test(set, bit - 1));
-}
-
 /* Points with stones of pat on two adjacent sides (one above or below, one
  * left or right): every shape needs such a pair, so only these can be
  * weak. */
@@ -103,63 +103,71 @@ static inline __attribute__((always_inline)) void two_sides_words(const MorphosC
         out->w[j] = (n.w[j] | s.w[j]) & (e.w[j] | w.w[j]);
 }
 
-static void two_sides(const MorphosConfig *c, const Bb *pat, Bb *out)
-{
-    switch (c->nw) {
-    case 1: two_sides_words(c, pat, out, 1); break;
-    case 2: two_sides_words(c, pat, out, 2); break;
-    case 3: two_sides_words(c, pat, out, 3); break;
-    case 4: two_sides_words(c, pat, out, 4); break;
-    case 5: two_sides_words(c, pat, out, 5); break;
-    default: two_sides_words(c, pat, out, 6); break;
-    }
-}
-
 /* Stones of set near bit, not yet in weak, that are weak against pat. */
-static void add_weak_near(const MorphosConfig *c, int bit, const Bb *set, const Bb *pat, Bb *weak)
+static inline __attribute__((always_inline)) void add_weak_near(const MorphosConfig *c, int bit, const Bb *set,
+                                                                const Bb *pat, Bb *weak, const int nw)
 {
     const Bb *win = &c->window[bit];
     Bb cand;
     uint64_t any = 0;
-    for (int j = 0; j < c->nw; j++) {
+    for (int j = 0; j < nw; j++) {
         cand.w[j] = win->w[j] & set->w[j] & ~weak->w[j];
         any |= cand.w[j];
     }
     if (!any)
         return;
     Bb pairs;
-    two_sides(c, pat, &pairs);
-    for (int j = 0; j < c->nw; j++)
+    two_sides_words(c, pat, &pairs, nw);
+    for (int j = 0; j < nw; j++)
         for (uint64_t x = cand.w[j] & pairs.w[j]; x; x &= x - 1) {
             int t = j * 64 + __builtin_ctzll(x);
-            if (morphos_weak_at(c, t, pat))
+            if (weak_at(c, t, pat))
                 bb_set(weak, t);
         }
 }
 
-void morphos_stone_put(MorphosState *s, int colour, int bit)
+/* morphos_stone_put with the word count a constant (see below). */
+static inline __attribute__((always_inline)) void put_words(MorphosState *s, int colour, int bit, const int nw)
 {
     const MorphosConfig *c = s->cfg;
-    bb_set(&s->stones[colour], bit);
+    Bb *own = &s->stones[colour];
+    bb_set(own, bit);
     s->hash ^= morphos_stone_key(colour, bit);
     /* The new stone may be weak; enemy stones near it may have become weak. */
-    if (morphos_weak_at(c, bit, &s->stones[colour ^ 1]))
+    if (weak_at(c, bit, &s->stones[colour ^ 1]))
         bb_set(&s->weak[colour], bit);
-    add_weak_near(c, bit, &s->stones[colour ^ 1], &s->stones[colour], &s->weak[colour ^ 1]);
+    add_weak_near(c, bit, &s->stones[colour ^ 1], own, &s->weak[colour ^ 1], nw);
     /* The stone joins an edge's reach when it lies on that edge or next to
-     * its reach; then everything it connects joins too. */
+     * its reach; then the stones it connects join too. */
     for (int e = 0; e < 2; e++) {
         Bb *reach = &s->reach[colour][e];
-        if (!bb_test(&c->edge[colour][e], bit) && !touches(c, bit, reach))
+        if (!bb_test(&c->edge[colour][e], bit) && !sides_held(c, bit, reach))
             continue;
-        Bb grown, rest;
-        bb_zero(&grown);
+        Bb rest;
+        for (int j = 0; j < nw; j++)
+            rest.w[j] = own->w[j] & ~reach->w[j];
+        bb_set(reach, bit);
+        if (!sides_held(c, bit, &rest))
+            continue; /* nothing else joins */
+        Bb grown;
+        for (int j = 0; j < nw; j++)
+            grown.w[j] = 0;
         bb_set(&grown, bit);
-        for (int j = 0; j < BB_WORDS; j++)
-            rest.w[j] = s->stones[colour].w[j] & ~reach->w[j];
-        flood(c, &grown, &rest);
-        for (int j = 0; j < BB_WORDS; j++)
+        flood_words(c, &grown, &rest, nw);
+        for (int j = 0; j < nw; j++)
             reach->w[j] |= grown.w[j];
+    }
+}
+
+void morphos_stone_put(MorphosState *s, int colour, int bit)
+{
+    switch (s->cfg->nw) {
+    case 1: put_words(s, colour, bit, 1); break;
+    case 2: put_words(s, colour, bit, 2); break;
+    case 3: put_words(s, colour, bit, 3); break;
+    case 4: put_words(s, colour, bit, 4); break;
+    case 5: put_words(s, colour, bit, 5); break;
+    default: put_words(s, colour, bit, 6); break;
     }
 }
 
@@ -175,7 +183,7 @@ void morphos_stone_take(MorphosState *s, int colour, int bit)
     for (int j = 0; j < c->nw; j++)
         for (uint64_t x = win->w[j] & weak->w[j]; x; x &= x - 1) {
             int t = j * 64 + __builtin_ctzll(x);
-            if (!morphos_weak_at(c, t, &s->stones[colour]))
+            if (!weak_at(c, t, &s->stones[colour]))
                 bb_clear(weak, t);
         }
     /* An edge's reach that held the stone is flooded again from the edge,

@@ -68,6 +68,9 @@ typedef struct MorphosConfig {
     int rest_len[MORPHOS_MAX_SHAPES];
     int rest_off[MORPHOS_MAX_SHAPES][8];
     uint32_t shape_ok[BB_WORDS * 64];
+    /* side_of[bit]: the points above, right, below and left of bit; a side
+     * off the board is given as a padding point (never a stone). */
+    int16_t side_of[BB_WORDS * 64][4];
     /* window[bit]: the points whose weakness a change at bit can alter (every
      * pattern point lies within two rows and two columns of its stone). */
     Bb window[BB_WORDS * 64];
@@ -142,7 +145,7 @@ void morphos_place_mask(const MorphosState *s, Bb *out);
 int morphos_num_actions(const MorphosState *s);
 Action morphos_nth_action(const MorphosState *s, int k);
 /* A uniformly random legal action: the same as morphos_nth_action(s,
- * rng_below(rng, morphos_num_actions(s))), in one pass. */
+ * rng_below(rng, morphos_num_actions(s))), in one pass; s must be live. */
 Action morphos_random_action(const MorphosState *s, Rng *rng);
 /* A scratch copy for playouts: a plain struct copy without the history, to
  * be used only with the _fast calls and never freed with state_free. */

@@ -134,6 +134,12 @@ static void init_pointwise(MorphosConfig *c)
     }
     for (int row = 0; row < c->n; row++)
         for (int col = 0; col < c->n; col++)
+            for (int k = 0; k < 4; k++) {
+                int x = col + side_dx[k], y = row + side_dy[k];
+                c->side_of[morphos_bit(c, col, row)][k] = (int16_t)(on_board(c, x, y) ? morphos_bit(c, x, y) : c->n);
+            }
+    for (int row = 0; row < c->n; row++)
+        for (int col = 0; col < c->n; col++)
             for (int s = 0; s < c->nshapes; s++) {
                 const MorphosShape *sh = &c->shapes[s];
                 bool fits = true;
