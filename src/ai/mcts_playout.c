@@ -42,14 +42,14 @@ static Action policy(const MorphosState *s, int last, Rng *rng)
     Bb place, win, cand;
     morphos_place_mask(s, &place);
     const bool main = s->phase == PHASE_MAIN;
-    mf_win_points(c, &s->stones[me], me, &win);
+    mf_win_points(s, me, &win);
     for (int j = 0; j < BB_WORDS; j++)
         cand.w[j] = win.w[j] & (place.w[j] | (main ? s->targets.w[j] : 0));
     int b = random_bit(&cand, nw, rng);
     if (b >= 0)
         return bb_test(&place, b) ? b : ACT_FLIP + b;
     if (s->phase != PHASE_DUO && !bb_empty(&place, nw) && rng_below(rng, 100) < BLOCK_PERCENT) {
-        mf_win_points(c, &s->stones[me ^ 1], me ^ 1, &win);
+        mf_win_points(s, me ^ 1, &win);
         for (int j = 0; j < BB_WORDS; j++)
             cand.w[j] = win.w[j] & place.w[j];
         b = random_bit(&cand, nw, rng);
