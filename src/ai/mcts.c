@@ -89,15 +89,25 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         p->prior = (int)v;
         return true;
     }
+    if (strcmp(key, "patterns") == 0) {
+        if (!parse_long(key, value, 0, 1, &v, err, errlen))
+            return false;
+        p->patterns = (int)v;
+        return true;
+    }
+    if (strcmp(key, "pscale") == 0)
+        return parse_double(key, value, 0, 1, &p->pscale, err, errlen);
     char q[EXCERPT_SIZE];
-    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)",
+    snprintf(err, errlen,
+             "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave, prior, patterns, pscale or reuse)",
              text_excerpt(key, EXCERPT_MAX, q, sizeof q));
     return false;
 }
 
 static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
 {
-    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 30, .reuse = 0};
+    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 60,
+                    .patterns = 1, .pscale = 0.1, .reuse = 0};
     if (!ai_parse_params(params, on_pair, &p, err, errlen))
         return false;
     Mcts *m = calloc(1, sizeof *m);

@@ -32,7 +32,9 @@ typedef struct MctsParams {
     int threads;
     double explore; /* UCT exploration constant */
     double rave;    /* RAVE equivalence: AMAF weight halves near this many visits */
-    int prior;      /* virtual visits of the hand-made prior on new edges (0: none) */
+    int prior;      /* virtual visits of the prior on new edges (0: none) */
+    int patterns;   /* the prior: 1 the fitted pattern strengths (mcts_prior.h), 0 the hand-made one */
+    double pscale;  /* patterns: share added per factor e of strength above the node's mean */
     int reuse;      /* keep the tree between decisions (1) or search afresh (0) */
 } MctsParams;
 

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "mcts.h"
+#include "mcts_prior.h"
 #include "morphos_features.h"
 
 double mcts_now(void)
@@ -146,12 +147,56 @@ void mcts_tree_advance(MctsTree *t, const MorphosState *s, Action a)
     t->root_state = next;
 }
 
+/* The hand-made prior (patterns=0): flips and points on a shortest
+ * connection of either colour (see morphos_features.h) above even, other
+ * placements below. */
+static void hand_shares(const MorphosState *s, MctsEdge *e, int k)
+{
+    Bb paths[2];
+    mf_shortest_paths(s->cfg, s->stones, s->to_move, &paths[0]);
+    mf_shortest_paths(s->cfg, s->stones, s->to_move ^ 1, &paths[1]);
+    for (int i = 0; i < k; i++) {
+        int share = 50;
+        if (e[i].action >= ACT_FLIP && e[i].action < ACT_SWAP)
+            share = 70;
+        else if (e[i].action < ACT_FLIP)
+            share = bb_test(&paths[0], e[i].action) || bb_test(&paths[1], e[i].action) ? 65 : 35;
+        e[i].prior = (uint8_t)share;
+    }
+}
+
+/* The fitted pattern prior (patterns=1, mcts_prior.h): an action whose
+ * strength is the node's mean gets an even share, one e times stronger
+ * pscale more; shares stay within 5% and 95%. Swap and pass stay even. */
+static void pattern_shares(const MorphosState *s, int last, const MctsParams *p, MctsEdge *e, int k)
+{
+    PriorContext ctx;
+    mcts_prior_context(s, last, &ctx);
+    double gamma[MAX_ACTIONS], sum = 0;
+    int counted = 0;
+    for (int i = 0; i < k; i++) {
+        gamma[i] = 0;
+        if (e[i].action >= ACT_SWAP)
+            continue;
+        PriorFeatures f;
+        mcts_prior_features(s, &ctx, e[i].action, &f);
+        gamma[i] = mcts_prior_gamma(&f);
+        sum += gamma[i];
+        counted++;
+    }
+    double mean = counted ? sum / counted : 1;
+    for (int i = 0; i < k; i++) {
+        double share = gamma[i] > 0 ? 0.5 + p->pscale * log(gamma[i] / mean) : 0.5;
+        share = share < 0.05 ? 0.05 : share > 0.95 ? 0.95 : share;
+        e[i].prior = (uint8_t)lround(share * 100);
+    }
+}
+
 /* Creates the edges of node; refused past the memory bound unless forced.
  * Each edge starts with `prior` virtual visits whose win share says how
- * promising the action looks: flips and points on a shortest connection of
- * either colour (see morphos_features.h) above even, other placements
- * below. */
-static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParams *p, bool force)
+ * promising the action looks. last: the point of the stone placed or
+ * flipped just before (-1 at the root, where it is not known). */
+static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParams *p, bool force, int last)
 {
     int k = morphos_num_actions(s);
     if (t->ne + k > t->max_edges && !force)
@@ -160,26 +205,22 @@ static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParam
     MctsNode *nd = &t->nodes[node];
     nd->first_edge = t->ne;
     nd->num_edges = k;
-    Bb paths[2];
-    if (p->prior > 0) {
-        mf_shortest_paths(s->cfg, s->stones, s->to_move, &paths[0]);
-        mf_shortest_paths(s->cfg, s->stones, s->to_move ^ 1, &paths[1]);
-    }
+    MctsEdge *e = &t->edges[t->ne];
+    t->ne += k;
     for (int i = 0; i < k; i++) {
-        MctsEdge *e = &t->edges[t->ne++];
-        memset(e, 0, sizeof *e);
-        e->child = -1;
-        e->action = (int16_t)morphos_nth_action(s, i);
-        if (p->prior <= 0)
-            continue;
-        int share = 50;
-        if (e->action >= ACT_FLIP && e->action < ACT_SWAP)
-            share = 70;
-        else if (e->action < ACT_FLIP)
-            share = bb_test(&paths[0], e->action) || bb_test(&paths[1], e->action) ? 65 : 35;
-        e->prior = (uint8_t)share;
-        e->n = (uint32_t)p->prior;
-        e->w = (float)(share * p->prior / 100.0);
+        memset(&e[i], 0, sizeof e[i]);
+        e[i].child = -1;
+        e[i].action = (int16_t)morphos_nth_action(s, i);
+    }
+    if (p->prior <= 0)
+        return true;
+    if (p->patterns)
+        pattern_shares(s, last, p, e, k);
+    else
+        hand_shares(s, e, k);
+    for (int i = 0; i < k; i++) {
+        e[i].n = (uint32_t)p->prior;
+        e[i].w = (float)(e[i].prior * p->prior / 100.0);
     }
     return true;
 }
@@ -258,7 +299,8 @@ static void simulate(MctsTree *t, const MctsParams *p)
     int node = t->root, depth = 0;
     /* Selection and expansion: a leaf gets its edges on its second visit. */
     while (s.phase != PHASE_OVER) {
-        if (t->nodes[node].first_edge < 0 && (t->nodes[node].n == 0 || !expand(t, node, &s, p, false)))
+        int last = depth > 0 && t->acts[depth - 1] < ACT_SWAP ? t->acts[depth - 1] % ACT_FLIP : -1;
+        if (t->nodes[node].first_edge < 0 && (t->nodes[node].n == 0 || !expand(t, node, &s, p, false, last)))
             break;
         MctsNode *nd = &t->nodes[node];
         int k = select_edge(t, nd, p);
@@ -314,7 +356,7 @@ void mcts_tree_search(MctsTree *t, const MctsParams *p, long playouts, double de
     if (t->root_state.phase == PHASE_OVER)
         return;
     if (t->nodes[t->root].first_edge < 0)
-        expand(t, t->root, &t->root_state, p, true);
+        expand(t, t->root, &t->root_state, p, true, -1);
     while (t->sims < playouts) {
         simulate(t, p);
         t->sims++;

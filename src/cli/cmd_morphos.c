@@ -271,6 +271,7 @@ static const Command subcommands[] = {
     {"legal", cmd_legal, "winner, weak stones and legal moves of a position"},
     {"deadlocks", cmd_deadlocks, "count full boards where neither player can move"},
     {"show", cmd_show, "draw a position with coordinates and weak stones"},
+    {"fit-priors", cmd_morphos_fit, "fit the mcts pattern priors on self-play (writes C source)"},
     {NULL, NULL, NULL},
 };
 

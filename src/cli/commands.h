@@ -9,6 +9,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
 int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
 int cmd_morphos(int argc, char **argv);
+int cmd_morphos_fit(int argc, char **argv); /* morph morphos fit-priors */
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
