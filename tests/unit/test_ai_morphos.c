@@ -368,12 +368,17 @@ static void bad_parameters(void **unused)
     assert_null(ai_new("mcts:ms=fast", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'ms' must be a whole number from 1 to 3600000, got 'fast'");
     assert_null(ai_new("mcts:depth=3", g, 1, err, sizeof err));
-    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)");
+    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior, "
+                             "patterns, pscale or reuse)");
+    assert_null(ai_new("mcts:patterns=2", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI parameter 'patterns' must be a whole number from 0 to 1, got '2'");
+    assert_null(ai_new("mcts:pscale=1.5", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI parameter 'pscale' must be a number from 0 to 1, got '1.5'");
     assert_null(ai_new("mcts:explore=-1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'explore' must be a number from 0 to 10, got '-1'");
     assert_null(ai_new("greedy:x=1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI level 'greedy' takes no parameters, got 'x=1'");
-    Ai *ai = ai_new("mcts:ms=5,playouts=100,threads=2", g, 1, err, sizeof err);
+    Ai *ai = ai_new("mcts:ms=5,playouts=100,threads=2,patterns=0,pscale=0.2", g, 1, err, sizeof err);
     assert_non_null(ai);
     ai_free(ai);
     game_free(g);
