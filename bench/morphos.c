@@ -1,23 +1,25 @@
-/* Morphos workloads: random playouts from the empty board and legal-move
- * generation on a mid-game position. */
+/* Morphos workloads: random playouts from the empty board (three sizes, and
+ * 13x13 with four mutators) and legal-move generation on a mid-game
+ * position. */
 #include <stdio.h>
 
 #include "../src/games/morphos/morphos.h"
 #include "bench.h"
 
-static Game *make_game(int n)
+static Game *make_game(int n, const char *mutators)
 {
     Options o;
     char err[ERR_MAX], size[8];
     options_init(&o);
     snprintf(size, sizeof size, "%d", n);
     options_set(&o, "size", size, err, sizeof err);
+    options_set(&o, "mutators", mutators, err, sizeof err);
     return game_new("morphos", &o, err, sizeof err);
 }
 
-static void playouts(int n, double seconds, BenchReport *out)
+static void playouts(int n, const char *mutators, double seconds, BenchReport *out)
 {
-    Game *g = make_game(n);
+    Game *g = make_game(n, mutators);
     MorphosState *start = (MorphosState *)state_new(g);
     Rng rng;
     rng_seed(&rng, 1);
@@ -36,20 +38,25 @@ static void playouts(int n, double seconds, BenchReport *out)
     } while (t < seconds);
     out->value = (double)games / t;
     out->unit = "playouts/s";
-    snprintf(out->detail, sizeof out->detail, "%dx%d, average length %.1f turns, Black wins %.1f%%", n, n,
-             (double)turns / (double)games, 100.0 * (double)black / (double)games);
+    snprintf(out->detail, sizeof out->detail, "%dx%d%s%s, average length %.1f turns, Black wins %.1f%%", n, n,
+             mutators[0] ? " " : "", mutators, (double)turns / (double)games, 100.0 * (double)black / (double)games);
     state_free(&start->base);
     game_free(g);
 }
 
-void bench_morphos_playouts_9x9(double seconds, BenchReport *out) { playouts(9, seconds, out); }
-void bench_morphos_playouts_13x13(double seconds, BenchReport *out) { playouts(13, seconds, out); }
+void bench_morphos_playouts_9x9(double seconds, BenchReport *out) { playouts(9, "", seconds, out); }
+void bench_morphos_playouts_13x13(double seconds, BenchReport *out) { playouts(13, "", seconds, out); }
+void bench_morphos_playouts_19x19(double seconds, BenchReport *out) { playouts(19, "", seconds, out); }
+void bench_morphos_playouts_mutators(double seconds, BenchReport *out)
+{
+    playouts(13, "minimorph,deepmorph,duomorph,remorph", seconds, out);
+}
 
 void bench_morphos_legal_moves(double seconds, BenchReport *out)
 {
     /* The mid-game position: 60 random turns from the empty 13x13 board
      * (seed 7), restarted until the game is still running. */
-    Game *g = make_game(13);
+    Game *g = make_game(13, "");
     Rng rng;
     rng_seed(&rng, 7);
     State *s;
