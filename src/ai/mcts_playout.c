@@ -10,10 +10,17 @@
 #include "mcts.h"
 #include "morphos_features.h"
 
+#ifndef BLOCK_PERCENT
 #define BLOCK_PERCENT 90
+#endif
+#ifndef FLIP_PERCENT
 #define FLIP_PERCENT 50
+#endif
 #ifndef LOCAL_PERCENT
 #define LOCAL_PERCENT 50
+#endif
+#ifndef SELF_WEAK_TRIES
+#define SELF_WEAK_TRIES 0
 #endif
 
 static int random_bit(const Bb *set, int nw, Rng *rng)
@@ -61,13 +68,19 @@ static Action policy(const MorphosState *s, int last, Rng *rng)
         if (b >= 0)
             return ACT_FLIP + b;
     }
-    if (last >= 0 && rng_below(rng, 100) < LOCAL_PERCENT) {
-        around(c, last, &place, &cand);
-        b = random_bit(&cand, nw, rng);
-        if (b >= 0)
-            return b;
+    /* A placement that would leave the new stone weak is drawn again, up
+     * to SELF_WEAK_TRIES times. */
+    for (int tries = 0;; tries++) {
+        Action a = -1;
+        if (last >= 0 && rng_below(rng, 100) < LOCAL_PERCENT) {
+            around(c, last, &place, &cand);
+            a = random_bit(&cand, nw, rng);
+        }
+        if (a < 0)
+            a = morphos_random_action(s, rng);
+        if (tries >= SELF_WEAK_TRIES || a >= ACT_FLIP || !morphos_weak_at(c, a, &s->stones[me ^ 1]))
+            return a;
     }
-    return morphos_random_action(s, rng);
 }
 
 int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int len, int cap)
