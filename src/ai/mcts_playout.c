@@ -5,8 +5,11 @@
  * 3. otherwise, with probability FLIP, a random flip when one is legal;
  * 4. otherwise, with probability LOCAL, a random placement next to the
  *    latest stone (of either colour; diagonals count);
- * 5. otherwise a uniformly random legal action.
- * Connection points come from bitboard floods (morphos_features.c). */
+ * 5. otherwise a uniformly random legal action;
+ * a placement of 4 or 5 whose stone would be weak at once is drawn again
+ * (4 then 5), up to SELF_WEAK_TRIES times. Connection points come from the
+ * state's edge reach (morphos_features.c). The percentages are macros so
+ * that experiments can build variants (docs/ai.md: how they were tuned). */
 #include "mcts.h"
 #include "morphos_features.h"
 
@@ -20,7 +23,7 @@
 #define LOCAL_PERCENT 50
 #endif
 #ifndef SELF_WEAK_TRIES
-#define SELF_WEAK_TRIES 0
+#define SELF_WEAK_TRIES 2
 #endif
 
 static int random_bit(const Bb *set, int nw, Rng *rng)
