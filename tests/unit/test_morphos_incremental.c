@@ -108,6 +108,10 @@ static void check_position(const MorphosState *s)
     int n1 = state_legal_actions(st, a1), n2 = state_legal_actions(re, a2);
     assert_int_equal(n1, n2);
     assert_memory_equal(a1, a2, (size_t)n1 * sizeof *a1);
+    /* The list is the one the counting interface gives, action by action. */
+    assert_int_equal(n1, morphos_num_actions(s));
+    for (int k = 0; k < n1; k++)
+        assert_int_equal(a1[k], morphos_nth_action(s, k));
     GameResult r1, r2;
     state_result(st, &r1);
     state_result(re, &r2);
@@ -202,6 +206,81 @@ static void incremental_equals_full_recomputation(void **unused)
     assert_true(total >= wanted);
 }
 
+/* The deepmorph flip-back rule as first written: every shape around t, point
+ * by point, each point on the board and held by the opponent (t itself
+ * excepted), or with remorph and an empty point left, all but one empty
+ * point. */
+static bool flip_back_plain(const MorphosState *s, int colour, int t)
+{
+    const MorphosConfig *c = s->cfg;
+    const Bb *q = &s->stones[colour ^ 1];
+    bool empty_left = false;
+    for (int r = 0; r < c->n; r++)
+        for (int col = 0; col < c->n; col++) {
+            int b = morphos_bit(c, col, r);
+            empty_left = empty_left || (!bb_test(&s->stones[0], b) && !bb_test(&s->stones[1], b));
+        }
+    bool returns = (c->mutators & MUT_REMORPH) && empty_left;
+    int col = morphos_col(c, t), row = morphos_row(c, t);
+    for (int k = 0; k < c->nshapes; k++) {
+        const MorphosShape *sh = &c->shapes[k];
+        int missing = 0;
+        bool possible = true;
+        for (int i = 0; i < sh->len && possible; i++) {
+            int x = col + sh->dx[i], y = row + sh->dy[i];
+            if (x < 0 || x >= c->n || y < 0 || y >= c->n) {
+                possible = false;
+                break;
+            }
+            int b = morphos_bit(c, x, y);
+            if (b == t || !bb_test(q, b))
+                if (b == t || bb_test(&s->stones[colour], b) || ++missing > 1)
+                    possible = false;
+        }
+        if (possible && (missing == 0 || returns))
+            return true;
+    }
+    return false;
+}
+
+/* The fast flip-back test against the plain one, on random boards dense
+ * enough for the patterns to be nearly complete, for every stone of the
+ * opponent (the rule is asked about weak ones only; any stone tests it). */
+static void flip_back_matches_the_plain_check(void **unused)
+{
+    static const char *const sets[] = {"deepmorph", "deepmorph,remorph", "minimorph,deepmorph,remorph"};
+    Rng rng;
+    rng_seed(&rng, 2027);
+    long yes = 0, asked = 0;
+    for (int k = 0; k < 3; k++)
+        for (int n = 3; n <= 9; n++) {
+            Game *g = morphos_game(n, sets[k]);
+            const MorphosConfig *c = g->config;
+            for (int trial = 0; trial < 60; trial++) {
+                Bb stones[2];
+                bb_zero(&stones[0]);
+                bb_zero(&stones[1]);
+                uint32_t filled = 5 + rng_below(&rng, 4); /* five eighths to all of the points */
+                for (int r = 0; r < n; r++)
+                    for (int col = 0; col < n; col++)
+                        if (rng_below(&rng, 8) < filled)
+                            bb_set(&stones[rng_below(&rng, 3) == 0], morphos_bit(c, col, r));
+                MorphosState *s = morphos_state_from_position(g, stones, MORPHOS_BLACK);
+                for (int colour = 0; colour < 2; colour++)
+                    for (int b = 0; b < BB_WORDS * 64; b++)
+                        if (bb_test(&stones[colour ^ 1], b)) {
+                            bool plain = flip_back_plain(s, colour, b);
+                            assert_int_equal(morphos_flip_back_possible(s, colour, b), plain);
+                            yes += plain;
+                            asked++;
+                        }
+                state_free(&s->base);
+            }
+            game_free(g);
+        }
+    assert_true(yes > 100 && asked - yes > 100); /* both answers occur */
+}
+
 /* The serialised texts, legal actions and results along fixed random games
  * are those of commit 65881fc, the engine before the incremental upkeep
  * (the same header built against that commit's library gives this value). */
@@ -218,6 +297,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(incremental_equals_full_recomputation),
         cmocka_unit_test(outside_view_unchanged_since_65881fc),
+        cmocka_unit_test(flip_back_matches_the_plain_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

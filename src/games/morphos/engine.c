@@ -60,35 +60,48 @@ static void duo_mask(const MorphosState *s, int anchor, Bb *out)
             bb_set(out, next[k]);
 }
 
-bool morphos_flip_back_possible(const MorphosState *s, int colour, int t)
+/* Bits start .. start + 4 of a (start may be -2 or -1: bits below 0 read
+ * as empty). */
+static uint32_t five_bits(const Bb *a, int start)
 {
-    /* After `colour` flips t, t is its stone; could the opponent flip it
-     * back next turn? With remorph the opponent first places the returned
-     * stone, so one missing pattern point on an empty point also counts. */
+    if (start < 0)
+        return (uint32_t)(a->w[0] << -start) & 31;
+    int j = start >> 6, o = start & 63;
+    uint64_t x = a->w[j] >> o;
+    if (o > 59 && j + 1 < BB_WORDS)
+        x |= a->w[j + 1] << (64 - o);
+    return (uint32_t)x & 31;
+}
+
+/* After `colour` flips t, t is its stone; could the opponent flip it back
+ * next turn? With remorph the opponent first places the returned stone, so
+ * a pattern lacking exactly one point, an empty one, also counts (returns:
+ * whether a returned stone would be placed). The 5x5 window around t is
+ * read once; each shape lying on the board there is a mask of it
+ * (MorphosConfig.shape25; points off the board are never read). */
+static bool flip_back(const MorphosState *s, int colour, int t, bool returns)
+{
     const MorphosConfig *c = s->cfg;
-    const Bb *q = &s->stones[colour ^ 1];
-    bool returns = (c->mutators & MUT_REMORPH) && has_empty(s);
-    int col = morphos_col(c, t), row = morphos_row(c, t);
-    for (int k = 0; k < c->nshapes; k++) {
-        const MorphosShape *sh = &c->shapes[k];
-        int missing = 0;
-        bool possible = true;
-        for (int i = 0; i < sh->len && possible; i++) {
-            int x = col + sh->dx[i], y = row + sh->dy[i];
-            if (x < 0 || x >= c->n || y < 0 || y >= c->n) {
-                possible = false;
-                break;
-            }
-            int b = morphos_bit(c, x, y);
-            if (b == t || !bb_test(q, b)) {
-                if (b == t || bb_test(&s->stones[colour], b) || ++missing > 1)
-                    possible = false;
-            }
-        }
-        if (possible && (missing == 0 || returns))
+    const int row = morphos_row(c, t);
+    uint32_t theirs = 0, mine = 0;
+    for (int dy = -2; dy <= 2; dy++) {
+        if (row + dy < 0 || row + dy >= c->n)
+            continue;
+        int start = t + dy * c->stride - 2, shift = 5 * (dy + 2);
+        theirs |= five_bits(&s->stones[colour ^ 1], start) << shift;
+        mine |= five_bits(&s->stones[colour], start) << shift;
+    }
+    for (uint32_t m = c->shape_ok[t]; m; m &= m - 1) {
+        uint32_t missing = c->shape25[__builtin_ctz(m)] & ~theirs;
+        if (!missing || (returns && !(missing & (missing - 1)) && !(missing & mine)))
             return true;
     }
     return false;
+}
+
+bool morphos_flip_back_possible(const MorphosState *s, int colour, int t)
+{
+    return flip_back(s, colour, t, (s->cfg->mutators & MUT_REMORPH) && has_empty(s));
 }
 
 void morphos_targets(const MorphosState *s, int colour, const Bb *flipped_last, Bb *out)
@@ -114,10 +127,11 @@ void morphos_targets(const MorphosState *s, int colour, const Bb *flipped_last, 
             }
     }
     Bb scan = *out;
+    bool returns = (c->mutators & MUT_REMORPH) && has_empty(s);
     for (int j = 0; j < c->nw; j++)
         for (uint64_t x = scan.w[j]; x; x &= x - 1) {
             int t = j * 64 + __builtin_ctzll(x);
-            if (morphos_flip_back_possible(s, colour, t))
+            if (flip_back(s, colour, t, returns))
                 bb_clear(out, t);
         }
 }
@@ -303,6 +317,29 @@ void morphos_apply_fast(MorphosState *s, Action a)
     default:
         break;
     }
+}
+
+int morphos_legal_actions(const MorphosState *s, Action *out)
+{
+    if (s->phase == PHASE_OVER)
+        return 0;
+    const int nw = s->cfg->nw;
+    Bb p;
+    morphos_place_mask(s, &p);
+    int n = 0;
+    for (int j = 0; j < nw; j++)
+        for (uint64_t x = p.w[j]; x; x &= x - 1)
+            out[n++] = j * 64 + __builtin_ctzll(x);
+    if (s->phase != PHASE_MAIN)
+        return n;
+    for (int j = 0; j < nw; j++)
+        for (uint64_t x = s->targets.w[j]; x; x &= x - 1)
+            out[n++] = ACT_FLIP + j * 64 + __builtin_ctzll(x);
+    if (morphos_swap_allowed(s))
+        out[n++] = ACT_SWAP;
+    else if (n == 0)
+        out[n++] = ACT_PASS;
+    return n;
 }
 
 Action morphos_random_action(const MorphosState *s, Rng *rng)

@@ -53,6 +53,11 @@ typedef struct MorphosConfig {
     int8_t offset_dx[MORPHOS_MAX_OFFSETS];
     Bb col_ok[5];            /* [dx + 2]: points whose column + dx is on the board */
     int norient, orient_len[16], orient_idx[16][5];
+    /* Every orientation holds two adjacent sides of its stone: orient_pair
+     * names one such pair k (sides k and k + 1 of N, E, S, W), side_idx the
+     * offsets of the four sides. */
+    int8_t orient_pair[16];
+    int side_idx[4];
     bool area;
     int area_idx[8];
     /* Point-wise detection (flip-back checks, show): every shape around a
@@ -68,6 +73,9 @@ typedef struct MorphosConfig {
     int rest_len[MORPHOS_MAX_SHAPES];
     int rest_off[MORPHOS_MAX_SHAPES][8];
     uint32_t shape_ok[BB_WORDS * 64];
+    /* Each shape as a mask of the 5x5 window around its stone: bit
+     * 5 * (dy + 2) + dx + 2. */
+    uint32_t shape25[MORPHOS_MAX_SHAPES];
     /* side_of[bit]: the points above, right, below and left of bit; a side
      * off the board is given as a padding point (never a stone). */
     int16_t side_of[BB_WORDS * 64][4];
@@ -144,6 +152,9 @@ void morphos_place_mask(const MorphosState *s, Bb *out);
 /* Number of legal actions and the k-th of them (in legal_actions order). */
 int morphos_num_actions(const MorphosState *s);
 Action morphos_nth_action(const MorphosState *s, int k);
+/* Every legal action in ascending order (game.h legal_actions); returns
+ * how many. */
+int morphos_legal_actions(const MorphosState *s, Action *out);
 /* A uniformly random legal action: the same as morphos_nth_action(s,
  * rng_below(rng, morphos_num_actions(s))), in one pass; s must be live. */
 Action morphos_random_action(const MorphosState *s, Rng *rng);

@@ -131,6 +131,8 @@ static void init_pointwise(MorphosConfig *c)
         for (unsigned m = 0; m < 16; m++)
             if ((sides & m) == sides)
                 c->side_shapes[m] |= 1u << s;
+        for (int i = 0; i < sh->len; i++)
+            c->shape25[s] |= 1u << (5 * (sh->dy[i] + 2) + sh->dx[i] + 2);
     }
     for (int row = 0; row < c->n; row++)
         for (int col = 0; col < c->n; col++)
@@ -193,11 +195,23 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
     add_shape(c, p1, mini ? 3 : 4);
     add_shape(c, p2, mini ? 4 : 5);
     c->norient = c->nshapes;
+    static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {1, 0, -1, 0}; /* N, E, S, W */
     for (int s = 0; s < c->norient; s++) {
         c->orient_len[s] = c->shapes[s].len;
-        for (int i = 0; i < c->shapes[s].len; i++)
+        unsigned sides = 0;
+        for (int i = 0; i < c->shapes[s].len; i++) {
             c->orient_idx[s][i] = offset_index(c, c->shapes[s].dx[i], c->shapes[s].dy[i]);
+            for (int k = 0; k < 4; k++)
+                if (c->shapes[s].dx[i] == side_dx[k] && c->shapes[s].dy[i] == side_dy[k])
+                    sides |= 1u << k;
+        }
+        /* A pair of adjacent sides the orientation holds (k and k + 1). */
+        for (int k = 3; k >= 0; k--)
+            if ((sides >> k & 1) && (sides >> ((k + 1) & 3) & 1))
+                c->orient_pair[s] = (int8_t)k;
     }
+    for (int k = 0; k < 4; k++)
+        c->side_idx[k] = offset_index(c, side_dx[k], side_dy[k]);
     if (!mini) {
         c->area = true;
         for (int i = 0; i < 8; i++)
@@ -215,41 +229,70 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
     return true;
 }
 
+/* The pattern-stone board seen from offset i (look[i][p] = pat[p + d]),
+ * made on first use. */
+static inline __attribute__((always_inline)) const Bb *make_look(const MorphosConfig *c, const Bb *pat, Bb *look,
+                                                                 uint64_t *have, int i, const int nw)
+{
+    bb_look(&look[i], pat, c->offsets[i], nw);
+    /* Two columns across would wrap past the single padding column. */
+    int dx = c->offset_dx[i];
+    if (dx == 2 || dx == -2)
+        for (int j = 0; j < nw; j++)
+            look[i].w[j] &= c->col_ok[dx + 2].w[j];
+    *have |= (uint64_t)1 << i;
+    return &look[i];
+}
+
 /* The word count is a constant in each specialisation below, so the
  * compiler unrolls every word loop. */
 static inline __attribute__((always_inline)) void weak_words(const MorphosConfig *c, const Bb *own, const Bb *pat,
                                                              Bb *out, const int nw)
 {
-    Bb look[MORPHOS_MAX_OFFSETS], acc;
-    bb_zero(&acc);
-    for (int i = 0; i < c->noffsets; i++) {
-        bb_look(&look[i], pat, c->offsets[i], nw);
-        /* Two columns across would wrap past the single padding column. */
-        int dx = c->offset_dx[i];
-        if (dx == 2 || dx == -2)
-            for (int j = 0; j < nw; j++)
-                look[i].w[j] &= c->col_ok[dx + 2].w[j];
-    }
-    for (int s = 0; s < c->norient; s++) {
-        const int *idx = c->orient_idx[s];
-        const int len = c->orient_len[s];
+    Bb look[MORPHOS_MAX_OFFSETS], acc, pair[4];
+    uint64_t have = 0; /* the looks made so far: they are made when needed */
+#define LOOK(i) (have >> (i) & 1 ? &look[i] : make_look(c, pat, look, &have, (i), nw))
+    /* Every pattern needs pattern stones on two adjacent sides of its stone:
+     * the stones with such a pair, for each pair of sides (N-E, E-S, S-W,
+     * W-N), are the only candidates. */
+    uint64_t any_pair = 0;
+    for (int k = 0; k < 4; k++) {
+        const Bb *a = LOOK(c->side_idx[k]), *b = LOOK(c->side_idx[(k + 1) & 3]);
         for (int j = 0; j < nw; j++) {
-            uint64_t x = own->w[j] & look[idx[0]].w[j] & look[idx[1]].w[j] & look[idx[2]].w[j];
-            for (int k = 3; k < len; k++)
-                x &= look[idx[k]].w[j];
-            acc.w[j] |= x;
+            pair[k].w[j] = own->w[j] & a->w[j] & b->w[j];
+            any_pair |= pair[k].w[j];
         }
+    }
+    bb_zero(out);
+    if (!any_pair)
+        return;
+    bb_zero(&acc);
+    for (int s = 0; s < c->norient; s++) {
+        const Bb *cand = &pair[c->orient_pair[s]];
+        if (bb_empty(cand, nw))
+            continue;
+        const int *idx = c->orient_idx[s];
+        Bb x = *cand;
+        for (int k = 0; k < c->orient_len[s]; k++) {
+            const Bb *l = LOOK(idx[k]);
+            for (int j = 0; j < nw; j++)
+                x.w[j] &= l->w[j];
+        }
+        for (int j = 0; j < nw; j++)
+            acc.w[j] |= x.w[j];
     }
     if (c->area) {
         Bb a, t1, t2, t3;
         uint64_t any = 0;
-        for (int j = 0; j < nw; j++) {
-            uint64_t x = c->board.w[j];
-            for (int k = 0; k < 8; k++)
-                x &= look[c->area_idx[k]].w[j];
-            a.w[j] = x;
-            any |= x;
+        for (int j = 0; j < nw; j++)
+            a.w[j] = c->board.w[j];
+        for (int k = 0; k < 8; k++) {
+            const Bb *l = LOOK(c->area_idx[k]);
+            for (int j = 0; j < nw; j++)
+                a.w[j] &= l->w[j];
         }
+        for (int j = 0; j < nw; j++)
+            any |= a.w[j];
         if (any) {
             bb_shl(&t1, &a, 1, nw);
             bb_shl(&t2, &a, c->stride, nw);
@@ -258,6 +301,7 @@ static inline __attribute__((always_inline)) void weak_words(const MorphosConfig
                 acc.w[j] |= own->w[j] & (a.w[j] | t1.w[j] | t2.w[j] | t3.w[j]);
         }
     }
+#undef LOOK
     *out = acc;
 }
 

@@ -143,11 +143,7 @@ static int current_player(const State *st)
 
 static int legal_actions(const State *st, Action *out)
 {
-    const MorphosState *s = (const MorphosState *)st;
-    int n = morphos_num_actions(s);
-    for (int k = 0; k < n; k++)
-        out[k] = morphos_nth_action(s, k);
-    return n;
+    return morphos_legal_actions((const MorphosState *)st, out);
 }
 
 static bool is_legal(const State *st, Action a)
