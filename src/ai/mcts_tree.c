@@ -2,6 +2,7 @@
  * selection, expansion, policy playouts, backpropagation of real and AMAF
  * results, and tree reuse by copying the subtree of the new root. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -225,24 +226,39 @@ static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParam
     return true;
 }
 
+/* 1 / sqrt(n + 1) for the visit counts of most edges, so that selection
+ * needs no square root per edge (built once). */
+enum { INV_SQRT_N = 4096 };
+static float inv_sqrt[INV_SQRT_N];
+static pthread_once_t inv_sqrt_once = PTHREAD_ONCE_INIT;
+
+static void build_inv_sqrt(void)
+{
+    for (int n = 0; n < INV_SQRT_N; n++)
+        inv_sqrt[n] = (float)(1 / sqrt(n + 1.0));
+}
+
 static int select_edge(const MctsTree *t, const MctsNode *nd, const MctsParams *p)
 {
     const MctsEdge *e = &t->edges[nd->first_edge];
-    double logn = log((double)nd->n + 1), best = -2;
+    /* explore * sqrt(ln N / (n + 1)) = c_n / sqrt(n + 1) */
+    const float c_n = (float)(p->explore * sqrt(log((double)nd->n + 1))), inv_rave = (float)(1 / p->rave);
+    float best = -2;
     int choice = 0;
     for (int k = 0; k < nd->num_edges; k++) {
-        double v;
+        float v;
         if (e[k].proven > 0)
             return k; /* a proven win is always the mover's choice */
         if (e[k].proven < 0)
             v = -1; /* only when every action loses */
         else if (e[k].n == 0 && e[k].rn == 0) {
-            v = 1.0; /* first-play urgency */
+            v = 1.0f; /* first-play urgency */
         } else {
-            double n = e[k].n, rn = e[k].rn;
-            double beta = rn / (rn + n + n * rn / p->rave);
-            double q = n ? e[k].w / n : 0, amaf = rn ? e[k].rw / rn : 0;
-            v = (1 - beta) * q + beta * amaf + p->explore * sqrt(logn / (n + 1));
+            float n = (float)e[k].n, rn = (float)e[k].rn;
+            float beta = rn / (rn + n + n * rn * inv_rave);
+            float q = e[k].n ? e[k].w / n : 0, amaf = e[k].rn ? e[k].rw / rn : 0;
+            float u = e[k].n < INV_SQRT_N ? inv_sqrt[e[k].n] : 1 / sqrtf(n + 1);
+            v = (1 - beta) * q + beta * amaf + c_n * u;
         }
         if (v > best) {
             best = v;
@@ -352,6 +368,7 @@ static void simulate(MctsTree *t, const MctsParams *p)
 void mcts_tree_search(MctsTree *t, const MctsParams *p, long playouts, double deadline)
 {
     ensure_buffers(t, &t->root_state);
+    pthread_once(&inv_sqrt_once, build_inv_sqrt);
     t->sims = 0;
     if (t->root_state.phase == PHASE_OVER)
         return;
