@@ -402,8 +402,9 @@ static void mcts_reseed(Ai *ai)
 
 const AiOps ai_mcts_ops = {
     .name = "mcts",
-    .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
-               "explore=C (0.1), rave=K (1000), prior=N (30), reuse=0|1 (0: a fresh tree per decision)",
+    .summary = "Monte Carlo tree search with RAVE and pattern priors; params playouts=N or ms=N (default "
+               "ms=1000), threads=1|2, explore=C (0.1), rave=K (1000), prior=N (60), patterns=0|1 (1: fitted "
+               "pattern prior, 0: hand-made), pscale=X (0.1), reuse=0|1 (0: a fresh tree per decision)",
     .games = "morphos",
     .create = mcts_create,
     .choose = mcts_choose,

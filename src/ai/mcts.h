@@ -1,6 +1,7 @@
 /* Internals of the "mcts" level for Morphos: a search tree with RAVE
- * statistics (mcts_tree.c), the playout policy (mcts_playout.c) and the
- * level itself (mcts.c: parameters, threads, tree reuse, explanations).
+ * statistics (mcts_tree.c), the pattern priors of new edges (mcts_prior.h),
+ * the playout policy (mcts_playout.c) and the level itself (mcts.c:
+ * parameters, threads, tree reuse, explanations).
  * Every part of a turn (remorph returned stone, regular move, duomorph
  * second stone) is its own tree level; the mover of a level is a seat. */
 #ifndef MORPH_AI_MCTS_H
