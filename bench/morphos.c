@@ -1,8 +1,9 @@
 /* Morphos workloads: random playouts from the empty board (three sizes, and
- * 13x13 with four mutators) and legal-move generation on a mid-game
- * position. */
+ * 13x13 with four mutators), playouts of the mcts policy, and legal-move
+ * generation on a mid-game position. */
 #include <stdio.h>
 
+#include "../src/ai/mcts.h"
 #include "../src/games/morphos/morphos.h"
 #include "bench.h"
 
@@ -17,8 +18,13 @@ static Game *make_game(int n, const char *mutators)
     return game_new("morphos", &o, err, sizeof err);
 }
 
-static void playouts(int n, const char *mutators, double seconds, BenchReport *out)
+/* Playouts from the empty board: uniform random actions, or the mcts
+ * playout policy (src/ai/mcts_playout.c) when policy is set. */
+static void playouts(int n, const char *mutators, bool policy, double seconds, BenchReport *out)
 {
+    enum { CAP = 4096 };
+    static int32_t acts[CAP];
+    static uint8_t seats[CAP];
     Game *g = make_game(n, mutators);
     MorphosState *start = (MorphosState *)state_new(g);
     Rng rng;
@@ -29,7 +35,10 @@ static void playouts(int n, const char *mutators, double seconds, BenchReport *o
         for (int i = 0; i < 100; i++) {
             MorphosState s;
             morphos_scratch_copy(&s, start);
-            morphos_playout(&s, &rng, NULL, NULL, 0);
+            if (policy)
+                mcts_playout(&s, &rng, acts, seats, 0, CAP);
+            else
+                morphos_playout(&s, &rng, NULL, NULL, 0);
             turns += s.turn;
             black += s.winner == MORPHOS_BLACK;
             games++;
@@ -44,13 +53,14 @@ static void playouts(int n, const char *mutators, double seconds, BenchReport *o
     game_free(g);
 }
 
-void bench_morphos_playouts_9x9(double seconds, BenchReport *out) { playouts(9, "", seconds, out); }
-void bench_morphos_playouts_13x13(double seconds, BenchReport *out) { playouts(13, "", seconds, out); }
-void bench_morphos_playouts_19x19(double seconds, BenchReport *out) { playouts(19, "", seconds, out); }
+void bench_morphos_playouts_9x9(double seconds, BenchReport *out) { playouts(9, "", false, seconds, out); }
+void bench_morphos_playouts_13x13(double seconds, BenchReport *out) { playouts(13, "", false, seconds, out); }
+void bench_morphos_playouts_19x19(double seconds, BenchReport *out) { playouts(19, "", false, seconds, out); }
 void bench_morphos_playouts_mutators(double seconds, BenchReport *out)
 {
-    playouts(13, "minimorph,deepmorph,duomorph,remorph", seconds, out);
+    playouts(13, "minimorph,deepmorph,duomorph,remorph", false, seconds, out);
 }
+void bench_morphos_policy_playouts(double seconds, BenchReport *out) { playouts(9, "", true, seconds, out); }
 
 void bench_morphos_legal_moves(double seconds, BenchReport *out)
 {

@@ -72,6 +72,9 @@ bool mcts_same_position(const MorphosState *a, const MorphosState *b);
 int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int len, int cap);
 
 double mcts_now(void);
+/* p with room for at least need elements of size bytes (capacity *cap,
+ * doubled as needed); aborts when memory runs out. */
+void *mcts_grow(void *p, int *cap, int need, size_t size);
 
 /* Simulations run by the latest choice of an "mcts" Ai (all threads). */
 typedef struct Ai Ai;

@@ -6,21 +6,8 @@
 #include <string.h>
 
 #include "ai.h"
+#include "mcts.h"
 #include "mcts_fit.h"
-
-static void *grow(void *p, int *cap, int need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    int c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(p, (size_t)c * size);
-    if (!q)
-        abort();
-    *cap = c;
-    return q;
-}
 
 /* Records the placements and flips of the decision at s and which one was
  * chosen; decisions with a single such action teach nothing. */
@@ -29,7 +16,7 @@ static void record(FitData *d, const MorphosState *s, int last, Action chosen)
     PriorContext ctx;
     mcts_prior_context(s, last, &ctx);
     int n = morphos_num_actions(s), start = d->ncands, pick = -1;
-    d->cands = grow(d->cands, &d->ccap, start + n, sizeof *d->cands);
+    d->cands = mcts_grow(d->cands, &d->ccap, start + n, sizeof *d->cands);
     for (int k = 0; k < n; k++) {
         Action a = morphos_nth_action(s, k);
         if (a >= ACT_SWAP)
@@ -43,8 +30,8 @@ static void record(FitData *d, const MorphosState *s, int last, Action chosen)
         return;
     }
     int cap_first = d->dcap, cap_chosen = d->dcap; /* both grow alike */
-    d->first = grow(d->first, &cap_first, d->ndecisions + 2, sizeof *d->first);
-    d->chosen = grow(d->chosen, &cap_chosen, d->ndecisions + 2, sizeof *d->chosen);
+    d->first = mcts_grow(d->first, &cap_first, d->ndecisions + 2, sizeof *d->first);
+    d->chosen = mcts_grow(d->chosen, &cap_chosen, d->ndecisions + 2, sizeof *d->chosen);
     d->dcap = cap_first;
     d->first[d->ndecisions] = start;
     d->chosen[d->ndecisions] = pick;

@@ -18,7 +18,7 @@ double mcts_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void *grow(void *p, int *cap, int need, size_t size)
+void *mcts_grow(void *p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return p;
@@ -51,7 +51,7 @@ void mcts_tree_free(MctsTree *t)
 
 static int new_node(MctsTree *t)
 {
-    t->nodes = grow(t->nodes, &t->ncap, t->nn + 1, sizeof *t->nodes);
+    t->nodes = mcts_grow(t->nodes, &t->ncap, t->nn + 1, sizeof *t->nodes);
     MctsNode *nd = &t->nodes[t->nn];
     nd->first_edge = -1;
     nd->num_edges = 0;
@@ -92,7 +92,7 @@ static void rebase(MctsTree *t, int from)
     if (!queue)
         abort();
     int head = 0, tail = 0;
-    nodes = grow(nodes, &ncap, 1, sizeof *nodes);
+    nodes = mcts_grow(nodes, &ncap, 1, sizeof *nodes);
     nodes[nn++] = t->nodes[from];
     queue[tail++] = from;
     queue[tail++] = 0;
@@ -101,12 +101,12 @@ static void rebase(MctsTree *t, int from)
         const MctsNode *on = &t->nodes[old];
         if (on->first_edge < 0)
             continue;
-        edges = grow(edges, &ecap, ne + on->num_edges, sizeof *edges);
+        edges = mcts_grow(edges, &ecap, ne + on->num_edges, sizeof *edges);
         nodes[neu].first_edge = ne;
         for (int k = 0; k < on->num_edges; k++) {
             MctsEdge e = t->edges[on->first_edge + k];
             if (e.child >= 0) {
-                nodes = grow(nodes, &ncap, nn + 1, sizeof *nodes);
+                nodes = mcts_grow(nodes, &ncap, nn + 1, sizeof *nodes);
                 nodes[nn] = t->nodes[e.child];
                 queue[tail++] = e.child;
                 queue[tail++] = nn;
@@ -202,7 +202,7 @@ static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParam
     int k = morphos_num_actions(s);
     if (t->ne + k > t->max_edges && !force)
         return false;
-    t->edges = grow(t->edges, &t->ecap, t->ne + k, sizeof *t->edges);
+    t->edges = mcts_grow(t->edges, &t->ecap, t->ne + k, sizeof *t->edges);
     MctsNode *nd = &t->nodes[node];
     nd->first_edge = t->ne;
     nd->num_edges = k;

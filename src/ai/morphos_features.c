@@ -55,24 +55,6 @@ void mf_win_points(const MorphosState *s, int colour, Bb *out)
 /* At most one layer per point, and the first. */
 #define MF_LAYERS (BB_WORDS * 64 + 1)
 
-/* Grows set inside within until it stops growing. */
-static inline __attribute__((always_inline)) void flood_words(const MorphosConfig *c, Bb *set, const Bb *within,
-                                                              const int nw)
-{
-    for (;;) {
-        Bb nb;
-        neighbours_words(c, set, &nb, nw);
-        uint64_t changed = 0;
-        for (int j = 0; j < nw; j++) {
-            uint64_t g = set->w[j] | (nb.w[j] & within->w[j]);
-            changed |= g ^ set->w[j];
-            set->w[j] = g;
-        }
-        if (!changed)
-            return;
-    }
-}
-
 /* The connection distance of colour from its edge e, in layers: layer[k]
  * holds the points (its stones and empty points) whose cheapest path from
  * the edge, through its stones and empty points, crosses k empty points,
@@ -87,7 +69,7 @@ static inline __attribute__((always_inline)) int layers_words(const MorphosConfi
         empty.w[j] = c->board.w[j] & ~(stones[0].w[j] | stones[1].w[j]);
         layer[0].w[j] = own->w[j] & edge->w[j];
     }
-    flood_words(c, &layer[0], own, nw);
+    morphos_flood(c, &layer[0], own);
     done = layer[0];
     int k = 0;
     for (;;) {
@@ -108,7 +90,7 @@ static inline __attribute__((always_inline)) int layers_words(const MorphosConfi
         }
         if (!any)
             return k + 1;
-        flood_words(c, &next, &within, nw);
+        morphos_flood(c, &next, &within);
         layer[++k] = next;
         for (int j = 0; j < nw; j++)
             done.w[j] |= next.w[j];

@@ -59,7 +59,7 @@ static inline __attribute__((always_inline)) void flood_words(const MorphosConfi
     }
 }
 
-static void flood(const MorphosConfig *c, Bb *set, const Bb *within)
+void morphos_flood(const MorphosConfig *c, Bb *set, const Bb *within)
 {
     switch (c->nw) {
     case 1: flood_words(c, set, within, 1); break;
@@ -75,7 +75,7 @@ void morphos_edge_reach(const MorphosConfig *c, const Bb *stones, int colour, in
 {
     for (int j = 0; j < BB_WORDS; j++)
         out->w[j] = stones->w[j] & c->edge[colour][edge].w[j];
-    flood(c, out, stones);
+    morphos_flood(c, out, stones);
 }
 
 void morphos_derive(MorphosState *s)
@@ -196,6 +196,6 @@ void morphos_stone_take(MorphosState *s, int colour, int bit)
         Bb within = *reach;
         for (int j = 0; j < BB_WORDS; j++)
             reach->w[j] &= c->edge[colour][e].w[j];
-        flood(c, reach, &within);
+        morphos_flood(c, reach, &within);
     }
 }

@@ -125,6 +125,8 @@ bool morphos_weak_at(const MorphosConfig *c, int i, const Bb *pat);
 /* Whether colour has a chain touching both of its edges in stones (a flood
  * from scratch; a state knows it from reach: morphos_state_connected). */
 bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour);
+/* Grows set inside within (orthogonal steps) until it stops growing. */
+void morphos_flood(const MorphosConfig *c, Bb *set, const Bb *within);
 /* stones of colour joined to its edge e through its stones. */
 void morphos_edge_reach(const MorphosConfig *c, const Bb *stones, int colour, int edge, Bb *out);
 /* Whether colour's stones in s join both of its edges (from s->reach). */
