@@ -86,12 +86,13 @@ static void write_values(FILE *f, int argc, char **argv, const FitData *d, const
     print_floats(f, "near", "PF_NEAR_N", r->near, PF_NEAR_N);
     print_floats(f, "win", "PF_WIN_N", r->win, PF_WIN_N);
     print_floats(f, "weak", "PF_WEAK_N", r->weak, PF_WEAK_N);
-    fprintf(f, "/* {3x3 code, strength}; codes not listed have strength 1. */\n");
+    fprintf(f, "/* {3x3 code, strength}, four to a line; codes not listed have strength 1. */\n");
     fprintf(f, "static const PriorPattern patterns[] = {\n");
     if (r->npatterns == 0)
         fprintf(f, "    {0, 1.0f},\n"); /* C needs one element; strength 1 changes nothing */
     for (int i = 0; i < r->npatterns; i++)
-        fprintf(f, "    {%u, %#.6gf},\n", (unsigned)r->patterns[i].code, (double)r->patterns[i].gamma);
+        fprintf(f, "%s{%u, %#.6gf},%s", i % 4 ? " " : "    ", (unsigned)r->patterns[i].code,
+                (double)r->patterns[i].gamma, i % 4 == 3 || i == r->npatterns - 1 ? "\n" : "");
     fprintf(f, "};\n\nconst PriorValues mcts_prior_values = {kind, path, near, win, weak, patterns,\n"
                "                                       (int)(sizeof patterns / sizeof *patterns)};\n");
 }
