@@ -32,6 +32,10 @@ void server_config_defaults(ServerConfig *c)
         .connections_per_client = 64,
         .streams = 1024,
         .streams_per_client = 16,
+        .logins_per_minute = 10,
+        .logins_per_name_per_minute = 5,
+        .accounts_per_hour = 10,
+        .chat_per_minute = 20,
     };
 }
 
