@@ -79,6 +79,17 @@ Glicko glicko2_update(Glicko player, const GlickoGame *games, int n, double tau)
     return (Glicko){SCALE * mu_new + GLICKO_RATING, fmin(SCALE * phi_new, GLICKO_RD), sigma_new};
 }
 
+void glicko2_game(Glicko players[2], const double score[2], const double idle_days[2])
+{
+    Glicko before[2];
+    for (int i = 0; i < 2; i++)
+        before[i] = glicko2_idle(players[i], idle_days[i]);
+    for (int i = 0; i < 2; i++) {
+        GlickoGame game = {before[1 - i].rating, before[1 - i].rd, score[i]};
+        players[i] = glicko2_update(before[i], &game, 1, GLICKO_TAU);
+    }
+}
+
 Glicko glicko2_idle(Glicko player, double periods)
 {
     if (periods <= 0)

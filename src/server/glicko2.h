@@ -32,5 +32,10 @@ Glicko glicko2_update(Glicko player, const GlickoGame *games, int n, double tau)
 /* The player after `periods` empty rating periods (fractions allowed): the
  * RD grows with the volatility, up to GLICKO_RD. */
 Glicko glicko2_idle(Glicko player, double periods);
+/* One rated game between two players, as every store applies it: each RD
+ * first grows for the days since that player's last rated game (one empty
+ * period a day), then each is rated against the other's rating before the
+ * game; score[i] is player i's (1 win, 0.5 shared, 0 loss). */
+void glicko2_game(Glicko players[2], const double score[2], const double idle_days[2]);
 
 #endif
