@@ -147,7 +147,7 @@ typedef struct StoredChallenge {
 } StoredChallenge;
 
 enum { CHAT_PLAYERS, CHAT_SPECTATORS };
-#define CHAT_TEXT_MAX 300 /* bytes of a chat message */
+#define CHAT_TEXT_MAX 800 /* bytes of a chat message (200 characters of up to 4 bytes) */
 
 typedef struct ChatMessage {
     int idx;               /* per game, from 0, both channels */
