@@ -98,7 +98,8 @@ static void server_close(bool wipe)
     if (!wipe)
         return;
     char *msg = NULL;
-    FUZZ_CHECK(sqlite3_exec(wipe_db, "DELETE FROM actions; DELETE FROM seats; DELETE FROM games;", NULL, NULL, &msg) ==
+    FUZZ_CHECK(sqlite3_exec(wipe_db, "DELETE FROM chat; DELETE FROM rating_history; DELETE FROM ratings; DELETE FROM actions; DELETE FROM seats; "
+                                        "DELETE FROM games; DELETE FROM challenges; DELETE FROM sessions; DELETE FROM accounts;", NULL, NULL, &msg) ==
                    SQLITE_OK,
                "emptying the store: %s", msg ? msg : "?");
 }
@@ -266,7 +267,7 @@ static int acting_seat(Room *r)
 static unsigned seats_of_token(Room *r, const char *t)
 {
     const char *one[1] = {t};
-    return room_seats_of(r, one, 1);
+    return room_seats_of(r, one, 1, 0);
 }
 
 /* The token header for slot k by choice (MOD & 3), written to out; NULL

@@ -10,6 +10,7 @@
 #include "../front/game_json.h"
 #include "../front/version.h"
 #include "api_internal.h"
+#include "auth.h"
 
 void api_error(ApiResponse *res, int status, const char *fmt, ...)
 {
@@ -54,6 +55,8 @@ void api_response_free(ApiResponse *res)
     if (res->stream_room)
         room_unref(res->stream_room);
     res->stream_room = NULL;
+    feed_unref(res->stream_feed);
+    res->stream_feed = NULL;
 }
 
 static bool allowed_key(const char *key, const char *const *allowed)
@@ -132,17 +135,17 @@ bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const 
 
 unsigned api_seats(Room *room, const ApiRequest *req)
 {
-    if (!req->token)
-        return 0;
+    Account me;
+    AccountId account = req->session && auth_account(room->server, req, &me) ? me.id : 0;
     char copy[4 * (TOKEN_LEN + 2) + 1];
-    if (strlen(req->token) >= sizeof copy)
-        return 0;
-    strcpy(copy, req->token);
     const char *tokens[MAX_PLAYERS];
     int n = 0;
-    for (char *save = NULL, *t = strtok_r(copy, ", ", &save); t && n < MAX_PLAYERS; t = strtok_r(NULL, ", ", &save))
-        tokens[n++] = t;
-    return room_seats_of(room, tokens, n);
+    if (req->token && strlen(req->token) < sizeof copy) {
+        strcpy(copy, req->token);
+        for (char *save = NULL, *t = strtok_r(copy, ", ", &save); t && n < MAX_PLAYERS; t = strtok_r(NULL, ", ", &save))
+            tokens[n++] = t;
+    }
+    return room_seats_of(room, tokens, n, account);
 }
 
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res)
@@ -344,7 +347,8 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
 bool api_is_slow(const ApiRequest *req)
 {
     size_t n = strlen(req->path);
-    return strcmp(req->method, "POST") == 0 && n > 5 && strcmp(req->path + n - 5, "/hint") == 0;
+    return strcmp(req->method, "POST") == 0 &&
+           ((n > 5 && strcmp(req->path + n - 5, "/hint") == 0) || api_is_password(req));
 }
 
 /* Splits path into at most max segments (after "/api"); false when it has
@@ -389,7 +393,23 @@ void api_no_endpoint(const ApiRequest *req, ApiResponse *res)
     api_error(res, 404, "no such endpoint: %s (see docs/web-api.md)", text_excerpt(req->path, API_PATH_QUOTE, p, sizeof p));
 }
 
+static void route(Server *srv, const ApiRequest *req, ApiResponse *res);
+
 void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    route(srv, req, res);
+    if (srv->cfg.log_requests) {
+        /* the path (never a query: no endpoint takes a secret there), never a body or a header */
+        Account me;
+        bool signed_in = req->session && auth_account(srv, req, &me);
+        char p[API_PATH_QUOTE + 4], m[EXCERPT_SIZE];
+        server_log(srv, "%s %s %d %s%s%s", text_excerpt(req->method, EXCERPT_MAX, m, sizeof m),
+                   text_excerpt(req->path, API_PATH_QUOTE, p, sizeof p), res->status, req->client ? req->client : "",
+                   signed_in ? " " : "", signed_in ? me.name : "");
+    }
+}
+
+static void route(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
     memset(res, 0, sizeof *res);
     int retry = 0;
@@ -403,12 +423,26 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_error(res, 413, "the body is %zu bytes; at most %zu are accepted", req->body_len, srv->cfg.max_body);
         return;
     }
+    /* Another site cannot act for a signed-in browser: a change that
+     * carries the session cookie comes from the page (Origin or
+     * Sec-Fetch-Site say so). Without the cookie, a browser's request from
+     * elsewhere (signing in someone unaware) is refused too; tools that send
+     * neither header and no cookie are not browsers. */
+    bool changes = strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0;
+    if (changes && (req->session || req->origin || req->fetch_site) && !auth_same_origin(srv, req)) {
+        api_error(res, 403, "this request comes from another site (its Origin or Sec-Fetch-Site is not this "
+                            "server's): refused, nothing was done");
+        return;
+    }
     char buf[256], *seg[4];
     int n = segments(req->path, buf, seg, 4);
     if (n < 1) {
         api_no_endpoint(req, res);
         return;
     }
+    /* accounts, players, the lobby, chat (api_community.c) */
+    if (api_community(srv, req, res, seg, n))
+        return;
     if (n == 1 && strcmp(seg[0], "meta") == 0) {
         if (method_is(req, res, "GET"))
             api_meta(srv, req, res);

@@ -7,6 +7,7 @@
 #include "../ai/ai.h"
 #include "../front/game_json.h"
 #include "api_internal.h"
+#include "auth.h"
 
 #define DEFAULT_MCTS_MS 1000
 #define MIN_MCTS_MS 50
@@ -106,7 +107,7 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
 
 /* What the creator of a game (or a rematch) gets: the id, the tokens of
  * their seats, the invitations of the open seats and the state. */
-static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
 {
     json_t *seats = json_array();
     for (int p = 0; p < room->meta.num_seats; p++)
@@ -125,7 +126,7 @@ static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS]
 
 void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
-    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", NULL};
+    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     json_t *body = api_body(req, res, keys, false);
@@ -136,7 +137,10 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
     const json_t *options = json_object_get(body, "options"), *seats = json_object_get(body, "seats"),
-                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed");
+                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed"),
+                 *rated = json_object_get(body, "rated");
+    Account me = {0};
+    bool signed_in = req->session && auth_account(srv, req, &me);
     char err[ERR_MAX];
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
@@ -153,6 +157,9 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_error(res, 400, "'dice' must be \"auto\" (the server rolls) or \"real\" (players type their dice)");
     } else if (listed && !json_is_boolean(listed)) {
         api_error(res, 400, "'listed' must be true or false");
+    } else if (rated && !json_is_boolean(rated)) {
+        api_error(res, 400, "'rated' must be true or false");
+    } else if (!api_clock(json_object_get(body, "clock"), &spec.clock, res)) {
     } else if (seats && (!json_is_array(seats) || (int)json_array_size(seats) != probe->num_players)) {
         api_error(res, 400, "'seats' must be an array of %d seats (one per player of this game)", probe->num_players);
     } else {
@@ -177,6 +184,31 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
             api_error(res, 400, "'dice': \"real\" is for Morpyam; %s has no dice", game);
             ok = false;
         }
+        bool people = true;
+        for (int p = 0; p < spec.num_seats; p++)
+            people &= spec.kind[p] == SEAT_HUMAN;
+        if (ok && spec.clock.kind != CLOCK_NONE && !people) {
+            api_error(res, 400, "'clock' is for games between people: AI seats think with their own time");
+            ok = false;
+        }
+        spec.rated = json_is_true(rated);
+        if (ok && spec.rated) {
+            if (!signed_in) {
+                api_error(res, 401, "sign in to create a rated game (ratings belong to accounts)");
+                ok = false;
+            } else if (!people || __builtin_popcount(spec.creator_seats) != 1) {
+                api_error(res, 400, "a rated game is between two people: your seat and one for the other player");
+                ok = false;
+            } else {
+                ok = api_may_rate(spec.num_seats, spec.real_dice, res);
+            }
+        }
+        /* the creator's seats belong to their account when signed in */
+        for (int p = 0; ok && signed_in && p < spec.num_seats; p++)
+            if (spec.creator_seats >> p & 1) {
+                spec.account[p] = me.id;
+                snprintf(spec.account_name[p], sizeof spec.account_name[p], "%s", me.name);
+            }
         if (ok && api_may_create(srv, req, res)) {
             char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
             RoomError e;
@@ -185,7 +217,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
                 server_add_room(srv, room);
-                created_reply(res, room, tokens, spec.creator_seats);
+                api_created_reply(res, room, tokens, spec.creator_seats);
                 room_kick(room);
                 room_unref(room);
             }
@@ -229,9 +261,11 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
         RoomError e;
         Room *room = server_room(srv, id, &e);
         char token[TOKEN_LEN + 1];
+        Account me = {0};
+        bool signed_in = req->session && auth_account(srv, req, &me);
         if (!room)
             api_room_error(res, &e);
-        else if (!room_claim(room, seat, code, token, &e))
+        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, me.name, token, &e))
             api_room_error(res, &e);
         else
             claimed_reply(res, room, seat, token);
@@ -250,6 +284,8 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
     int seat = -1;
     RoomError e;
     char token[TOKEN_LEN + 1];
+    Account me = {0};
+    bool signed_in = req->session && auth_account(srv, req, &me);
     if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
                       json_integer_value(seat_json) > room->meta.num_seats)) {
         api_error(res, 400, "'seat' must be a seat number from 1 to %d", room->meta.num_seats);
@@ -257,7 +293,7 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
         api_error(res, 403, "this game is not listed: its seats are taken by invitation only");
     } else if ((seat = seat_json ? (int)json_integer_value(seat_json) - 1 : room_open_seat(room)) < 0) {
         api_error(res, 409, "game %s has no open seat", room->meta.id);
-    } else if (!room_claim(room, seat, NULL, token, &e)) {
+    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, me.name, token, &e)) {
         api_room_error(res, &e);
     } else {
         claimed_reply(res, room, seat, token);
@@ -297,6 +333,8 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
         spec.real_dice = old.real_dice;
         spec.listed = old.listed;
         spec.rematch_of = old.id;
+        spec.rated = old.rated;
+        spec.clock = old.clock;
         bool shift = swap == NULL || json_is_true(swap);
         for (int p = 0; p < old.num_seats; p++) {
             int q = shift ? (p + 1) % old.num_seats : p; /* the new seat of old seat p */
@@ -306,6 +344,8 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
             if (st->kind == SEAT_HUMAN && st->claimed) {
                 spec.inherited_seats |= 1u << q;
                 memcpy(spec.inherited_hash[q], st->token_hash, sizeof spec.inherited_hash[q]);
+                spec.account[q] = st->account; /* the accounts keep their seats too */
+                snprintf(spec.account_name[q], sizeof spec.account_name[q], "%s", st->name);
             }
         }
         RoomError e;
@@ -320,7 +360,7 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
             for (int p = 0; p < old.num_seats; p++)
                 if (mine >> p & 1)
                     now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
-            created_reply(res, fresh, NULL, now_mine);
+            api_created_reply(res, fresh, NULL, now_mine);
             room_kick(fresh);
             room_unref(fresh);
         }

@@ -34,6 +34,34 @@ unsigned api_seats(Room *room, const ApiRequest *req);
 /* Counts a game creation against the client's limit; false with a 429. */
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
 
+/* Whether the request sends a password (signing up or in, a new password):
+ * run off the event threads (Argon2id takes a while), origin-checked. */
+bool api_is_password(const ApiRequest *req);
+/* The endpoints of accounts, players, the lobby and chat: true when path
+ * (seg[0..n)) is one of them and res is the answer. */
+bool api_community(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n);
+/* The signed-in account of the request; false with a 401 in res. */
+bool api_signed_in(Server *srv, const ApiRequest *req, ApiResponse *res, Account *out);
+/* A body's "clock" ({"initial_s":N,"increment_s":M} or {"days_per_move":D};
+ * NULL: none) into out; false with a 400. */
+bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res);
+/* The clock as the API shows it (null when none). */
+json_t *api_clock_json(const ClockSpec *spec);
+/* Whether a game of players seats, real dice or not, may be rated; false
+ * with a 400 saying why. */
+bool api_may_rate(int players, bool real_dice, ApiResponse *res);
+
+/* 201 with what the creator of a game gets: its id and path, the tokens
+ * of their seats (tokens[p] non-empty), the open seats' invitations, the
+ * state as seen from mine. */
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine);
+/* The endpoints of each file, dispatched by api_community (true when the
+ * path is theirs). */
+bool api_accounts(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n);
+bool api_players(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n);
+bool api_lobby(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n);
+bool api_chat(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n);
+
 /* Endpoints. */
 void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res);
 void api_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const char *game);

@@ -163,6 +163,33 @@ void room_advance(Room *r)
         session_chance_step(s);
 }
 
+/* Whether seat has made a decision that is not a resignation or leaving. */
+static bool has_moved(const Session *s, int seat)
+{
+    for (int i = 0; i < s->count; i++)
+        if (s->steps[i].player == seat && strcmp(s->steps[i].text, "resign") != 0 &&
+            strncmp(s->steps[i].text, "resign ", 7) != 0 && strncmp(s->steps[i].text, "timeout ", 8) != 0)
+            return true;
+    return false;
+}
+
+/* A rated game that ends now moves the ratings of its two accounts, in the
+ * same transaction (g->rate_now), unless it was abandoned before both
+ * players had moved. */
+static void rate_if_ending(const Room *r, StoredGame *g)
+{
+    const Session *s = r->session;
+    if (!r->meta.rated || r->meta.status == STATUS_FINISHED || g->status != STATUS_FINISHED || r->meta.num_seats != 2 ||
+        !has_moved(s, 0) || !has_moved(s, 1))
+        return;
+    GameResult res;
+    state_result(s->state, &res);
+    int winners = __builtin_popcount(res.winners & 3);
+    for (int p = 0; p < 2; p++)
+        g->score[p] = winners == 2 ? 0.5 : (res.winners >> p & 1) ? 1 : 0;
+    g->rate_now = true;
+}
+
 /* Stores the actions applied since the last commit, with the status and
  * result; on failure the session goes back to what is stored. */
 bool room_commit(Room *r, RoomError *e)
@@ -173,6 +200,10 @@ bool room_commit(Room *r, RoomError *e)
     g.status = room_status(r);
     g.version = r->meta.version + 1;
     record_now(g.updated);
+    double now = server_now(r->server);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        g.clock_left[p] = clock_left(&r->clock, p, now);
+    rate_if_ending(r, &g);
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
@@ -194,6 +225,7 @@ bool room_commit(Room *r, RoomError *e)
     r->meta.result = g.result;
     r->meta.status = g.status;
     r->meta.version = g.version;
+    memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
     memcpy(r->meta.updated, g.updated, sizeof g.updated);
     r->stored = s->count;
     return true;
@@ -214,6 +246,8 @@ void room_changed(Room *r)
     for (Subscriber *sub = r->subs; sub; sub = sub->next)
         sub->wake(sub->ctx);
     room_schedule_ai(r);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        server_account_changed(r->server, r->meta.seats[p].account);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
         server_room_finished(r->server, r->meta.id);
@@ -231,6 +265,10 @@ static void set_names(Room *r)
             char level[40];
             snprintf(level, sizeof level, "%.*s", (int)strcspn(seat->ai, ":"), seat->ai);
             snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, level);
+        } else if (seat->name[0]) {
+            char account[ACCOUNT_NAME_MAX + 1]; /* a copy: the compiler fears an overlap */
+            memcpy(account, seat->name, sizeof account);
+            snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, account);
         } else {
             snprintf(r->names[p], sizeof r->names[p], "P%d", p + 1);
         }
@@ -337,6 +375,9 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     m->real_dice = spec->real_dice;
     m->listed = spec->listed;
     m->undo_low = -1;
+    m->rated = spec->rated;
+    m->clock = spec->clock;
+    m->from_challenge = spec->from_challenge;
     snprintf(m->rematch_of, sizeof m->rematch_of, "%s", spec->rematch_of ? spec->rematch_of : "");
     bool random_ok = token_random(m->id, GAME_ID_LEN) && token_seed(&m->seed);
     for (int p = 0; random_ok && p < spec->num_seats; p++) {
@@ -344,6 +385,8 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
         seat->kind = spec->kind[p];
         if (tokens)
             tokens[p][0] = '\0';
+        seat->account = spec->account[p];
+        snprintf(seat->name, sizeof seat->name, "%s", spec->account[p] ? spec->account_name[p] : "");
         if (seat->kind == SEAT_AI) {
             snprintf(seat->ai, sizeof seat->ai, "%s", spec->ai[p]);
         } else if (spec->inherited_seats >> p & 1) {
@@ -353,6 +396,8 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
             seat->claimed = true;
             random_ok = token_random(tokens[p], TOKEN_LEN);
             token_hash(tokens[p], seat->token_hash);
+        } else if (spec->account[p]) {
+            seat->claimed = true; /* held by its account alone (a lobby game's challenger) */
         } else {
             random_ok = token_random(seat->invite, INVITE_LEN);
         }
@@ -372,6 +417,8 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     memcpy(m->updated, m->created, sizeof m->created);
     m->status = room_status(r);
     m->version = 1;
+    clock_init(&r->clock, &m->clock, m->num_seats);
+    memcpy(m->clock_left, r->clock.left_ms, sizeof m->clock_left);
     json_t *result = game_result_to_json(r->session->state);
     m->result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
@@ -385,9 +432,10 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     bool ok = srv->store->ops->create(srv->store, m, serr, sizeof serr);
     m->actions = NULL;
     m->count = 0;
+    m->from_challenge = NULL;
     free(actions);
     if (!ok) {
-        if (strstr(serr, "already has a rematch"))
+        if (strstr(serr, "already has a rematch") || strstr(serr, "challenge was taken"))
             room_fail(e, 409, "%s", serr); /* another request made it first */
         else
             room_fail(e, 503, "the game could not be saved (%s)", serr);
@@ -395,6 +443,7 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
         return NULL;
     }
     r->stored = s->count;
+    room_clock_begin(r, server_now(srv)); /* a game made whole (the lobby's) starts at once */
     return r;
 }
 
@@ -437,8 +486,14 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
     }
     r->stored = s->count;
     r->finish_told = r->meta.status == STATUS_FINISHED; /* server_room tells the server */
-    /* Go on where the game was: draw what the server draws, ask an AI again. */
+    /* Go on where the game was: draw what the server draws, ask an AI again,
+     * and the clock runs again from now with the time each seat had (the
+     * time the server was down is not charged). */
     pthread_mutex_lock(&r->lock);
+    clock_init(&r->clock, &r->meta.clock, r->meta.num_seats);
+    if (r->meta.clock.kind != CLOCK_NONE)
+        memcpy(r->clock.left_ms, r->meta.clock_left, sizeof r->clock.left_ms);
+    room_clock_begin(r, server_now(srv));
     int before = s->count;
     room_advance(r);
     int status = room_status(r);

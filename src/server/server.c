@@ -2,10 +2,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/utf8.h"
@@ -37,6 +39,72 @@ void server_config_defaults(ServerConfig *c)
         .accounts_per_hour = 10,
         .chat_per_minute = 20,
     };
+    c->password_cost = password_cost_interactive();
+    c->clock_thread = true;
+}
+
+void server_log(Server *s, const char *fmt, ...)
+{
+    if (!s->cfg.log)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    utf8_repair(line);
+    for (char *p = line; *p; p++)
+        if ((unsigned char)*p < 0x20)
+            *p = '?';
+    pthread_mutex_lock(&s->log_lock);
+    fprintf(s->cfg.log, "morph serve: %s\n", line);
+    fflush(s->cfg.log);
+    pthread_mutex_unlock(&s->log_lock);
+}
+
+double server_now(const Server *s)
+{
+    return s->cfg.now ? s->cfg.now() : limits_now();
+}
+
+Feed *server_account_feed(Server *s, AccountId account)
+{
+    pthread_mutex_lock(&s->feeds_lock);
+    Feed *f = NULL;
+    for (int i = 0; i < s->naccount_feeds && !f; i++)
+        if (s->account_feeds[i].account == account)
+            f = s->account_feeds[i].feed;
+    if (!f) {
+        if (s->naccount_feeds == s->account_feeds_cap) {
+            s->account_feeds_cap = s->account_feeds_cap ? 2 * s->account_feeds_cap : 16;
+            s->account_feeds = realloc(s->account_feeds, (size_t)s->account_feeds_cap * sizeof *s->account_feeds);
+            if (!s->account_feeds)
+                abort();
+        }
+        f = feed_new("games");
+        s->account_feeds[s->naccount_feeds++] = (struct AccountFeed){account, f};
+    }
+    feed_ref(f);
+    pthread_mutex_unlock(&s->feeds_lock);
+    return f;
+}
+
+void server_account_changed(Server *s, AccountId account)
+{
+    if (!account)
+        return;
+    Feed *f = NULL;
+    pthread_mutex_lock(&s->feeds_lock);
+    for (int i = 0; i < s->naccount_feeds && !f; i++)
+        if (s->account_feeds[i].account == account) {
+            f = s->account_feeds[i].feed;
+            feed_ref(f);
+        }
+    pthread_mutex_unlock(&s->feeds_lock);
+    if (f) {
+        feed_bump(f);
+        feed_unref(f);
+    }
 }
 
 static unsigned id_hash(const char *id)
@@ -221,7 +289,23 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
     pthread_mutex_init(&s->hint_lock, NULL);
+    pthread_mutex_init(&s->feeds_lock, NULL);
+    pthread_mutex_init(&s->log_lock, NULL);
+    pthread_mutex_init(&s->clock_lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->clock_cond, &attr);
+    pthread_condattr_destroy(&attr);
+    s->lobby = feed_new("lobby");
     s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
+    /* A hash to check unknown names against, so that a sign-in takes the
+     * same time whether the name exists or not. */
+    if (!password_init() || !password_hash("no account has this password", 28, cfg->password_cost, s->dummy_hash)) {
+        snprintf(err, errlen, "the password library (libsodium) cannot start");
+        server_free(s);
+        return NULL;
+    }
     s->limits = limits_new(&cfg->limits);
     s->store = cfg->store ? cfg->store : store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
     if (!s->store || (!cfg->store && !lock_database(s, cfg->db_path, err, errlen))) {
@@ -229,10 +313,13 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->pool = cfg->ai_threads > 0 ? ai_pool_new(cfg->ai_threads) : NULL;
+    s->clock_saved = server_now(s);
     if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
         server_free(s);
         return NULL;
     }
+    if (cfg->clock_thread)
+        server_clocks_start(s);
     return s;
 }
 
@@ -240,6 +327,7 @@ void server_free(Server *s)
 {
     if (!s)
         return;
+    server_clocks_stop(s); /* the running clocks are saved */
     ai_pool_free(s->pool); /* running AI turns finish first */
     s->pool = NULL;
     for (int i = 0; i < s->rooms_cap; i++)
@@ -252,7 +340,15 @@ void server_free(Server *s)
     limits_free(s->limits);
     if (s->lock_fd >= 0)
         close(s->lock_fd);
+    for (int i = 0; i < s->naccount_feeds; i++)
+        feed_unref(s->account_feeds[i].feed);
+    free(s->account_feeds);
+    feed_unref(s->lobby);
     pthread_mutex_destroy(&s->rooms_lock);
     pthread_mutex_destroy(&s->hint_lock);
+    pthread_mutex_destroy(&s->feeds_lock);
+    pthread_mutex_destroy(&s->log_lock);
+    pthread_mutex_destroy(&s->clock_lock);
+    pthread_cond_destroy(&s->clock_cond);
     free(s);
 }
