@@ -50,13 +50,27 @@ static void usage(FILE *out)
             "  --max-connections-per-client N   (default %d)\n"
             "  --max-streams N           live streams (default %d)\n"
             "  --max-streams-per-client N       (default %d)\n"
+            "  --logins-per-minute N     sign-in attempts of one address a minute (default %d)\n"
+            "  --logins-per-name N       sign-in attempts at one account name a minute, from\n"
+            "                            anywhere (default %d)\n"
+            "  --accounts-per-hour N     accounts one address may make an hour (default %d)\n"
+            "  --chat-per-minute N       chat messages of one player a minute (default %d)\n"
+            "\n"
+            "  --origin URL        the page's origin (https://play.example.org) that requests\n"
+            "                      with the session cookie must come from; default: the\n"
+            "                      request's own Host, over http or https\n"
+            "  --secure-cookie     the session cookie gets Secure (the page is served over\n"
+            "                      HTTPS, e.g. behind a proxy)\n"
+            "  --log-requests      one line per API request on standard output (method,\n"
+            "                      path, status, address, account; never a secret)\n"
             "\n"
             "  --export DIR        write the record of every game of the database to\n"
             "                      DIR/GAME_ID.json (docs/records.md) and exit, without\n"
             "                      serving\n",
             d.ai_threads, d.max_ai_ms, d.hint_ms, d.max_body, d.limits.create_per_minute,
             d.limits.requests_per_second, d.limits.connections, d.limits.connections_per_client, d.limits.streams,
-            d.limits.streams_per_client);
+            d.limits.streams_per_client, d.limits.logins_per_minute, d.limits.logins_per_name_per_minute,
+            d.limits.accounts_per_hour, d.limits.chat_per_minute);
 }
 
 static bool is_page_dir(const char *dir)
@@ -118,6 +132,10 @@ int cmd_serve(int argc, char **argv)
         {"--max-connections-per-client", 1, 1000000, &cfg.limits.connections_per_client},
         {"--max-streams", 1, 1000000, &cfg.limits.streams},
         {"--max-streams-per-client", 1, 1000000, &cfg.limits.streams_per_client},
+        {"--logins-per-minute", 1, 1000000, &cfg.limits.logins_per_minute},
+        {"--logins-per-name", 1, 1000000, &cfg.limits.logins_per_name_per_minute},
+        {"--accounts-per-hour", 1, 1000000, &cfg.limits.accounts_per_hour},
+        {"--chat-per-minute", 1, 1000000, &cfg.limits.chat_per_minute},
     };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -151,6 +169,16 @@ int cmd_serve(int argc, char **argv)
             cfg.max_body = (size_t)v;
         } else if (strcmp(a, "--durable") == 0) {
             cfg.durable = true;
+        } else if (strcmp(a, "--secure-cookie") == 0) {
+            cfg.secure_cookie = true;
+        } else if (strcmp(a, "--log-requests") == 0) {
+            cfg.log_requests = true;
+        } else if (strcmp(a, "--origin") == 0 && has_value) {
+            cfg.origin = argv[++i];
+            if ((strncmp(cfg.origin, "http://", 7) != 0 && strncmp(cfg.origin, "https://", 8) != 0) ||
+                strchr(strchr(cfg.origin, ':') + 3, '/'))
+                return cli_fail(EXIT_USAGE, "serve: --origin expects a scheme and host such as https://play.example.org "
+                                            "(no path), got '%s'", cli_quote(cfg.origin));
         } else {
             return cli_fail(EXIT_USAGE, "serve: unknown or incomplete argument '%s' (see morph serve --help)",
                             cli_quote(a));
@@ -183,6 +211,7 @@ int cmd_serve(int argc, char **argv)
         web = page;
     http.web_dir = web;
     cfg.db_path = db;
+    cfg.log = stdout; /* accounts made, sign-ins, games lost on time (and requests with --log-requests) */
 
     /* Signals are taken by this thread only (sigwait below); the server's
      * threads inherit the blocked mask. */
