@@ -15,6 +15,7 @@
 #include "../front/record.h"
 #include "api_internal.h"
 #include "auth.h"
+#include "glicko2.h"
 
 #define CHALLENGE_MINUTES 60
 #define SEEK_SECONDS 120
@@ -258,6 +259,16 @@ static bool find_challenge(Server *srv, const char *id, StoredChallenge *out, Ap
 static bool new_challenge(Server *srv, StoredChallenge *c, const Account *me, bool quick, ApiResponse *res)
 {
     char err[ERR_MAX + 128];
+    StoredRating ratings[8];
+    int n = 0;
+    c->rating = GLICKO_RATING;
+    c->rd = GLICKO_RD;
+    if (srv->store->ops->ratings_of(srv->store, me->id, ratings, 8, &n, err, sizeof err))
+        for (int i = 0; i < n; i++)
+            if (strcmp(ratings[i].game, c->game) == 0) {
+                c->rating = ratings[i].rating;
+                c->rd = ratings[i].rd;
+            }
     c->account = me->id;
     snprintf(c->name, sizeof c->name, "%s", me->name);
     c->quick = quick;
