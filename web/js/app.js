@@ -1,6 +1,6 @@
 // The page's entry point: one HTML file for every address (the server
 // answers index.html for paths without an extension), routed here.
-import { h, put, toast } from './dom.js';
+import { h, put, toast, pageTitle } from './dom.js';
 import { homePage } from './home.js';
 import { gamePage, joinPage } from './game.js';
 import { replayPage } from './replay.js';
@@ -15,7 +15,7 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 function notFound() {
-  document.title = 'Not found · morph';
+  pageTitle('Not found · morph');
   put(main, h('section', { class: 'card' },
     h('h1', { text: 'Nothing here' }),
     h('p', {}, 'This address is not a page of morph. ', h('a', { href: '/', text: 'Start or watch a game' }), '.')));

@@ -5,13 +5,13 @@
 // is in morpyam.js and morphos.js. The page never decides what is legal:
 // it offers the state's legal actions and posts their texts.
 import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
-import { h, put, clear, toast, confirmDialog, showDialog, typing } from './dom.js';
+import { h, put, clear, toast, confirmDialog, showDialog, typing, pageTitle, setTurn } from './dom.js';
 import { MorpyamTable } from './morpyam.js';
 import { MorphosTable } from './morphos.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
 
 export async function joinPage(main, code) {
-  document.title = 'Joining · morph';
+  pageTitle('Joining · morph');
   put(main, h('section', { class: 'card' }, h('h1', { text: 'Joining the game…' })));
   try {
     const joined = await api('POST', '/api/join', { body: { code } });
@@ -32,7 +32,7 @@ export async function gamePage(main, id) {
     first = await api('GET', `/api/games/${encodeURIComponent(id)}`, { tokens });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
-      document.title = 'No such game · morph';
+      pageTitle('No such game · morph');
       put(main, h('section', { class: 'card error-card' },
         h('h1', { text: 'No such game' }), h('p', { text: err.message }),
         h('p', {}, h('a', { href: '/', text: 'Start or watch a game' }), '.')));
@@ -346,7 +346,8 @@ class GameScreen {
     this.syncMoves(state.history);
     if (!this.pumping) this.el.narration.textContent = state.last ? state.last.text : '';
     const yourTurn = may && !state.result;
-    document.title = `${yourTurn ? '(Your turn) ' : ''}${gameTitle(state.game)} · morph`;
+    pageTitle(`${gameTitle(state.game)} · morph`);
+    setTurn({ here: yourTurn });
   }
 
   renderStatus(state) {

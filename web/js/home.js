@@ -3,7 +3,7 @@
 // seat a person here, a friend by invitation, or an AI; and the lists of
 // games waiting for a player, being played and finished.
 import { api, addTokens, myGames, tokensFor } from './api.js';
-import { h, put, clear, toast, ago } from './dom.js';
+import { h, put, clear, toast, ago, pageTitle } from './dom.js';
 import { gameTitle, optionsSummary } from './rules.js';
 
 const MODES = [
@@ -14,7 +14,7 @@ const MODES = [
 ];
 
 export async function homePage(main) {
-  document.title = 'morph: Morpyam and Morphos in the browser';
+  pageTitle('morph: Morpyam and Morphos in the browser');
   const meta = await api('GET', '/api/meta');
   const params = new URLSearchParams(location.search);
   const form = new NewGameForm(meta, params.get('game'));
