@@ -464,9 +464,14 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
     bool ok = true;
     for (int i = 0; i < g->count; i++) {
         char err[ERR_MAX];
-        if (ok && g->actions[i].player != session_player(s)) {
+        Action leave;
+        /* a leave ("resign 2", "timeout 2") is the leaver's, whoever is to play */
+        int expected = leave_parse(g->actions[i].text, s->game->num_players, &leave, err, sizeof err) > 0
+                           ? leave_player(leave)
+                           : session_player(s);
+        if (ok && g->actions[i].player != expected) {
             room_fail(e, 500, "game %s: stored action %d '%s' was played by seat %d, but %d is to play", r->meta.id, i,
-                      g->actions[i].text, g->actions[i].player + 1, session_player(s) + 1);
+                      g->actions[i].text, g->actions[i].player + 1, expected + 1);
             ok = false;
         }
         if (ok && !session_apply_text(s, g->actions[i].text, err, sizeof err)) {

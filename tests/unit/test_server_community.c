@@ -513,6 +513,14 @@ static void three_players_go_on_without_the_one_out_of_time(void **state)
     assert_string_equal(json_string_value(json_object_get(result, "how")), "forfeit");
     assert_int_equal(json_integer_value(json_array_get(json_object_get(result, "winners"), 0)), next);
     json_decref(s);
+    /* after a restart the game loads again, its leaves out of turn replayed */
+    server_free(srv);
+    start();
+    s = state_of(id, NULL);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(s, "result"), "how")), "forfeit");
+    json_decref(s);
+    snprintf(path, sizeof path, "/api/games/%s/replay", id);
+    ok(200, NULL, "GET", path, NULL);
 }
 
 static void clocks_survive_a_restart(void **state)
