@@ -184,7 +184,9 @@ static void my_games(Server *srv, const ApiRequest *req, ApiResponse *res)
         if (!s)
             continue;
         json_t *viewer = json_object_get(s, "viewer");
-        bool turn = json_is_true(json_object_get(viewer, "to_act"));
+        /* a game still waiting for a player is nobody's turn yet */
+        bool turn = json_is_true(json_object_get(viewer, "to_act")) &&
+                    strcmp(json_string_value(json_object_get(s, "status")), "playing") == 0;
         json_object_set_new(g, "your_turn", json_boolean(turn));
         json_object_set(g, "to_move", json_object_get(s, "to_move"));
         json_object_set(g, "count", json_object_get(s, "count"));
