@@ -266,9 +266,7 @@ static void set_names(Room *r)
             snprintf(level, sizeof level, "%.*s", (int)strcspn(seat->ai, ":"), seat->ai);
             snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, level);
         } else if (seat->name[0]) {
-            char account[ACCOUNT_NAME_MAX + 1]; /* a copy: the compiler fears an overlap */
-            memcpy(account, seat->name, sizeof account);
-            snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, account);
+            memcpy(r->names[p], seat->name, sizeof seat->name); /* an account: its name */
         } else {
             snprintf(r->names[p], sizeof r->names[p], "P%d", p + 1);
         }

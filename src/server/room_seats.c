@@ -110,10 +110,8 @@ bool room_claim(Room *r, int seat, const char *invite, AccountId account, const 
             r->meta.status = g.status;
             r->meta.version = g.version;
             memcpy(r->meta.updated, g.updated, sizeof g.updated);
-            char copy[ACCOUNT_NAME_MAX + 1]; /* a copy: the compiler fears an overlap */
-            memcpy(copy, st->name, sizeof copy);
             if (account)
-                snprintf(r->names[seat], sizeof r->names[seat], "P%d (%s)", seat + 1, copy);
+                memcpy(r->names[seat], st->name, sizeof st->name); /* an account: its name */
             room_clock_begin(r, server_now(r->server)); /* the last seat taken: the clocks start */
             ok = true;
             room_changed(r);

@@ -69,6 +69,13 @@ export const tests = [
       await t.shot(alice, 'signup');
       await signUp(alice, server.url, 'alice', 'alice pass phrase');
       await signUp(bob, server.url, 'bob', 'bob pass phrase!');
+      // signed in, the home page has your games, a clock and a rated game
+      await bob.goto(`${server.url}/`);
+      await bob.waitForSelector('#your-games');
+      await bob.selectOption('#clock', 'custom');
+      await bob.check('#rated');
+      await t.shot(bob, 'home-signed-in');
+      await bob.goto(`${server.url}/lobby`);
       await signUp(carol, server.url, 'carol', 'carol pass phrase');
       // a wrong password says so, and signs nobody in
       const stranger = await t.page({ label: 'stranger' });

@@ -72,7 +72,8 @@ class Lobby {
     this.mine = new Set(); // challenges made here: when one is accepted, go to its game
     this.seek = null;
     this.renew = null;
-    this.game = 'morphos';
+    this.quickGame = 'morphos';
+    this.challengeGame = 'morphos';
   }
 
   start() {
@@ -151,10 +152,10 @@ class Lobby {
     this.refresh();
   }
 
-  gameChoice(name, onchange) {
+  gameChoice(name, current, onchange) {
     return h('fieldset', { class: 'option inline' }, h('legend', { text: 'Game' }),
       ['morphos', 'morpyam'].map((g) => h('label', { class: 'pill' },
-        h('input', { type: 'radio', name, value: g, checked: g === this.game, onchange: () => onchange(g) }), ` ${gameTitle(g)}`)));
+        h('input', { type: 'radio', name, value: g, checked: g === current, onchange: () => onchange(g) }), ` ${gameTitle(g)}`)));
   }
 
   // ---- play someone now ----
@@ -165,14 +166,14 @@ class Lobby {
     })));
     return h('section', { class: 'card quick', 'aria-labelledby': 'quick-title' },
       h('h1', { id: 'quick-title', text: 'Play someone now' }),
-      this.gameChoice('quick-game', (g) => { this.game = g; }),
+      this.gameChoice('quick-game', this.quickGame, (g) => { this.quickGame = g; }),
       h('p', { class: 'help', text: 'Choose a clock: you meet the next player who asks for the same game and clock. Rated.' }),
       buttons, this.status);
   }
 
   async quick(choice) {
     this.stopSeek();
-    const body = { game: this.game, clock: choice.clock, rated: true };
+    const body = { game: this.quickGame, clock: choice.clock, rated: true };
     const ask = async () => {
       try {
         const answer = await api('POST', '/api/lobby/quick', { body });
@@ -209,7 +210,7 @@ class Lobby {
     const form = h('form', { class: 'challenge-form', id: 'challenge-form', onsubmit: (e) => this.challenge(e) });
     const options = h('div', { class: 'challenge-options' });
     const drawOptions = () => {
-      put(options, this.game === 'morphos'
+      put(options, this.challengeGame === 'morphos'
         ? h('label', { class: 'option' }, h('span', { class: 'label', text: 'Board' }),
           h('select', { name: 'size' }, [5, 7, 9, 11, 13].map((n) => h('option', { value: n, text: `${n}×${n}`, selected: n === 9 }))))
         : h('label', { class: 'option' }, h('span', { class: 'label', text: 'Variant' }),
@@ -218,7 +219,7 @@ class Lobby {
     drawOptions();
     this.clock = clockPicker('challenge-clock', '5+3');
     form.append(
-      this.gameChoice('challenge-game', (g) => { this.game = g; drawOptions(); }),
+      this.gameChoice('challenge-game', this.challengeGame, (g) => { this.challengeGame = g; drawOptions(); }),
       options,
       h('div', { class: 'option' }, h('label', { class: 'label', for: 'challenge-clock', text: 'Clock' }), this.clock.el),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated', checked: true }), ' Rated: the result moves both ratings'),
@@ -230,8 +231,8 @@ class Lobby {
   async challenge(event) {
     event.preventDefault();
     const data = new FormData(event.target);
-    const options = this.game === 'morphos' ? { size: Number(data.get('size')) } : { variant: data.get('variant') };
-    const body = { game: this.game, options, rated: data.get('rated') === 'on' };
+    const options = this.challengeGame === 'morphos' ? { size: Number(data.get('size')) } : { variant: data.get('variant') };
+    const body = { game: this.challengeGame, options, rated: data.get('rated') === 'on' };
     const clock = this.clock.value();
     if (clock) body.clock = clock;
     try {

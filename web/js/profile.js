@@ -43,8 +43,10 @@ function ratingCard(game, r, history) {
     history.length ? plot(game, history) : h('p', { class: 'help', text: 'No rated game yet.' }));
 }
 
-// The rating after each rated game, with its ±RD band, as a small SVG.
-function plot(game, points) {
+// The rating after each rated game, with its ±RD band, as a small SVG; it
+// starts where every newcomer does.
+function plot(game, history) {
+  const points = [{ rating: 1500, rd: 350, game: 'start' }, ...history];
   const W = 300, H = 120, pad = 26;
   const lo = Math.min(...points.map((p) => p.rating - p.rd)), hi = Math.max(...points.map((p) => p.rating + p.rd));
   const span = Math.max(hi - lo, 50);
@@ -56,12 +58,12 @@ function plot(game, points) {
   const first = points[0].rating, last = points[points.length - 1].rating;
   return s('svg', {
     class: 'rating-plot', viewBox: `0 0 ${W} ${H}`, role: 'img',
-    'aria-label': `${gameTitle(game)} rating over ${points.length} rated game${points.length === 1 ? '' : 's'}: from ${first} to ${last}`,
+    'aria-label': `${gameTitle(game)} rating over ${history.length} rated game${history.length === 1 ? '' : 's'}: from ${first} to ${last}`,
   },
   s('path', { class: 'band', d: band }),
   s('line', { class: 'axis', x1: pad, y1: H - pad / 2, x2: W - pad / 2, y2: H - pad / 2 }),
   s('path', { class: 'line', d: line }),
-  points.map((p, i) => s('circle', { class: 'dot', cx: x(i), cy: y(p.rating), r: 3.5 }, s('title', { text: `${p.rating} after game ${p.game}` }))),
+  points.map((p, i) => s('circle', { class: 'dot', cx: x(i), cy: y(p.rating), r: 3.5 }, s('title', { text: p.game === 'start' ? `${p.rating}: a newcomer's rating` : `${p.rating} after game ${p.game}` }))),
   s('text', { class: 'tick', x: 2, y: y(hi) + 10, text: String(Math.round(hi)) }),
   s('text', { class: 'tick', x: 2, y: H - pad / 2 - 2, text: String(Math.round(lo)) }));
 }
