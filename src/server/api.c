@@ -22,10 +22,7 @@ void api_error(ApiResponse *res, int status, const char *fmt, ...)
     /* Where a message leaves the server: whatever it quotes (and wherever
      * vsnprintf cut it), it is one line of valid UTF-8, or jansson would
      * refuse it and the client get no error at all. */
-    utf8_repair(msg);
-    for (char *p = msg; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
+    utf8_one_line(msg);
     api_json(res, status, json_pack("{s:s}", "error", msg));
 }
 
@@ -146,6 +143,19 @@ unsigned api_seats(Room *room, const ApiRequest *req)
             tokens[n++] = t;
     }
     return room_seats_of(room, tokens, n, account);
+}
+
+bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    bool per_client = false;
+    if (limits_stream_acquire(srv->limits, req->client, &per_client))
+        return true;
+    if (per_client)
+        api_error(res, 429, "too many live streams from your address: at most %d", srv->cfg.limits.streams_per_client);
+    else
+        api_error(res, 429, "the server has its maximum of %d live streams; try again later", srv->cfg.limits.streams);
+    res->retry_after = 5;
+    return false;
 }
 
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res)

@@ -408,17 +408,8 @@ static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
             return;
         }
     }
-    bool per_client = false;
-    if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
-        if (per_client)
-            api_error(res, 429, "too many live streams from your address: at most %d",
-                      srv->cfg.limits.streams_per_client);
-        else
-            api_error(res, 429, "the server has its maximum of %d live streams; try again later",
-                      srv->cfg.limits.streams);
-        res->retry_after = 5;
+    if (!api_stream_slot(srv, req, res))
         return;
-    }
     res->status = 200;
     res->content_type = "text/event-stream";
     room_ref(room);

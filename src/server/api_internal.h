@@ -31,6 +31,9 @@ const char *api_query(const ApiRequest *req, const char *key);
 bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const *allowed);
 /* The seats of room the request's X-Seat-Token holds. */
 unsigned api_seats(Room *room, const ApiRequest *req);
+/* Takes a live-stream slot of the client (limits_stream_acquire); false
+ * with a 429 saying which limit refused. */
+bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res);
 /* Counts a game creation against the client's limit; false with a 429. */
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
 

@@ -376,14 +376,8 @@ static void take_or_cancel(Server *srv, const ApiRequest *req, ApiResponse *res,
 
 static void lobby_events(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
-    if (!api_query_known(req, res, (const char *const[]){NULL}))
+    if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_stream_slot(srv, req, res))
         return;
-    bool per_client = false;
-    if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
-        api_error(res, 429, "too many live streams from %s", per_client ? "your address" : "everyone: try again later");
-        res->retry_after = 5;
-        return;
-    }
     res->status = 200;
     res->content_type = "text/event-stream";
     feed_ref(srv->lobby);

@@ -205,14 +205,9 @@ static void my_games(Server *srv, const ApiRequest *req, ApiResponse *res)
 static void my_events(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
     Account me;
-    if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_signed_in(srv, req, res, &me))
+    if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_signed_in(srv, req, res, &me) ||
+        !api_stream_slot(srv, req, res))
         return;
-    bool per_client = false;
-    if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
-        api_error(res, 429, "too many live streams from %s", per_client ? "your address" : "everyone: try again later");
-        res->retry_after = 5;
-        return;
-    }
     res->status = 200;
     res->content_type = "text/event-stream";
     res->stream_feed = server_account_feed(srv, me.id);

@@ -52,10 +52,7 @@ void server_log(Server *s, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    utf8_repair(line);
-    for (char *p = line; *p; p++)
-        if ((unsigned char)*p < 0x20)
-            *p = '?';
+    utf8_one_line(line);
     pthread_mutex_lock(&s->log_lock);
     fprintf(s->cfg.log, "morph serve: %s\n", line);
     fflush(s->cfg.log);

@@ -15,15 +15,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-wait_until() {
-    local limit=$(( $1 * 50 )) i=0
-    shift
-    while ! "$@" >/dev/null 2>&1; do
-        i=$((i + 1))
-        [ $i -ge $limit ] && return 1
-        sleep 0.02
-    done
-}
 
 started() { tail -n +$((lines + 1)) "$tmp/out" | grep -q "^Open http"; }
 start() {
