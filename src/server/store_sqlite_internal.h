@@ -18,6 +18,11 @@ enum {
 
 #define SQ_CACHE 64 /* statements of the other files, prepared on first use */
 
+/* Migration k brings the schema from version k to k + 1 (store_sqlite_schema.c). */
+extern const char *const sq_migrations[];
+extern const int sq_schema_version;
+#define SQ_SCHEMA_VERSION sq_schema_version
+
 typedef struct SqliteStore {
     Store base;
     sqlite3 *db;
