@@ -205,6 +205,15 @@ export const tests = [
       await carol.waitForSelector('#your-games-list li');
       await checkFits(carol, 'lobby (phone)');
       await t.shot(carol, 'lobby-phone');
+      await carol.goto(`${server.url}/player/${winnerName}`);
+      await carol.waitForSelector('.rating-card[data-game="morphos"] .rating-plot');
+      await checkFits(carol, 'profile (phone)');
+      await carol.goto(`${server.url}/`);
+      await carol.waitForSelector('#your-games');
+      await checkFits(carol, 'home signed in (phone)');
+      await carol.goto(`${server.url}/signin`);
+      await carol.waitForSelector('#account-submit');
+      await checkFits(carol, 'sign-in (phone)');
     },
   },
   {
