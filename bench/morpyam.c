@@ -4,6 +4,7 @@
 
 #include "../src/games/morpyam/morpyam.h"
 #include "bench.h"
+#include "../src/core/xalloc.h"
 
 void bench_morpyam_random_games(double seconds, BenchReport *out)
 {
@@ -48,7 +49,7 @@ void bench_morpyam_random_games(double seconds, BenchReport *out)
 
 void bench_morpyam_odds_table(double seconds, BenchReport *out)
 {
-    MorpyamMultisets *ms = malloc(sizeof *ms);
+    MorpyamMultisets *ms = xmalloc(sizeof *ms);
     MorpyamOdds odds;
     int runs = 0;
     double start = bench_now(), elapsed;

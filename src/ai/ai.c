@@ -6,6 +6,7 @@
 
 #include "levels.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 static const AiOps *const levels[] = {
     &ai_random_ops,
@@ -51,7 +52,7 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
                  sizeof((Ai *)0)->spec - 1);
         return NULL;
     }
-    Ai *ai = calloc(1, sizeof *ai);
+    Ai *ai = xcalloc(1, sizeof *ai);
     ai->ops = ops;
     ai->game = g;
     rng_seed(&ai->rng, seed);

@@ -6,6 +6,7 @@
 #include "../games/morphos/morphos.h"
 #include "cli.h"
 #include "commands.h"
+#include "../core/xalloc.h"
 
 typedef struct NamedList {
     char **items;
@@ -16,11 +17,9 @@ static void list_add(NamedList *l, const char *text)
 {
     if (l->count == l->cap) {
         l->cap = l->cap ? l->cap * 2 : 32;
-        l->items = realloc(l->items, (size_t)l->cap * sizeof *l->items);
-        if (!l->items)
-            abort();
+        l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
     }
-    l->items[l->count++] = strdup(text);
+    l->items[l->count++] = xstrdup(text);
 }
 
 static int by_text(const void *a, const void *b)

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "game_args.h"
+#include "../core/xalloc.h"
 
 /* ---- figures ---- */
 
@@ -90,7 +91,7 @@ static int odds_cmd(int argc, char **argv)
         else
             return cli_fail(EXIT_USAGE, "odds: unknown option '%s' (see morph morpyam odds --help)", cli_quote(argv[i]));
     }
-    MorpyamMultisets *ms = malloc(sizeof *ms);
+    MorpyamMultisets *ms = xmalloc(sizeof *ms);
     MorpyamOdds odds;
     morpyam_multisets_init(ms);
     morpyam_odds(ms, &odds);

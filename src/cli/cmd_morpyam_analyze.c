@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "game_args.h"
 #include "stats.h"
+#include "../core/xalloc.h"
 
 typedef struct GameStat {
     double first_share; /* the starting seat's share of the win (1, 0 or 1/k) */
@@ -158,7 +159,7 @@ int cmd_morpyam_analyze(int argc, char **argv)
         game_free(g);
         return EXIT_OK;
     }
-    Run run = {.g = g, .seed = seed, .games = (int)games, .stats = calloc((size_t)games, sizeof(GameStat))};
+    Run run = {.g = g, .seed = seed, .games = (int)games, .stats = xcalloc((size_t)games, sizeof(GameStat))};
     atomic_init(&run.next, 0);
     pthread_t tids[64];
     for (int t = 1; t < threads; t++)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "utf8.h"
+#include "xalloc.h"
 
 const GameOps *game_lookup(const char *name)
 {
@@ -24,11 +25,7 @@ Game *game_new(const char *name, const Options *opts, char *err, size_t errlen)
     }
     if (!options_check(opts, ops->option_specs, ops->name, err, errlen))
         return NULL;
-    Game *g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    Game *g = xcalloc(1, sizeof *g);
     g->ops = ops;
     /* Effective options: every accepted key, given or defaulted. */
     options_init(&g->options);

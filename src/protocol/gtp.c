@@ -9,6 +9,7 @@
 #include "../core/number.h"
 #include "../core/utf8.h"
 #include "../front/version.h"
+#include "../core/xalloc.h"
 
 #define GTP_MAX_ARGS 16
 /* A genmove turn has at most three decisions (returned stone, move, second
@@ -464,11 +465,9 @@ static void expand(const State *st, int player, const char *prefix, Moves *out)
         } else {
             if (out->count == out->cap) {
                 out->cap = out->cap ? out->cap * 2 : 64;
-                out->items = realloc(out->items, (size_t)out->cap * sizeof *out->items);
-                if (!out->items)
-                    abort();
+                out->items = xrealloc(out->items, (size_t)out->cap * sizeof *out->items);
             }
-            out->items[out->count++] = strdup(sb_str(&sb));
+            out->items[out->count++] = xstrdup(sb_str(&sb));
         }
         state_free(t);
         sb_free(&sb);
@@ -601,9 +600,7 @@ static void cmd_known_command(Gtp *g, const GtpCommand *c, StrBuf *out)
 
 void gtp_handle_line(Gtp *g, const char *line, StrBuf *out)
 {
-    char *buf = malloc(strlen(line) + 1);
-    if (!buf)
-        abort();
+    char *buf = xmalloc(strlen(line) + 1);
     GtpCommand c;
     if (parse_command(line, buf, &c)) {
         size_t i = 0;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "room.h"
+#include "../core/xalloc.h"
 
 typedef struct Job {
     struct Job *next;
@@ -44,7 +45,7 @@ static void *worker(void *arg)
 
 AiPool *ai_pool_new(int threads)
 {
-    AiPool *p = calloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
+    AiPool *p = xcalloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->ready, NULL);
     for (int i = 0; i < threads; i++)
@@ -55,7 +56,7 @@ AiPool *ai_pool_new(int threads)
 
 void ai_pool_push(AiPool *p, Room *room)
 {
-    Job *j = malloc(sizeof *j);
+    Job *j = xmalloc(sizeof *j);
     room_ref(room);
     j->room = room;
     j->next = NULL;

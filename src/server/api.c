@@ -10,6 +10,7 @@
 #include "../front/game_json.h"
 #include "../front/version.h"
 #include "api_internal.h"
+#include "../core/xalloc.h"
 
 void api_error(ApiResponse *res, int status, const char *fmt, ...)
 {
@@ -303,7 +304,7 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
         memcpy(before_time, before, 20);
         strcpy(before_id, before + 21);
     }
-    GameSummary *rows = calloc(LIST_MAX, sizeof *rows);
+    GameSummary *rows = xcalloc(LIST_MAX, sizeof *rows);
     int n = 0;
     char err[ERR_MAX + 128];
     if (!srv->store->ops->list(srv->store, status, before_time, before_id, (int)limit, rows, &n, err, sizeof err)) {

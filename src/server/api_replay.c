@@ -8,11 +8,12 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "api_internal.h"
+#include "../core/xalloc.h"
 
 /* One position: what a drawing needs, after index actions. */
 static json_t *position(const GameView *view, const State *s, int index)
 {
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(s, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -102,10 +103,10 @@ void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room 
         return;
     pthread_mutex_lock(&room->lock);
     int count = room->session->count;
-    char **texts = malloc((size_t)(count ? count : 1) * sizeof *texts);
-    int *players = malloc((size_t)(count ? count : 1) * sizeof *players);
+    char **texts = xmalloc((size_t)(count ? count : 1) * sizeof *texts);
+    int *players = xmalloc((size_t)(count ? count : 1) * sizeof *players);
     for (int i = 0; i < count; i++) {
-        texts[i] = strdup(room->session->steps[i].text);
+        texts[i] = xstrdup(room->session->steps[i].text);
         players[i] = room->session->steps[i].player;
     }
     pthread_mutex_unlock(&room->lock);
@@ -152,7 +153,7 @@ void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res)
     } else if (at > s->count) {
         api_error(res, 400, "'at' is %ld but the record has %d actions", at, s->count);
     } else {
-        char **texts = malloc((size_t)(s->count ? s->count : 1) * sizeof *texts);
+        char **texts = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *texts);
         for (int i = 0; i < s->count; i++)
             texts[i] = s->steps[i].text;
         json_t *out = replay(s->game, texts, NULL, s->count, at, NULL, res);

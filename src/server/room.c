@@ -13,6 +13,7 @@
 #include "../front/record.h"
 #include "json_text.h"
 #include "server.h"
+#include "../core/xalloc.h"
 
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {
@@ -91,7 +92,7 @@ void room_log_entry(const GameView *view, const State *before, Action a, const c
 {
     StrBuf words = STRBUF_INIT;
     room_describe(before, a, v, &words);
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_action_marks(before, a, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -121,7 +122,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
         int cap = r->log_cap ? 2 * r->log_cap : 64;
         while (cap <= index)
             cap *= 2;
-        r->log = realloc(r->log, (size_t)cap * sizeof *r->log);
+        r->log = xrealloc(r->log, (size_t)cap * sizeof *r->log);
         memset(r->log + r->log_cap, 0, (size_t)(cap - r->log_cap) * sizeof *r->log);
         r->log_cap = cap;
     }
@@ -129,7 +130,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
     room_log_entry(r->view, before, a, s->steps[index].text, player, index, &r->voice, &entry);
     free(r->log[index].json);
     r->log[index].len = entry.len;
-    r->log[index].json = strdup(sb_str(&entry));
+    r->log[index].json = xstrdup(sb_str(&entry));
     sb_free(&entry);
 }
 
@@ -176,7 +177,7 @@ bool room_commit(Room *r, RoomError *e)
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
-    StoredAction *actions = malloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
+    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     g.actions = actions;
@@ -240,7 +241,7 @@ static void set_names(Room *r)
 
 static Room *room_alloc(Server *srv)
 {
-    Room *r = calloc(1, sizeof *r);
+    Room *r = xcalloc(1, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
     atomic_init(&r->refs, 1);
     r->server = srv;
@@ -376,7 +377,7 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     m->result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
     Session *s = r->session;
-    StoredAction *actions = malloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
+    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     m->actions = actions;

@@ -10,6 +10,7 @@
 #include "../front/game_json.h"
 #include "ai_pool.h"
 #include "server.h"
+#include "../core/xalloc.h"
 
 /* The chance stream of hints, apart from the session's own streams
  * (the terminal client uses the same number for its hints). */
@@ -87,7 +88,7 @@ static char *hint_json(Room *r, const State *s, const AiAdvice *advice, const ch
     state_free(work);
     sb_free(&text);
     json_t *cell = json_null();
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(s, m);
     if (advice->cell >= 0 && m->width > 0) {
         char name[4];
@@ -125,7 +126,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         return NULL;
     }
     if (r->hint_cache && r->hint_version == r->meta.version) {
-        char *copy = strdup(r->hint_cache);
+        char *copy = xstrdup(r->hint_cache);
         pthread_mutex_unlock(&r->lock);
         return copy;
     }
@@ -161,7 +162,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         pthread_mutex_lock(&r->lock);
         if (r->meta.version == version) {
             free(r->hint_cache);
-            r->hint_cache = strdup(text);
+            r->hint_cache = xstrdup(text);
             r->hint_version = version;
         }
         pthread_mutex_unlock(&r->lock);

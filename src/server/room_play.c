@@ -12,6 +12,7 @@
 #include "../front/explain.h"
 #include "../front/record.h"
 #include "server.h"
+#include "../core/xalloc.h"
 
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
@@ -121,9 +122,9 @@ bool room_undo(Room *r, unsigned seats, RoomError *e)
     } else {
         /* Kept to put back if the store refuses the undo. */
         int before = s->count;
-        char **undone = malloc((size_t)before * sizeof *undone);
+        char **undone = xmalloc((size_t)before * sizeof *undone);
         for (int i = 0; i < before; i++)
-            undone[i] = strdup(s->steps[i].text);
+            undone[i] = xstrdup(s->steps[i].text);
         int removed = session_undo_person(s, why, sizeof why);
         if (!removed) {
             room_fail(e, 409, "%s", why);

@@ -11,6 +11,7 @@
 #include "../front/record.h"
 #include "json_text.h"
 #include "server.h"
+#include "../core/xalloc.h"
 
 static json_t *seats_json(const Room *r)
 {
@@ -60,7 +61,7 @@ static void build_head(Room *r)
         chance = json_pack("{s:o,s:i}", "seat", seat >= 0 ? json_integer(seat + 1) : json_null(), "dice",
                            r->view->dice_to_roll(st));
     }
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(st, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -151,7 +152,7 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     /* One allocation of the whole answer: it can be tens of kilobytes. */
     StrBuf sb = STRBUF_INIT;
     const char *statics_text = full ? statics(r) : "";
-    char *data = malloc(r->head_len + r->history.len + strlen(statics_text) + 160);
+    char *data = xmalloc(r->head_len + r->history.len + strlen(statics_text) + 160);
     sb.data = data;
     sb.cap = r->head_len + r->history.len + strlen(statics_text) + 160;
     sb.data[0] = '\0';

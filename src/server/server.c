@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 /* Finished games kept in memory (with their words and state cached) before
  * the oldest leave; the store still has them and they reload on demand. */
@@ -68,7 +69,7 @@ static void grow(Server *s)
     Room **old = s->rooms;
     int old_cap = s->rooms_cap;
     s->rooms_cap = old_cap ? 2 * old_cap : 1024;
-    s->rooms = calloc((size_t)s->rooms_cap, sizeof *s->rooms);
+    s->rooms = xcalloc((size_t)s->rooms_cap, sizeof *s->rooms);
     s->rooms_used = 0;
     for (int i = 0; i < old_cap; i++)
         if (old[i] && old[i] != TOMBSTONE) {
@@ -212,12 +213,12 @@ static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
 
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
 {
-    Server *s = calloc(1, sizeof *s);
+    Server *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
     pthread_mutex_init(&s->hint_lock, NULL);
-    s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
+    s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
     s->limits = limits_new(&cfg->limits);
     s->store = cfg->store ? cfg->store : store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
     if (!s->store || (!cfg->store && !lock_database(s, cfg->db_path, err, errlen))) {

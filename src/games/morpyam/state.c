@@ -6,6 +6,7 @@
 
 #include "morpyam.h"
 #include "../../core/utf8.h"
+#include "../../core/xalloc.h"
 
 static const OptionSpec specs[] = {
     {"players", OPTION_INT, "2", "number of players: 2, 3 or 4 (17, 11 or 8 tokens each)", NULL, 2, 4},
@@ -59,11 +60,7 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "option 'turn-cap' must be from 1 to 1000000, got %s", options_value(opts, specs, "turn-cap"));
         return false;
     }
-    MorpyamConfig *c = malloc(sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    MorpyamConfig *c = xmalloc(sizeof *c);
     c->players = (int)players;
     c->variant = v;
     c->turn_cap = (int)cap;
@@ -112,7 +109,7 @@ static void start_rolloff(MorpyamState *s, int purpose)
 static State *new_initial_state(const Game *g)
 {
     const MorpyamConfig *c = g->config;
-    MorpyamState *s = calloc(1, sizeof *s);
+    MorpyamState *s = xcalloc(1, sizeof *s);
     s->base.game = g;
     s->cfg = c;
     s->alive = (uint8_t)((1u << c->players) - 1);
@@ -137,7 +134,7 @@ static State *new_initial_state(const Game *g)
 
 static State *clone_state(const State *st)
 {
-    MorpyamState *s = malloc(sizeof *s);
+    MorpyamState *s = xmalloc(sizeof *s);
     memcpy(s, st, sizeof *s);
     return &s->base;
 }
