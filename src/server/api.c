@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../ai/ai.h"
+#include "../core/number.h"
 #include "../front/game_json.h"
 #include "../front/version.h"
 #include "api_internal.h"
@@ -282,14 +283,10 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
     }
     long limit = 20;
     const char *limit_text = api_query(req, "limit");
-    if (limit_text) {
-        char *end;
-        limit = strtol(limit_text, &end, 10);
-        if (!limit_text[0] || *end || limit < 1 || limit > LIST_MAX) {
-            api_error(res, 400, "limit must be a whole number from 1 to %d, got '%s'", LIST_MAX,
-                      text_excerpt(limit_text, EXCERPT_MAX, q, sizeof q));
-            return;
-        }
+    if (limit_text && !number_parse_long(limit_text, 1, LIST_MAX, &limit)) {
+        api_error(res, 400, "limit must be a whole number from 1 to %d, got '%s'", LIST_MAX,
+                  text_excerpt(limit_text, EXCERPT_MAX, q, sizeof q));
+        return;
     }
     /* The cursor is "UPDATED,ID" of the last game of the previous page. */
     const char *before = api_query(req, "before");

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../ai/ai.h"
+#include "../core/number.h"
 #include "../front/game_json.h"
 #include "api_internal.h"
 
@@ -358,15 +359,11 @@ static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
         return;
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
     long after = -2;
-    if (after_text) {
-        char *end;
-        after = strtol(after_text, &end, 10);
-        if (!after_text[0] || *end || after < -1 || after > 100000000) {
-            char q[EXCERPT_SIZE];
-            api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
-                      req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
-            return;
-        }
+    if (after_text && !number_parse_long(after_text, -1, API_INDEX_MAX, &after)) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
+                  req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
+        return;
     }
     bool per_client = false;
     if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {

@@ -9,6 +9,9 @@
 
 /* How much of a request's path an error quotes. */
 #define API_PATH_QUOTE 80
+/* The largest action index a query names (at, after, Last-Event-ID); read,
+ * like every number from outside, with number.h. */
+#define API_INDEX_MAX 100000000
 
 /* Sets res to status with {"error": message}. */
 void api_error(ApiResponse *res, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

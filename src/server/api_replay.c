@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/number.h"
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "api_internal.h"
@@ -85,9 +86,7 @@ static bool read_at(const ApiRequest *req, ApiResponse *res, long *at)
     *at = -1;
     if (!text)
         return true;
-    char *end;
-    *at = strtol(text, &end, 10);
-    if (!text[0] || *end || *at < 0 || *at > 100000000) {
+    if (!number_parse_long(text, 0, API_INDEX_MAX, at)) {
         char q[EXCERPT_SIZE];
         api_error(res, 400, "'at' must be a number of actions (0 for the start), got '%s'",
                   text_excerpt(text, EXCERPT_MAX, q, sizeof q));
