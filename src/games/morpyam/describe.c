@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "words.h"
-
-void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out);
+#include "ops.h"
 
 /* Parts of a sentence joined as "A, B and C". */
 typedef struct Parts {

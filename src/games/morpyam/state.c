@@ -7,6 +7,7 @@
 #include "morpyam.h"
 #include "../../core/utf8.h"
 #include "../../core/xalloc.h"
+#include "ops.h"
 
 static const OptionSpec specs[] = {
     {"players", OPTION_INT, "2", "number of players: 2, 3 or 4 (17, 11 or 8 tokens each)", NULL, 2, 4},
@@ -578,19 +579,6 @@ static void result(const State *st, GameResult *r)
         snprintf(r->how, sizeof r->how, "%s", how[s->how]);
     }
 }
-
-void morpyam_action_text(const State *st, Action a, StrBuf *out);
-bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen);
-void morpyam_serialize(const State *st, StrBuf *out);
-State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
-void morpyam_render(const State *st, StrBuf *out);
-void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out);
-bool morpyam_why_not(const State *st, const char *text, StrBuf *out);
-void morpyam_action_marks(const State *st, Action a, Marks *out);
-void morpyam_marks(const State *st, Marks *out);
-void morpyam_describe_result(const State *st, const Voice *v, StrBuf *out);
-int morpyam_legend(const Game *g, LegendEntry *out);
-void morpyam_rules(const Game *g, StrBuf *out);
 
 const GameOps morpyam_ops = {
     .name = "morpyam",

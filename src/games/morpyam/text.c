@@ -10,11 +10,7 @@
 #include "../../core/utf8.h"
 #include "words.h"
 #include "../../core/xalloc.h"
-
-void morpyam_action_text(const State *st, Action a, StrBuf *out);
-void morpyam_serialize(const State *st, StrBuf *out);
-State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
-void morpyam_render(const State *st, StrBuf *out);
+#include "ops.h"
 
 void morpyam_put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
 {
