@@ -337,7 +337,7 @@ static int watch_cmd(int argc, char **argv)
         sb_clear(&sb);
         state_action_text(s, a, &sb);
         if (p == PLAYER_CHANCE && ms->phase == MP_ROLLOFF)
-            printf("   P%d rolls %s\n", __builtin_ctz(ms->contenders & ~ms->rolled) + 1, sb_str(&sb));
+            printf("   P%d rolls %s\n", morpyam_roller(ms) + 1, sb_str(&sb));
         else if (p == PLAYER_CHANCE)
             printf("   %s\n", sb_str(&sb));
         else

@@ -156,6 +156,14 @@ static int current_player(const State *st)
     }
 }
 
+int morpyam_roller(const MorpyamState *s)
+{
+    unsigned waiting = (unsigned)s->contenders & ~(unsigned)s->rolled;
+    if (s->phase == MP_ROLL)
+        return s->player;
+    return s->phase == MP_ROLLOFF && waiting ? __builtin_ctz(waiting) : -1;
+}
+
 static bool can_call(const MorpyamState *s)
 {
     return (s->kind_sq[MK_APPEL] & ~s->occupied) != 0;
@@ -422,7 +430,7 @@ void morpyam_apply(State *st, Action a)
         if (++s->dealt == 36)
             start_rolloff(s, MR_BUILD);
     } else if (a >= MA_DIE) {
-        int r = __builtin_ctz(s->contenders & ~s->rolled);
+        int r = morpyam_roller(s);
         s->roll_value[r] = (uint8_t)(a - MA_DIE);
         s->rolled |= (uint8_t)(1u << r);
         if (s->rolled == s->contenders)
