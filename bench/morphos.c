@@ -4,6 +4,7 @@
 
 #include "../src/games/morphos/morphos.h"
 #include "bench.h"
+#include "../src/games/registry.h"
 
 static Game *make_game(int n)
 {

@@ -5,6 +5,7 @@
 #include "../src/games/morpyam/morpyam.h"
 #include "bench.h"
 #include "../src/core/xalloc.h"
+#include "../src/games/registry.h"
 
 void bench_morpyam_random_games(double seconds, BenchReport *out)
 {

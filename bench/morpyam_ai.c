@@ -9,6 +9,7 @@
 #include "../src/games/morpyam/morpyam.h"
 #include "bench.h"
 #include "../src/core/xalloc.h"
+#include "../src/games/registry.h"
 
 #define POSITIONS 2000
 

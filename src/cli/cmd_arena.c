@@ -15,6 +15,7 @@
 #include "../front/session.h"
 #include "stats.h"
 #include "../core/utf8.h"
+#include "../games/registry.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define ARENA_MAX_STEPS 1000000

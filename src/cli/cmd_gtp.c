@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "game_args.h"
 #include "../protocol/gtp.h"
+#include "../games/registry.h"
 
 static void usage(FILE *out)
 {

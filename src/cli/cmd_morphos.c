@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 typedef struct NamedList {
     char **items;

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "game_args.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 /* ---- figures ---- */
 

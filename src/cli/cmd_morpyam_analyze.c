@@ -17,6 +17,7 @@
 #include "game_args.h"
 #include "stats.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 typedef struct GameStat {
     double first_share; /* the starting seat's share of the win (1, 0 or 1/k) */

@@ -21,6 +21,7 @@
 #include "../front/record.h"
 #include "term.h"
 #include "../core/utf8.h"
+#include "../games/registry.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define PLAY_MAX_STEPS 1000000

@@ -6,6 +6,7 @@
 
 #include "../core/utf8.h"
 #include "cli.h"
+#include "../games/registry.h"
 
 static bool has_option(const GameOps *ops, const char *key)
 {

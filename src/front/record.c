@@ -17,6 +17,7 @@
 #include "game_json.h"
 #include "../core/utf8.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 void record_now(char out[21])
 {

@@ -6,6 +6,7 @@
 
 #include "../core/utf8.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b)
 {

@@ -10,6 +10,7 @@
 #include "../core/utf8.h"
 #include "../front/version.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 #define GTP_MAX_ARGS 16
 /* A genmove turn has at most three decisions (returned stone, move, second

@@ -12,6 +12,7 @@
 #include "../front/version.h"
 #include "api_internal.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 void api_error(ApiResponse *res, int status, const char *fmt, ...)
 {
@@ -242,8 +243,9 @@ void api_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const char 
 {
     const GameOps *ops = game_lookup(game);
     if (!ops) {
-        char q[EXCERPT_SIZE];
-        api_error(res, 404, "unknown game '%s' (expected morpyam or morphos)", text_excerpt(game, EXCERPT_MAX, q, sizeof q));
+        char q[EXCERPT_SIZE], names[256];
+        game_names_text(", ", " or ", false, NULL, names, sizeof names);
+        api_error(res, 404, "unknown game '%s' (expected %s)", text_excerpt(game, EXCERPT_MAX, q, sizeof q), names);
         return;
     }
     Options opts;

@@ -8,6 +8,7 @@
 #include "../core/number.h"
 #include "../front/game_json.h"
 #include "api_internal.h"
+#include "../games/registry.h"
 
 #define DEFAULT_MCTS_MS 1000
 #define MIN_MCTS_MS 50
@@ -142,7 +143,9 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
     if (!ops) {
-        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%s%s", game ? ", got '" : "",
+        char names[256];
+        game_names_text(", ", " or ", true, NULL, names, sizeof names);
+        api_error(res, 400, "'game' must be %s%s%s%s", names, game ? ", got '" : "",
                   game ? text_excerpt(game, EXCERPT_MAX, q, sizeof q) : "", game ? "'" : "");
     } else if (options && !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
         api_error(res, 400, "options: %s", err);

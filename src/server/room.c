@@ -14,6 +14,7 @@
 #include "json_text.h"
 #include "server.h"
 #include "../core/xalloc.h"
+#include "../games/registry.h"
 
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {

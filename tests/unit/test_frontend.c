@@ -20,6 +20,7 @@
 #include "../../src/front/session.c"
 #include "toy_race.h"
 #include "../../src/core/utf8.h"
+#include "../../src/games/registry.h"
 
 /* This binary's registry holds only the toy game. */
 const GameOps *const *game_list(void)

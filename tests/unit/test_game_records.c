@@ -15,6 +15,7 @@
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
 #include "../../src/front/session.c"
+#include "../../src/games/registry.h"
 
 typedef struct Setup {
     const char *game;
