@@ -392,6 +392,8 @@ const AiOps ai_mcts_ops = {
     .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
                "explore=C (0.1), rave=K (1000), prior=N (30), reuse=0|1 (0: a fresh tree per decision)",
     .games = "morphos",
+    .default_ms = 1000,
+    .takes_threads = true,
     .create = mcts_create,
     .choose = mcts_choose,
     .observe = mcts_observe,

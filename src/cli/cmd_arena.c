@@ -93,11 +93,7 @@ static bool side_of(const char *spec, const Game *g, Side *side, char *err, size
             snprintf(err, errlen, "'%s' names no command", spec);
             return false;
         }
-        if (side->kind == EXTERNAL_GTP && strcmp(g->ops->name, "morphos") != 0) {
-            snprintf(err, errlen, "gtp: players only play morphos");
-            return false;
-        }
-        return true;
+        return external_plays(side->kind, g, err, errlen);
     }
     Ai *ai = ai_new(spec, g, 0, err, errlen); /* checks the spec once, up front */
     ai_free(ai);

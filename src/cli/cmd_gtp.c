@@ -37,7 +37,7 @@ static void usage(FILE *out)
             "\n"
             "Game options (boardsize and morphos-mutators change size and mutators later):\n",
             gtp_default_ai());
-    game_args_print_help(out, game_lookup("morphos"));
+    game_args_print_help(out, game_lookup(GTP_GAME));
     fprintf(out, "\nAI levels:\n");
     for (const AiOps *const *l = ai_list(); *l; l++)
         cli_help_item(out, 14, (*l)->name, (*l)->summary);
@@ -49,7 +49,7 @@ int cmd_gtp(int argc, char **argv)
         usage(stdout);
         return EXIT_OK;
     }
-    const GameOps *ops = game_lookup("morphos");
+    const GameOps *ops = game_lookup(GTP_GAME);
     Options opts;
     options_init(&opts);
     const char *ai = gtp_default_ai();

@@ -31,6 +31,8 @@
 
 /* The chance stream of hints, apart from the session's own streams. */
 enum { STREAM_HINT = 3 };
+/* The thinking time of a hint, for a hint level that thinks for a time. */
+#define PLAY_HINT_MS 1000
 
 enum { GO_ON, GO_QUIT, GO_FAIL, GO_INTERRUPTED };
 
@@ -77,18 +79,10 @@ static void catch_interrupts(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-static const AiOps *ai_level(const char *name, const char *game)
-{
-    for (const AiOps *const *a = ai_list(); *a; a++)
-        if (strcmp((*a)->name, name) == 0 && (!(*a)->games || list_contains((*a)->games, game)))
-            return *a;
-    return NULL;
-}
-
-/* The AI of the default seats: greedy, or random while this build has no greedy. */
+/* The AI of the default seats (ai_game_levels). */
 static const char *default_level(const char *game)
 {
-    return ai_level("greedy", game) ? "greedy" : "random";
+    return ai_game_levels(game)->default_level;
 }
 
 static void usage(FILE *out, const GameOps *only)
@@ -349,7 +343,7 @@ static void print_help(const Client *c)
         "                  saving to %s)\n"
         "  quit            stop playing; the record is already saved (Ctrl-C too)\n"
         "%s",
-        c->play.ui->hint_level,
+        ai_game_levels(c->play.s->game->ops->name)->hint_level,
         session_has_ai(c->play.s) ? " and what followed it;\n"
                                     "                  against an AI, not one followed by a roll you have seen"
                                   : " (in hot-seat, any person's)",
@@ -378,29 +372,29 @@ static void do_undo(Client *c)
 static void do_hint(Client *c)
 {
     const Play *p = &c->play;
-    const PlayUi *ui = p->ui;
     if (session_player(p->s) < 0) {
         say("hint: nothing to decide now: a chance outcome is due.\n");
         return;
     }
-    if (!ai_level(ui->hint_level, p->s->game->ops->name)) {
-        say("hint: needs the '%s' AI, which this build of morph does not have yet.\n", ui->hint_level);
+    const char *game = p->s->game->ops->name, *level = ai_game_levels(game)->hint_level;
+    if (!ai_level(level, game)) {
+        say("hint: needs the '%s' AI, which this build of morph does not have yet.\n", level);
         return;
     }
-    char err[ERR_MAX];
-    Ai *ai = ai_new(ui->hint_spec, p->s->game, seed_derive(p->s->seed, STREAM_HINT, (uint64_t)p->s->count), err,
-                    sizeof err);
+    char err[ERR_MAX], spec[64];
+    ai_hint_spec(game, PLAY_HINT_MS, spec, sizeof spec);
+    Ai *ai = ai_new(spec, p->s->game, seed_derive(p->s->seed, STREAM_HINT, (uint64_t)p->s->count), err, sizeof err);
     if (!ai) {
         print_error(c, "hint", err);
         return;
     }
-    say("hint: thinking (%s)...\n", ui->hint_spec);
+    say("hint: thinking (%s)...\n", spec);
     fflush(stdout);
     AiAdvice advice;
     ai_advise(ai, p->s->state, &p->voice, &advice);
     say("hint: %s\n", sb_str(&advice.words));
     if (c->verbose)
-        say("    [%s: %s]\n", ui->hint_level, sb_str(&advice.detail));
+        say("    [%s: %s]\n", level, sb_str(&advice.detail));
     ai_advice_free(&advice);
     ai_free(ai);
 }

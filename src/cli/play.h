@@ -31,9 +31,6 @@ typedef struct Play {
 
 typedef struct PlayUi {
     const char *game;
-    /* The AI spec `hint` asks, and its level name for messages. */
-    const char *hint_spec;
-    const char *hint_level;
     /* How sentences name the single person at the table, from the seat
      * number: "P%d (you)" where sentences put a name before a verb. */
     const char *person_name;

@@ -445,8 +445,6 @@ static void chance_translate(const Play *p, const char *line, StrBuf *out)
 
 const PlayUi play_morpyam_ui = {
     .game = "morpyam",
-    .hint_spec = "expert",
-    .hint_level = "expert",
     .person_name = "P%d (you)",
     .help = "Morpyam moves (the prompt lists what is legal now):\n"
             "  c3, place c3    stop rolling and put a token on c3\n"

@@ -21,18 +21,13 @@
 
 const char *gtp_default_ai(void)
 {
-    static const char *const preferred[] = {"mcts", "greedy", "random"};
-    for (size_t i = 0; i < sizeof preferred / sizeof preferred[0]; i++)
-        for (const AiOps *const *l = ai_list(); *l; l++)
-            if (strcmp((*l)->name, preferred[i]) == 0 && (!(*l)->games || list_contains((*l)->games, "morphos")))
-                return preferred[i];
-    return "random";
+    return ai_game_levels(GTP_GAME)->strongest_level;
 }
 
 /* Starts a new game with g->opts; the old game stays on failure. */
 static bool new_game(Gtp *g, const Options *opts, char *err, size_t errlen)
 {
-    Game *game = game_new("morphos", opts, err, errlen);
+    Game *game = game_new(GTP_GAME, opts, err, errlen);
     if (!game)
         return false;
     uint64_t seed = seed_derive(g->seed, 0x67, g->games) & SESSION_SEED_MAX;

@@ -189,17 +189,17 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res)
             json_array_append_new(options, option);
         }
         for (const AiOps *const *a = ai_list(); *a; a++) {
-            if ((*a)->games && !list_contains((*a)->games, (*g)->name))
+            if (!ai_plays(*a, (*g)->name))
                 continue;
             json_t *level = json_pack("{s:s,s:s}", "level", (*a)->name, "summary", (*a)->summary);
-            if (strcmp((*a)->name, "mcts") == 0)
-                json_object_set_new(level, "ms",
-                                    json_pack("{s:i,s:i,s:i}", "min", 50, "max", srv->cfg.max_ai_ms, "default", 1000));
+            if ((*a)->default_ms)
+                json_object_set_new(level, "ms", json_pack("{s:i,s:i,s:i}", "min", API_MIN_AI_MS, "max",
+                                                           srv->cfg.max_ai_ms, "default", (*a)->default_ms));
             json_array_append_new(levels, level);
         }
+        const AiGameLevels *chosen = ai_game_levels((*g)->name);
         json_array_append_new(games, json_pack("{s:s,s:s,s:o,s:o,s:s}", "name", (*g)->name, "summary", (*g)->summary,
-                                               "options", options, "ai", levels, "hint",
-                                               strcmp((*g)->name, "morpyam") == 0 ? "expert" : "mcts"));
+                                               "options", options, "ai", levels, "hint", chosen->hint_level));
     }
     const LimitsConfig *l = &srv->cfg.limits;
     api_json(res, 200,

@@ -10,25 +10,18 @@
 #include "api_internal.h"
 #include "../games/registry.h"
 
-#define DEFAULT_MCTS_MS 1000
-#define MIN_MCTS_MS 50
-
-static const AiOps *find_level(const char *name, const char *game)
+/* The levels that think for a time, as "mcts" or "mcts and ...": the
+ * levels 'ms' is for. */
+static void timed_levels(char *out, size_t outlen)
 {
-    for (const AiOps *const *a = ai_list(); *a; a++)
-        if (strcmp((*a)->name, name) == 0 && (!(*a)->games || list_contains((*a)->games, game)))
-            return *a;
-    return NULL;
-}
-
-/* The levels of game as "random, greedy, ..." */
-static void levels_of(const char *game, char *out, size_t outlen)
-{
-    int n = 0;
+    size_t used = 0;
     out[0] = '\0';
-    for (const AiOps *const *a = ai_list(); *a && n >= 0 && (size_t)n < outlen; a++)
-        if (!(*a)->games || list_contains((*a)->games, game))
-            n += snprintf(out + n, outlen - (size_t)n, "%s%s", n ? ", " : "", (*a)->name);
+    for (const AiOps *const *a = ai_list(); *a && used < outlen; a++) {
+        if (!(*a)->default_ms)
+            continue;
+        int w = snprintf(out + used, outlen - used, "%s%s", used ? " and " : "", (*a)->name);
+        used += w > 0 ? (size_t)w : 0;
+    }
 }
 
 /* Reads one seat of a create body into spec; false with a 400. */
@@ -79,9 +72,9 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         return false;
     }
     char levels[128];
-    levels_of(game, levels, sizeof levels);
+    ai_levels_text(game, levels, sizeof levels);
     const char *name = json_string_value(level);
-    const AiOps *ops = name ? find_level(name, game) : NULL;
+    const AiOps *ops = name ? ai_level(name, game) : NULL;
     if (!ops) {
         char q[EXCERPT_SIZE];
         api_error(res, 400, "seats[%d].level must be one of the AI levels of %s (%s)%s%s%s", p, game, levels,
@@ -89,16 +82,19 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         return false;
     }
     spec->kind[p] = SEAT_AI;
-    if (strcmp(ops->name, "mcts") == 0) {
-        json_int_t v = ms ? json_integer_value(ms) : DEFAULT_MCTS_MS;
-        if (ms && (!json_is_integer(ms) || v < MIN_MCTS_MS || v > srv->cfg.max_ai_ms)) {
-            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, MIN_MCTS_MS,
+    if (ops->default_ms) {
+        json_int_t v = ms ? json_integer_value(ms) : ops->default_ms;
+        if (ms && (!json_is_integer(ms) || v < API_MIN_AI_MS || v > srv->cfg.max_ai_ms)) {
+            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, API_MIN_AI_MS,
                       srv->cfg.max_ai_ms);
             return false;
         }
-        snprintf(spec->ai[p], sizeof spec->ai[p], "mcts:ms=%lld,threads=1", (long long)v);
+        snprintf(spec->ai[p], sizeof spec->ai[p], "%s:ms=%lld%s", ops->name, (long long)v,
+                 ops->takes_threads ? ",threads=1" : "");
     } else if (ms) {
-        api_error(res, 400, "seats[%d]: 'ms' is only for the mcts level", p);
+        char timed[64];
+        timed_levels(timed, sizeof timed);
+        api_error(res, 400, "seats[%d]: 'ms' is only for the %s level", p, timed);
         return false;
     } else {
         snprintf(spec->ai[p], sizeof spec->ai[p], "%s", ops->name);
@@ -169,12 +165,12 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
             for (int p = 0; ok && p < spec.num_seats; p++)
                 ok = read_seat(srv, json_array_get(seats, (size_t)p), p, game, &spec, res);
         } else {
-            /* the default table: you in seat 1, the greedy AI in the others */
+            /* the default table: you in seat 1, the game's default AI in the others */
             spec.kind[0] = SEAT_HUMAN;
             spec.creator_seats = 1;
             for (int p = 1; p < spec.num_seats; p++) {
                 spec.kind[p] = SEAT_AI;
-                strcpy(spec.ai[p], "greedy");
+                snprintf(spec.ai[p], sizeof spec.ai[p], "%s", ai_game_levels(game)->default_level);
             }
         }
         if (ok && spec.real_dice && strcmp(game, "morpyam") != 0) {

@@ -12,6 +12,8 @@
 /* The largest action index a query names (at, after, Last-Event-ID); read,
  * like every number from outside, with number.h. */
 #define API_INDEX_MAX 100000000
+/* The shortest thinking time a game may ask of an AI seat (ms=). */
+#define API_MIN_AI_MS 50
 
 /* Sets res to status with {"error": message}. */
 void api_error(ApiResponse *res, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -131,10 +131,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         return copy;
     }
     char spec[64];
-    if (strcmp(r->meta.game, "morpyam") == 0)
-        snprintf(spec, sizeof spec, "expert");
-    else
-        snprintf(spec, sizeof spec, "mcts:ms=%d", r->server->cfg.hint_ms);
+    ai_hint_spec(r->meta.game, r->server->cfg.hint_ms, spec, sizeof spec);
     State *copy = state_clone(s->state);
     int64_t version = r->meta.version;
     uint64_t seed = seed_derive(s->seed, STREAM_HINT, (uint64_t)s->count);
