@@ -48,10 +48,8 @@ typedef struct PlayUi {
     void (*chance_translate)(const Play *p, const char *line, StrBuf *out);
 } PlayUi;
 
-extern const PlayUi play_morpyam_ui;
-extern const PlayUi play_morphos_ui;
-
-/* The screens of game, NULL when the client does not play it. */
+/* The screens of game, NULL when the client does not play it (play_uis.c,
+ * the list of screens: one line a game, each in its own play_GAME.c). */
 const PlayUi *play_ui_for(const char *game);
 
 /* Fills p->humans, p->names and p->voice from the seats: "P2 (greedy)",

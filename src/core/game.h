@@ -109,6 +109,10 @@ typedef struct GameOps {
     const char *name;    /* "morpyam", "morphos" */
     const char *summary; /* one line */
     const OptionSpec *option_specs; /* ends with {NULL} */
+    /* Chance events people can make at a real table (dice, the Plus deal):
+     * front ends then offer real dice, whose outcomes people type, and a
+     * record of an unfinished game tells the future (its seed). */
+    bool has_dice;
 
     /* Reads opts (already checked against option_specs) into g->config and
      * g->num_players; false with a one-line message. */

@@ -1,5 +1,6 @@
 /* Endpoints of one game: creation, seats (invitations, joining, rematch),
  * state, live stream, actions, undo, resign, hint, record. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,11 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
     return true;
 }
 
+static bool has_dice(const GameOps *ops)
+{
+    return ops->has_dice;
+}
+
 /* What the creator of a game (or a rematch) gets: the id, the tokens of
  * their seats, the invitations of the open seats and the state. */
 static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
@@ -173,8 +179,11 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
                 snprintf(spec.ai[p], sizeof spec.ai[p], "%s", ai_game_levels(game)->default_level);
             }
         }
-        if (ok && spec.real_dice && strcmp(game, "morpyam") != 0) {
-            api_error(res, 400, "'dice': \"real\" is for Morpyam; %s has no dice", game);
+        if (ok && spec.real_dice && !ops->has_dice) {
+            char names[256];
+            game_names_text(", ", " and ", false, has_dice, names, sizeof names);
+            names[0] = (char)toupper((unsigned char)names[0]);
+            api_error(res, 400, "'dice': \"real\" is for %s; %s has no dice", names, game);
             ok = false;
         }
         if (ok && api_may_create(srv, req, res)) {

@@ -177,7 +177,7 @@ json_t *room_record(Room *r, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     json_t *doc = NULL;
-    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && strcmp(r->meta.game, "morpyam") == 0;
+    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && r->session->game->ops->has_dice;
     if (hides_future)
         room_fail(e, 409, "the record of a game with dice drawn by the server is available once the game is over "
                   "(its seed tells the dice to come)");
