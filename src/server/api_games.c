@@ -1,4 +1,4 @@
-/* Endpoints of one game: creation, seats (invitations, joining, rematch),
+/* Endpoints of games: creation, seats (invitations, joining, rematch),
  * state, live stream, actions, undo, resign, hint, record. */
 #include <ctype.h>
 #include <stdio.h>
@@ -127,7 +127,7 @@ static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS]
     free(state);
 }
 
-void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"game", "options", "seats", "dice", "listed", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -189,7 +189,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
         if (ok && api_may_create(srv, req, res)) {
             char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
             RoomError e;
-            Room *room = room_create(srv, &spec, tokens, &e);
+            Room *room = room_create(&srv->host, &spec, tokens, &e);
             if (!room) {
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
@@ -216,7 +216,7 @@ static void claimed_reply(ApiResponse *res, Room *room, int seat, const char *to
     free(state);
 }
 
-void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"code", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -249,8 +249,9 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
     json_decref(body);
 }
 
-static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"seat", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
@@ -274,8 +275,9 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
     json_decref(body);
 }
 
-static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"swap", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
@@ -318,7 +320,7 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
             }
         }
         RoomError e;
-        Room *fresh = room_create(srv, &spec, NULL, &e);
+        Room *fresh = room_create(&srv->host, &spec, NULL, &e);
         if (!fresh) {
             api_room_error(res, &e);
         } else {
@@ -337,8 +339,9 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
     json_decref(body);
 }
 
-static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"action", "version", NULL};
     json_t *body = api_body(req, res, keys, false);
     if (!body)
@@ -361,8 +364,9 @@ static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     json_decref(body);
 }
 
-static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){"after", NULL}))
         return;
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
@@ -391,8 +395,9 @@ static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     res->stream_after = after;
 }
 
-static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     RoomError e;
@@ -409,70 +414,58 @@ static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     json_decref(doc);
 }
 
-void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what)
+void api_state(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const get_only[] = {"", "events", "invitations", "record", "replay", "rules", NULL};
-    bool get = false;
-    for (int i = 0; get_only[i]; i++)
-        get |= strcmp(what, get_only[i]) == 0;
-    if (get && strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0) {
-        api_wrong_method(req, res, "GET");
-        return;
-    }
-    if (!get && strcmp(req->method, "POST") != 0) {
-        if (strcmp(what, "actions") == 0 || strcmp(what, "undo") == 0 || strcmp(what, "resign") == 0 ||
-            strcmp(what, "hint") == 0 || strcmp(what, "rematch") == 0 || strcmp(what, "join") == 0)
-            api_wrong_method(req, res, "POST");
-        else
-            api_no_endpoint(req, res);
-        return;
-    }
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        api_text(res, 200, room_state_json(t->room, api_seats(t->room, req), true));
+}
+
+void api_invitations(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
     RoomError e;
-    if (strcmp(what, "") == 0) {
-        if (api_query_known(req, res, (const char *const[]){NULL}))
-            api_text(res, 200, room_state_json(room, api_seats(room, req), true));
-    } else if (strcmp(what, "events") == 0) {
-        stream(srv, req, res, room);
-    } else if (strcmp(what, "invitations") == 0) {
-        json_t *list = room_invitations(room, api_seats(room, req), &e);
-        if (list)
-            api_json(res, 200, json_pack("{s:o}", "invitations", list));
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "record") == 0) {
-        record(srv, req, res, room);
-    } else if (strcmp(what, "replay") == 0) {
-        api_replay_room(srv, req, res, room);
-    } else if (strcmp(what, "rules") == 0) {
-        api_game_rules(srv, req, res, room);
-    } else if (strcmp(what, "actions") == 0) {
-        action(srv, req, res, room);
-    } else if (strcmp(what, "resign") == 0 || strcmp(what, "undo") == 0) {
-        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
-        if (!body)
-            return;
-        json_decref(body);
-        unsigned mine = api_seats(room, req);
-        bool ok = what[0] == 'r' ? room_resign(room, mine, &e) : room_undo(room, mine, &e);
-        if (ok)
-            api_text(res, 200, room_state_json(room, mine, false));
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "hint") == 0) {
-        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
-        if (!body)
-            return;
-        json_decref(body);
-        char *hint = room_hint(room, api_seats(room, req), &e);
-        if (hint)
-            api_text(res, 200, hint);
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "rematch") == 0) {
-        rematch(srv, req, res, room);
-    } else if (strcmp(what, "join") == 0) {
-        join_listed(srv, req, res, room);
-    } else {
-        api_no_endpoint(req, res);
-    }
+    json_t *list = room_invitations(t->room, api_seats(t->room, req), &e);
+    if (list)
+        api_json(res, 200, json_pack("{s:o}", "invitations", list));
+    else
+        api_room_error(res, &e);
+}
+
+/* Resign and undo: an empty body, the caller's seats, the new state. */
+static void change(const ApiRequest *req, ApiResponse *res, Room *room,
+                   bool (*apply)(Room *r, unsigned seats, RoomError *e))
+{
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    if (!body)
+        return;
+    json_decref(body);
+    unsigned mine = api_seats(room, req);
+    RoomError e;
+    if (apply(room, mine, &e))
+        api_text(res, 200, room_state_json(room, mine, false));
+    else
+        api_room_error(res, &e);
+}
+
+void api_resign(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    change(req, res, t->room, room_resign);
+}
+
+void api_undo(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    change(req, res, t->room, room_undo);
+}
+
+void api_hint(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    if (!body)
+        return;
+    json_decref(body);
+    RoomError e;
+    char *hint = room_hint(t->room, api_seats(t->room, req), &e);
+    if (hint)
+        api_text(res, 200, hint);
+    else
+        api_room_error(res, &e);
 }

@@ -95,8 +95,9 @@ static bool read_at(const ApiRequest *req, ApiResponse *res, long *at)
     return true;
 }
 
-void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     long at;
     if (!api_query_known(req, res, (const char *const[]){"at", NULL}) || !read_at(req, res, &at))
         return;
@@ -125,7 +126,7 @@ void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room 
     free(players);
 }
 
-void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     long at;
     if (!api_query_known(req, res, (const char *const[]){"at", NULL}) || !read_at(req, res, &at))

@@ -8,8 +8,6 @@
 #include <string.h>
 
 #include "../front/game_json.h"
-#include "ai_pool.h"
-#include "server.h"
 #include "../core/xalloc.h"
 
 /* The chance stream of hints, apart from the session's own streams
@@ -32,7 +30,7 @@ void room_ai_turn(Room *r)
     Session *s = r->session;
     /* seeded for this decision, so that a restarted server plays the same game */
     Ai *ai = r->thinking ? NULL : session_ai_for_decision(s);
-    if (!ai || s->count >= r->server->cfg.max_actions) {
+    if (!ai || s->count >= r->host->max_actions) {
         pthread_mutex_unlock(&r->lock);
         return;
     }
@@ -131,7 +129,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         return copy;
     }
     char spec[64];
-    ai_hint_spec(r->meta.game, r->server->cfg.hint_ms, spec, sizeof spec);
+    ai_hint_spec(r->meta.game, r->host->hint_ms, spec, sizeof spec);
     State *copy = state_clone(s->state);
     int64_t version = r->meta.version;
     uint64_t seed = seed_derive(s->seed, STREAM_HINT, (uint64_t)s->count);
@@ -140,7 +138,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
      * caller holds a reference to. */
     pthread_mutex_unlock(&r->lock);
 
-    pthread_mutex_lock(&r->server->hint_lock);
+    pthread_mutex_lock(&r->host->hint_lock);
     char err[ERR_MAX];
     char *text = NULL;
     Ai *ai = ai_new(spec, game, seed, err, sizeof err);
@@ -153,7 +151,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         ai_advice_free(&advice);
         ai_free(ai);
     }
-    pthread_mutex_unlock(&r->server->hint_lock);
+    pthread_mutex_unlock(&r->host->hint_lock);
     state_free(copy);
     if (text) {
         pthread_mutex_lock(&r->lock);

@@ -10,7 +10,6 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
-#include "server.h"
 #include "../core/xalloc.h"
 
 static json_t *seats_json(const Room *r)

@@ -445,6 +445,12 @@ static void refusals_change_nothing(void **state)
     expect_error(405, "GET", path, NULL, NULL, "POST");
     snprintf(path, sizeof path, "/api/games/%s", c.id);
     expect_error(405, "DELETE", path, NULL, NULL, "GET");
+    expect_error(405, "HEAD", "/api/join", NULL, NULL, "(use POST)");
+    /* a path several routes share names each method it takes */
+    expect_error(405, "DELETE", "/api/games", NULL, NULL, "(use GET or POST)");
+    json_decref(expect(200, "HEAD", "/api/meta", NULL, NULL));
+    snprintf(path, sizeof path, "/api/games/zzzzzzzzzz/actions");
+    expect_error(404, "GET", path, NULL, NULL, "no game"); /* the game first, the method after */
     snprintf(path, sizeof path, "/api/games/%s/nothing", c.id);
     expect_error(404, "POST", path, NULL, "{}", "endpoint");
     expect_error(404, "GET", "/api/games/zzzzzzzzzz", NULL, NULL, "no game");
