@@ -9,7 +9,7 @@
 #include "game_args.h"
 #include "../core/utf8.h"
 
-static void usage(FILE *out)
+static void usage(FILE *out, const CliArgs *args)
 {
     fprintf(out,
             "Usage: morph engine [--level SPEC]\n"
@@ -21,11 +21,9 @@ static void usage(FILE *out)
             "(\"described\"); a refused action's error has the rules' reason (\"why\").\n"
             "Malformed requests get {\"ok\":false,\"error\":...} and the engine keeps\n"
             "running; end of input ends it.\n"
-            "\n"
-            "  --level SPEC   AI level genmove uses when a request names none and the seat\n"
-            "                 to move is not an AI (e.g. random, mcts:ms=200); default none\n"
-            "\n"
-            "AI levels:\n");
+            "\n");
+    cli_print_flags(out, args);
+    fprintf(out, "\nAI levels:\n");
     for (const AiOps *const *l = ai_list(); *l; l++)
         cli_help_item(out, 14, (*l)->name, (*l)->summary);
     fprintf(out, "\nGame options (the \"options\" object of \"new\"):\n");
@@ -35,16 +33,21 @@ static void usage(FILE *out)
 int cmd_engine(int argc, char **argv)
 {
     const char *level = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
-            level = argv[++i];
-        } else {
-            return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", cli_quote(argv[i]));
-        }
+    const CliFlag flags[] = {
+        {.name = "--level", .kind = CLI_TEXT, .out = &level, .value = "SPEC",
+         .help = "AI level genmove uses when a request names none and the seat\n"
+                 "to move is not an AI (e.g. random, mcts:ms=200); default none"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "engine", .flags = flags, .column = 17,
+                          .unknown = "unknown argument '%s' (expected --level SPEC)", .help = true};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed == CLI_HELP) {
+        usage(stdout, &args);
+        return EXIT_OK;
     }
+    if (parsed != CLI_DONE)
+        return parsed;
     char q[EXCERPT_SIZE];
     if (level && strlen(level) >= sizeof ((Engine *)0)->default_level)
         return cli_fail(EXIT_USAGE, "engine: --level '%s' is too long (at most %zu characters)",
