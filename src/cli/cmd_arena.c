@@ -10,7 +10,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "../protocol/external.h"
+#include "external.h"
 #include "../protocol/gtp.h"
 #include "game_args.h"
 #include "../front/session.h"

@@ -1,5 +1,5 @@
-/* Morphos workloads: random playouts from the empty board and legal-move
- * generation on a mid-game position. */
+/* The speed of the Morphos rules engine: random playouts from the empty
+ * board and legal-move generation on a mid-game position. */
 #include <stdio.h>
 
 #include "../src/games/morphos/morphos.h"

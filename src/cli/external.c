@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "../front/game_json.h"
-#include "gtp.h"
+#include "../protocol/gtp.h"
 #include "../core/utf8.h"
 
 bool external_parse(const char *spec, ExternalKind *kind, const char **command)

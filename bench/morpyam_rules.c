@@ -1,4 +1,5 @@
-/* Morpyam workloads: random two-player games and the odds table. */
+/* The speed of the Morpyam rules engine: random two-player games and the
+ * odds table. */
 #include <stdio.h>
 #include <stdlib.h>
 
