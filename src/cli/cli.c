@@ -300,12 +300,37 @@ static int other(const CliArgs *a, int argc, char **argv, int *i)
     return cli_fail(EXIT_USAGE, "%s", err);
 }
 
+void cli_print_usage(FILE *out, const CliArgs *a)
+{
+    fputs(a->about, out);
+    cli_print_flags(out, a);
+    if (a->more)
+        a->more(out, a);
+}
+
+void cli_more_game_options(FILE *out, const CliArgs *a)
+{
+    fprintf(out, "Game options:\n");
+    game_args_print_help(out, a->game);
+}
+
+/* --help: the usage on stdout. */
+static int help(const CliArgs *a)
+{
+    if (!a->about)
+        return CLI_HELP;
+    cli_print_usage(stdout, a);
+    return EXIT_OK;
+}
+
 int cli_parse(const CliArgs *a, int argc, char **argv, int first)
 {
+    if (!a->help_in_turn && cli_wants_help(argc, argv))
+        return help(a);
     for (int i = first; i < argc; i++) {
         const char *arg = argv[i];
-        if (a->help && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0))
-            return CLI_HELP;
+        if (a->help_in_turn && (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0))
+            return help(a);
         const CliFlag *f = flag_named(a, arg);
         if (f && f->kind == CLI_OPERAND)
             f = NULL;

@@ -129,14 +129,24 @@ typedef struct CliArgs {
     /* An unknown argument, after "morph: PREFIX: " with %s the argument
      * quoted; NULL with a game: game_args_unknown's message. */
     const char *unknown;
-    /* "--help" and "-h" are read in turn like flags (cli_parse returns
-     * CLI_HELP); otherwise the command looks for them first (cli_wants_help). */
-    bool help;
+    /* The usage (--help): about, then the flags (cli_print_flags), then
+     * what more prints (game options, AI levels, ...; may be NULL). */
+    const char *about;
+    void (*more)(FILE *out, const struct CliArgs *a);
+    /* "--help" and "-h" are read in turn like flags; otherwise one anywhere
+     * on the command line asks for the usage (cli_wants_help). */
+    bool help_in_turn;
 } CliArgs;
 
-/* Reads argv[first..argc-1] by a: CLI_DONE, CLI_HELP, or the exit code of
- * a refusal it printed (a bad value, an unknown argument). */
+/* Reads argv[first..argc-1] by a: CLI_DONE when the command goes on, else
+ * the exit status to end with: EXIT_OK after printing the usage for --help
+ * (CLI_HELP when a has no about), or the status of a refusal it printed (a
+ * bad value, an unknown argument). */
 int cli_parse(const CliArgs *a, int argc, char **argv, int first);
+/* The whole usage of a: about, the flags, more. */
+void cli_print_usage(FILE *out, const CliArgs *a);
+/* A CliArgs.more: "Game options:" and the option flags of a->game. */
+void cli_more_game_options(FILE *out, const CliArgs *a);
 /* The usage lines of a's flags: "  NAME VALUE  help", continuation lines
  * under the help. */
 void cli_print_flags(FILE *out, const CliArgs *a);

@@ -44,16 +44,17 @@ typedef struct Arena {
     char error[ERR_MAX * 2];
 } Arena;
 
-static void usage(FILE *out, const CliArgs *args, const GameOps *ops)
+static const char about[] =
+    "Usage: morph arena GAME --a SPEC --b SPEC --games N [--seed S] [--threads T]\n"
+    "                  [--json] [--quiet] [game options]\n"
+    "\n"
+    "Plays N games between A and B and reports A's score (wins + draws/2) / N with\n"
+    "a Wilson 95% interval and the Elo difference it implies.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
-    fprintf(out,
-            "Usage: morph arena GAME --a SPEC --b SPEC --games N [--seed S] [--threads T]\n"
-            "                  [--json] [--quiet] [game options]\n"
-            "\n"
-            "Plays N games between A and B and reports A's score (wins + draws/2) / N with\n"
-            "a Wilson 95%% interval and the Elo difference it implies.\n"
-            "\n");
-    cli_print_flags(out, args);
+    const GameOps *ops = args->game;
     fprintf(out,
             "\n"
             "Seats: with 2 players A takes seat 1 in even-numbered games (0, 2, ...) and\n"
@@ -65,15 +66,7 @@ static void usage(FILE *out, const CliArgs *args, const GameOps *ops)
             "Elo: -400*log10(1/score - 1), with the score clamped to [0.5/N, 1-0.5/N] so\n"
             "that 0%% and 100%% stay finite; the interval is mapped the same way.\n"
             "\n");
-    const GameOps *const *games = game_list();
-    if (!*games)
-        fprintf(out, "(no game is built into this morph)\n");
-    for (const GameOps *const *g = games; *g; g++) {
-        if (ops && *g != ops)
-            continue;
-        fprintf(out, "%s options:\n", (*g)->name);
-        game_args_print_help(out, *g);
-    }
+    game_args_print_games_help(out, ops, NULL);
 }
 
 static bool side_of(const char *spec, const Game *g, Side *side, char *err, size_t errlen)
@@ -247,10 +240,11 @@ int cmd_arena(int argc, char **argv)
          .help = "no progress line (progress is shown only on a terminal)"},
         {0},
     };
-    CliArgs args = {.prefix = "arena", .flags = flags, .column = 18, .options = &arena.opts, .help = true};
+    CliArgs args = {.prefix = "arena", .flags = flags, .column = 18, .options = &arena.opts, .about = about, .more = more,
+                    .help_in_turn = true};
     if (argc < 2 || argv[1][0] == '-') {
         if (cli_wants_help(argc, argv)) {
-            usage(stdout, &args, NULL);
+            cli_print_usage(stdout, &args); /* every game's options */
             return EXIT_OK;
         }
         return cli_fail(EXIT_USAGE, "arena: expected a game first (see morph arena --help)");
@@ -261,10 +255,6 @@ int cmd_arena(int argc, char **argv)
     arena.game = ops->name;
     args.game = ops;
     int parsed = cli_parse(&args, argc, argv, 2);
-    if (parsed == CLI_HELP) {
-        usage(stdout, &args, ops);
-        return EXIT_OK;
-    }
     if (parsed != CLI_DONE)
         return parsed;
     if (!spec[0] || !spec[1])

@@ -7,15 +7,15 @@
 #include "cli.h"
 #include "../core/number.h"
 
-static void usage(FILE *out, const CliArgs *args)
+static const char about[] =
+    "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
+    "\n"
+    "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
+    "reports each as a rate. Workloads are described in docs/bench.md.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
-    fprintf(out,
-            "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
-            "\n"
-            "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
-            "reports each as a rate. Workloads are described in docs/bench.md.\n"
-            "\n");
-    cli_print_flags(out, args);
     fprintf(out, "\nWorkloads:\n");
     for (const BenchWorkload *w = bench_workloads; w->name; w++)
         cli_help_item(out, 28, w->name, w->description);
@@ -38,12 +38,8 @@ int cmd_bench(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "bench", .flags = flags, .column = 15,
-                          .unknown = "unknown argument '%s' (see morph bench --help)", .help = true};
+                          .unknown = "unknown argument '%s' (see morph bench --help)", .about = about, .more = more, .help_in_turn = true};
     int parsed = cli_parse(&args, argc, argv, 1);
-    if (parsed == CLI_HELP) {
-        usage(stdout, &args);
-        return EXIT_OK;
-    }
     if (parsed != CLI_DONE)
         return parsed;
     if (only) {

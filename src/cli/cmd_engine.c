@@ -9,20 +9,20 @@
 #include "game_args.h"
 #include "../core/utf8.h"
 
-static void usage(FILE *out, const CliArgs *args)
+static const char about[] =
+    "Usage: morph engine [--level SPEC]\n"
+    "\n"
+    "Speaks the JSON-lines protocol of docs/protocol.md: one request object per\n"
+    "line on stdin, one reply object per line on stdout. Requests: new, play,\n"
+    "chance, legal, state, genmove, hint, words, undo, record, save, load, quit.\n"
+    "Replies that apply actions list them (\"played\") with their sentences\n"
+    "(\"described\"); a refused action's error has the rules' reason (\"why\").\n"
+    "Malformed requests get {\"ok\":false,\"error\":...} and the engine keeps\n"
+    "running; end of input ends it.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
-    fprintf(out,
-            "Usage: morph engine [--level SPEC]\n"
-            "\n"
-            "Speaks the JSON-lines protocol of docs/protocol.md: one request object per\n"
-            "line on stdin, one reply object per line on stdout. Requests: new, play,\n"
-            "chance, legal, state, genmove, hint, words, undo, record, save, load, quit.\n"
-            "Replies that apply actions list them (\"played\") with their sentences\n"
-            "(\"described\"); a refused action's error has the rules' reason (\"why\").\n"
-            "Malformed requests get {\"ok\":false,\"error\":...} and the engine keeps\n"
-            "running; end of input ends it.\n"
-            "\n");
-    cli_print_flags(out, args);
     fprintf(out, "\nAI levels:\n");
     for (const AiOps *const *l = ai_list(); *l; l++)
         cli_help_item(out, 14, (*l)->name, (*l)->summary);
@@ -40,12 +40,8 @@ int cmd_engine(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "engine", .flags = flags, .column = 17,
-                          .unknown = "unknown argument '%s' (expected --level SPEC)", .help = true};
+                          .unknown = "unknown argument '%s' (expected --level SPEC)", .about = about, .more = more, .help_in_turn = true};
     int parsed = cli_parse(&args, argc, argv, 1);
-    if (parsed == CLI_HELP) {
-        usage(stdout, &args);
-        return EXIT_OK;
-    }
     if (parsed != CLI_DONE)
         return parsed;
     char q[EXCERPT_SIZE];

@@ -11,22 +11,22 @@
 #include "../protocol/gtp.h"
 #include "../games/registry.h"
 
-static void usage(FILE *out, const CliArgs *args)
+static const char about[] =
+    "Usage: morph gtp [--size N] [--mutators LIST] [--move-cap N] [--ai SPEC]\n"
+    "                 [--seed S]\n"
+    "\n"
+    "A Go Text Protocol (version 2) engine for Morphos: GTP commands on stdin,\n"
+    "responses on stdout (docs/gtp.md). Moves use morph's notation (c3, xc3,\n"
+    "c3,c4, swap, pass, resign; case does not matter), colours b/w are the\n"
+    "colours of the stones (after a swap the swapper is b). Commands:\n"
+    "protocol_version, name, version, known_command, list_commands, quit,\n"
+    "boardsize, clear_board, play, genmove, undo, showboard, time_settings,\n"
+    "time_left, final_score, morphos-mutators, morphos-legal. End of input ends\n"
+    "the engine like quit.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
-    fprintf(out,
-            "Usage: morph gtp [--size N] [--mutators LIST] [--move-cap N] [--ai SPEC]\n"
-            "                 [--seed S]\n"
-            "\n"
-            "A Go Text Protocol (version 2) engine for Morphos: GTP commands on stdin,\n"
-            "responses on stdout (docs/gtp.md). Moves use morph's notation (c3, xc3,\n"
-            "c3,c4, swap, pass, resign; case does not matter), colours b/w are the\n"
-            "colours of the stones (after a swap the swapper is b). Commands:\n"
-            "protocol_version, name, version, known_command, list_commands, quit,\n"
-            "boardsize, clear_board, play, genmove, undo, showboard, time_settings,\n"
-            "time_left, final_score, morphos-mutators, morphos-legal. End of input ends\n"
-            "the engine like quit.\n"
-            "\n");
-    cli_print_flags(out, args);
     fprintf(out, "\nGame options (boardsize and morphos-mutators change size and mutators later):\n");
     game_args_print_help(out, args->game);
     fprintf(out, "\nAI levels:\n");
@@ -57,11 +57,7 @@ int cmd_gtp(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "gtp", .flags = flags, .column = 14, .game = game_lookup(GTP_GAME),
-                          .options = &opts};
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout, &args);
-        return EXIT_OK;
-    }
+                          .options = &opts, .about = about, .more = more};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;

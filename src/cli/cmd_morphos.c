@@ -105,6 +105,15 @@ static void expand(const MorphosState *s, int turn, const char *prefix, NamedLis
     }
 }
 
+static const char legal_about[] =
+    "Usage: morph morphos legal POSITION [--to-move B|W] [--mutators LIST] [--json]\n"
+    "\n"
+    "Shows the winner of POSITION (rows from the top, e.g. B.W/.W./W.B), the weak\n"
+    "stones of each colour and every legal full move of the side to move (the parts\n"
+    "of one turn joined by commas, e.g. c3,c4 with duomorph), sorted. The position\n"
+    "carries no history: no swap, no pending returned stone, no deepmorph flips.\n"
+    "\n";
+
 static int cmd_legal(int argc, char **argv)
 {
     const char *pos = NULL, *mutators = "", *to = "B";
@@ -118,18 +127,7 @@ static int cmd_legal(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "morphos legal", .flags = flags, .column = 19, .operand = take_first, .ctx = &pos,
-                          .unknown = "unknown argument '%s' (see morph morphos legal --help)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morphos legal POSITION [--to-move B|W] [--mutators LIST] [--json]\n"
-               "\n"
-               "Shows the winner of POSITION (rows from the top, e.g. B.W/.W./W.B), the weak\n"
-               "stones of each colour and every legal full move of the side to move (the parts\n"
-               "of one turn joined by commas, e.g. c3,c4 with duomorph), sorted. The position\n"
-               "carries no history: no swap, no pending returned stone, no deepmorph flips.\n"
-               "\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown argument '%s' (see morph morphos legal --help)", .about = legal_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;
@@ -186,6 +184,15 @@ static int cmd_legal(int argc, char **argv)
     return EXIT_OK;
 }
 
+static const char deadlocks_about[] =
+    "Usage: morph morphos deadlocks N [--mutators LIST] [--json]\n"
+    "\n"
+    "Enumerates every full NxN board (N from 2 to 6) and counts those on which\n"
+    "neither colour has a weak stone (no_moves) and, among them, those where\n"
+    "nobody has a connection (no_moves_no_winner: the deadlocks). formula is\n"
+    "2^(N+1)-2, the count the original rules text claims.\n"
+    "\n";
+
 static int cmd_deadlocks(int argc, char **argv)
 {
     const char *mutators = "", *size = NULL;
@@ -197,18 +204,7 @@ static int cmd_deadlocks(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "morphos deadlocks", .flags = flags, .column = 19, .operand = take_first,
-                          .ctx = &size, .unknown = "unknown argument '%s' (see morph morphos deadlocks --help)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morphos deadlocks N [--mutators LIST] [--json]\n"
-               "\n"
-               "Enumerates every full NxN board (N from 2 to 6) and counts those on which\n"
-               "neither colour has a weak stone (no_moves) and, among them, those where\n"
-               "nobody has a connection (no_moves_no_winner: the deadlocks). formula is\n"
-               "2^(N+1)-2, the count the original rules text claims.\n"
-               "\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .ctx = &size, .unknown = "unknown argument '%s' (see morph morphos deadlocks --help)", .about = deadlocks_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;
@@ -234,6 +230,13 @@ static int cmd_deadlocks(int argc, char **argv)
     return EXIT_OK;
 }
 
+static const char show_about[] =
+    "Usage: morph morphos show POSITION [--mutators LIST]\n"
+    "\n"
+    "Draws POSITION (rows from the top, e.g. B.W/.W./W.B) with coordinates;\n"
+    "weak stones (those the opponent may flip) are drawn in lower case.\n"
+    "\n";
+
 static int cmd_show(int argc, char **argv)
 {
     const char *pos = NULL, *mutators = "";
@@ -242,16 +245,7 @@ static int cmd_show(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "morphos show", .flags = flags, .column = 19, .operand = take_first, .ctx = &pos,
-                          .unknown = "unknown argument '%s' (see morph morphos show --help)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morphos show POSITION [--mutators LIST]\n"
-               "\n"
-               "Draws POSITION (rows from the top, e.g. B.W/.W./W.B) with coordinates;\n"
-               "weak stones (those the opponent may flip) are drawn in lower case.\n"
-               "\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown argument '%s' (see morph morphos show --help)", .about = show_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;

@@ -36,6 +36,11 @@ static int take_die(void *ctx, int argc, char **argv, int *i)
     return CLI_TAKEN;
 }
 
+static const char figures_about[] =
+    "Usage: morph morpyam figures D D D D D [--first-roll] [--json]\n"
+    "\n"
+    "Lists every figure five dice show (values 1-6, any order).\n";
+
 static int figures_cmd(int argc, char **argv)
 {
     Dice typed = {.n = 0};
@@ -48,14 +53,7 @@ static int figures_cmd(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "figures", .flags = flags, .column = 16, .operand = take_die, .ctx = &typed,
-                          .unknown = "unknown option '%s' (see morph morpyam figures --help)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam figures D D D D D [--first-roll] [--json]\n"
-               "\n"
-               "Lists every figure five dice show (values 1-6, any order).\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown option '%s' (see morph morpyam figures --help)", .about = figures_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;
@@ -90,6 +88,12 @@ static double round12(double x)
     return (double)llround(x * 1e12) / 1e12;
 }
 
+static const char odds_about[] =
+    "Usage: morph morpyam odds [--json]\n"
+    "\n"
+    "Exact probability of each figure in one roll of five dice and within three\n"
+    "rolls when rerolling optimally for that figure alone (sec: first roll only).\n";
+
 static int odds_cmd(int argc, char **argv)
 {
     bool json = false;
@@ -99,15 +103,7 @@ static int odds_cmd(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "odds", .flags = flags, .column = 10,
-                          .unknown = "unknown option '%s' (see morph morpyam odds --help)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam odds [--json]\n"
-               "\n"
-               "Exact probability of each figure in one roll of five dice and within three\n"
-               "rolls when rerolling optimally for that figure alone (sec: first roll only).\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown option '%s' (see morph morpyam odds --help)", .about = odds_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;
@@ -152,6 +148,14 @@ static int take_grid(void *ctx, int argc, char **argv, int *i)
     return CLI_TAKEN;
 }
 
+static const char score_about[] =
+    "Usage: morph morpyam score --players N GRID [--json]\n"
+    "\n"
+    "Counts the line points of a grid of tokens. GRID is 36 characters, row by\n"
+    "row from the top left (a6 first): '.' a free square, '1'-'4' a player's token.\n"
+    "Runs of 3 score 1, runs of 4 score 2 (2 players) or 3 (3-4 players), a run\n"
+    "of 5 or more is a KO.\n";
+
 static int score_cmd(int argc, char **argv)
 {
     long players = 2;
@@ -165,17 +169,7 @@ static int score_cmd(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "score", .flags = flags, .column = 15, .operand = take_grid, .ctx = &grid,
-                          .unknown = "unknown option '%s' (see morph morpyam score --help)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam score --players N GRID [--json]\n"
-               "\n"
-               "Counts the line points of a grid of tokens. GRID is 36 characters, row by\n"
-               "row from the top left (a6 first): '.' a free square, '1'-'4' a player's token.\n"
-               "Runs of 3 score 1, runs of 4 score 2 (2 players) or 3 (3-4 players), a run\n"
-               "of 5 or more is a KO.\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown option '%s' (see morph morpyam score --help)", .about = score_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;
@@ -262,6 +256,14 @@ static int take_layout(void *ctx, int argc, char **argv, int *i)
     return CLI_TAKEN;
 }
 
+static const char layout_about[] =
+    "Usage: morph morpyam layout standard|flash|--file PATH [--json]\n"
+    "\n"
+    "Draws a grid layout with its square codes: 1-6 brelan of that value, PS petite\n"
+    "suite, SU suite, FU full, CA carre, MI mini, MA maxi, MO morpyam, SE sec, AP\n"
+    "appel. A layout file holds 6 lines of 6 codes, top row first; '#' starts a\n"
+    "comment (see docs/rules-morpyam.md).\n";
+
 static int layout_cmd(int argc, char **argv)
 {
     Layout layout = {.have = false};
@@ -272,17 +274,7 @@ static int layout_cmd(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "layout", .flags = flags, .column = 15, .operand = take_layout, .ctx = &layout,
-                          .unknown = "unknown layout '%s' (expected standard, flash or --file PATH)"};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam layout standard|flash|--file PATH [--json]\n"
-               "\n"
-               "Draws a grid layout with its square codes: 1-6 brelan of that value, PS petite\n"
-               "suite, SU suite, FU full, CA carre, MI mini, MA maxi, MO morpyam, SE sec, AP\n"
-               "appel. A layout file holds 6 lines of 6 codes, top row first; '#' starts a\n"
-               "comment (see docs/rules-morpyam.md).\n");
-        cli_print_flags(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown layout '%s' (expected standard, flash or --file PATH)", .about = layout_about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;
@@ -314,6 +306,12 @@ static int layout_cmd(int argc, char **argv)
 
 /* ---- watch ---- */
 
+static const char watch_about[] =
+    "Usage: morph morpyam watch [--seed S] [game options]\n"
+    "\n"
+    "Plays one game between random players and prints it turn by turn (grid,\n"
+    "dice, actions), then the result.\n";
+
 static int watch_cmd(int argc, char **argv)
 {
     Options opts;
@@ -329,17 +327,8 @@ static int watch_cmd(int argc, char **argv)
     };
     /* every game option flag, as in morph play */
     const CliArgs args = {.prefix = "watch", .name = "morpyam watch", .flags = flags, .column = 17,
-                          .game = &morpyam_ops, .options = &opts};
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam watch [--seed S] [game options]\n"
-               "\n"
-               "Plays one game between random players and prints it turn by turn (grid,\n"
-               "dice, actions), then the result.\n");
-        cli_print_flags(stdout, &args);
-        printf("Game options:\n");
-        game_args_print_help(stdout, &morpyam_ops);
-        return EXIT_OK;
-    }
+                          .game = &morpyam_ops, .options = &opts, .about = watch_about,
+                          .more = cli_more_game_options};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;

@@ -34,21 +34,15 @@ typedef struct Run {
     bool failed;
 } Run;
 
-static void usage(FILE *out, const CliArgs *args)
-{
-    fprintf(out,
-            "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json]\n"
-            "                             [game options]\n"
-            "\n"
-            "Plays G games of expert self-play and reports, each with a 95%% interval:\n"
-            "the share of wins of the player who started (against the fair share 1/N),\n"
-            "the average game length in turns, and the share of games won by KO.\n"
-            "Proportions use the Wilson interval, the mean a normal interval.\n"
-            "\n");
-    cli_print_flags(out, args);
-    fprintf(out, "Game options:\n");
-    game_args_print_help(out, &morpyam_ops);
-}
+static const char about[] =
+    "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json]\n"
+    "                             [game options]\n"
+    "\n"
+    "Plays G games of expert self-play and reports, each with a 95% interval:\n"
+    "the share of wins of the player who started (against the fair share 1/N),\n"
+    "the average game length in turns, and the share of games won by KO.\n"
+    "Proportions use the Wilson interval, the mean a normal interval.\n"
+    "\n";
 
 static bool play_game(const Game *g, uint64_t seed, GameStat *out)
 {
@@ -126,11 +120,8 @@ int cmd_morpyam_analyze(int argc, char **argv)
     };
     /* every game option flag, as in morph play */
     const CliArgs args = {.prefix = "analyze", .name = "morpyam analyze", .flags = flags, .column = 16,
-                          .game = &morpyam_ops, .options = &opts};
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout, &args);
-        return EXIT_OK;
-    }
+                          .game = &morpyam_ops, .options = &opts, .about = about,
+                          .more = cli_more_game_options};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;

@@ -76,24 +76,25 @@ static void seats_words(StrBuf *out)
     sb_putc(out, '.');
 }
 
-static void usage(FILE *out, const GameOps *only, const CliArgs *args)
+/* The start of the usage; %s is where the games go. */
+static const char about_format[] =
+    "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE [--force]]\n"
+    "                  [--dice auto|manual] [--color auto|always|never] [--verbose]\n"
+    "                  [--quiet] [game options]\n"
+    "       morph play --resume FILE [--record FILE [--force]] [--dice auto|manual]\n"
+    "                  [--color ...] [--verbose] [--quiet]\n"
+    "\n"
+    "Plays a game of %s in the terminal (docs/play.md). Type `help`\n"
+    "during the game for the commands and `rules` for the rules; each prompt lists\n"
+    "what is legal. Ctrl-C saves the game and says how to resume it (a second\n"
+    "Ctrl-C stops at once).\n"
+    "\n";
+
+/* The usage after the flags: the exit status and the options of the game
+ * (of every game when none is named). */
+static void more(FILE *out, const CliArgs *args)
 {
-    char names[256];
-    game_names_text(", ", " or ", false, has_screen, names, sizeof names);
-    fprintf(out,
-            "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE [--force]]\n"
-            "                  [--dice auto|manual] [--color auto|always|never] [--verbose]\n"
-            "                  [--quiet] [game options]\n"
-            "       morph play --resume FILE [--record FILE [--force]] [--dice auto|manual]\n"
-            "                  [--color ...] [--verbose] [--quiet]\n"
-            "\n"
-            "Plays a game of %s in the terminal (docs/play.md). Type `help`\n"
-            "during the game for the commands and `rules` for the rules; each prompt lists\n"
-            "what is legal. Ctrl-C saves the game and says how to resume it (a second\n"
-            "Ctrl-C stops at once).\n"
-            "\n",
-            names);
-    cli_print_flags(out, args);
+    const GameOps *only = args->game;
     fprintf(out,
             "\n"
             "Exit status: 0 when the game ends, on quit or at the end of input with the\n"
@@ -102,12 +103,7 @@ static void usage(FILE *out, const GameOps *only, const CliArgs *args)
             "FILE that may not be replaced included; 130 after Ctrl-C (the record\n"
             "is saved).\n"
             "\n");
-    for (const GameOps *const *g = game_list(); *g; g++) {
-        if ((only && *g != only) || !has_screen(*g))
-            continue;
-        fprintf(out, "%s options:\n", (*g)->name);
-        game_args_print_help(out, *g);
-    }
+    game_args_print_games_help(out, only, has_screen);
 }
 
 /* The message of the session for an AI spec too long for a seat. */
@@ -278,17 +274,15 @@ int cmd_play(int argc, char **argv)
                  "summary are printed)"},
         {0},
     };
-    char unknown[512];
+    char unknown[512], about[1536];
+    snprintf(about, sizeof about, about_format, names);
     snprintf(unknown, sizeof unknown, "unknown argument '%%s' (expected a game first: morph play %s, or --resume FILE)",
              bar);
     const CliArgs args = {.prefix = "play", .flags = flags, .column = PLAY_HELP_COLUMN, .game = ops,
-                          .options = &opts, .unknown = ops ? NULL : unknown, .help = true};
+                          .options = &opts, .unknown = ops ? NULL : unknown, .about = about,
+                          .more = more, .help_in_turn = true};
     int parsed = cli_parse(&args, argc, argv, game ? 2 : 1);
-    if (parsed == CLI_HELP)
-        usage(stdout, ops, &args);
     sb_free(&players_help);
-    if (parsed == CLI_HELP)
-        return EXIT_OK;
     if (parsed != CLI_DONE)
         return parsed;
     bool game_opts = opts.count > 0;

@@ -11,18 +11,14 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 
-static void usage(FILE *out, const CliArgs *args)
-{
-    fprintf(out,
-            "Usage: morph replay FILE [--json] [--quiet]\n"
-            "       morph replay FILE [--moves] [--at N] [--color auto|always|never]\n"
-            "\n"
-            "Checks a game record (docs/records.md): re-applies every action through the\n"
-            "rules engine and compares the stored result with the replayed one.\n"
-            "Exits 0 when the record is valid, 1 at the first problem (its index is named).\n"
-            "\n");
-    cli_print_flags(out, args);
-}
+static const char about[] =
+    "Usage: morph replay FILE [--json] [--quiet]\n"
+    "       morph replay FILE [--moves] [--at N] [--color auto|always|never]\n"
+    "\n"
+    "Checks a game record (docs/records.md): re-applies every action through the\n"
+    "rules engine and compares the stored result with the replayed one.\n"
+    "Exits 0 when the record is valid, 1 at the first problem (its index is named).\n"
+    "\n";
 
 /* The record file: the one operand. */
 static int take_path(void *ctx, int argc, char **argv, int *i)
@@ -156,12 +152,8 @@ int cmd_replay(int argc, char **argv)
     };
     const CliArgs args = {.prefix = "replay", .flags = flags, .column = 12, .operand = take_path, .ctx = &path,
                           .unknown = "unknown argument '%s' (expected --json, --quiet, --moves, --at N, --color or a file)",
-                          .help = true};
+                          .about = about, .help_in_turn = true};
     int parsed = cli_parse(&args, argc, argv, 1);
-    if (parsed == CLI_HELP) {
-        usage(stdout, &args);
-        return EXIT_OK;
-    }
     if (parsed != CLI_DONE)
         return parsed;
     if (!path)

@@ -14,19 +14,15 @@
 #include "../server/http.h"
 #include "../server/server.h"
 
-static void usage(FILE *out, const CliArgs *args)
-{
-    fprintf(out,
-            "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web DIR]\n"
-            "                   [options]\n"
-            "\n"
-            "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
-            "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
-            "Games are kept in an SQLite database; a restarted server goes on with every\n"
-            "unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
-            "\n");
-    cli_print_flags(out, args);
-}
+static const char about[] =
+    "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web DIR]\n"
+    "                   [options]\n"
+    "\n"
+    "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
+    "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
+    "Games are kept in an SQLite database; a restarted server goes on with every\n"
+    "unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+    "\n";
 
 static bool is_page_dir(const char *dir)
 {
@@ -113,11 +109,7 @@ int cmd_serve(int argc, char **argv)
         {0},
     };
     const CliArgs args = {.prefix = "serve", .flags = flags, .column = 22,
-                          .unknown = "unknown or incomplete argument '%s' (see morph serve --help)"};
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout, &args);
-        return EXIT_OK;
-    }
+                          .unknown = "unknown or incomplete argument '%s' (see morph serve --help)", .about = about};
     int parsed = cli_parse(&args, argc, argv, 1);
     if (parsed != CLI_DONE)
         return parsed;

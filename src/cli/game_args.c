@@ -173,6 +173,19 @@ void game_args_print_help(FILE *out, const GameOps *ops)
     }
 }
 
+void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(const GameOps *ops))
+{
+    const GameOps *const *games = game_list();
+    if (!*games)
+        fprintf(out, "(no game is built into this morph)\n");
+    for (const GameOps *const *g = games; *g; g++) {
+        if ((only && *g != only) || (keep && !keep(*g)))
+            continue;
+        fprintf(out, "%s options:\n", (*g)->name);
+        game_args_print_help(out, *g);
+    }
+}
+
 void game_args_print_json_help(FILE *out)
 {
     const GameOps *const *games = game_list();

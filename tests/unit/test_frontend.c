@@ -804,7 +804,7 @@ static void cli_parser_reads_by_the_table(void **unused)
         {0},
     };
     CliArgs a = {.prefix = "demo", .name = "the demo", .flags = flags, .column = 14, .game = &toy_race_ops,
-                 .options = &o, .operand = take_name, .ctx = &name, .help = true};
+                 .options = &o, .operand = take_name, .ctx = &name, .help_in_turn = true};
     char msg[512];
     /* the usage: names padded to the column (two spaces at least), "{}" the default, continuation
      * lines under the help, a flag's own column, a blank line before a gap */
