@@ -5,7 +5,6 @@
 
 #include "../../bench/bench.h"
 #include "cli.h"
-#include "../core/number.h"
 
 static const char about[] =
     "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
