@@ -56,8 +56,10 @@ static void account_reply(ApiResponse *res, int status, const Account *a)
     api_json(res, status, json_pack("{s:b,s:s,s:s}", "signed_in", 1, "name", a->name, "created", a->created));
 }
 
-static void sign_up(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_sign_up(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     json_t *body = api_body(req, res, (const char *const[]){"name", "password", NULL}, false);
     const char *name, *password;
     size_t len;
@@ -90,8 +92,10 @@ static void sign_up(Server *srv, const ApiRequest *req, ApiResponse *res)
     json_decref(body);
 }
 
-static void sign_in(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_sign_in(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     json_t *body = api_body(req, res, (const char *const[]){"name", "password", NULL}, false);
     const char *name, *password;
     size_t len;
@@ -125,8 +129,10 @@ static void sign_in(Server *srv, const ApiRequest *req, ApiResponse *res)
     json_decref(body);
 }
 
-static void sign_out(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_sign_out(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     json_t *body = api_body(req, res, (const char *const[]){"everywhere", NULL}, true);
     if (!body)
         return;
@@ -154,7 +160,7 @@ static void sign_out(Server *srv, const ApiRequest *req, ApiResponse *res)
     json_decref(body);
 }
 
-static void me(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_me(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Account a;
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -165,8 +171,10 @@ static void me(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_json(res, 200, json_pack("{s:b}", "signed_in", 0)); /* a page asks before anyone signs in */
 }
 
-static void change_password(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_password(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     json_t *body = api_body(req, res, (const char *const[]){"password", "new_password", NULL}, false);
     const char *old, *fresh;
     size_t old_len, fresh_len;
@@ -193,40 +201,4 @@ static void change_password(Server *srv, const ApiRequest *req, ApiResponse *res
         api_json(res, 200, json_pack("{s:b,s:s}", "changed", 1, "name", a.name));
     }
     json_decref(body);
-}
-
-bool api_is_password(const ApiRequest *req)
-{
-    return strcmp(req->method, "POST") == 0 &&
-           (strcmp(req->path, "/api/accounts") == 0 || strcmp(req->path, "/api/login") == 0 ||
-            strcmp(req->path, "/api/me/password") == 0);
-}
-
-/* POST /api/accounts, /api/login, /api/logout, /api/me/password; GET /api/me. */
-bool api_accounts(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n)
-{
-    void (*post)(Server *, const ApiRequest *, ApiResponse *) = NULL;
-    if (n == 1 && strcmp(seg[0], "accounts") == 0)
-        post = sign_up;
-    else if (n == 1 && strcmp(seg[0], "login") == 0)
-        post = sign_in;
-    else if (n == 1 && strcmp(seg[0], "logout") == 0)
-        post = sign_out;
-    else if (n == 2 && strcmp(seg[0], "me") == 0 && strcmp(seg[1], "password") == 0)
-        post = change_password;
-    if (post) {
-        if (strcmp(req->method, "POST") != 0)
-            api_wrong_method(req, res, "POST");
-        else if (api_query_known(req, res, (const char *const[]){NULL}))
-            post(srv, req, res);
-        return true;
-    }
-    if (n == 1 && strcmp(seg[0], "me") == 0) {
-        if (strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0)
-            api_wrong_method(req, res, "GET");
-        else
-            me(srv, req, res);
-        return true;
-    }
-    return false;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../core/number.h"
+#include "../core/xalloc.h"
 #include "../front/record.h"
 #include "api_internal.h"
 #include "auth.h"
@@ -26,7 +27,7 @@ static void speaker_of(Server *srv, const ApiRequest *req, Room *room, Speaker *
 {
     memset(s, 0, sizeof *s);
     s->signed_in = req->session && auth_account(srv, req, &s->account);
-    s->seats = api_seats(room, req);
+    s->seats = api_seats(srv, room, req);
     s->viewer = (ChatViewer){s->seats != 0, s->signed_in};
 }
 
@@ -37,8 +38,9 @@ static json_t *message_json(const ChatMessage *m)
                      m->at);
 }
 
-static void read_chat(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_chat_read(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){"channel", "after", NULL}))
         return;
     const char *name = api_query(req, "channel"), *after_text = api_query(req, "after");
@@ -63,13 +65,12 @@ static void read_chat(Server *srv, const ApiRequest *req, ApiResponse *res, Room
                                                     : "the players read the spectators' chat once the game is over");
         return;
     }
-    ChatMessage *list = calloc(CHAT_PAGE, sizeof *list);
+    ChatMessage *list = xcalloc(CHAT_PAGE, sizeof *list);
     int n = 0;
     char err[ERR_MAX + 128];
-    if (!list || !srv->store->ops->chat_list(srv->store, meta.id, channel, (int)after, CHAT_PAGE, list, &n, err,
-                                             sizeof err)) {
+    if (!srv->store->ops->chat_list(srv->store, meta.id, channel, (int)after, CHAT_PAGE, list, &n, err, sizeof err)) {
         free(list);
-        api_error(res, 503, "%s", list ? err : "out of memory");
+        api_error(res, 503, "%s", err);
         return;
     }
     /* a player who muted the others reads only their own messages */
@@ -89,8 +90,11 @@ static void read_chat(Server *srv, const ApiRequest *req, ApiResponse *res, Room
                                  "last", last, "muted", muted));
 }
 
-static void write_chat(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     json_t *body = api_body(req, res, (const char *const[]){"channel", "text", NULL}, false);
     if (!body)
         return;
@@ -143,13 +147,16 @@ static void write_chat(Server *srv, const ApiRequest *req, ApiResponse *res, Roo
     json_decref(body);
 }
 
-static void mute(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_chat_mute(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     json_t *body = api_body(req, res, (const char *const[]){"mute", NULL}, false);
     if (!body)
         return;
     const json_t *on = json_object_get(body, "mute");
-    unsigned seats = api_seats(room, req);
+    unsigned seats = api_seats(srv, room, req);
     RoomError e;
     bool ok = true;
     if (!json_is_boolean(on)) {
@@ -166,36 +173,4 @@ static void mute(Server *srv, const ApiRequest *req, ApiResponse *res, Room *roo
             api_room_error(res, &e);
     }
     json_decref(body);
-}
-
-/* /api/games/ID/chat (GET, POST) and /api/games/ID/chat/mute (POST). */
-bool api_chat(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n)
-{
-    if (n < 3 || n > 4 || strcmp(seg[0], "games") != 0 || strcmp(seg[2], "chat") != 0 ||
-        (n == 4 && strcmp(seg[3], "mute") != 0))
-        return false;
-    RoomError e;
-    Room *room = server_room(srv, seg[1], &e);
-    if (!room) {
-        api_room_error(res, &e);
-        return true;
-    }
-    bool get = strcmp(req->method, "GET") == 0 || strcmp(req->method, "HEAD") == 0,
-         post = strcmp(req->method, "POST") == 0;
-    if (n == 4)
-        post ? mute(srv, req, res, room) : api_wrong_method(req, res, "POST");
-    else if (get)
-        read_chat(srv, req, res, room);
-    else if (post)
-        write_chat(srv, req, res, room);
-    else
-        api_wrong_method(req, res, "GET or POST");
-    room_unref(room);
-    return true;
-}
-
-bool api_community(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n)
-{
-    return api_accounts(srv, req, res, seg, n) || api_players(srv, req, res, seg, n) ||
-           api_lobby(srv, req, res, seg, n) || api_chat(srv, req, res, seg, n);
 }

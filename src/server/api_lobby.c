@@ -13,6 +13,8 @@
 
 #include "../front/game_json.h"
 #include "../front/record.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 #include "api_internal.h"
 #include "auth.h"
 #include "glicko2.h"
@@ -94,18 +96,18 @@ static json_t *challenge_json(const StoredChallenge *c, AccountId me)
 /* The open challenges (not expired); NULL with a 503 in res. */
 static StoredChallenge *open_challenges(Server *srv, int *n, ApiResponse *res)
 {
-    StoredChallenge *list = calloc(LOBBY_MAX, sizeof *list);
+    StoredChallenge *list = xcalloc(LOBBY_MAX, sizeof *list);
     char now[21], err[ERR_MAX + 128];
     record_now(now);
-    if (!list || !srv->store->ops->challenges(srv->store, now, list, LOBBY_MAX, n, err, sizeof err)) {
+    if (!srv->store->ops->challenges(srv->store, now, list, LOBBY_MAX, n, err, sizeof err)) {
         free(list);
-        api_error(res, 503, "%s", list ? err : "out of memory");
+        api_error(res, 503, "%s", err);
         return NULL;
     }
     return list;
 }
 
-static void lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
@@ -137,7 +139,9 @@ static bool read_challenge(const json_t *body, StoredChallenge *c, ApiResponse *
     Options opts;
     char err[ERR_MAX], q[EXCERPT_SIZE];
     if (!ops) {
-        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%s%s", game ? ", got '" : "",
+        char names[256];
+        game_names_text(", ", " or ", true, NULL, names, sizeof names);
+        api_error(res, 400, "'game' must be %s%s%s%s", names, game ? ", got '" : "",
                   game ? text_excerpt(game, EXCERPT_MAX, q, sizeof q) : "", game ? "'" : "");
         return false;
     }
@@ -216,7 +220,7 @@ static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *re
         return;
     char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
     RoomError e;
-    Room *room = room_create(srv, &spec, tokens, &e);
+    Room *room = room_create(&srv->host, &spec, tokens, &e);
     if (!room) {
         api_room_error(res, &e);
         return;
@@ -286,8 +290,10 @@ static bool new_challenge(Server *srv, StoredChallenge *c, const Account *me, bo
     return true;
 }
 
-static void create(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     Account me;
     json_t *body = api_body(req, res, (const char *const[]){"game", "options", "clock", "rated", NULL}, false);
     StoredChallenge c;
@@ -309,8 +315,10 @@ static void create(Server *srv, const ApiRequest *req, ApiResponse *res)
 
 /* Play someone now: meets a seek of another player for the same game,
  * clock and rating, or waits in the lobby (asking again keeps waiting). */
-static void quick(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
     Account me;
     json_t *body = api_body(req, res, (const char *const[]){"game", "clock", "rated", NULL}, false);
     StoredChallenge want;
@@ -374,7 +382,7 @@ static void take_or_cancel(Server *srv, const ApiRequest *req, ApiResponse *res,
     json_decref(body);
 }
 
-static void lobby_events(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_lobby_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_stream_slot(srv, req, res))
         return;
@@ -384,27 +392,14 @@ static void lobby_events(Server *srv, const ApiRequest *req, ApiResponse *res)
     res->stream_feed = srv->lobby;
 }
 
-/* /api/lobby (GET, POST), /api/lobby/events, /api/lobby/quick,
- * /api/lobby/ID/accept, /api/lobby/ID/cancel. */
-bool api_lobby(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n)
+void api_lobby_accept(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    if (n < 1 || strcmp(seg[0], "lobby") != 0 || n > 3)
-        return false;
-    bool get = strcmp(req->method, "GET") == 0 || strcmp(req->method, "HEAD") == 0,
-         post = strcmp(req->method, "POST") == 0;
-    if (n == 1 && get)
-        lobby_list(srv, req, res);
-    else if (n == 1 && post)
-        api_query_known(req, res, (const char *const[]){NULL}) && (create(srv, req, res), true);
-    else if (n == 1)
-        api_wrong_method(req, res, "GET or POST");
-    else if (n == 2 && strcmp(seg[1], "events") == 0)
-        get ? lobby_events(srv, req, res) : api_wrong_method(req, res, "GET");
-    else if (n == 2 && strcmp(seg[1], "quick") == 0)
-        post ? quick(srv, req, res) : api_wrong_method(req, res, "POST");
-    else if (n == 3 && (strcmp(seg[2], "accept") == 0 || strcmp(seg[2], "cancel") == 0))
-        post ? take_or_cancel(srv, req, res, seg[1], seg[2][0] == 'a') : api_wrong_method(req, res, "POST");
-    else
-        api_no_endpoint(req, res);
-    return true;
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        take_or_cancel(srv, req, res, t->words[0], true);
+}
+
+void api_lobby_cancel(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        take_or_cancel(srv, req, res, t->words[0], false);
 }

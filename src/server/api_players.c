@@ -7,6 +7,8 @@
 
 #include "../core/number.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 #include "api_internal.h"
 #include "auth.h"
 #include "glicko2.h"
@@ -46,12 +48,12 @@ static void summary_fields(json_t *obj, const GameSummary *g)
 /* The games of account (running or finished) as JSON. */
 static json_t *games_json(Server *srv, AccountId account, bool running, int limit, ApiResponse *res)
 {
-    GameSummary *rows = calloc((size_t)limit, sizeof *rows);
+    GameSummary *rows = xcalloc((size_t)limit, sizeof *rows);
     int n = 0;
     char err[ERR_MAX + 128];
-    if (!rows || !srv->store->ops->games_of(srv->store, account, running, limit, rows, &n, err, sizeof err)) {
+    if (!srv->store->ops->games_of(srv->store, account, running, limit, rows, &n, err, sizeof err)) {
         free(rows);
-        api_error(res, 503, "%s", rows ? err : "out of memory");
+        api_error(res, 503, "%s", err);
         return NULL;
     }
     json_t *list = json_array();
@@ -65,8 +67,9 @@ static json_t *games_json(Server *srv, AccountId account, bool running, int limi
     return list;
 }
 
-static void profile(Server *srv, const ApiRequest *req, ApiResponse *res, const char *name)
+void api_player(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    const char *name = t->words[0];
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     Account a;
@@ -121,13 +124,16 @@ static void profile(Server *srv, const ApiRequest *req, ApiResponse *res, const 
                                  "history", history, "games", games));
 }
 
-static void leaderboard(Server *srv, const ApiRequest *req, ApiResponse *res, const char *game)
+void api_leaderboard(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    const char *game = t->words[0];
     if (!api_query_known(req, res, (const char *const[]){"offset", "limit", NULL}))
         return;
     char q[EXCERPT_SIZE];
     if (!game_lookup(game)) {
-        api_error(res, 404, "unknown game '%s' (expected morpyam or morphos)", text_excerpt(game, EXCERPT_MAX, q, sizeof q));
+        char names[256];
+        game_names_text(", ", " or ", false, NULL, names, sizeof names);
+        api_error(res, 404, "unknown game '%s' (expected %s)", text_excerpt(game, EXCERPT_MAX, q, sizeof q), names);
         return;
     }
     long offset = 0, limit = 50;
@@ -160,7 +166,7 @@ static void leaderboard(Server *srv, const ApiRequest *req, ApiResponse *res, co
 
 /* The running games of the signed-in account, those where it is to act
  * first, each with whose turn it is and the clock. */
-static void my_games(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_my_games(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Account me;
     if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_signed_in(srv, req, res, &me))
@@ -202,7 +208,7 @@ static void my_games(Server *srv, const ApiRequest *req, ApiResponse *res)
 }
 
 /* A live stream of the account's games: an event whenever one changes. */
-static void my_events(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_my_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Account me;
     if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_signed_in(srv, req, res, &me) ||
@@ -211,25 +217,4 @@ static void my_events(Server *srv, const ApiRequest *req, ApiResponse *res)
     res->status = 200;
     res->content_type = "text/event-stream";
     res->stream_feed = server_account_feed(srv, me.id);
-}
-
-/* GET /api/players/NAME, /api/leaderboard/GAME, /api/me/games, /api/me/events. */
-bool api_players(Server *srv, const ApiRequest *req, ApiResponse *res, char **seg, int n)
-{
-    bool players = n == 2 && strcmp(seg[0], "players") == 0, leaders = n == 2 && strcmp(seg[0], "leaderboard") == 0;
-    bool games = n == 2 && strcmp(seg[0], "me") == 0 && strcmp(seg[1], "games") == 0;
-    bool events = n == 2 && strcmp(seg[0], "me") == 0 && strcmp(seg[1], "events") == 0;
-    if (!players && !leaders && !games && !events)
-        return false;
-    if (strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0)
-        api_wrong_method(req, res, "GET");
-    else if (players)
-        profile(srv, req, res, seg[1]);
-    else if (leaders)
-        leaderboard(srv, req, res, seg[1]);
-    else if (games)
-        my_games(srv, req, res);
-    else
-        my_events(srv, req, res);
-    return true;
 }

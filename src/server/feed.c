@@ -2,11 +2,11 @@
 
 #include <stdlib.h>
 
+#include "../core/xalloc.h"
+
 Feed *feed_new(const char *event)
 {
-    Feed *f = calloc(1, sizeof *f);
-    if (!f)
-        abort();
+    Feed *f = xcalloc(1, sizeof *f);
     pthread_mutex_init(&f->lock, NULL);
     atomic_init(&f->refs, 1);
     f->event = event;

@@ -1,4 +1,5 @@
 #include "limits.h"
+#include "../core/xalloc.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -44,7 +45,7 @@ double limits_now(void)
 
 Limits *limits_new(const LimitsConfig *cfg)
 {
-    Limits *l = calloc(1, sizeof *l);
+    Limits *l = xcalloc(1, sizeof *l);
     l->cfg = *cfg;
     pthread_mutex_init(&l->lock, NULL);
     return l;
@@ -137,7 +138,7 @@ static Entry *entry(Limits *l, const char *client, double now)
     for (Entry *e = l->table[h]; e; e = e->next)
         if (strcmp(e->client, key) == 0)
             return e;
-    Entry *e = calloc(1, sizeof *e);
+    Entry *e = xcalloc(1, sizeof *e);
     strcpy(e->client, key);
     for (int k = 0; k < B_COUNT; k++) {
         double cap, rate;

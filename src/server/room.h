@@ -20,9 +20,41 @@
 #include "clock.h"
 #include "store.h"
 #include "view.h"
+#include "work_pool.h"
 
-typedef struct Server Server;
 typedef struct Room Room;
+
+/* What rooms need from whoever holds them (the server, server.c): where
+ * games are stored, where AI seats think, the limits, whom to tell when a
+ * game is over, the clocks' time, whom to tell of a running clock and of a
+ * change in an account's game, and where events are said. Set up once by
+ * the holder; every room points to it, and no room calls its holder by
+ * name. */
+typedef struct RoomHost {
+    Store *store;
+    WorkPool *pool;            /* where AI seats think; NULL: they move only when the
+                                * holder calls room_ai_turn (fuzzers) */
+    int max_actions;           /* actions a game may have (a runaway guard) */
+    int hint_ms;               /* thinking time of a hint level that thinks for a time */
+    pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
+    /* Told once, with the room locked, when its game is over (so the
+     * holder may let old finished rooms leave memory); may be NULL. */
+    void (*finished)(void *ctx, Room *r);
+    void *ctx;
+    /* The clocks' time: monotonic seconds (NULL: limits_now). */
+    double (*now)(void);
+    /* Told, with the room locked, when its clock starts running: the holder
+     * watches it and calls room_clock_tick (may be NULL: no clock ends). */
+    void (*clock_started)(void *ctx, Room *r);
+    /* Told, with the room locked, of every change in a game where account
+     * holds a seat (the account's live feed); may be NULL. */
+    void (*account_changed)(void *ctx, AccountId account);
+    /* One line for the holder's log (a game lost on time); may be NULL. */
+    void (*say)(void *ctx, const char *line);
+} RoomHost;
+
+/* The clocks' time of host. */
+double room_host_now(const RoomHost *host);
 
 /* One action in words, built when it is applied (state before it known). */
 typedef struct LogEntry {
@@ -45,7 +77,7 @@ typedef struct Subscriber {
 struct Room {
     pthread_mutex_t lock;
     atomic_int refs;
-    Server *server;
+    RoomHost *host;
     StoredGame meta;      /* id, options, seed, seats, status, result...; meta.actions unused */
     Session *session;
     const GameView *view;
@@ -57,7 +89,7 @@ struct Room {
     int log_cap;
     bool thinking;        /* an AI seat is choosing on a worker thread */
     bool queued;          /* an AI job for this room is waiting in the pool */
-    bool finish_told;     /* the server knows the game is over */
+    bool finish_told;     /* the host was told the game is over */
     int64_t think_version;
     StrBuf history;       /* the log entries joined by commas (the history array's inside) */
     int history_count;    /* entries in history */
@@ -107,11 +139,11 @@ typedef struct RoomSpec {
     const char *from_challenge;   /* the lobby challenge this game answers, taken with it */
 } RoomSpec;
 
-Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
+Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
 /* Rebuilds a room from what the store holds (replaying every action) and
  * goes on where it was: chance the server draws is drawn, an AI to move is
  * asked again. Takes g's content. NULL with e filled. */
-Room *room_load(Server *srv, StoredGame *g, RoomError *e);
+Room *room_load(RoomHost *host, StoredGame *g, RoomError *e);
 
 void room_ref(Room *r);
 void room_unref(Room *r);
@@ -167,6 +199,8 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
 /* Starts the AI seat to move of a new room thinking, and its clock being
  * watched (once it is in the server). */
 void room_kick(Room *r);
+/* Runs one AI decision (a job of the host's pool, or the holder's call). */
+void room_ai_turn(Room *r);
 
 /* ---- clocks (room_clock.c) ---- */
 /* At now: ends the game on time when the seat to act ran out of it (through
@@ -179,8 +213,6 @@ double room_clock_tick(Room *r, double now, bool save);
 void room_chat_added(Room *r);
 /* Whether seat muted the other players' chat, and setting it (stored). */
 bool room_set_mute(Room *r, int seat, bool muted, RoomError *e);
-/* Runs one AI decision (called by a worker thread). */
-void room_ai_turn(Room *r);
 
 /* Helper for other modules: the JSON form of action a (legal in s) with its
  * sentence and structured fields, as text appended to out or as jansson. */

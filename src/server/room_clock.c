@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "server.h"
+#include "limits.h"
 
 int room_clock_seat(const Room *r)
 {
@@ -28,7 +28,8 @@ void room_clock_begin(Room *r, double now)
     r->clock_on = true;
     r->clock.running = -1;
     clock_switch(&r->clock, room_clock_seat(r), now);
-    server_clock_watch(r->server, r);
+    if (r->host->clock_started)
+        r->host->clock_started(r->host->ctx, r);
 }
 
 /* The seat to act ran out of time at now: it leaves the game through the
@@ -50,8 +51,12 @@ static bool time_out(Room *r, double now, RoomError *e)
         r->clock = saved;
         return false;
     }
-    server_log(r->server, "game %s: P%d ran out of time%s", r->meta.id, seat + 1,
-               session_is_terminal(r->session) ? "; the game is over" : "; the others play on");
+    if (r->host->say) {
+        char line[128];
+        snprintf(line, sizeof line, "game %s: P%d ran out of time%s", r->meta.id, seat + 1,
+                 session_is_terminal(r->session) ? "; the game is over" : "; the others play on");
+        r->host->say(r->host->ctx, line);
+    }
     room_changed(r);
     return true;
 }
@@ -79,7 +84,7 @@ double room_clock_tick(Room *r, double now, bool save)
         for (int p = 0; p < r->meta.num_seats; p++)
             left[p] = clock_left(&r->clock, p, now);
         char err[ERR_MAX + 128];
-        if (!r->server->store->ops->save_clock(r->server->store, r->meta.id, left, r->meta.num_seats, err, sizeof err))
+        if (!r->host->store->ops->save_clock(r->host->store, r->meta.id, left, r->meta.num_seats, err, sizeof err))
             fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, err);
     }
     double deadline = runs ? clock_deadline(&r->clock) : -1;

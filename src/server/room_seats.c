@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "../front/record.h"
-#include "server.h"
 
 unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens, AccountId account)
 {
@@ -45,7 +44,7 @@ bool room_set_mute(Room *r, int seat, bool muted, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     char err[ERR_MAX + 128];
-    bool ok = r->server->store->ops->seat_mute(r->server->store, r->meta.id, seat, muted, err, sizeof err);
+    bool ok = r->host->store->ops->seat_mute(r->host->store, r->meta.id, seat, muted, err, sizeof err);
     if (ok)
         r->meta.seats[seat].muted = muted;
     else
@@ -100,7 +99,7 @@ bool room_claim(Room *r, int seat, const char *invite, AccountId account, const 
         g.count = r->stored;
         record_now(g.updated);
         char err[ERR_MAX + 128];
-        if (!r->server->store->ops->claim(r->server->store, &g, seat, err, sizeof err)) {
+        if (!r->host->store->ops->claim(r->host->store, &g, seat, err, sizeof err)) {
             *st = saved;
             if (strstr(err, "already taken"))
                 room_fail(e, 409, "%s", err);
@@ -112,7 +111,7 @@ bool room_claim(Room *r, int seat, const char *invite, AccountId account, const 
             memcpy(r->meta.updated, g.updated, sizeof g.updated);
             if (account)
                 memcpy(r->names[seat], st->name, sizeof st->name); /* an account: its name */
-            room_clock_begin(r, server_now(r->server)); /* the last seat taken: the clocks start */
+            room_clock_begin(r, room_host_now(r->host)); /* the last seat taken: the clocks start */
             ok = true;
             room_changed(r);
         }

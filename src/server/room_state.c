@@ -10,7 +10,7 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 static json_t *seats_json(const Room *r)
 {
@@ -61,7 +61,7 @@ static void build_head(Room *r)
         chance = json_pack("{s:o,s:i}", "seat", seat >= 0 ? json_integer(seat + 1) : json_null(), "dice",
                            r->view->dice_to_roll(st));
     }
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(st, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -122,7 +122,7 @@ void room_put_state(Room *r, StrBuf *out)
     head[r->head_len - 1] = '\0';
     sb_puts(out, head);
     head[r->head_len - 1] = '}';
-    room_clock_json(r, server_now(r->server), out); /* the time left changes between versions */
+    room_clock_json(r, room_host_now(r->host), out); /* the time left changes between versions */
     sb_puts(out, ",\"history\":[");
     sb_puts(out, sb_str(&r->history));
     sb_puts(out, "]}");
@@ -154,7 +154,7 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     /* One allocation of the whole answer: it can be tens of kilobytes. */
     StrBuf sb = STRBUF_INIT;
     const char *statics_text = full ? statics(r) : "";
-    char *data = malloc(r->head_len + r->history.len + strlen(statics_text) + 400);
+    char *data = xmalloc(r->head_len + r->history.len + strlen(statics_text) + 400);
     sb.data = data;
     sb.cap = r->head_len + r->history.len + strlen(statics_text) + 400;
     sb.data[0] = '\0';
@@ -184,7 +184,7 @@ json_t *room_record(Room *r, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     json_t *doc = NULL;
-    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && strcmp(r->meta.game, "morpyam") == 0;
+    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && r->session->game->ops->has_dice;
     if (hides_future)
         room_fail(e, 409, "the record of a game with dice drawn by the server is available once the game is over "
                   "(its seed tells the dice to come)");

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 /* Finished games kept in memory (with their words and state cached) before
  * the oldest leave; the store still has them and they reload on demand. */
@@ -74,9 +75,7 @@ Feed *server_account_feed(Server *s, AccountId account)
     if (!f) {
         if (s->naccount_feeds == s->account_feeds_cap) {
             s->account_feeds_cap = s->account_feeds_cap ? 2 * s->account_feeds_cap : 16;
-            s->account_feeds = realloc(s->account_feeds, (size_t)s->account_feeds_cap * sizeof *s->account_feeds);
-            if (!s->account_feeds)
-                abort();
+            s->account_feeds = xrealloc(s->account_feeds, (size_t)s->account_feeds_cap * sizeof *s->account_feeds);
         }
         f = feed_new("games");
         s->account_feeds[s->naccount_feeds++] = (struct AccountFeed){account, f};
@@ -137,7 +136,7 @@ static void grow(Server *s)
     Room **old = s->rooms;
     int old_cap = s->rooms_cap;
     s->rooms_cap = old_cap ? 2 * old_cap : 1024;
-    s->rooms = calloc((size_t)s->rooms_cap, sizeof *s->rooms);
+    s->rooms = xcalloc((size_t)s->rooms_cap, sizeof *s->rooms);
     s->rooms_used = 0;
     for (int i = 0; i < old_cap; i++)
         if (old[i] && old[i] != TOMBSTONE) {
@@ -177,7 +176,8 @@ void server_add_room(Server *s, Room *r)
     room_unref(in); /* the reference insert gave; the map keeps its own */
 }
 
-void server_room_finished(Server *s, const char *id)
+/* A room's game is over: it may leave memory later (the host's finished). */
+static void room_finished(Server *s, const char *id)
 {
     Room *drop = NULL;
     pthread_mutex_lock(&s->rooms_lock);
@@ -202,6 +202,26 @@ void server_room_finished(Server *s, const char *id)
      * map reference cannot free this one (its caller holds a reference). */
     if (drop)
         room_unref(drop);
+}
+
+static void host_finished(void *ctx, Room *r)
+{
+    room_finished(ctx, r->meta.id);
+}
+
+static void host_clock_started(void *ctx, Room *r)
+{
+    server_clock_watch(ctx, r);
+}
+
+static void host_account_changed(void *ctx, AccountId account)
+{
+    server_account_changed(ctx, account);
+}
+
+static void host_say(void *ctx, const char *line)
+{
+    server_log(ctx, "%s", line);
 }
 
 Room *server_room(Server *s, const char *id, RoomError *e)
@@ -234,7 +254,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
         return NULL;
     }
     bool finished = g.status == STATUS_FINISHED;
-    r = room_load(s, &g, e);
+    r = room_load(&s->host, &g, e);
     stored_game_clear(&g);
     if (!r)
         return NULL;
@@ -242,7 +262,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     Room *in = insert(s, r);
     pthread_mutex_unlock(&s->rooms_lock);
     if (in == r && finished)
-        server_room_finished(s, id);
+        room_finished(s, id);
     room_unref(r); /* ours: the map or the other loader's room is kept */
     return in;
 }
@@ -281,11 +301,11 @@ static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
 
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
 {
-    Server *s = calloc(1, sizeof *s);
+    Server *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
-    pthread_mutex_init(&s->hint_lock, NULL);
+    pthread_mutex_init(&s->host.hint_lock, NULL);
     pthread_mutex_init(&s->feeds_lock, NULL);
     pthread_mutex_init(&s->log_lock, NULL);
     pthread_mutex_init(&s->clock_lock, NULL);
@@ -295,7 +315,7 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     pthread_cond_init(&s->clock_cond, &attr);
     pthread_condattr_destroy(&attr);
     s->lobby = feed_new("lobby");
-    s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
+    s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
     /* A hash to check unknown names against, so that a sign-in takes the
      * same time whether the name exists or not. */
     if (!password_init() || !password_hash("no account has this password", 28, cfg->password_cost, s->dummy_hash)) {
@@ -309,7 +329,17 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         server_free(s);
         return NULL;
     }
-    s->pool = cfg->ai_threads > 0 ? ai_pool_new(cfg->ai_threads) : NULL;
+    s->pool = cfg->ai_threads > 0 ? work_pool_new(cfg->ai_threads) : NULL;
+    s->host.store = s->store;
+    s->host.pool = s->pool;
+    s->host.max_actions = cfg->max_actions;
+    s->host.hint_ms = cfg->hint_ms;
+    s->host.finished = host_finished;
+    s->host.ctx = s;
+    s->host.now = cfg->now;
+    s->host.clock_started = host_clock_started;
+    s->host.account_changed = host_account_changed;
+    s->host.say = host_say;
     s->clock_saved = server_now(s);
     if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
         server_free(s);
@@ -325,8 +355,9 @@ void server_free(Server *s)
     if (!s)
         return;
     server_clocks_stop(s); /* the running clocks are saved */
-    ai_pool_free(s->pool); /* running AI turns finish first */
+    work_pool_free(s->pool); /* running AI turns finish first */
     s->pool = NULL;
+    s->host.pool = NULL;
     for (int i = 0; i < s->rooms_cap; i++)
         if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
             room_unref(s->rooms[i]);
@@ -342,7 +373,7 @@ void server_free(Server *s)
     free(s->account_feeds);
     feed_unref(s->lobby);
     pthread_mutex_destroy(&s->rooms_lock);
-    pthread_mutex_destroy(&s->hint_lock);
+    pthread_mutex_destroy(&s->host.hint_lock);
     pthread_mutex_destroy(&s->feeds_lock);
     pthread_mutex_destroy(&s->log_lock);
     pthread_mutex_destroy(&s->clock_lock);

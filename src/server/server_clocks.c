@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "server.h"
+#include "../core/xalloc.h"
 
 #define SAVE_EVERY 30.0  /* seconds between saves of the running clocks */
 #define WAKE_AT_MOST 1.0 /* the thread looks again after at most this */
@@ -22,9 +23,7 @@ void server_clock_watch(Server *s, Room *r)
     if (!there) {
         if (s->nclock_rooms == s->clock_rooms_cap) {
             s->clock_rooms_cap = s->clock_rooms_cap ? 2 * s->clock_rooms_cap : 16;
-            s->clock_rooms = realloc(s->clock_rooms, (size_t)s->clock_rooms_cap * sizeof *s->clock_rooms);
-            if (!s->clock_rooms)
-                abort();
+            s->clock_rooms = xrealloc(s->clock_rooms, (size_t)s->clock_rooms_cap * sizeof *s->clock_rooms);
         }
         room_ref(r);
         s->clock_rooms[s->nclock_rooms++] = r;
@@ -38,9 +37,7 @@ static Room **watched(Server *s, int *n)
 {
     pthread_mutex_lock(&s->clock_lock);
     *n = s->nclock_rooms;
-    Room **list = malloc((size_t)(*n ? *n : 1) * sizeof *list);
-    if (!list)
-        abort();
+    Room **list = xmalloc((size_t)(*n ? *n : 1) * sizeof *list);
     for (int i = 0; i < *n; i++) {
         list[i] = s->clock_rooms[i];
         room_ref(list[i]);

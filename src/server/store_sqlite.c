@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "store_sqlite_internal.h"
+#include "../core/xalloc.h"
 
 
 static const char *const sql[Q_COUNT] = {
@@ -206,9 +207,9 @@ void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g)
     memset(g, 0, sizeof *g);
     sq_copy_text(g->id, sizeof g->id, sq_col_text(q, col));
     sq_copy_text(g->game, sizeof g->game, sq_col_text(q, col + 1));
-    g->options = strdup(sq_col_text(q, col + 2));
+    g->options = xstrdup(sq_col_text(q, col + 2));
     g->status = status_from_name(sq_col_text(q, col + 3));
-    g->result = sqlite3_column_type(q, col + 4) == SQLITE_NULL ? NULL : strdup(sq_col_text(q, col + 4));
+    g->result = sqlite3_column_type(q, col + 4) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, col + 4));
     sq_copy_text(g->created, sizeof g->created, sq_col_text(q, col + 5));
     sq_copy_text(g->updated, sizeof g->updated, sq_col_text(q, col + 6));
     g->count = sqlite3_column_int(q, col + 7);
@@ -400,12 +401,12 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
         *found = true;
         sq_copy_text(out->id, sizeof out->id, id);
         sq_copy_text(out->game, sizeof out->game, sq_col_text(q, 0));
-        out->options = strdup(sq_col_text(q, 1));
+        out->options = xstrdup(sq_col_text(q, 1));
         out->seed = (uint64_t)sqlite3_column_int64(q, 2);
         out->real_dice = sqlite3_column_int(q, 3);
         out->listed = sqlite3_column_int(q, 4);
         out->status = status_from_name(sq_col_text(q, 5));
-        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : strdup(sq_col_text(q, 6));
+        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, 6));
         sq_copy_text(out->created, sizeof out->created, sq_col_text(q, 7));
         sq_copy_text(out->updated, sizeof out->updated, sq_col_text(q, 8));
         sq_copy_text(out->rematch_of, sizeof out->rematch_of, sq_col_text(q, 9));
@@ -456,9 +457,9 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
             }
             if (out->count == cap) {
                 cap = cap ? 2 * cap : 64;
-                out->actions = realloc(out->actions, (size_t)cap * sizeof *out->actions);
+                out->actions = xrealloc(out->actions, (size_t)cap * sizeof *out->actions);
             }
-            out->actions[out->count].text = strdup(sq_col_text(q, 1));
+            out->actions[out->count].text = xstrdup(sq_col_text(q, 1));
             out->actions[out->count].player = sqlite3_column_int(q, 2);
             out->count++;
         }
@@ -508,7 +509,7 @@ static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char 
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         if (n == cap) {
             cap = cap ? 2 * cap : 256;
-            ids = realloc(ids, cap * sizeof *ids);
+            ids = xrealloc(ids, cap * sizeof *ids);
         }
         sq_copy_text(ids[n++], GAME_ID_LEN + 1, sq_col_text(q, 0));
     }
@@ -681,7 +682,7 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
 {
     if (!make_dirs(path, err, errlen))
         return NULL;
-    SqliteStore *s = calloc(1, sizeof *s);
+    SqliteStore *s = xcalloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
@@ -706,7 +707,7 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
     /* Migrations, each with its new version in one transaction. */
     for (; ok && version < SQ_SCHEMA_VERSION; version++) {
         size_t len = strlen(sq_migrations[version]) + 64;
-        char *step = malloc(len);
+        char *step = xmalloc(len);
         snprintf(step, len, "BEGIN; %s PRAGMA user_version=%d; COMMIT;", sq_migrations[version], version + 1);
         ok = exec(s, step, err, errlen);
         free(step);

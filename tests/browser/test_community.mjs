@@ -92,7 +92,7 @@ export const tests = [
       // ---- the lobby: alice opens a challenge, bob sees it arrive ----
       await bob.waitForSelector('#challenge-list .empty');
       await alice.check('input[name=challenge-game][value=morphos]');
-      await alice.selectOption('select[name=size]', '5');
+      await alice.selectOption('select[name="opt-size"]', '5');
       await alice.selectOption('#challenge-clock', 'custom');
       await alice.fill('#challenge-clock-minutes', '0.5');
       await alice.fill('#challenge-clock-increment', '0');

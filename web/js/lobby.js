@@ -7,6 +7,7 @@ import { h, put, clear, toast, ago, pageTitle } from './dom.js';
 import { whoAmI } from './account.js';
 import { onGames, startTurnNotices, permissionButton } from './notify.js';
 import { gameTitle, optionsSummary } from './rules.js';
+import { GAME_NAMES } from './games.js';
 
 export const CLOCKS = [
   { key: '1+1', label: '1+1', clock: { initial_s: 60, increment_s: 1 } },
@@ -43,9 +44,10 @@ export function clockPicker(id, selected = '') {
 export async function lobbyPage(main) {
   pageTitle('Lobby · morph');
   const who = await whoAmI();
+  const meta = await api('GET', '/api/meta');
   const list = h('ul', { class: 'games challenges', id: 'challenge-list' });
   const status = h('p', { class: 'seek-status', role: 'status', 'aria-live': 'polite' });
-  const lobby = new Lobby(who, list, status);
+  const lobby = new Lobby(who, meta, list, status);
   put(main, h('div', { class: 'lobby' },
     h('div', { class: 'lobby-main' },
       who.signed_in ? lobby.quickCard() : signInCard(),
@@ -65,15 +67,16 @@ function signInCard() {
 }
 
 class Lobby {
-  constructor(who, list, status) {
+  constructor(who, meta, list, status) {
     this.who = who;
+    this.meta = meta;
     this.list = list;
     this.status = status;
     this.mine = new Set(); // challenges made here: when one is accepted, go to its game
     this.seek = null;
     this.renew = null;
-    this.quickGame = 'morphos';
-    this.challengeGame = 'morphos';
+    this.quickGame = GAME_NAMES[0];
+    this.challengeGame = GAME_NAMES[0];
   }
 
   start() {
@@ -154,7 +157,7 @@ class Lobby {
 
   gameChoice(name, current, onchange) {
     return h('fieldset', { class: 'option inline' }, h('legend', { text: 'Game' }),
-      ['morphos', 'morpyam'].map((g) => h('label', { class: 'pill' },
+      GAME_NAMES.map((g) => h('label', { class: 'pill' },
         h('input', { type: 'radio', name, value: g, checked: g === current, onchange: () => onchange(g) }), ` ${gameTitle(g)}`)));
   }
 
@@ -209,13 +212,7 @@ class Lobby {
   challengeCard() {
     const form = h('form', { class: 'challenge-form', id: 'challenge-form', onsubmit: (e) => this.challenge(e) });
     const options = h('div', { class: 'challenge-options' });
-    const drawOptions = () => {
-      put(options, this.challengeGame === 'morphos'
-        ? h('label', { class: 'option' }, h('span', { class: 'label', text: 'Board' }),
-          h('select', { name: 'size' }, [5, 7, 9, 11, 13].map((n) => h('option', { value: n, text: `${n}×${n}`, selected: n === 9 }))))
-        : h('label', { class: 'option' }, h('span', { class: 'label', text: 'Variant' }),
-          h('select', { name: 'variant' }, ['standard', 'flash', 'plus'].map((v) => h('option', { value: v, text: v })))));
-    };
+    const drawOptions = () => put(options, this.optionFields());
     drawOptions();
     this.clock = clockPicker('challenge-clock', '5+3');
     form.append(
@@ -228,10 +225,42 @@ class Lobby {
       h('h2', { id: 'challenge-title', text: 'Open a challenge' }), form);
   }
 
+  // The options of the chosen game a challenge may set, from GET /api/meta:
+  // those with a few choices (the number of players is the lobby's: two).
+  challengeOptions() {
+    const game = this.meta.games.find((g) => g.name === this.challengeGame);
+    return (game ? game.options : []).filter((o) => o.key !== 'players' &&
+      ((o.choices && o.kind !== 'int') || (o.kind === 'int' && o.max && o.max - o.min <= 20)));
+  }
+
+  optionFields() {
+    return this.challengeOptions().map((o) => {
+      const name = `opt-${o.key}`;
+      const title = o.key.charAt(0).toUpperCase() + o.key.slice(1).replace(/-/g, ' ');
+      if (o.kind === 'list')
+        return h('fieldset', { class: 'option inline' }, h('legend', { text: title }),
+          o.choices.map((c) => h('label', { class: 'pill' }, h('input', { type: 'checkbox', name, value: c }), ` ${c}`)));
+      const values = o.kind === 'int' ? Array.from({ length: o.max - o.min + 1 }, (_, i) => String(o.min + i)) : o.choices;
+      return h('label', { class: 'option' }, h('span', { class: 'label', text: title }),
+        h('select', { name, 'aria-label': title }, values.map((v) => h('option', { value: v, text: v, selected: v === String(o.default) }))));
+    });
+  }
+
+  optionValues(data) {
+    const options = {};
+    for (const o of this.challengeOptions()) {
+      const name = `opt-${o.key}`;
+      if (o.kind === 'list') options[o.key] = data.getAll(name);
+      else if (o.kind === 'int') options[o.key] = Number(data.get(name));
+      else options[o.key] = data.get(name);
+    }
+    return options;
+  }
+
   async challenge(event) {
     event.preventDefault();
     const data = new FormData(event.target);
-    const options = this.challengeGame === 'morphos' ? { size: Number(data.get('size')) } : { variant: data.get('variant') };
+    const options = this.optionValues(data);
     const body = { game: this.challengeGame, options, rated: data.get('rated') === 'on' };
     const clock = this.clock.value();
     if (clock) body.clock = clock;

@@ -6,8 +6,9 @@ import { api, ApiError } from './api.js';
 import { h, s, put, toast, ago, pageTitle, confirmDialog } from './dom.js';
 import { whoAmI } from './account.js';
 import { gameTitle, optionsSummary } from './rules.js';
+import { GAME_NAMES } from './games.js';
 
-const GAMES = ['morphos', 'morpyam'];
+const GAMES = GAME_NAMES;
 
 export async function profilePage(main, name) {
   let p;
@@ -121,7 +122,7 @@ function ownCard() {
 }
 
 export async function leaderboardPage(main, game) {
-  if (!GAMES.includes(game)) game = 'morphos';
+  if (!GAMES.includes(game)) game = GAMES[0];
   pageTitle(`${gameTitle(game)} leaderboard · morph`);
   const board = await api('GET', `/api/leaderboard/${game}?limit=100`);
   const me = (await whoAmI()).name;
