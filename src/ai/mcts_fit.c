@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/xalloc.h"
 #include "ai.h"
 #include "mcts.h"
 #include "mcts_fit.h"
@@ -91,9 +92,7 @@ void mcts_fit_solve(const FitData *d, int iterations, int min_count, FitResult *
     offset[0] = 0;
     for (int g = 0; g < PF_GROUPS - 1; g++)
         offset[g + 1] = offset[g] + group_size[g];
-    int *count = calloc(PF_PATTERN_N, sizeof *count), *index = calloc(PF_PATTERN_N, sizeof *index);
-    if (!count || !index)
-        abort();
+    int *count = xcalloc(PF_PATTERN_N, sizeof *count), *index = xcalloc(PF_PATTERN_N, sizeof *index);
     for (int c = 0; c < d->ncands; c++)
         count[mcts_prior_canonical(d->cands[c].f[PF_PATTERN])]++;
     int npat = 1; /* index 0: the rare patterns */
@@ -102,11 +101,9 @@ void mcts_fit_solve(const FitData *d, int iterations, int min_count, FitResult *
     const int nf = offset[PF_PATTERN] + npat;
     offset[PF_GROUPS] = nf;
     /* Each candidate's features as indices among all the strengths. */
-    int (*fi)[PF_GROUPS] = malloc((size_t)(d->ncands ? d->ncands : 1) * sizeof *fi);
-    double *gamma = malloc((size_t)nf * sizeof *gamma), *wins = calloc((size_t)nf, sizeof *wins),
-           *den = malloc((size_t)nf * sizeof *den), *prod = malloc((size_t)(d->ncands ? d->ncands : 1) * sizeof *prod);
-    if (!fi || !gamma || !wins || !den || !prod)
-        abort();
+    int (*fi)[PF_GROUPS] = xmalloc((size_t)(d->ncands ? d->ncands : 1) * sizeof *fi);
+    double *gamma = xmalloc((size_t)nf * sizeof *gamma), *wins = xcalloc((size_t)nf, sizeof *wins),
+           *den = xmalloc((size_t)nf * sizeof *den), *prod = xmalloc((size_t)(d->ncands ? d->ncands : 1) * sizeof *prod);
     for (int c = 0; c < d->ncands; c++) {
         for (int g = 0; g < PF_PATTERN; g++)
             fi[c][g] = offset[g] + d->cands[c].f[g];
@@ -164,9 +161,7 @@ void mcts_fit_solve(const FitData *d, int iterations, int min_count, FitResult *
     for (int g = 0; g < PF_GROUPS - 1; g++)
         for (int v = 0; v < group_size[g]; v++)
             groups[g][v] = (float)gamma[offset[g] + v];
-    out->patterns = malloc((size_t)npat * sizeof *out->patterns);
-    if (!out->patterns)
-        abort();
+    out->patterns = xmalloc((size_t)npat * sizeof *out->patterns);
     double rare = gamma[offset[PF_PATTERN]];
     for (int code = 0; code < PF_PATTERN_N; code++)
         if (index[code])

@@ -13,35 +13,22 @@
 #include "cli.h"
 #include "commands.h"
 #include "game_args.h"
+#include "../games/registry.h"
 
 #define DEFAULT_LEVEL "mcts:playouts=1000,patterns=0"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: morph morphos fit-priors --games G [--seed S] [--level SPEC]\n"
-            "                                [--iterations N] [--min-count N] [--out FILE]\n"
-            "                                [game options]\n"
-            "\n"
-            "Plays G games of SPEC against itself on one thread, records every decision\n"
-            "that places or flips a stone, and fits the strength of each feature of the\n"
-            "mcts pattern prior (3x3 neighbourhood, flip, shortest connections, previous\n"
-            "stone, win points, weakness) by minorization-maximization. Writes the values\n"
-            "as C source (src/ai/mcts_prior_values.c in the repository; rebuild to use\n"
-            "them) and a summary on stderr. The same arguments give the same file.\n"
-            "\n"
-            "  --games G        self-play games, 1 to 100000 (required)\n"
-            "  --seed S         seed of the games (default 1)\n"
-            "  --level SPEC     the players (default " DEFAULT_LEVEL ";\n"
-            "                   patterns=0 keeps the data independent of the values\n"
-            "                   being fitted)\n"
-            "  --iterations N   rounds of the fit, 1 to 1000 (default 50)\n"
-            "  --min-count N    a 3x3 pattern gets its own strength when it occurs among\n"
-            "                   the candidates at least N times (default 20)\n"
-            "  --out FILE       where to write the C source (default: standard output)\n"
-            "Game options:\n");
-    game_args_print_help(out, &morphos_ops);
-}
+static const char about[] =
+    "Usage: morph morphos fit-priors --games G [--seed S] [--level SPEC]\n"
+    "                                [--iterations N] [--min-count N] [--out FILE]\n"
+    "                                [game options]\n"
+    "\n"
+    "Plays G games of SPEC against itself on one thread, records every decision\n"
+    "that places or flips a stone, and fits the strength of each feature of the\n"
+    "mcts pattern prior (3x3 neighbourhood, flip, shortest connections, previous\n"
+    "stone, win points, weakness) by minorization-maximization. Writes the values\n"
+    "as C source (src/ai/mcts_prior_values.c in the repository; rebuild to use\n"
+    "them) and a summary on stderr. The same arguments give the same file.\n"
+    "\n";
 
 static void progress(void *ctx, long done)
 {
@@ -99,51 +86,38 @@ static void write_values(FILE *f, int argc, char **argv, const FitData *d, const
 
 int cmd_morphos_fit(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     Options opts;
     char err[ERR_MAX];
     long games = 0, iterations = 50, min_count = 20;
     uint64_t seed = 1;
     const char *level = DEFAULT_LEVEL, *out_path = NULL;
     options_init(&opts);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(arg, "--games") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 100000, &games))
-                return cli_fail(EXIT_USAGE, "fit-priors: --games expects a whole number from 1 to 100000, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(arg, "--seed") == 0 && has_value) {
-            if (!cli_parse_u64(argv[++i], &seed))
-                return cli_fail(EXIT_USAGE, "fit-priors: --seed expects a non-negative whole number, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(arg, "--iterations") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 1000, &iterations))
-                return cli_fail(EXIT_USAGE, "fit-priors: --iterations expects a whole number from 1 to 1000, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(arg, "--min-count") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 100000000, &min_count))
-                return cli_fail(EXIT_USAGE,
-                                "fit-priors: --min-count expects a whole number from 1 to 100000000, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(arg, "--level") == 0 && has_value) {
-            level = argv[++i];
-        } else if (strcmp(arg, "--out") == 0 && has_value) {
-            out_path = argv[++i];
-        } else {
-            GameArgResult r = game_args_take(&morphos_ops, argc, argv, &i, &opts, err, sizeof err);
-            if (r == GAME_ARG_ERROR)
-                return cli_fail(EXIT_USAGE, "fit-priors: %s", err);
-            if (r == GAME_ARG_NOT_MINE) {
-                game_args_unknown(&morphos_ops, "morphos fit-priors", arg,
-                                  "--games, --seed, --level, --iterations, --min-count, --out", err, sizeof err);
-                return cli_fail(EXIT_USAGE, "%s", err);
-            }
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--games", .kind = CLI_LONG, .out = &games, .value = "G", .lo = 1, .hi = 100000,
+         .expects = "expects a whole number from 1 to 100000", .missing = "",
+         .help = "self-play games, 1 to 100000 (required)"},
+        {.name = "--seed", .kind = CLI_SEED, .out = &seed, .value = "S",
+         .expects = "expects a non-negative whole number", .missing = "",
+         .help = "seed of the games (default {})"},
+        {.name = "--level", .kind = CLI_TEXT, .out = &level, .value = "SPEC",
+         .missing = "--level needs an AI level (see morph morphos fit-priors --help)",
+         .help = "the players (default {};\npatterns=0 keeps the data independent of the values\nbeing fitted)"},
+        {.name = "--iterations", .kind = CLI_LONG, .out = &iterations, .value = "N", .lo = 1, .hi = 1000,
+         .expects = "expects a whole number from 1 to 1000", .missing = "",
+         .help = "rounds of the fit, 1 to 1000 (default {})"},
+        {.name = "--min-count", .kind = CLI_LONG, .out = &min_count, .value = "N", .lo = 1, .hi = 100000000,
+         .expects = "expects a whole number from 1 to 100000000", .missing = "",
+         .help = "a 3x3 pattern gets its own strength when it occurs among\nthe candidates at least N times (default {})"},
+        {.name = "--out", .kind = CLI_TEXT, .out = &out_path, .value = "FILE",
+         .missing = "--out needs a file name (see morph morphos fit-priors --help)",
+         .help = "where to write the C source (default: standard output)"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "fit-priors", .name = "morphos fit-priors", .flags = flags, .column = 19,
+                          .game = &morphos_ops, .options = &opts, .about = about, .more = cli_more_game_options};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (games == 0)
         return cli_fail(EXIT_USAGE, "fit-priors: --games G is required (see morph morphos fit-priors --help)");
     Game *g = game_new("morphos", &opts, err, sizeof err);

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b)
 {
@@ -42,7 +44,7 @@ static bool make_ais(Session *s, char *err, size_t errlen)
 
 Session *session_new_game(Game *g, const char *const *players, uint64_t seed, char *err, size_t errlen)
 {
-    Session *s = calloc(1, sizeof *s);
+    Session *s = xcalloc(1, sizeof *s);
     s->game = g;
     s->seed = seed;
     for (int p = 0; players && p < g->num_players; p++) {
@@ -108,10 +110,10 @@ static void push(Session *s, Action a, bool drawn)
     state_action_text(s->state, a, &text);
     if (s->count == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 64;
-        s->steps = realloc(s->steps, (size_t)s->cap * sizeof *s->steps);
+        s->steps = xrealloc(s->steps, (size_t)s->cap * sizeof *s->steps);
     }
-    int player = session_player(s);
-    s->steps[s->count].text = strdup(sb_str(&text));
+    int player = action_is_leave(a) ? leave_player(a) : session_player(s); /* a leave is the leaver's */
+    s->steps[s->count].text = xstrdup(sb_str(&text));
     s->steps[s->count].player = player;
     s->steps[s->count].drawn = drawn;
     s->count++;
@@ -137,7 +139,9 @@ static bool chance_legal(const State *st, Action a)
 bool session_apply(Session *s, Action a, char *err, size_t errlen)
 {
     int p = session_player(s);
-    bool legal = p == PLAYER_CHANCE ? chance_legal(s->state, a) : p >= 0 && state_is_legal(s->state, a);
+    bool legal = action_is_leave(a) ? state_is_legal(s->state, a)
+                 : p == PLAYER_CHANCE ? chance_legal(s->state, a)
+                                      : p >= 0 && state_is_legal(s->state, a);
     if (!legal) {
         StrBuf text = STRBUF_INIT;
         if (p != PLAYER_TERMINAL)
@@ -190,9 +194,19 @@ static bool apply_parts(Session *s, int seat, const char *text, char *err, size_
     int seen = n >= 0 ? n : -n;
     for (int k = 0; seat != SEAT_ANY && k < seen && k < STATE_TEXT_PARTS; k++) {
         int p = players[k];
+        char q[EXCERPT_SIZE], prev[EXCERPT_SIZE];
+        if (k < n && action_is_leave(actions[k]) && leave_why(actions[k]) == LEAVE_TIME) {
+            /* only the clock of a program says that a seat ran out of time */
+            snprintf(err, errlen, "'%s' is not a decision: only the clock ends a game on time",
+                     part_at(text, k, q, sizeof q));
+            return false;
+        }
+        if (k < n && action_is_leave(actions[k]) && p != seat) {
+            snprintf(err, errlen, "'%s' is for P%d to say, not P%d", part_at(text, k, q, sizeof q), p + 1, seat + 1);
+            return false;
+        }
         if (p == seat)
             continue;
-        char q[EXCERPT_SIZE], prev[EXCERPT_SIZE];
         part_at(text, k, q, sizeof q);
         if (k > 0)
             part_at(text, k - 1, prev, sizeof prev);
@@ -228,6 +242,10 @@ bool session_apply_for_seat(Session *s, int seat, const char *text, bool may_rol
         snprintf(err, errlen, "the game is over");
         return false;
     }
+    Action leave;
+    char why[ERR_MAX];
+    if (seat >= 0 && seat < s->game->num_players && leave_parse(text, s->game->num_players, &leave, why, sizeof why) > 0)
+        return apply_parts(s, seat, text, err, errlen); /* a player leaves at any moment, chance nodes too */
     if (state_is_chance(s->state) && may_roll) {
         if (strchr(text, ',')) { /* one outcome: the next may be another person's to roll */
             char q[EXCERPT_SIZE];

@@ -1,32 +1,29 @@
-/* Endpoints of one game: creation, seats (invitations, joining, rematch),
+/* Endpoints of games: creation, seats (invitations, joining, rematch),
  * state, live stream, actions, undo, resign, hint, record. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../ai/ai.h"
+#include "../core/number.h"
 #include "../front/game_json.h"
 #include "api_internal.h"
+#include "auth.h"
+#include "../games/registry.h"
 
-#define DEFAULT_MCTS_MS 1000
-#define MIN_MCTS_MS 50
-
-static const AiOps *find_level(const char *name, const char *game)
+/* The levels that think for a time, as "mcts" or "mcts and ...": the
+ * levels 'ms' is for. */
+static void timed_levels(char *out, size_t outlen)
 {
-    for (const AiOps *const *a = ai_list(); *a; a++)
-        if (strcmp((*a)->name, name) == 0 && (!(*a)->games || list_contains((*a)->games, game)))
-            return *a;
-    return NULL;
-}
-
-/* The levels of game as "random, greedy, ..." */
-static void levels_of(const char *game, char *out, size_t outlen)
-{
-    int n = 0;
+    size_t used = 0;
     out[0] = '\0';
-    for (const AiOps *const *a = ai_list(); *a && n >= 0 && (size_t)n < outlen; a++)
-        if (!(*a)->games || list_contains((*a)->games, game))
-            n += snprintf(out + n, outlen - (size_t)n, "%s%s", n ? ", " : "", (*a)->name);
+    for (const AiOps *const *a = ai_list(); *a && used < outlen; a++) {
+        if (!(*a)->default_ms)
+            continue;
+        int w = snprintf(out + used, outlen - used, "%s%s", used ? " and " : "", (*a)->name);
+        used += w > 0 ? (size_t)w : 0;
+    }
 }
 
 /* Reads one seat of a create body into spec; false with a 400. */
@@ -77,9 +74,9 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         return false;
     }
     char levels[128];
-    levels_of(game, levels, sizeof levels);
+    ai_levels_text(game, levels, sizeof levels);
     const char *name = json_string_value(level);
-    const AiOps *ops = name ? find_level(name, game) : NULL;
+    const AiOps *ops = name ? ai_level(name, game) : NULL;
     if (!ops) {
         char q[EXCERPT_SIZE];
         api_error(res, 400, "seats[%d].level must be one of the AI levels of %s (%s)%s%s%s", p, game, levels,
@@ -87,16 +84,19 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         return false;
     }
     spec->kind[p] = SEAT_AI;
-    if (strcmp(ops->name, "mcts") == 0) {
-        json_int_t v = ms ? json_integer_value(ms) : DEFAULT_MCTS_MS;
-        if (ms && (!json_is_integer(ms) || v < MIN_MCTS_MS || v > srv->cfg.max_ai_ms)) {
-            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, MIN_MCTS_MS,
+    if (ops->default_ms) {
+        json_int_t v = ms ? json_integer_value(ms) : ops->default_ms;
+        if (ms && (!json_is_integer(ms) || v < API_MIN_AI_MS || v > srv->cfg.max_ai_ms)) {
+            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, API_MIN_AI_MS,
                       srv->cfg.max_ai_ms);
             return false;
         }
-        snprintf(spec->ai[p], sizeof spec->ai[p], "mcts:ms=%lld,threads=1", (long long)v);
+        snprintf(spec->ai[p], sizeof spec->ai[p], "%s:ms=%lld%s", ops->name, (long long)v,
+                 ops->takes_threads ? ",threads=1" : "");
     } else if (ms) {
-        api_error(res, 400, "seats[%d]: 'ms' is only for the mcts level", p);
+        char timed[64];
+        timed_levels(timed, sizeof timed);
+        api_error(res, 400, "seats[%d]: 'ms' is only for the %s level", p, timed);
         return false;
     } else {
         snprintf(spec->ai[p], sizeof spec->ai[p], "%s", ops->name);
@@ -104,9 +104,14 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
     return true;
 }
 
+static bool has_dice(const GameOps *ops)
+{
+    return ops->has_dice;
+}
+
 /* What the creator of a game (or a rematch) gets: the id, the tokens of
  * their seats, the invitations of the open seats and the state. */
-static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
 {
     json_t *seats = json_array();
     for (int p = 0; p < room->meta.num_seats; p++)
@@ -123,9 +128,9 @@ static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS]
     free(state);
 }
 
-void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", NULL};
+    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     json_t *body = api_body(req, res, keys, false);
@@ -136,12 +141,17 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
     const json_t *options = json_object_get(body, "options"), *seats = json_object_get(body, "seats"),
-                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed");
+                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed"),
+                 *rated = json_object_get(body, "rated");
+    Account me = {0};
+    bool signed_in = req->session && auth_account(srv, req, &me);
     char err[ERR_MAX];
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
     if (!ops) {
-        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%s%s", game ? ", got '" : "",
+        char names[256];
+        game_names_text(", ", " or ", true, NULL, names, sizeof names);
+        api_error(res, 400, "'game' must be %s%s%s%s", names, game ? ", got '" : "",
                   game ? text_excerpt(game, EXCERPT_MAX, q, sizeof q) : "", game ? "'" : "");
     } else if (options && !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
         api_error(res, 400, "options: %s", err);
@@ -153,6 +163,9 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_error(res, 400, "'dice' must be \"auto\" (the server rolls) or \"real\" (players type their dice)");
     } else if (listed && !json_is_boolean(listed)) {
         api_error(res, 400, "'listed' must be true or false");
+    } else if (rated && !json_is_boolean(rated)) {
+        api_error(res, 400, "'rated' must be true or false");
+    } else if (!api_clock(json_object_get(body, "clock"), &spec.clock, res)) {
     } else if (seats && (!json_is_array(seats) || (int)json_array_size(seats) != probe->num_players)) {
         api_error(res, 400, "'seats' must be an array of %d seats (one per player of this game)", probe->num_players);
     } else {
@@ -165,27 +178,55 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
             for (int p = 0; ok && p < spec.num_seats; p++)
                 ok = read_seat(srv, json_array_get(seats, (size_t)p), p, game, &spec, res);
         } else {
-            /* the default table: you in seat 1, the greedy AI in the others */
+            /* the default table: you in seat 1, the game's default AI in the others */
             spec.kind[0] = SEAT_HUMAN;
             spec.creator_seats = 1;
             for (int p = 1; p < spec.num_seats; p++) {
                 spec.kind[p] = SEAT_AI;
-                strcpy(spec.ai[p], "greedy");
+                snprintf(spec.ai[p], sizeof spec.ai[p], "%s", ai_game_levels(game)->default_level);
             }
         }
-        if (ok && spec.real_dice && strcmp(game, "morpyam") != 0) {
-            api_error(res, 400, "'dice': \"real\" is for Morpyam; %s has no dice", game);
+        if (ok && spec.real_dice && !ops->has_dice) {
+            char names[256];
+            game_names_text(", ", " and ", false, has_dice, names, sizeof names);
+            names[0] = (char)toupper((unsigned char)names[0]);
+            api_error(res, 400, "'dice': \"real\" is for %s; %s has no dice", names, game);
             ok = false;
         }
+        bool people = true;
+        for (int p = 0; p < spec.num_seats; p++)
+            people &= spec.kind[p] == SEAT_HUMAN;
+        if (ok && spec.clock.kind != CLOCK_NONE && !people) {
+            api_error(res, 400, "'clock' is for games between people: AI seats think with their own time");
+            ok = false;
+        }
+        spec.rated = json_is_true(rated);
+        if (ok && spec.rated) {
+            if (!signed_in) {
+                api_error(res, 401, "sign in to create a rated game (ratings belong to accounts)");
+                ok = false;
+            } else if (!people || __builtin_popcount(spec.creator_seats) != 1) {
+                api_error(res, 400, "a rated game is between two people: your seat and one for the other player");
+                ok = false;
+            } else {
+                ok = api_may_rate(spec.num_seats, spec.real_dice, res);
+            }
+        }
+        /* the creator's seats belong to their account when signed in */
+        for (int p = 0; ok && signed_in && p < spec.num_seats; p++)
+            if (spec.creator_seats >> p & 1) {
+                spec.account[p] = me.id;
+                snprintf(spec.account_name[p], sizeof spec.account_name[p], "%s", me.name);
+            }
         if (ok && api_may_create(srv, req, res)) {
             char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
             RoomError e;
-            Room *room = room_create(srv, &spec, tokens, &e);
+            Room *room = room_create(&srv->host, &spec, tokens, &e);
             if (!room) {
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
                 server_add_room(srv, room);
-                created_reply(res, room, tokens, spec.creator_seats);
+                api_created_reply(res, room, tokens, spec.creator_seats);
                 room_kick(room);
                 room_unref(room);
             }
@@ -207,7 +248,7 @@ static void claimed_reply(ApiResponse *res, Room *room, int seat, const char *to
     free(state);
 }
 
-void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"code", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -229,9 +270,11 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
         RoomError e;
         Room *room = server_room(srv, id, &e);
         char token[TOKEN_LEN + 1];
+        Account me = {0};
+        bool signed_in = req->session && auth_account(srv, req, &me);
         if (!room)
             api_room_error(res, &e);
-        else if (!room_claim(room, seat, code, token, &e))
+        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, me.name, token, &e))
             api_room_error(res, &e);
         else
             claimed_reply(res, room, seat, token);
@@ -240,8 +283,9 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
     json_decref(body);
 }
 
-static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"seat", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
@@ -250,6 +294,8 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
     int seat = -1;
     RoomError e;
     char token[TOKEN_LEN + 1];
+    Account me = {0};
+    bool signed_in = req->session && auth_account(srv, req, &me);
     if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
                       json_integer_value(seat_json) > room->meta.num_seats)) {
         api_error(res, 400, "'seat' must be a seat number from 1 to %d", room->meta.num_seats);
@@ -257,7 +303,7 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
         api_error(res, 403, "this game is not listed: its seats are taken by invitation only");
     } else if ((seat = seat_json ? (int)json_integer_value(seat_json) - 1 : room_open_seat(room)) < 0) {
         api_error(res, 409, "game %s has no open seat", room->meta.id);
-    } else if (!room_claim(room, seat, NULL, token, &e)) {
+    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, me.name, token, &e)) {
         api_room_error(res, &e);
     } else {
         claimed_reply(res, room, seat, token);
@@ -265,14 +311,15 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
     json_decref(body);
 }
 
-static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"swap", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
         return;
     const json_t *swap = json_object_get(body, "swap");
-    unsigned mine = api_seats(room, req);
+    unsigned mine = api_seats(srv, room, req);
     StoredGame old;
     room_meta(room, &old);
     if (swap && !json_is_boolean(swap)) {
@@ -297,6 +344,8 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
         spec.real_dice = old.real_dice;
         spec.listed = old.listed;
         spec.rematch_of = old.id;
+        spec.rated = old.rated;
+        spec.clock = old.clock;
         bool shift = swap == NULL || json_is_true(swap);
         for (int p = 0; p < old.num_seats; p++) {
             int q = shift ? (p + 1) % old.num_seats : p; /* the new seat of old seat p */
@@ -306,10 +355,12 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
             if (st->kind == SEAT_HUMAN && st->claimed) {
                 spec.inherited_seats |= 1u << q;
                 memcpy(spec.inherited_hash[q], st->token_hash, sizeof spec.inherited_hash[q]);
+                spec.account[q] = st->account; /* the accounts keep their seats too */
+                snprintf(spec.account_name[q], sizeof spec.account_name[q], "%s", st->name);
             }
         }
         RoomError e;
-        Room *fresh = room_create(srv, &spec, NULL, &e);
+        Room *fresh = room_create(&srv->host, &spec, NULL, &e);
         if (!fresh) {
             api_room_error(res, &e);
         } else {
@@ -320,7 +371,7 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
             for (int p = 0; p < old.num_seats; p++)
                 if (mine >> p & 1)
                     now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
-            created_reply(res, fresh, NULL, now_mine);
+            api_created_reply(res, fresh, NULL, now_mine);
             room_kick(fresh);
             room_unref(fresh);
         }
@@ -328,15 +379,16 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
     json_decref(body);
 }
 
-static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"action", "version", NULL};
     json_t *body = api_body(req, res, keys, false);
     if (!body)
         return;
     const json_t *text = json_object_get(body, "action"), *version = json_object_get(body, "version");
     RoomError e;
-    unsigned mine = api_seats(room, req);
+    unsigned mine = api_seats(srv, room, req);
     if (!json_is_string(text) || json_string_length(text) == 0 || json_string_length(text) > 200) {
         api_error(res, 400, "'action' must be the text of an action (1 to 200 characters), e.g. \"c3\" or "
                             "\"reroll 1 4\": one of the state's legal actions");
@@ -352,33 +404,21 @@ static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     json_decref(body);
 }
 
-static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){"after", NULL}))
         return;
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
     long after = -2;
-    if (after_text) {
-        char *end;
-        after = strtol(after_text, &end, 10);
-        if (!after_text[0] || *end || after < -1 || after > 100000000) {
-            char q[EXCERPT_SIZE];
-            api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
-                      req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
-            return;
-        }
-    }
-    bool per_client = false;
-    if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
-        if (per_client)
-            api_error(res, 429, "too many live streams from your address: at most %d",
-                      srv->cfg.limits.streams_per_client);
-        else
-            api_error(res, 429, "the server has its maximum of %d live streams; try again later",
-                      srv->cfg.limits.streams);
-        res->retry_after = 5;
+    if (after_text && !number_parse_long(after_text, -1, API_INDEX_MAX, &after)) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
+                  req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
         return;
     }
+    if (!api_stream_slot(srv, req, res))
+        return;
     res->status = 200;
     res->content_type = "text/event-stream";
     room_ref(room);
@@ -386,8 +426,9 @@ static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     res->stream_after = after;
 }
 
-static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     RoomError e;
@@ -404,70 +445,58 @@ static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     json_decref(doc);
 }
 
-void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what)
+void api_state(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const get_only[] = {"", "events", "invitations", "record", "replay", "rules", NULL};
-    bool get = false;
-    for (int i = 0; get_only[i]; i++)
-        get |= strcmp(what, get_only[i]) == 0;
-    if (get && strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0) {
-        api_wrong_method(req, res, "GET");
-        return;
-    }
-    if (!get && strcmp(req->method, "POST") != 0) {
-        if (strcmp(what, "actions") == 0 || strcmp(what, "undo") == 0 || strcmp(what, "resign") == 0 ||
-            strcmp(what, "hint") == 0 || strcmp(what, "rematch") == 0 || strcmp(what, "join") == 0)
-            api_wrong_method(req, res, "POST");
-        else
-            api_no_endpoint(req, res);
-        return;
-    }
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        api_text(res, 200, room_state_json(t->room, api_seats(srv, t->room, req), true));
+}
+
+void api_invitations(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
     RoomError e;
-    if (strcmp(what, "") == 0) {
-        if (api_query_known(req, res, (const char *const[]){NULL}))
-            api_text(res, 200, room_state_json(room, api_seats(room, req), true));
-    } else if (strcmp(what, "events") == 0) {
-        stream(srv, req, res, room);
-    } else if (strcmp(what, "invitations") == 0) {
-        json_t *list = room_invitations(room, api_seats(room, req), &e);
-        if (list)
-            api_json(res, 200, json_pack("{s:o}", "invitations", list));
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "record") == 0) {
-        record(srv, req, res, room);
-    } else if (strcmp(what, "replay") == 0) {
-        api_replay_room(srv, req, res, room);
-    } else if (strcmp(what, "rules") == 0) {
-        api_game_rules(srv, req, res, room);
-    } else if (strcmp(what, "actions") == 0) {
-        action(srv, req, res, room);
-    } else if (strcmp(what, "resign") == 0 || strcmp(what, "undo") == 0) {
-        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
-        if (!body)
-            return;
-        json_decref(body);
-        unsigned mine = api_seats(room, req);
-        bool ok = what[0] == 'r' ? room_resign(room, mine, &e) : room_undo(room, mine, &e);
-        if (ok)
-            api_text(res, 200, room_state_json(room, mine, false));
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "hint") == 0) {
-        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
-        if (!body)
-            return;
-        json_decref(body);
-        char *hint = room_hint(room, api_seats(room, req), &e);
-        if (hint)
-            api_text(res, 200, hint);
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "rematch") == 0) {
-        rematch(srv, req, res, room);
-    } else if (strcmp(what, "join") == 0) {
-        join_listed(srv, req, res, room);
-    } else {
-        api_no_endpoint(req, res);
-    }
+    json_t *list = room_invitations(t->room, api_seats(srv, t->room, req), &e);
+    if (list)
+        api_json(res, 200, json_pack("{s:o}", "invitations", list));
+    else
+        api_room_error(res, &e);
+}
+
+/* Resign and undo: an empty body, the caller's seats, the new state. */
+static void change(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room,
+                   bool (*apply)(Room *r, unsigned seats, RoomError *e))
+{
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    if (!body)
+        return;
+    json_decref(body);
+    unsigned mine = api_seats(srv, room, req);
+    RoomError e;
+    if (apply(room, mine, &e))
+        api_text(res, 200, room_state_json(room, mine, false));
+    else
+        api_room_error(res, &e);
+}
+
+void api_resign(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    change(srv, req, res, t->room, room_resign);
+}
+
+void api_undo(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    change(srv, req, res, t->room, room_undo);
+}
+
+void api_hint(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    if (!body)
+        return;
+    json_decref(body);
+    RoomError e;
+    char *hint = room_hint(t->room, api_seats(srv, t->room, req), &e);
+    if (hint)
+        api_text(res, 200, hint);
+    else
+        api_room_error(res, &e);
 }

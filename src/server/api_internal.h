@@ -1,4 +1,5 @@
-/* Shared by the api_*.c files: replies, body parsing, the request's seats. */
+/* Shared by the api_*.c files: replies, body and query parsing, the
+ * request's seats (api_reply.c), and the endpoints the router calls. */
 #ifndef MORPH_API_INTERNAL_H
 #define MORPH_API_INTERNAL_H
 
@@ -9,6 +10,11 @@
 
 /* How much of a request's path an error quotes. */
 #define API_PATH_QUOTE 80
+/* The largest action index a query names (at, after, Last-Event-ID); read,
+ * like every number from outside, with number.h. */
+#define API_INDEX_MAX 100000000
+/* The shortest thinking time a game may ask of an AI seat (ms=). */
+#define API_MIN_AI_MS 50
 
 /* Sets res to status with {"error": message}. */
 void api_error(ApiResponse *res, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -29,20 +35,59 @@ json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *all
 const char *api_query(const ApiRequest *req, const char *key);
 /* Checks that every query parameter is among allowed; false with a 400. */
 bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const *allowed);
-/* The seats of room the request's X-Seat-Token holds. */
-unsigned api_seats(Room *room, const ApiRequest *req);
+/* The seats of room the request's X-Seat-Token and signed-in account hold. */
+unsigned api_seats(Server *srv, Room *room, const ApiRequest *req);
+/* Takes a live-stream slot of the client (limits_stream_acquire); false
+ * with a 429 saying which limit refused. */
+bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res);
 /* Counts a game creation against the client's limit; false with a 429. */
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
 
-/* Endpoints. */
-void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const char *game);
-void api_list(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_create(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what);
-void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
-void api_game_rules(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
+/* The signed-in account of the request; false with a 401 in res. */
+bool api_signed_in(Server *srv, const ApiRequest *req, ApiResponse *res, Account *out);
+/* A body's "clock" ({"initial_s":N,"increment_s":M} or {"days_per_move":D};
+ * NULL: none) into out; false with a 400. */
+bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res);
+/* The clock as the API shows it (null when none). */
+json_t *api_clock_json(const ClockSpec *spec);
+/* Whether a game of players seats, real dice or not, may be rated; false
+ * with a 400 saying why. */
+bool api_may_rate(int players, bool real_dice, ApiResponse *res);
+/* 201 with what the creator of a game gets: its id and path, the tokens
+ * of their seats (tokens[p] non-empty), the open seats' invitations, the
+ * state as seen from mine. */
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine);
+
+/* ---- endpoints (the routes are api.c's table) ---- */
+
+/* What the router found in a request's path for its handler: the game of
+ * an ":id" segment and the words of the other ":name" segments. */
+#define API_WORDS_MAX 2
+typedef struct ApiTarget {
+    Room *room;                        /* held by the router for the call; NULL without ":id" */
+    const char *words[API_WORDS_MAX];  /* in the order of the path */
+} ApiTarget;
+
+/* An endpoint: answers req in res. Declared with this type, so that every
+ * handler has the router's signature. */
+typedef void ApiHandler(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t);
+
+/* api_meta.c: the server and its games */
+ApiHandler api_meta, api_rules, api_list, api_game_rules;
+/* api_games.c: creating and joining games */
+ApiHandler api_create, api_join_code, api_join_seat, api_rematch;
+/* api_games.c: one game: its state, live stream, invitations, record, and
+ * a person's actions, undo, resign and hints */
+ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_undo, api_resign, api_hint;
+/* api_replay.c: positions after every action */
+ApiHandler api_replay_room, api_replay_upload;
+/* api_accounts.c: signing up, in and out, the signed-in account, a new password */
+ApiHandler api_sign_up, api_sign_in, api_sign_out, api_me, api_password;
+/* api_players.c: profiles, leaderboards, the account's games and their feed */
+ApiHandler api_player, api_leaderboard, api_my_games, api_my_events;
+/* api_lobby.c: challenges, quick pairing, the lobby's feed */
+ApiHandler api_lobby_list, api_lobby_create, api_lobby_quick, api_lobby_accept, api_lobby_cancel, api_lobby_events;
+/* api_chat.c: a game's chat */
+ApiHandler api_chat_read, api_chat_write, api_chat_mute;
 
 #endif

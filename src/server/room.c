@@ -12,7 +12,14 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
-#include "server.h"
+#include "limits.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
+
+double room_host_now(const RoomHost *host)
+{
+    return host->now ? host->now() : limits_now();
+}
 
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {
@@ -91,7 +98,7 @@ void room_log_entry(const GameView *view, const State *before, Action a, const c
 {
     StrBuf words = STRBUF_INIT;
     room_describe(before, a, v, &words);
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_action_marks(before, a, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -121,7 +128,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
         int cap = r->log_cap ? 2 * r->log_cap : 64;
         while (cap <= index)
             cap *= 2;
-        r->log = realloc(r->log, (size_t)cap * sizeof *r->log);
+        r->log = xrealloc(r->log, (size_t)cap * sizeof *r->log);
         memset(r->log + r->log_cap, 0, (size_t)(cap - r->log_cap) * sizeof *r->log);
         r->log_cap = cap;
     }
@@ -129,7 +136,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
     room_log_entry(r->view, before, a, s->steps[index].text, player, index, &r->voice, &entry);
     free(r->log[index].json);
     r->log[index].len = entry.len;
-    r->log[index].json = strdup(sb_str(&entry));
+    r->log[index].json = xstrdup(sb_str(&entry));
     sb_free(&entry);
 }
 
@@ -159,8 +166,35 @@ int room_typing_seat(const Room *r)
 void room_advance(Room *r)
 {
     Session *s = r->session;
-    while (state_is_chance(s->state) && room_typing_seat(r) < 0 && s->count < r->server->cfg.max_actions)
+    while (state_is_chance(s->state) && room_typing_seat(r) < 0 && s->count < r->host->max_actions)
         session_chance_step(s);
+}
+
+/* Whether seat has made a decision that is not a resignation or leaving. */
+static bool has_moved(const Session *s, int seat)
+{
+    for (int i = 0; i < s->count; i++)
+        if (s->steps[i].player == seat && strcmp(s->steps[i].text, "resign") != 0 &&
+            strncmp(s->steps[i].text, "resign ", 7) != 0 && strncmp(s->steps[i].text, "timeout ", 8) != 0)
+            return true;
+    return false;
+}
+
+/* A rated game that ends now moves the ratings of its two accounts, in the
+ * same transaction (g->rate_now), unless it was abandoned before both
+ * players had moved. */
+static void rate_if_ending(const Room *r, StoredGame *g)
+{
+    const Session *s = r->session;
+    if (!r->meta.rated || r->meta.status == STATUS_FINISHED || g->status != STATUS_FINISHED || r->meta.num_seats != 2 ||
+        !has_moved(s, 0) || !has_moved(s, 1))
+        return;
+    GameResult res;
+    state_result(s->state, &res);
+    int winners = __builtin_popcount(res.winners & 3);
+    for (int p = 0; p < 2; p++)
+        g->score[p] = winners == 2 ? 0.5 : (res.winners >> p & 1) ? 1 : 0;
+    g->rate_now = true;
 }
 
 /* Stores the actions applied since the last commit, with the status and
@@ -173,15 +207,19 @@ bool room_commit(Room *r, RoomError *e)
     g.status = room_status(r);
     g.version = r->meta.version + 1;
     record_now(g.updated);
+    double now = room_host_now(r->host);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        g.clock_left[p] = clock_left(&r->clock, p, now);
+    rate_if_ending(r, &g);
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
-    StoredAction *actions = malloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
+    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     g.actions = actions;
     char err[ERR_MAX + 128];
-    bool ok = r->server->store->ops->append(r->server->store, &g, r->stored, err, sizeof err);
+    bool ok = r->host->store->ops->append(r->host->store, &g, r->stored, err, sizeof err);
     free(actions);
     if (!ok) {
         free(g.result);
@@ -194,17 +232,29 @@ bool room_commit(Room *r, RoomError *e)
     r->meta.result = g.result;
     r->meta.status = g.status;
     r->meta.version = g.version;
+    memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
     memcpy(r->meta.updated, g.updated, sizeof g.updated);
     r->stored = s->count;
     return true;
 }
 
+static void ai_job(void *arg)
+{
+    room_ai_turn(arg);
+}
+
+static void ai_job_done(void *arg)
+{
+    room_unref(arg);
+}
+
 void room_schedule_ai(Room *r)
 {
     if (!r->thinking && !r->queued && !session_is_terminal(r->session) && session_ai_to_move(r->session) &&
-        r->session->count < r->server->cfg.max_actions && r->server->pool) {
+        r->session->count < r->host->max_actions && r->host->pool) {
         r->queued = true;
-        ai_pool_push(r->server->pool, r);
+        room_ref(r); /* the job's, dropped when it ran or was dropped */
+        work_pool_push(r->host->pool, ai_job, ai_job_done, r);
     }
 }
 
@@ -214,9 +264,13 @@ void room_changed(Room *r)
     for (Subscriber *sub = r->subs; sub; sub = sub->next)
         sub->wake(sub->ctx);
     room_schedule_ai(r);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        if (r->host->account_changed && r->meta.seats[p].account)
+            r->host->account_changed(r->host->ctx, r->meta.seats[p].account);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
-        server_room_finished(r->server, r->meta.id);
+        if (r->host->finished)
+            r->host->finished(r->host->ctx, r);
     }
 }
 
@@ -231,6 +285,8 @@ static void set_names(Room *r)
             char level[40];
             snprintf(level, sizeof level, "%.*s", (int)strcspn(seat->ai, ":"), seat->ai);
             snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, level);
+        } else if (seat->name[0]) {
+            memcpy(r->names[p], seat->name, sizeof seat->name); /* an account: its name */
         } else {
             snprintf(r->names[p], sizeof r->names[p], "P%d", p + 1);
         }
@@ -238,12 +294,12 @@ static void set_names(Room *r)
     }
 }
 
-static Room *room_alloc(Server *srv)
+static Room *room_alloc(RoomHost *host)
 {
-    Room *r = calloc(1, sizeof *r);
+    Room *r = xcalloc(1, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
     atomic_init(&r->refs, 1);
-    r->server = srv;
+    r->host = host;
     r->head_version = -1;
     r->hint_version = -1;
     return r;
@@ -317,9 +373,9 @@ static bool make_session(Room *r, Game *g, RoomError *e)
     return true;
 }
 
-Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e)
+Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e)
 {
-    Room *r = room_alloc(srv);
+    Room *r = room_alloc(host);
     StoredGame *m = &r->meta;
     const GameOps *ops = game_lookup(spec->game);
     char err[ERR_MAX];
@@ -337,6 +393,9 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     m->real_dice = spec->real_dice;
     m->listed = spec->listed;
     m->undo_low = -1;
+    m->rated = spec->rated;
+    m->clock = spec->clock;
+    m->from_challenge = spec->from_challenge;
     snprintf(m->rematch_of, sizeof m->rematch_of, "%s", spec->rematch_of ? spec->rematch_of : "");
     bool random_ok = token_random(m->id, GAME_ID_LEN) && token_seed(&m->seed);
     for (int p = 0; random_ok && p < spec->num_seats; p++) {
@@ -344,6 +403,8 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
         seat->kind = spec->kind[p];
         if (tokens)
             tokens[p][0] = '\0';
+        seat->account = spec->account[p];
+        snprintf(seat->name, sizeof seat->name, "%s", spec->account[p] ? spec->account_name[p] : "");
         if (seat->kind == SEAT_AI) {
             snprintf(seat->ai, sizeof seat->ai, "%s", spec->ai[p]);
         } else if (spec->inherited_seats >> p & 1) {
@@ -353,6 +414,8 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
             seat->claimed = true;
             random_ok = token_random(tokens[p], TOKEN_LEN);
             token_hash(tokens[p], seat->token_hash);
+        } else if (spec->account[p]) {
+            seat->claimed = true; /* held by its account alone (a lobby game's challenger) */
         } else {
             random_ok = token_random(seat->invite, INVITE_LEN);
         }
@@ -372,22 +435,25 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     memcpy(m->updated, m->created, sizeof m->created);
     m->status = room_status(r);
     m->version = 1;
+    clock_init(&r->clock, &m->clock, m->num_seats);
+    memcpy(m->clock_left, r->clock.left_ms, sizeof m->clock_left);
     json_t *result = game_result_to_json(r->session->state);
     m->result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
     Session *s = r->session;
-    StoredAction *actions = malloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
+    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     m->actions = actions;
     m->count = s->count;
     char serr[ERR_MAX + 128];
-    bool ok = srv->store->ops->create(srv->store, m, serr, sizeof serr);
+    bool ok = host->store->ops->create(host->store, m, serr, sizeof serr);
     m->actions = NULL;
     m->count = 0;
+    m->from_challenge = NULL;
     free(actions);
     if (!ok) {
-        if (strstr(serr, "already has a rematch"))
+        if (strstr(serr, "already has a rematch") || strstr(serr, "challenge was taken"))
             room_fail(e, 409, "%s", serr); /* another request made it first */
         else
             room_fail(e, 503, "the game could not be saved (%s)", serr);
@@ -395,12 +461,13 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
         return NULL;
     }
     r->stored = s->count;
+    room_clock_begin(r, room_host_now(host)); /* a game made whole (the lobby's) starts at once */
     return r;
 }
 
-Room *room_load(Server *srv, StoredGame *g, RoomError *e)
+Room *room_load(RoomHost *host, StoredGame *g, RoomError *e)
 {
-    Room *r = room_alloc(srv);
+    Room *r = room_alloc(host);
     r->meta = *g;
     r->meta.actions = NULL;
     r->meta.count = 0;
@@ -415,9 +482,14 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
     bool ok = true;
     for (int i = 0; i < g->count; i++) {
         char err[ERR_MAX];
-        if (ok && g->actions[i].player != session_player(s)) {
+        Action leave;
+        /* a leave ("resign 2", "timeout 2") is the leaver's, whoever is to play */
+        int expected = leave_parse(g->actions[i].text, s->game->num_players, &leave, err, sizeof err) > 0
+                           ? leave_player(leave)
+                           : session_player(s);
+        if (ok && g->actions[i].player != expected) {
             room_fail(e, 500, "game %s: stored action %d '%s' was played by seat %d, but %d is to play", r->meta.id, i,
-                      g->actions[i].text, g->actions[i].player + 1, session_player(s) + 1);
+                      g->actions[i].text, g->actions[i].player + 1, expected + 1);
             ok = false;
         }
         if (ok && !session_apply_text(s, g->actions[i].text, err, sizeof err)) {
@@ -436,9 +508,15 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
         return NULL;
     }
     r->stored = s->count;
-    r->finish_told = r->meta.status == STATUS_FINISHED; /* server_room tells the server */
-    /* Go on where the game was: draw what the server draws, ask an AI again. */
+    r->finish_told = r->meta.status == STATUS_FINISHED; /* its loader knows: it reads the status */
+    /* Go on where the game was: draw what the server draws, ask an AI again,
+     * and the clock runs again from now with the time each seat had (the
+     * time the server was down is not charged). */
     pthread_mutex_lock(&r->lock);
+    clock_init(&r->clock, &r->meta.clock, r->meta.num_seats);
+    if (r->meta.clock.kind != CLOCK_NONE)
+        memcpy(r->clock.left_ms, r->meta.clock_left, sizeof r->clock.left_ms);
+    room_clock_begin(r, room_host_now(host));
     int before = s->count;
     room_advance(r);
     int status = room_status(r);

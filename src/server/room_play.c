@@ -11,7 +11,7 @@
 #include "../core/utf8.h"
 #include "../front/explain.h"
 #include "../front/record.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
@@ -48,6 +48,9 @@ static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 {
     char err[ERR_MAX];
     bool may_roll = room_typing_seat(r) == seat;
+    double now = room_host_now(r->host);
+    if (!room_clock_in_time(r, now, e))
+        return false; /* the seat to act ran out of time before this came */
     if (!session_apply_for_seat(r->session, seat, text, may_roll, err, sizeof err)) {
         StrBuf why = STRBUF_INIT;
         char q[EXCERPT_SIZE];
@@ -59,8 +62,15 @@ static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
         return false;
     }
     room_advance(r);
-    if (!room_commit(r, e))
+    /* the time of the seat that acted is charged up to now; the clock then
+     * runs for the seat to act next */
+    Clock before = r->clock;
+    if (r->clock_on)
+        clock_switch(&r->clock, room_clock_seat(r), now);
+    if (!room_commit(r, e)) {
+        r->clock = before;
         return false;
+    }
     room_changed(r);
     return true;
 }
@@ -75,8 +85,8 @@ bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomEr
                   (long long)version, (long long)r->meta.version);
     else if (r->thinking)
         room_fail(e, 409, "an AI is thinking; wait for its move");
-    else if (r->session->count >= r->server->cfg.max_actions)
-        room_fail(e, 409, "the game has reached the server's limit of %d actions", r->server->cfg.max_actions);
+    else if (r->session->count >= r->host->max_actions)
+        room_fail(e, 409, "the game has reached the server's limit of %d actions", r->host->max_actions);
     else if ((seat = room_acting_seat(r, seats, e)) >= 0)
         ok = apply_for_seat(r, seat, text, e);
     pthread_mutex_unlock(&r->lock);
@@ -87,13 +97,28 @@ bool room_resign(Room *r, unsigned seats, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     bool ok = false;
-    int seat;
-    if (r->thinking)
-        room_fail(e, 409, "an AI is thinking; resign on your turn");
-    else if ((seat = room_acting_seat(r, seats, e)) >= 0 && state_is_chance(r->session->state))
-        room_fail(e, 409, "roll your dice first: a player resigns on their turn to decide");
-    else if (seat >= 0)
-        ok = apply_for_seat(r, seat, "resign", e);
+    int acting = room_clock_seat(r), seat = -1;
+    for (int p = r->meta.num_seats - 1; p >= 0; p--)
+        if ((seats >> p & 1) && (r->session->state->game->ops->is_legal(r->session->state, ACTION_LEAVE(p, LEAVE_RESIGN))))
+            seat = p; /* the first seat of the caller still in the game */
+    if (acting >= 0 && (seats >> acting & 1) && seat >= 0)
+        seat = acting;
+    if (!seats) {
+        room_fail(e, 403, "no seat of this game has the token given: send your seat token in the X-Seat-Token header");
+    } else if (session_is_terminal(r->session)) {
+        room_fail(e, 409, "the game is over");
+    } else if (seat < 0) {
+        room_fail(e, 409, "you have left this game already");
+    } else {
+        /* "resign" on one's own decision, "resign N" at any other moment (the
+         * rules' leaving): while others think, roll or have the turn */
+        char text[16];
+        if (seat == session_player(r->session))
+            snprintf(text, sizeof text, "resign");
+        else
+            snprintf(text, sizeof text, "resign %d", seat + 1);
+        ok = apply_for_seat(r, seat, text, e);
+    }
     pthread_mutex_unlock(&r->lock);
     return ok;
 }
@@ -121,9 +146,9 @@ bool room_undo(Room *r, unsigned seats, RoomError *e)
     } else {
         /* Kept to put back if the store refuses the undo. */
         int before = s->count;
-        char **undone = malloc((size_t)before * sizeof *undone);
+        char **undone = xmalloc((size_t)before * sizeof *undone);
         for (int i = 0; i < before; i++)
-            undone[i] = strdup(s->steps[i].text);
+            undone[i] = xstrdup(s->steps[i].text);
         int removed = session_undo_person(s, why, sizeof why);
         if (!removed) {
             room_fail(e, 409, "%s", why);
@@ -135,7 +160,7 @@ bool room_undo(Room *r, unsigned seats, RoomError *e)
             g.undo_low = r->meta.undo_low < 0 || s->count < r->meta.undo_low ? s->count : r->meta.undo_low;
             record_now(g.updated);
             char err[ERR_MAX + 128];
-            if (!r->server->store->ops->truncate(r->server->store, &g, err, sizeof err)) {
+            if (!r->host->store->ops->truncate(r->host->store, &g, err, sizeof err)) {
                 s->replaying = true; /* the log still has these actions */
                 for (int i = s->count; i < before; i++) {
                     char aerr[ERR_MAX];

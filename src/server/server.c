@@ -2,13 +2,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 /* Finished games kept in memory (with their words and state cached) before
  * the oldest leave; the store still has them and they reload on demand. */
@@ -32,7 +35,72 @@ void server_config_defaults(ServerConfig *c)
         .connections_per_client = 64,
         .streams = 1024,
         .streams_per_client = 16,
+        .logins_per_minute = 10,
+        .logins_per_name_per_minute = 5,
+        .accounts_per_hour = 10,
+        .chat_per_minute = 20,
     };
+    c->password_cost = password_cost_interactive();
+    c->clock_thread = true;
+}
+
+void server_log(Server *s, const char *fmt, ...)
+{
+    if (!s->cfg.log)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    utf8_one_line(line);
+    pthread_mutex_lock(&s->log_lock);
+    fprintf(s->cfg.log, "morph serve: %s\n", line);
+    fflush(s->cfg.log);
+    pthread_mutex_unlock(&s->log_lock);
+}
+
+double server_now(const Server *s)
+{
+    return s->cfg.now ? s->cfg.now() : limits_now();
+}
+
+Feed *server_account_feed(Server *s, AccountId account)
+{
+    pthread_mutex_lock(&s->feeds_lock);
+    Feed *f = NULL;
+    for (int i = 0; i < s->naccount_feeds && !f; i++)
+        if (s->account_feeds[i].account == account)
+            f = s->account_feeds[i].feed;
+    if (!f) {
+        if (s->naccount_feeds == s->account_feeds_cap) {
+            s->account_feeds_cap = s->account_feeds_cap ? 2 * s->account_feeds_cap : 16;
+            s->account_feeds = xrealloc(s->account_feeds, (size_t)s->account_feeds_cap * sizeof *s->account_feeds);
+        }
+        f = feed_new("games");
+        s->account_feeds[s->naccount_feeds++] = (struct AccountFeed){account, f};
+    }
+    feed_ref(f);
+    pthread_mutex_unlock(&s->feeds_lock);
+    return f;
+}
+
+void server_account_changed(Server *s, AccountId account)
+{
+    if (!account)
+        return;
+    Feed *f = NULL;
+    pthread_mutex_lock(&s->feeds_lock);
+    for (int i = 0; i < s->naccount_feeds && !f; i++)
+        if (s->account_feeds[i].account == account) {
+            f = s->account_feeds[i].feed;
+            feed_ref(f);
+        }
+    pthread_mutex_unlock(&s->feeds_lock);
+    if (f) {
+        feed_bump(f);
+        feed_unref(f);
+    }
 }
 
 static unsigned id_hash(const char *id)
@@ -68,7 +136,7 @@ static void grow(Server *s)
     Room **old = s->rooms;
     int old_cap = s->rooms_cap;
     s->rooms_cap = old_cap ? 2 * old_cap : 1024;
-    s->rooms = calloc((size_t)s->rooms_cap, sizeof *s->rooms);
+    s->rooms = xcalloc((size_t)s->rooms_cap, sizeof *s->rooms);
     s->rooms_used = 0;
     for (int i = 0; i < old_cap; i++)
         if (old[i] && old[i] != TOMBSTONE) {
@@ -108,7 +176,8 @@ void server_add_room(Server *s, Room *r)
     room_unref(in); /* the reference insert gave; the map keeps its own */
 }
 
-void server_room_finished(Server *s, const char *id)
+/* A room's game is over: it may leave memory later (the host's finished). */
+static void room_finished(Server *s, const char *id)
 {
     Room *drop = NULL;
     pthread_mutex_lock(&s->rooms_lock);
@@ -133,6 +202,26 @@ void server_room_finished(Server *s, const char *id)
      * map reference cannot free this one (its caller holds a reference). */
     if (drop)
         room_unref(drop);
+}
+
+static void host_finished(void *ctx, Room *r)
+{
+    room_finished(ctx, r->meta.id);
+}
+
+static void host_clock_started(void *ctx, Room *r)
+{
+    server_clock_watch(ctx, r);
+}
+
+static void host_account_changed(void *ctx, AccountId account)
+{
+    server_account_changed(ctx, account);
+}
+
+static void host_say(void *ctx, const char *line)
+{
+    server_log(ctx, "%s", line);
 }
 
 Room *server_room(Server *s, const char *id, RoomError *e)
@@ -165,7 +254,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
         return NULL;
     }
     bool finished = g.status == STATUS_FINISHED;
-    r = room_load(s, &g, e);
+    r = room_load(&s->host, &g, e);
     stored_game_clear(&g);
     if (!r)
         return NULL;
@@ -173,7 +262,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     Room *in = insert(s, r);
     pthread_mutex_unlock(&s->rooms_lock);
     if (in == r && finished)
-        server_room_finished(s, id);
+        room_finished(s, id);
     room_unref(r); /* ours: the map or the other loader's room is kept */
     return in;
 }
@@ -212,23 +301,52 @@ static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
 
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
 {
-    Server *s = calloc(1, sizeof *s);
+    Server *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
-    pthread_mutex_init(&s->hint_lock, NULL);
-    s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
+    pthread_mutex_init(&s->host.hint_lock, NULL);
+    pthread_mutex_init(&s->feeds_lock, NULL);
+    pthread_mutex_init(&s->log_lock, NULL);
+    pthread_mutex_init(&s->clock_lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->clock_cond, &attr);
+    pthread_condattr_destroy(&attr);
+    s->lobby = feed_new("lobby");
+    s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
+    /* A hash to check unknown names against, so that a sign-in takes the
+     * same time whether the name exists or not. */
+    if (!password_init() || !password_hash("no account has this password", 28, cfg->password_cost, s->dummy_hash)) {
+        snprintf(err, errlen, "the password library (libsodium) cannot start");
+        server_free(s);
+        return NULL;
+    }
     s->limits = limits_new(&cfg->limits);
     s->store = cfg->store ? cfg->store : store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
     if (!s->store || (!cfg->store && !lock_database(s, cfg->db_path, err, errlen))) {
         server_free(s);
         return NULL;
     }
-    s->pool = cfg->ai_threads > 0 ? ai_pool_new(cfg->ai_threads) : NULL;
+    s->pool = cfg->ai_threads > 0 ? work_pool_new(cfg->ai_threads) : NULL;
+    s->host.store = s->store;
+    s->host.pool = s->pool;
+    s->host.max_actions = cfg->max_actions;
+    s->host.hint_ms = cfg->hint_ms;
+    s->host.finished = host_finished;
+    s->host.ctx = s;
+    s->host.now = cfg->now;
+    s->host.clock_started = host_clock_started;
+    s->host.account_changed = host_account_changed;
+    s->host.say = host_say;
+    s->clock_saved = server_now(s);
     if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
         server_free(s);
         return NULL;
     }
+    if (cfg->clock_thread)
+        server_clocks_start(s);
     return s;
 }
 
@@ -236,8 +354,10 @@ void server_free(Server *s)
 {
     if (!s)
         return;
-    ai_pool_free(s->pool); /* running AI turns finish first */
+    server_clocks_stop(s); /* the running clocks are saved */
+    work_pool_free(s->pool); /* running AI turns finish first */
     s->pool = NULL;
+    s->host.pool = NULL;
     for (int i = 0; i < s->rooms_cap; i++)
         if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
             room_unref(s->rooms[i]);
@@ -248,7 +368,15 @@ void server_free(Server *s)
     limits_free(s->limits);
     if (s->lock_fd >= 0)
         close(s->lock_fd);
+    for (int i = 0; i < s->naccount_feeds; i++)
+        feed_unref(s->account_feeds[i].feed);
+    free(s->account_feeds);
+    feed_unref(s->lobby);
     pthread_mutex_destroy(&s->rooms_lock);
-    pthread_mutex_destroy(&s->hint_lock);
+    pthread_mutex_destroy(&s->host.hint_lock);
+    pthread_mutex_destroy(&s->feeds_lock);
+    pthread_mutex_destroy(&s->log_lock);
+    pthread_mutex_destroy(&s->clock_lock);
+    pthread_cond_destroy(&s->clock_cond);
     free(s);
 }

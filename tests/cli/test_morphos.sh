@@ -73,6 +73,9 @@ check_error "fit-priors bad level" "^morph: fit-priors: unknown AI parameter 'bo
     $MORPH morphos fit-priors --games 1 --level mcts:bogus=1
 check_error "fit-priors bad iterations" '^morph: fit-priors: --iterations expects a whole number from 1 to 1000' \
     $MORPH morphos fit-priors --games 1 --iterations 0
+check_error "fit-priors value missing" '^morph: fit-priors: --out needs a file name' $MORPH morphos fit-priors --games 1 --out
+check_error "fit-priors unknown argument" "^morph: unknown argument '--bogus' for morphos fit-priors \(expected one of: --games, .*--size" \
+    $MORPH morphos fit-priors --games 1 --bogus
 rm -rf "$fit_dir"
 
 finish

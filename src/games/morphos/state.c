@@ -9,6 +9,7 @@
 #include "words.h"
 #include "../../core/number.h"
 #include "../../core/utf8.h"
+#include "../../core/xalloc.h"
 
 /* Turns; far beyond any real game, and small enough for an int. */
 #define MORPHOS_MOVE_CAP_MAX 100000000
@@ -35,11 +36,7 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) to %d, got %s", MORPHOS_MOVE_CAP_MAX, move_cap);
         return false;
     }
-    MorphosConfig *c = malloc(sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    MorphosConfig *c = xmalloc(sizeof *c);
     if (!morphos_config_init(c, (int)n, options_value(opts, specs, "mutators"), cap ? (int)cap : 4 * (int)(n * n), err,
                              errlen)) {
         free(c);
@@ -60,9 +57,7 @@ static void push_hist(MorphosState *s)
 {
     if (s->hist_len == s->hist_cap) {
         int cap = s->hist_cap ? s->hist_cap * 2 : 64;
-        uint64_t *h = realloc(s->hist, (size_t)cap * sizeof *h);
-        if (!h)
-            abort();
+        uint64_t *h = xrealloc(s->hist, (size_t)cap * sizeof *h);
         s->hist = h;
         s->hist_cap = cap;
     }
@@ -71,9 +66,7 @@ static void push_hist(MorphosState *s)
 
 static MorphosState *alloc_state(const Game *g)
 {
-    MorphosState *s = calloc(1, sizeof *s);
-    if (!s)
-        abort();
+    MorphosState *s = xcalloc(1, sizeof *s);
     s->base.game = g;
     s->cfg = g->config;
     return s;
@@ -117,13 +110,9 @@ MorphosState *morphos_state_from_position(const Game *g, const Bb stones[2], int
 static State *clone_state(const State *st)
 {
     const MorphosState *s = (const MorphosState *)st;
-    MorphosState *t = malloc(sizeof *t);
-    if (!t)
-        abort();
+    MorphosState *t = xmalloc(sizeof *t);
     *t = *s;
-    t->hist = malloc((size_t)(s->hist_cap ? s->hist_cap : 1) * sizeof *t->hist);
-    if (!t->hist)
-        abort();
+    t->hist = xmalloc((size_t)(s->hist_cap ? s->hist_cap : 1) * sizeof *t->hist);
     memcpy(t->hist, s->hist, (size_t)s->hist_len * sizeof *t->hist);
     return &t->base;
 }
@@ -151,8 +140,8 @@ static bool is_legal(const State *st, Action a)
     const MorphosState *s = (const MorphosState *)st;
     if (s->phase == PHASE_OVER)
         return false;
-    if (a == ACTION_RESIGN)
-        return true;
+    if (a == ACTION_RESIGN || action_is_leave(a))
+        return a == ACTION_RESIGN || leave_player(a) < 2;
     Bb p;
     morphos_place_mask(s, &p);
     if (a >= 0 && a < ACT_FLIP)
@@ -191,6 +180,8 @@ static void action_text(const State *st, Action a, StrBuf *out)
     char pt[4];
     if (a == ACTION_RESIGN) {
         sb_puts(out, "resign");
+    } else if (action_is_leave(a)) {
+        leave_text(a, out);
     } else if (a == ACT_SWAP) {
         sb_puts(out, "swap");
     } else if (a == ACT_PASS) {
@@ -279,7 +270,7 @@ static const char *field(const char *text, int k, const char *key, char *out, si
 /* "over:B:connection" and the like: how a finished game ended. */
 static bool read_over(const char *phase, MorphosState *s)
 {
-    static const char *const hows[] = {"connection", "deadlock", "resign", "cap"};
+    static const char *const hows[] = {"connection", "deadlock", "resign", "cap", "time"};
     const char *w = strchr("BWD", phase[5]);
     if (strncmp(phase, "over:", 5) != 0 || !phase[5] || !w || phase[6] != ':')
         return false;
@@ -310,7 +301,7 @@ static const char *over_problem(const MorphosState *s)
 {
     const MorphosConfig *c = s->cfg;
     if (!s->how[0])
-        return "how the game ended must be connection, deadlock, resign or cap";
+        return "how the game ended must be connection, deadlock, resign, cap or time";
     if (strcmp(s->how, "cap") == 0)
         return s->winner != 2 ? "only the move cap ends a game in a draw"
                : s->turn != c->move_cap ? "a draw at the move cap before the cap" : NULL;
@@ -399,9 +390,7 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
         }
         if (s->hist_len == s->hist_cap) {
             s->hist_cap = s->hist_cap ? s->hist_cap * 2 : 64;
-            s->hist = realloc(s->hist, (size_t)s->hist_cap * sizeof *s->hist);
-            if (!s->hist)
-                abort();
+            s->hist = xrealloc(s->hist, (size_t)s->hist_cap * sizeof *s->hist);
         }
         s->hist[s->hist_len++] = h;
         p += len + (p[len] == ',');
@@ -469,8 +458,9 @@ static void render(const State *st, StrBuf *out)
         if (s->winner == 2)
             sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
         else /* "resign" is the word typed; the sentence wants the noun */
-            sb_printf(out, "Game over: %s (player %d) wins by %s\n", morphos_colour_name(s->winner),
-                      morphos_seat_of(s, s->winner) + 1, strcmp(s->how, "resign") == 0 ? "resignation" : s->how);
+            sb_printf(out, "Game over: %s (player %d) wins %s%s\n", morphos_colour_name(s->winner),
+                      morphos_seat_of(s, s->winner) + 1, strcmp(s->how, "time") == 0 ? "on " : "by ",
+                      strcmp(s->how, "resign") == 0 ? "resignation" : s->how);
         return;
     }
     sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, morphos_colour_name(s->to_move),

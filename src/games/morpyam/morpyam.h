@@ -155,7 +155,7 @@ enum {
     MP_OVER,
 };
 enum { MR_BUILD, MR_START };                         /* what a roll-off decides */
-enum { MH_NONE, MH_KO, MH_POINTS, MH_FORFEIT, MH_CAP }; /* how the game ended */
+enum { MH_NONE, MH_KO, MH_POINTS, MH_FORFEIT, MH_CAP, MH_TIME }; /* how the game ended */
 
 typedef struct MorpyamState {
     State base;
@@ -171,6 +171,7 @@ typedef struct MorpyamState {
     bool called;                /* a call was made this turn (strict-call) */
     bool replay;                /* this turn is a Morpyam replay */
     uint8_t alive;              /* players still in the game */
+    uint8_t timed_out;          /* players who left on time (a server's clock) */
     uint16_t dice, kept;        /* multiset ids: the five dice; dice kept for the pending roll */
     int32_t turns;              /* turns started */
     uint8_t contenders, rolled, purpose; /* roll-off */
@@ -192,6 +193,11 @@ static inline const MorpyamConfig *morpyam_config(const Game *g)
     return (const MorpyamConfig *)g->config;
 }
 
+/* Who rolls now: at a chance node of dice, the seat whose dice they are
+ * (the player to move for a roll, the first contender in seat order who
+ * has not rolled yet in a roll-off); -1 anywhere else (a Plus deal, a
+ * decision, the end). */
+int morpyam_roller(const MorpyamState *s);
 /* Squares the current dice may cover now (decision after a roll). */
 uint64_t morpyam_placeable(const MorpyamState *s);
 /* Recounted line points of every player; returns the KO player or -1. */
