@@ -16,7 +16,7 @@ games=${2:-2000}
 size=${3:-9}
 lib=$tree/build/release/libmorph.a
 [ -f "$lib" ] || { echo "callgrind-morphos: $lib not found; run make build in $tree first" >&2; exit 1; }
-command -v valgrind >/dev/null || { echo "callgrind-morphos: valgrind is not installed" >&2; exit 1; }
+command -v valgrind >/dev/null || { echo "callgrind-morphos: valgrind is not installed (Debian package valgrind)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat >"$work/driver.c" <<'EOF'
