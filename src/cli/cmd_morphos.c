@@ -271,6 +271,7 @@ static const Command subcommands[] = {
     {"legal", cmd_legal, "winner, weak stones and legal moves of a position"},
     {"deadlocks", cmd_deadlocks, "count full boards where neither player can move"},
     {"show", cmd_show, "draw a position with coordinates and weak stones"},
+    {"solve", cmd_morphos_solve, "who wins with perfect play: the position and every legal action"},
     {NULL, NULL, NULL},
 };
 

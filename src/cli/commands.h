@@ -9,6 +9,8 @@ int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
 int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
 int cmd_morphos(int argc, char **argv);
+int cmd_morphos_solve(int argc, char **argv);   /* morph morphos solve */
+int cmd_morphos_puzzles(int argc, char **argv); /* morph morphos puzzles */
 int cmd_replay(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
