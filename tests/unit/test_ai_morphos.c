@@ -368,7 +368,8 @@ static void bad_parameters(void **unused)
     assert_null(ai_new("mcts:ms=fast", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'ms' must be a whole number from 1 to 3600000, got 'fast'");
     assert_null(ai_new("mcts:depth=3", g, 1, err, sizeof err));
-    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)");
+    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior, "
+                             "reuse, solve or solvetime)");
     assert_null(ai_new("mcts:explore=-1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'explore' must be a number from 0 to 10, got '-1'");
     assert_null(ai_new("greedy:x=1", g, 1, err, sizeof err));
