@@ -6,7 +6,7 @@
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
 #   make solver-check  the solver's tests on many more positions (release build, minutes)
-#   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
+#   make install    release build into $(DESTDIR)$(PREFIX): bin/morph, share/morph/web and share/morph/puzzles
 #   make fuzz       fuzz targets built with clang, each run FUZZ_SECONDS (fuzz/README.md)
 #   make clean
 
@@ -102,8 +102,9 @@ run: setup
 # VARIANT=asan installs the sanitizer build instead (tests/cli/test_install.sh).
 install:
 	@$(MAKE) --no-print-directory build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web $(DESTDIR)$(PREFIX)/share/morph/puzzles
 	install -m 755 $(B)/morph $(DESTDIR)$(PREFIX)/bin/morph
+	install -m 644 data/puzzles/morphos.txt $(DESTDIR)$(PREFIX)/share/morph/puzzles/morphos.txt
 	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
 test: setup

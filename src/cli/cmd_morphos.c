@@ -272,6 +272,7 @@ static const Command subcommands[] = {
     {"deadlocks", cmd_deadlocks, "count full boards where neither player can move"},
     {"show", cmd_show, "draw a position with coordinates and weak stones"},
     {"solve", cmd_morphos_solve, "who wins with perfect play: the position and every legal action"},
+    {"puzzles", cmd_morphos_puzzles, "positions to play and win, found by the solver; check a suite"},
     {NULL, NULL, NULL},
 };
 

@@ -1,0 +1,290 @@
+/* morph morphos puzzles: Morphos positions where the player to move has a
+ * forced win and at least one plausible action loses, found by the exact
+ * solver in seeded games (docs/puzzles.md); --check verifies a suite. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../ai/ai.h"
+#include "../ai/morphos_features.h"
+#include "../ai/solver.h"
+#include "../core/number.h"
+#include "../front/puzzles.h"
+#include "cli.h"
+#include "commands.h"
+
+#define DEFAULT_NODES 200000
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: morph morphos puzzles --size N --count K --seed S [--mutators LIST]\n"
+            "                             [--nodes N]\n"
+            "       morph morphos puzzles --check FILE [--nodes N]\n"
+            "\n"
+            "Prints K puzzles, one a line (docs/puzzles.md): positions reached in seeded\n"
+            "games of greedy and random moves where the player to move has a forced win,\n"
+            "cannot win at once, and at least one plausible action (a flip, or a stone on\n"
+            "a shortest connection of either colour) loses. Every legal action is\n"
+            "classified by the exact solver. The same arguments give the same puzzles.\n"
+            "\n"
+            "  --size N         board size, %d to %d\n"
+            "  --count K        puzzles to find, 1 to 10000\n"
+            "  --seed S         seed of the games\n"
+            "  --mutators LIST  standard rules when empty (default); minimorph\n"
+            "  --nodes N        solver budget per position (default %d): positions it\n"
+            "                   cannot classify in full are skipped\n"
+            "  --check FILE     read a suite and solve every puzzle again: each action\n"
+            "                   must have the value the file gives\n",
+            SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, DEFAULT_NODES);
+}
+
+typedef struct Args {
+    long size, count, nodes;
+    uint64_t seed;
+    bool has_size, has_count, has_seed;
+    const char *mutators, *check;
+} Args;
+
+static int read_args(int argc, char **argv, Args *a)
+{
+    *a = (Args){.nodes = DEFAULT_NODES, .mutators = ""};
+    for (int i = 1; i < argc; i++) {
+        const char *f = argv[i];
+        if (i + 1 == argc && (strcmp(f, "--size") == 0 || strcmp(f, "--count") == 0 || strcmp(f, "--seed") == 0 ||
+                              strcmp(f, "--mutators") == 0 || strcmp(f, "--nodes") == 0 || strcmp(f, "--check") == 0))
+            return cli_fail(EXIT_USAGE, "morphos puzzles: %s needs a value (see morph morphos puzzles --help)", f);
+        if (strcmp(f, "--size") == 0) {
+            a->has_size = true;
+            if (!number_parse_long(argv[++i], SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, &a->size))
+                return cli_fail(EXIT_USAGE, "morphos puzzles: --size expects a board size from %d to %d, got '%s'",
+                                SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, cli_quote(argv[i]));
+        } else if (strcmp(f, "--count") == 0) {
+            a->has_count = true;
+            if (!number_parse_long(argv[++i], 1, 10000, &a->count))
+                return cli_fail(EXIT_USAGE, "morphos puzzles: --count expects 1 to 10000, got '%s'", cli_quote(argv[i]));
+        } else if (strcmp(f, "--seed") == 0) {
+            a->has_seed = true;
+            if (!number_parse_u64(argv[++i], &a->seed))
+                return cli_fail(EXIT_USAGE, "morphos puzzles: --seed expects a whole number, got '%s'",
+                                cli_quote(argv[i]));
+        } else if (strcmp(f, "--nodes") == 0) {
+            if (!number_parse_long(argv[++i], 1000, 1000000000L, &a->nodes))
+                return cli_fail(EXIT_USAGE, "morphos puzzles: --nodes expects 1000 to 1000000000, got '%s'",
+                                cli_quote(argv[i]));
+        } else if (strcmp(f, "--mutators") == 0) {
+            a->mutators = argv[++i];
+        } else if (strcmp(f, "--check") == 0) {
+            a->check = argv[++i];
+        } else {
+            return cli_fail(EXIT_USAGE, "morphos puzzles: unknown argument '%s' (see morph morphos puzzles --help)",
+                            cli_quote(f));
+        }
+    }
+    if (a->check && (a->has_size || a->has_count || a->has_seed || a->mutators[0]))
+        return cli_fail(EXIT_USAGE, "morphos puzzles: --check takes only --nodes besides the file");
+    if (!a->check && (!a->has_size || !a->has_count || !a->has_seed))
+        return cli_fail(EXIT_USAGE, "morphos puzzles: expected --size, --count and --seed (or --check FILE)");
+    return -1;
+}
+
+/* What the MCTS prior favours too: a flip, or a stone on a shortest
+ * connection of either colour. */
+static bool plausible(const MorphosState *s, Action a, const Bb *paths)
+{
+    if (a >= ACT_FLIP && a < ACT_SWAP)
+        return true;
+    return a < ACT_FLIP && (bb_test(&paths[0], a) || bb_test(&paths[1], a));
+}
+
+static bool wins_at_once(const MorphosState *s)
+{
+    for (int k = 0; k < morphos_num_actions(s); k++) {
+        MorphosState t;
+        morphos_scratch_copy(&t, s);
+        morphos_apply_fast(&t, morphos_nth_action(s, k));
+        if (t.phase == PHASE_OVER && t.winner == s->to_move)
+            return true;
+    }
+    return false;
+}
+
+/* The line of a puzzle at position s, or false when s is not one. */
+static bool try_position(Solver *sv, const Game *g, const MorphosState *s, long nodes, StrBuf *line)
+{
+    if (s->phase == PHASE_OVER || wins_at_once(s))
+        return false;
+
+    static SolveReport r;
+    SolveLimits lim = {.nodes = nodes, .threads = 1};
+    solver_clear(sv);
+    solver_solve(sv, s, &lim, NULL, NULL, &r);
+    if (!r.complete || r.value != SOLVE_WIN)
+        return false;
+    Bb paths[2];
+    mf_shortest_paths(s->cfg, s->stones, MORPHOS_BLACK, &paths[0]);
+    mf_shortest_paths(s->cfg, s->stones, MORPHOS_WHITE, &paths[1]);
+    bool trap = false;
+    PuzzleValue values[MAX_ACTIONS];
+    for (int k = 0; k < r.num_moves; k++) {
+        SolveValue v = r.moves[k].value;
+        values[k] = v == SOLVE_WIN ? PUZZLE_WIN : v == SOLVE_LOSS ? PUZZLE_LOSS : PUZZLE_DRAW;
+        trap = trap || (v == SOLVE_LOSS && plausible(s, r.moves[k].action, paths));
+    }
+    if (!trap)
+        return false;
+    sb_clear(line);
+    puzzle_format(g, s, values, line);
+    return true;
+}
+
+/* Plays a seeded game of greedy (70%) and random (30%) actions, never
+ * swapping, for a random number of turns. */
+static State *seeded_position(const Game *g, Ai *greedy, Rng *rng)
+{
+    const MorphosConfig *c = g->config;
+    int cells = c->n * c->n, turns = cells / 3 + (int)rng_below(rng, (uint32_t)(cells - cells / 3));
+    State *st = state_new(g);
+    MorphosState *s = (MorphosState *)st;
+    while (s->phase != PHASE_OVER && s->turn < turns) {
+        Action a;
+        if (rng_below(rng, 100) < 70) {
+            ai_reseed(greedy, rng_next(rng));
+            a = ai_choose(greedy, st, NULL);
+        } else {
+            a = morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
+        }
+        if (a == ACT_SWAP)
+            a = morphos_nth_action(s, 0);
+        state_apply(st, a);
+    }
+    return st;
+}
+
+static int generate(const Args *a)
+{
+    char err[ERR_MAX], size[8];
+    Options o;
+    options_init(&o);
+    snprintf(size, sizeof size, "%ld", a->size);
+    if (!options_set(&o, "size", size, err, sizeof err) || !options_set(&o, "mutators", a->mutators, err, sizeof err))
+        return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    Game *g = game_new("morphos", &o, err, sizeof err);
+    if (!g)
+        return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    if (!solver_supports(g->config, err, sizeof err)) {
+        game_free(g);
+        return cli_fail(EXIT_USAGE, "morphos puzzles: %s", err);
+    }
+    if (cli_arguments_only) {
+        game_free(g);
+        return EXIT_OK;
+    }
+    Solver *sv = solver_new(g->config, 64);
+    Ai *greedy = ai_new("greedy", g, a->seed, err, sizeof err);
+    Rng rng;
+    rng_seed(&rng, a->seed);
+    bool show = isatty(STDERR_FILENO);
+    printf("# morph morphos puzzles --size %ld --count %ld --seed %llu%s%s --nodes %ld\n", a->size, a->count,
+           (unsigned long long)a->seed, a->mutators[0] ? " --mutators " : "", a->mutators, a->nodes);
+    StrBuf line = STRBUF_INIT;
+    char **seen = calloc((size_t)a->count, sizeof *seen);
+    long found = 0, tried = 0, max_tries = a->count * 5000;
+    while (found < a->count && tried < max_tries) {
+        State *st = seeded_position(g, greedy, &rng);
+        const MorphosState *played = (const MorphosState *)st;
+        tried++;
+        /* The puzzle is the position alone: no history, no swap. */
+        MorphosState *s = puzzle_position(g, played->stones, played->to_move);
+        if (played->phase != PHASE_OVER && try_position(sv, g, s, a->nodes, &line)) {
+            bool dup = false;
+            for (long k = 0; k < found && !dup; k++)
+                dup = strcmp(seen[k], sb_str(&line)) == 0;
+            if (!dup) {
+                seen[found++] = strdup(sb_str(&line));
+                printf("%s\n", sb_str(&line));
+                fflush(stdout);
+            }
+        }
+        if (show)
+            fprintf(stderr, "\rpuzzles: %ld of %ld found in %ld positions\033[K", found, a->count, tried);
+        morphos_ops.free_state(&s->base);
+        state_free(st);
+    }
+    if (show)
+        fprintf(stderr, "\r\033[K");
+    for (long k = 0; k < found; k++)
+        free(seen[k]);
+    free(seen);
+    sb_free(&line);
+    ai_free(greedy);
+    solver_free(sv);
+    game_free(g);
+    if (found < a->count)
+        return cli_fail(EXIT_BAD_INPUT, "morphos puzzles: found only %ld of %ld puzzles in %ld positions", found,
+                        a->count, tried);
+    return EXIT_OK;
+}
+
+static int check(const Args *a)
+{
+    char err[ERR_MAX];
+    PuzzleSuite suite;
+    if (!puzzle_suite_load(a->check, &suite, err, sizeof err))
+        return cli_fail(EXIT_BAD_INPUT, "morphos puzzles: %s", err);
+    for (int i = 0; i < suite.num_games; i++)
+        if (!solver_supports(suite.games[i]->config, err, sizeof err)) {
+            puzzle_suite_free(&suite);
+            return cli_fail(EXIT_USAGE, "morphos puzzles: %s", err);
+        }
+    if (cli_arguments_only) {
+        puzzle_suite_free(&suite);
+        return EXIT_OK;
+    }
+    Solver *solvers[PUZZLE_MAX_GAMES] = {NULL};
+    int bad = 0;
+    static SolveReport r;
+    static const PuzzleValue from[] = {[SOLVE_WIN] = PUZZLE_WIN, [SOLVE_LOSS] = PUZZLE_LOSS, [SOLVE_DRAW] = PUZZLE_DRAW};
+    for (int i = 0; i < suite.count && !bad; i++) {
+        const Puzzle *p = &suite.items[i];
+        Solver **sv = &solvers[p->game];
+        if (!*sv)
+            *sv = solver_new(suite.games[p->game]->config, 64);
+        MorphosState *s = puzzle_state(&suite, p);
+        SolveLimits lim = {.nodes = a->nodes, .threads = 1};
+        solver_clear(*sv);
+        solver_solve(*sv, s, &lim, NULL, NULL, &r);
+        for (int k = 0; k < r.num_moves && !bad; k++) {
+            StrBuf name = STRBUF_INIT;
+            morphos_ops.action_text(&s->base, r.moves[k].action, &name);
+            if (r.moves[k].value == SOLVE_UNKNOWN)
+                bad = cli_fail(EXIT_BAD_INPUT, "morphos puzzles: line %d: %s not classified within %ld nodes", p->line,
+                               sb_str(&name), a->nodes);
+            else if (from[r.moves[k].value] != p->values[k])
+                bad = cli_fail(EXIT_BAD_INPUT, "morphos puzzles: line %d: the solver finds %s a %s", p->line,
+                               sb_str(&name), solve_value_name(r.moves[k].value));
+            sb_free(&name);
+        }
+        morphos_ops.free_state(&s->base);
+    }
+    if (!bad)
+        printf("%d puzzles, every action verified\n", suite.count);
+    for (int i = 0; i < PUZZLE_MAX_GAMES; i++)
+        solver_free(solvers[i]);
+    puzzle_suite_free(&suite);
+    return bad ? EXIT_BAD_INPUT : EXIT_OK;
+}
+
+int cmd_morphos_puzzles(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    Args a;
+    int code = read_args(argc, argv, &a);
+    if (code >= 0)
+        return code;
+    return a.check ? check(&a) : generate(&a);
+}
