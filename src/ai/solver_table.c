@@ -18,33 +18,44 @@ bool sv_table_init(SvTable *t, int table_mb)
     while (buckets * 2 * 2 * sizeof(SvEntry) <= (uint64_t)table_mb << 20)
         buckets *= 2;
     size_t bytes = buckets * 2 * sizeof(SvEntry);
-    /* Huge pages when the kernel gives them: probes are random accesses. */
-    t->entries = aligned_alloc(bytes >= (2u << 20) ? 2u << 20 : 64, bytes);
-    if (t->entries && bytes >= (2u << 20))
-        madvise(t->entries, bytes, MADV_HUGEPAGE);
+    /* Fresh anonymous memory is zero and is touched only when used; huge
+     * pages when the kernel gives them, as probes are random accesses. */
+    void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     t->locks = malloc(LOCKS * sizeof *t->locks);
-    if (!t->entries || !t->locks) {
-        free(t->entries);
+    if (mem == MAP_FAILED || !t->locks) {
+        if (mem != MAP_FAILED)
+            munmap(mem, bytes);
         free(t->locks);
         return false;
     }
+    madvise(mem, bytes, MADV_HUGEPAGE);
+    t->entries = mem;
     t->mask = buckets - 1;
     for (int i = 0; i < LOCKS; i++)
         atomic_flag_clear(&t->locks[i]);
-    sv_table_clear(t);
     return true;
+}
+
+static size_t table_bytes(const SvTable *t)
+{
+    return (t->mask + 1) * 2 * sizeof(SvEntry);
 }
 
 void sv_table_free(SvTable *t)
 {
-    free(t->entries);
+    if (t->entries)
+        munmap(t->entries, table_bytes(t));
     free(t->locks);
     memset(t, 0, sizeof *t);
 }
 
 void sv_table_clear(SvTable *t)
 {
-    memset(t->entries, 0, (t->mask + 1) * 2 * sizeof(SvEntry));
+    /* A large table is handed back to the kernel, which gives zero pages
+     * again when touched: cheaper than writing every byte. */
+    if (table_bytes(t) >= (64u << 20) && madvise(t->entries, table_bytes(t), MADV_DONTNEED) == 0)
+        return;
+    memset(t->entries, 0, table_bytes(t));
 }
 
 void sv_table_prefetch(SvTable *t, SvKey k)

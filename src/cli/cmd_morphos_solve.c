@@ -37,7 +37,8 @@ static void usage(FILE *out)
             "  --budget SECONDS  stop after this time (default: none)\n"
             "  --threads T       threads searching, 1 to 16 (default 1)\n"
             "  --nodes N         stop after N nodes (a budget that repeats exactly)\n"
-            "  --memory MB       transposition table size, 16 to 65536 (default 512)\n",
+            "  --memory MB       transposition table size, 16 to 65536 (default 16 on\n"
+            "                    3x3, 64 on 4x4, 256 on 5x5, 1024 on larger boards)\n",
             SOLVER_MIN_SIZE, SOLVER_MAX_SIZE);
 }
 
@@ -142,7 +143,7 @@ typedef struct Args {
 
 static int read_args(int argc, char **argv, Args *a)
 {
-    *a = (Args){.size = 4, .threads = 1, .memory = 512, .mutators = "", .moves = ""};
+    *a = (Args){.size = 4, .threads = 1, .memory = 0, .mutators = "", .moves = ""};
     for (int i = 1; i < argc; i++) {
         const char *f = argv[i];
         bool has_value = i + 1 < argc;
@@ -243,6 +244,8 @@ int cmd_morphos_solve(int argc, char **argv)
         game_free(g);
         return EXIT_OK;
     }
+    if (!a.memory) /* enough for what each size can solve, no more to touch */
+        a.memory = a.size <= 3 ? 16 : a.size == 4 ? 64 : a.size == 5 ? 256 : 1024;
     Solver *sv = solver_new(g->config, (int)a.memory);
     if (!sv) {
         state_free(st);
