@@ -22,7 +22,7 @@
 #define MAX_THREADS 2
 /* The exact search: at most this many empty points, this share of the time. */
 #define MCTS_SOLVE_EMPTIES 24
-#define MCTS_SOLVE_SHARE 50
+#define MCTS_SOLVE_SHARE 10
 /* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
 #define MAX_EDGES (8 << 20)
 
@@ -255,6 +255,8 @@ static void decide(Mcts *m, const MorphosState *s, Decision *d)
         mcts_tree_set_root(&m->trees[i], s);
         for (int k = 0; k < m->proof.num_lost; k++)
             mcts_tree_mark_root(&m->trees[i], p, m->proof.lost[k], -1);
+        /* The solver serves one tree: its calls are not thread-safe. */
+        m->trees[i].solver = nt == 1 && m->proof.ran ? m->solver : NULL;
         long share = p->ms ? 1L << 60 : p->playouts / nt + (i < p->playouts % nt);
         jobs[i] = (Job){&m->trees[i], p, share, deadline};
     }
@@ -434,7 +436,7 @@ const AiOps ai_mcts_ops = {
     .summary = "Monte Carlo tree search with RAVE and an exact search near the end; params playouts=N or ms=N "
                "(default ms=1000), threads=1|2, explore=C (0.1), rave=K (1000), prior=N (30), reuse=0|1 (0: a fresh "
                "tree per decision), solve=N (24: exact search with at most N empty points; 0 never), solvetime=P "
-               "(50: its percent of the time)",
+               "(10: its percent of the time)",
     .games = "morphos",
     .create = mcts_create,
     .choose = mcts_choose,

@@ -53,6 +53,7 @@ typedef struct MctsTree {
     uint8_t *seats;
     int8_t key_seat[MCTS_KEYS];
     long sims;              /* simulations run by the latest search */
+    Solver *solver;         /* proofs at new nodes (mcts_solver.c); NULL: none */
 } MctsTree;
 
 void mcts_tree_init(MctsTree *t, int max_edges, uint64_t seed);
@@ -87,8 +88,13 @@ typedef struct MctsProof {
     double seconds;
     Action lost[MAX_ACTIONS]; /* actions proven to lose (not filled when all do) */
     int num_lost;
+    bool ran;          /* the exact search ran (its table serves the tree) */
 } MctsProof;
 bool mcts_exact(Solver **sv, const MctsParams *p, const MorphosState *s, MctsProof *out);
+/* At a node just added to the tree (s not over): what the exact search's
+ * table knows, or a tiny search with very few empty points left: 1 the
+ * mover of s wins, -1 loses, 0 unknown. */
+int mcts_node_proof(Solver *sv, const MctsParams *p, const MorphosState *s);
 
 /* Simulations run by the latest choice of an "mcts" Ai (all threads). */
 typedef struct Ai Ai;

@@ -11,6 +11,9 @@
 #define TABLE_MB 8
 /* Solver nodes per playout of the budget: about the same time. */
 #define NODES_PER_PLAYOUT 4
+/* Tree nodes with at most this many empty points get a search this small. */
+#define NODE_EMPTIES 0
+#define NODE_BUDGET 48
 
 static int empty_points(const MorphosState *s)
 {
@@ -24,6 +27,7 @@ bool mcts_exact(Solver **sv, const MctsParams *p, const MorphosState *s, MctsPro
 {
     char err[ERR_MAX];
     out->value = SOLVE_UNKNOWN;
+    out->ran = false;
     out->num_lost = 0;
     out->nodes = 0;
     out->seconds = 0;
@@ -38,6 +42,7 @@ bool mcts_exact(Solver **sv, const MctsParams *p, const MorphosState *s, MctsPro
         lim.seconds = (double)p->ms * p->solve_share / 100000.0;
     else
         lim.nodes = p->playouts * NODES_PER_PLAYOUT * p->solve_share / 100 + 1;
+    out->ran = true;
     double t0 = mcts_now();
     out->value = solver_prove(*sv, s, &lim, &out->win, &out->nodes);
     out->seconds = mcts_now() - t0;
@@ -52,4 +57,17 @@ bool mcts_exact(Solver **sv, const MctsParams *p, const MorphosState *s, MctsPro
             out->num_lost = 0; /* all lose: let the search pick the toughest */
     }
     return true;
+}
+
+int mcts_node_proof(Solver *sv, const MctsParams *p, const MorphosState *s)
+{
+    SolveValue v;
+    if (empty_points(s) <= NODE_EMPTIES) {
+        SolveLimits lim = {.nodes = NODE_BUDGET, .threads = 1};
+        Action win;
+        v = solver_prove(sv, s, &lim, &win, NULL);
+    } else {
+        v = solver_lookup(sv, s, false);
+    }
+    return v == SOLVE_WIN ? 1 : v == SOLVE_LOSS ? -1 : 0;
 }

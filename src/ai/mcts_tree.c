@@ -276,6 +276,10 @@ static void simulate(MctsTree *t, const MctsParams *p)
             int c = new_node(t);
             t->edges[ei].child = c;
             node = c;
+            /* What the exact search knows of the new node, for the edge's mover. */
+            int known = t->solver && s.phase != PHASE_OVER ? mcts_node_proof(t->solver, p, &s) : 0;
+            if (known)
+                prove(t, depth - 1, ei, morphos_seat_of(&s, s.to_move) == t->seats[depth - 1] ? known : -known);
             break;
         }
         node = t->edges[ei].child;

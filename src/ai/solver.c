@@ -133,13 +133,23 @@ SolveValue solver_known(Solver *sv, const MorphosState *s, Action a, bool no_swa
     morphos_apply_fast(&t, a);
     if (t.phase == PHASE_OVER)
         return t.winner == 2 ? SOLVE_DRAW : morphos_seat_of(&t, t.winner) == me ? SOLVE_WIN : SOLVE_LOSS;
-    if (sv_wins_now(sv, &t))
-        return morphos_seat_of(&t, t.to_move) == me ? SOLVE_WIN : SOLVE_LOSS;
+    SolveValue v = solver_lookup(sv, &t, no_swap);
+    if (v == SOLVE_UNKNOWN || morphos_seat_of(&t, t.to_move) == me)
+        return v;
+    return v == SOLVE_WIN ? SOLVE_LOSS : SOLVE_WIN;
+}
+
+SolveValue solver_lookup(Solver *sv, const MorphosState *s, bool no_swap)
+{
+    sv->no_swap = no_swap;
+    int me = morphos_seat_of(s, s->to_move);
+    if (sv_wins_now(sv, s))
+        return SOLVE_WIN;
     bool pure;
-    int f = sv_fact(sv, &t, me, &pure);
+    int f = sv_fact(sv, s, me, &pure);
     if (f > 0)
         return SOLVE_WIN;
-    if ((f < 0 && pure) || sv_fact(sv, &t, 1 - me, &pure) > 0)
+    if ((f < 0 && pure) || sv_fact(sv, s, 1 - me, &pure) > 0)
         return SOLVE_LOSS;
     return SOLVE_UNKNOWN;
 }

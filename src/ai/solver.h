@@ -89,6 +89,8 @@ SolveValue solver_prove(Solver *sv, const MorphosState *s, const SolveLimits *li
 /* What the table already knows of action a in s, for the player to move,
  * without searching: SOLVE_WIN, SOLVE_LOSS or SOLVE_UNKNOWN. */
 SolveValue solver_known(Solver *sv, const MorphosState *s, Action a, bool no_swap);
+/* The same for the position s itself (not over). */
+SolveValue solver_lookup(Solver *sv, const MorphosState *s, bool no_swap);
 
 const char *solve_value_name(SolveValue v); /* "win", "loss", "draw", "unknown" */
 

@@ -75,7 +75,8 @@ static void reserve(void **p, int *cap, int need, size_t size)
 bool sv_count_node(SvWorker *w)
 {
     Solver *sv = w->sv;
-    if (++w->pending < 256)
+    /* The budget is checked every 256 nodes, or every node when it is small. */
+    if (++w->pending < 256 && !(sv->node_limit && sv->node_limit < 4096))
         return atomic_load_explicit(&sv->stop, memory_order_relaxed);
     long long total = atomic_fetch_add(&sv->nodes, w->pending) + w->pending;
     w->pending = 0;
