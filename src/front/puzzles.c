@@ -115,6 +115,13 @@ static bool read_list(const MorphosState *s, Puzzle *p, char *list, PuzzleValue 
             *comma = '\0';
         Action a;
         char why[ERR_MAX];
+        /* The rules' message quotes the text as it is: keep it to letters and digits. */
+        static const char alnum[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        if (item[strspn(item, alnum)]) {
+            snprintf(err, errlen, "%s list: '%s' is not an action (expected a point such as c3, a flip such as xc3, "
+                                  "or swap)", field_names[F_WIN + v], quote(item, q));
+            return false;
+        }
         if (!item[0] || !morphos_ops.parse_action(&s->base, item, &a, why, sizeof why)) {
             snprintf(err, errlen, "%s list: %.200s", field_names[F_WIN + v], item[0] ? why : "an empty action");
             return false;
