@@ -164,19 +164,11 @@ static State *seeded_position(const Game *g, Ai *greedy, Rng *rng)
 
 static int generate(const Args *a)
 {
-    char err[ERR_MAX], size[8];
-    Options o;
-    options_init(&o);
-    snprintf(size, sizeof size, "%ld", a->size);
-    if (!options_set(&o, "size", size, err, sizeof err) || !options_set(&o, "mutators", a->mutators, err, sizeof err))
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    if (!g)
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
-    if (!solver_supports(g->config, err, sizeof err)) {
-        game_free(g);
-        return cli_fail(EXIT_USAGE, "morphos puzzles: %s", err);
-    }
+    char err[ERR_MAX];
+    Game *g;
+    int code = morphos_solver_game("morphos puzzles", a->size, a->mutators, &g);
+    if (code >= 0)
+        return code;
     if (cli_arguments_only) {
         game_free(g);
         return EXIT_OK;

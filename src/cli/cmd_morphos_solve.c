@@ -192,19 +192,10 @@ static int read_args(int argc, char **argv, Args *a)
 /* The game and the position after --moves; -1 when fine, else the exit code. */
 static int set_up(const Args *a, Game **g, State **st)
 {
-    char err[ERR_MAX], size[8];
-    Options o;
-    options_init(&o);
-    snprintf(size, sizeof size, "%ld", a->size);
-    if (!options_set(&o, "size", size, err, sizeof err) || !options_set(&o, "mutators", a->mutators, err, sizeof err))
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
-    *g = game_new("morphos", &o, err, sizeof err);
-    if (!*g)
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
-    if (!solver_supports((*g)->config, err, sizeof err)) {
-        game_free(*g);
-        return cli_fail(EXIT_USAGE, "morphos solve: %s", err);
-    }
+    char err[ERR_MAX];
+    int code = morphos_solver_game("morphos solve", a->size, a->mutators, g);
+    if (code >= 0)
+        return code;
     *st = state_new(*g);
     if (*a->moves && !state_apply_text(*st, a->moves, err, sizeof err)) {
         state_free(*st);
@@ -212,7 +203,6 @@ static int set_up(const Args *a, Game **g, State **st)
         return cli_fail(EXIT_BAD_INPUT, "%s", err);
     }
     const MorphosState *s = (const MorphosState *)*st;
-    int code = -1;
     if (a->no_swap && s->black_seat != 0)
         code = cli_fail(EXIT_USAGE, "morphos solve: --moves holds a swap, but --no-swap says White is not offered it");
     else if (s->phase == PHASE_OVER)

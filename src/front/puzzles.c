@@ -2,13 +2,12 @@
 #include "puzzles.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
+#include "beside.h"
 #include "../core/number.h"
 #include "../core/utf8.h"
 
@@ -296,28 +295,16 @@ bool puzzle_suite_load(const char *path, PuzzleSuite *out, char *err, size_t err
     return ok;
 }
 
+static bool regular_file(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
 bool puzzle_suite_find(char *path, size_t pathlen)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return false;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return false;
-    *slash = '\0';
     static const char *const relative[] = {"/../../data/puzzles/morphos.txt", "/../share/morph/puzzles/morphos.txt"};
-    for (size_t i = 0; i < sizeof relative / sizeof relative[0]; i++) {
-        char file[PATH_MAX + 64], real[PATH_MAX];
-        struct stat sb;
-        snprintf(file, sizeof file, "%s%s", exe, relative[i]);
-        if (stat(file, &sb) == 0 && S_ISREG(sb.st_mode) && realpath(file, real) && strlen(real) < pathlen) {
-            strcpy(path, real);
-            return true;
-        }
-    }
-    return false;
+    return beside_binary(relative, 2, regular_file, path, pathlen);
 }
 
 void puzzle_suite_free(PuzzleSuite *s)
