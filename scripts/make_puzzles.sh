@@ -21,5 +21,6 @@ trap 'rm -f "$tmp"' EXIT
     "$morph" morphos puzzles --size 6 --count 50 --seed 5 --mutators minimorph
 } >"$tmp"
 mv "$tmp" "$out"
+chmod 644 "$out"
 trap - EXIT
 echo "wrote $out: $(grep -vc '^#' "$out") puzzles"

@@ -11,7 +11,7 @@ budget=${2:?usage: scripts/who_wins.sh SIZE BUDGET_SECONDS [MORPH]}
 morph=${3:-build/release/morph}
 memory=${MEMORY:-4096}
 for mutators in "" minimorph; do
-    for swap in "" --no-swap; do
+    for swap in --no-swap ""; do
         cmd="morph morphos solve --size $size${mutators:+ --mutators $mutators}${swap:+ $swap} --budget $budget --memory $memory --json"
         load_before=$(cut -d' ' -f1-3 /proc/loadavg)
         # shellcheck disable=SC2086 # the flags are meant to split
