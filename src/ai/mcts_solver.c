@@ -11,8 +11,6 @@
 #define TABLE_MB 8
 /* Solver nodes per playout of the budget: about the same time. */
 #define NODES_PER_PLAYOUT 4
-/* The exact search's least budget: enough for most wins a few turns deep. */
-#define MIN_NODES 2000
 /* Tree nodes with at most this many empty points get a search this small. */
 #define NODE_EMPTIES 0
 #define NODE_BUDGET 48
@@ -42,26 +40,11 @@ bool mcts_exact(Solver **sv, const MctsParams *p, const MorphosState *s, MctsPro
     SolveLimits lim = {.threads = 1};
     out->ran = true;
     double t0 = mcts_now();
-    if (p->ms) {
-        /* At least MIN_NODES (most easy wins), on a loaded machine too, but
-         * never more than half the time; then the rest of the share. */
-        double share = (double)p->ms * p->solve_share / 100000.0;
-        lim.nodes = MIN_NODES;
-        lim.seconds = (double)p->ms / 2000.0;
-        out->value = solver_prove(*sv, s, &lim, &out->win, &out->nodes);
-        double spent = mcts_now() - t0;
-        if (out->value == SOLVE_UNKNOWN && out->nodes >= MIN_NODES && spent < share) {
-            long long more;
-            lim.nodes = 0;
-            lim.seconds = share - spent;
-            out->value = solver_prove(*sv, s, &lim, &out->win, &more);
-            out->nodes += more;
-        }
-    } else {
-        long long nodes = (long long)p->playouts * NODES_PER_PLAYOUT * p->solve_share / 100;
-        lim.nodes = nodes > MIN_NODES ? nodes : MIN_NODES;
-        out->value = solver_prove(*sv, s, &lim, &out->win, &out->nodes);
-    }
+    if (p->ms)
+        lim.seconds = (double)p->ms * p->solve_share / 100000.0;
+    else
+        lim.nodes = (long long)p->playouts * NODES_PER_PLAYOUT * p->solve_share / 100 + 1;
+    out->value = solver_prove(*sv, s, &lim, &out->win, &out->nodes);
     out->seconds = mcts_now() - t0;
     if (out->value == SOLVE_UNKNOWN) {
         int na = morphos_num_actions(s);
