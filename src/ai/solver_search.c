@@ -3,7 +3,7 @@
  * when their parent is expanded: a finished game, a position repeated on
  * the current path (a failure for the attacker, see below), a fact of the
  * table, a win in one action, or else proof and disproof numbers from the
- * connection distances of both colours.
+ * race between Black's barrier and White's chain (solver_eval.c).
  *
  * Repetitions. A position met again on the current path is counted as a
  * failure of the attacker. That never loses a win: the fastest winning
@@ -17,7 +17,6 @@
 #include <time.h>
 
 #include "solver_internal.h"
-
 
 #define R_INF (1 << 30) /* SvVal.r: cannot win however many turns remain */
 
@@ -206,6 +205,7 @@ static void init_child(SvWorker *w, const MorphosState *s, const MorphosState *t
     if (!first_look(w, s, t, a, c))
         second_look(w, depth, c);
 }
+
 static uint32_t sat_add(uint32_t a, uint32_t b)
 {
     uint64_t x = (uint64_t)a + b;

@@ -36,7 +36,8 @@ static void usage(FILE *out)
             "                    \"complete\",\"bounds\":{ACTION:\"not loss\"|\"not win\"}}\n"
             "  --budget SECONDS  stop after this time (default: none)\n"
             "  --threads T       threads searching, 1 to 16 (default 1)\n"
-            "  --nodes N         stop after N nodes (a budget that repeats exactly)\n"
+            "  --nodes N         stop after N nodes (on one thread a budget that repeats\n"
+            "                    exactly)\n"
             "  --memory MB       transposition table size, 16 to 65536 (default 16 on\n"
             "                    3x3, 64 on 4x4, 256 on 5x5, 1024 on larger boards)\n",
             SOLVER_MIN_SIZE, SOLVER_MAX_SIZE);
