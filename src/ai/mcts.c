@@ -18,6 +18,7 @@
 #include "mcts.h"
 #include "../core/number.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 #define MAX_THREADS 2
 /* The exact search: at most this many empty points, this share of the time. */
@@ -120,11 +121,7 @@ static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
                     .solve = MCTS_SOLVE_EMPTIES, .solve_share = MCTS_SOLVE_SHARE};
     if (!ai_parse_params(params, on_pair, &p, err, errlen))
         return false;
-    Mcts *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    Mcts *m = xcalloc(1, sizeof *m);
     m->params = p;
     for (int i = 0; i < MAX_THREADS; i++)
         mcts_tree_init(&m->trees[i], MAX_EDGES, rng_next(&ai->rng));
@@ -438,6 +435,8 @@ const AiOps ai_mcts_ops = {
                "tree per decision), solve=N (24: exact search with at most N empty points; 0 never), solvetime=P "
                "(10: its percent of the time)",
     .games = "morphos",
+    .default_ms = 1000,
+    .takes_threads = true,
     .create = mcts_create,
     .choose = mcts_choose,
     .observe = mcts_observe,

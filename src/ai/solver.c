@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/xalloc.h"
 #include "solver_internal.h"
 
 #define MAX_THREADS 16
@@ -45,9 +46,7 @@ bool solver_supports(const MorphosConfig *c, char *err, size_t errlen)
 
 Solver *solver_new(const MorphosConfig *c, int table_mb)
 {
-    Solver *sv = calloc(1, sizeof *sv);
-    if (!sv)
-        return NULL;
+    Solver *sv = xcalloc(1, sizeof *sv);
     sv->cfg = c;
     sv->table_mb = table_mb < 1 ? 1 : table_mb;
     sv_pack_init(sv);
@@ -271,9 +270,7 @@ void solver_solve(Solver *sv, const MorphosState *s, const SolveLimits *lim, Sol
             out->moves[out->num_moves++].action = a;
     }
     sv->total = out->num_moves;
-    int *rep = malloc((size_t)out->num_moves * 2 * sizeof *rep);
-    if (!rep)
-        abort();
+    int *rep = xmalloc((size_t)out->num_moves * 2 * sizeof *rep);
     Job j = {.sv = sv, .root = s, .out = out, .rep = rep, .order = rep + out->num_moves, .mover = morphos_seat_of(s, s->to_move)};
     find_orbits(sv, s, out, rep);
     /* First the position itself: its proof finds a winning action, when

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/xalloc.h"
 #include "solver_internal.h"
 
 #define R_INF (1 << 30) /* SvVal.r: cannot win however many turns remain */
@@ -64,10 +65,7 @@ static void reserve(void **p, int *cap, int need, size_t size)
     int c = *cap ? *cap : 256;
     while (c < need)
         c *= 2;
-    void *q = realloc(*p, (size_t)c * size);
-    if (!q)
-        abort();
-    *p = q;
+    *p = xrealloc(*p, (size_t)c * size);
     *cap = c;
 }
 

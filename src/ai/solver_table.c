@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "../core/xalloc.h"
 #include "solver_internal.h"
 
 #define LOCKS 4096
@@ -21,13 +22,9 @@ bool sv_table_init(SvTable *t, int table_mb)
     /* Fresh anonymous memory is zero and is touched only when used; huge
      * pages when the kernel gives them, as probes are random accesses. */
     void *mem = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    t->locks = malloc(LOCKS * sizeof *t->locks);
-    if (mem == MAP_FAILED || !t->locks) {
-        if (mem != MAP_FAILED)
-            munmap(mem, bytes);
-        free(t->locks);
-        return false;
-    }
+    if (mem == MAP_FAILED)
+        return false; /* a table too large for the machine: the caller says so */
+    t->locks = xmalloc(LOCKS * sizeof *t->locks);
     madvise(mem, bytes, MADV_HUGEPAGE);
     t->entries = mem;
     t->mask = buckets - 1;

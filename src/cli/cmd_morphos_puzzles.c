@@ -6,39 +6,27 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/xalloc.h"
 #include "../ai/ai.h"
 #include "../ai/morphos_features.h"
 #include "../ai/solver.h"
-#include "../core/number.h"
 #include "../front/puzzles.h"
 #include "cli.h"
 #include "commands.h"
 
 #define DEFAULT_NODES 200000
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: morph morphos puzzles --size N --count K --seed S [--mutators LIST]\n"
-            "                             [--nodes N]\n"
-            "       morph morphos puzzles --check FILE [--nodes N]\n"
-            "\n"
-            "Prints K puzzles, one a line (docs/puzzles.md): positions reached in seeded\n"
-            "games of greedy and random moves where the player to move has a forced win,\n"
-            "cannot win at once, and at least one plausible action (a flip, or a stone on\n"
-            "a shortest connection of either colour) loses. Every legal action is\n"
-            "classified by the exact solver. The same arguments give the same puzzles.\n"
-            "\n"
-            "  --size N         board size, %d to %d\n"
-            "  --count K        puzzles to find, 1 to 10000\n"
-            "  --seed S         seed of the games\n"
-            "  --mutators LIST  standard rules when empty (default); minimorph\n"
-            "  --nodes N        solver budget per position (default %d): positions it\n"
-            "                   cannot classify in full are skipped\n"
-            "  --check FILE     read a suite and solve every puzzle again: each action\n"
-            "                   must have the value the file gives\n",
-            SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, DEFAULT_NODES);
-}
+static const char about[] =
+    "Usage: morph morphos puzzles --size N --count K --seed S [--mutators LIST]\n"
+    "                             [--nodes N]\n"
+    "       morph morphos puzzles --check FILE [--nodes N]\n"
+    "\n"
+    "Prints K puzzles, one a line (docs/puzzles.md): positions reached in seeded\n"
+    "games of greedy and random moves where the player to move has a forced win,\n"
+    "cannot win at once, and at least one plausible action (a flip, or a stone on\n"
+    "a shortest connection of either colour) loses. Every legal action is\n"
+    "classified by the exact solver. The same arguments give the same puzzles.\n"
+    "\n";
 
 typedef struct Args {
     long size, count, nodes;
@@ -47,46 +35,39 @@ typedef struct Args {
     const char *mutators, *check;
 } Args;
 
+#define MISSING(flag) flag " needs a value (see morph morphos puzzles --help)"
+
 static int read_args(int argc, char **argv, Args *a)
 {
     *a = (Args){.nodes = DEFAULT_NODES, .mutators = ""};
-    for (int i = 1; i < argc; i++) {
-        const char *f = argv[i];
-        if (i + 1 == argc && (strcmp(f, "--size") == 0 || strcmp(f, "--count") == 0 || strcmp(f, "--seed") == 0 ||
-                              strcmp(f, "--mutators") == 0 || strcmp(f, "--nodes") == 0 || strcmp(f, "--check") == 0))
-            return cli_fail(EXIT_USAGE, "morphos puzzles: %s needs a value (see morph morphos puzzles --help)", f);
-        if (strcmp(f, "--size") == 0) {
-            a->has_size = true;
-            if (!number_parse_long(argv[++i], SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, &a->size))
-                return cli_fail(EXIT_USAGE, "morphos puzzles: --size expects a board size from %d to %d, got '%s'",
-                                SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, cli_quote(argv[i]));
-        } else if (strcmp(f, "--count") == 0) {
-            a->has_count = true;
-            if (!number_parse_long(argv[++i], 1, 10000, &a->count))
-                return cli_fail(EXIT_USAGE, "morphos puzzles: --count expects 1 to 10000, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(f, "--seed") == 0) {
-            a->has_seed = true;
-            if (!number_parse_u64(argv[++i], &a->seed))
-                return cli_fail(EXIT_USAGE, "morphos puzzles: --seed expects a whole number, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(f, "--nodes") == 0) {
-            if (!number_parse_long(argv[++i], 1000, 1000000000L, &a->nodes))
-                return cli_fail(EXIT_USAGE, "morphos puzzles: --nodes expects 1000 to 1000000000, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(f, "--mutators") == 0) {
-            a->mutators = argv[++i];
-        } else if (strcmp(f, "--check") == 0) {
-            a->check = argv[++i];
-        } else {
-            return cli_fail(EXIT_USAGE, "morphos puzzles: unknown argument '%s' (see morph morphos puzzles --help)",
-                            cli_quote(f));
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--size", .kind = CLI_LONG, .out = &a->size, .value = "N", .lo = SOLVER_MIN_SIZE,
+         .hi = SOLVER_MAX_SIZE, .expects = "expects a board size from 3 to 7", .missing = MISSING("--size"),
+         .given = &a->has_size, .help = "board size, 3 to 7"},
+        {.name = "--count", .kind = CLI_LONG, .out = &a->count, .value = "K", .lo = 1, .hi = 10000,
+         .expects = "expects 1 to 10000", .missing = MISSING("--count"), .given = &a->has_count,
+         .help = "puzzles to find, 1 to 10000"},
+        {.name = "--seed", .kind = CLI_SEED, .out = &a->seed, .value = "S", .expects = "expects a whole number",
+         .missing = MISSING("--seed"), .given = &a->has_seed, .help = "seed of the games"},
+        {.name = "--mutators", .kind = CLI_TEXT, .out = &a->mutators, .value = "LIST", .missing = MISSING("--mutators"),
+         .help = "standard rules when empty (default); minimorph"},
+        {.name = "--nodes", .kind = CLI_LONG, .out = &a->nodes, .value = "N", .lo = 1000, .hi = 1000000000,
+         .expects = "expects 1000 to 1000000000", .missing = MISSING("--nodes"),
+         .help = "solver budget per position (default {}): positions it\ncannot classify in full are skipped"},
+        {.name = "--check", .kind = CLI_TEXT, .out = &a->check, .value = "FILE", .missing = MISSING("--check"),
+         .help = "read a suite and solve every puzzle again: each action\nmust have the value the file gives"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "morphos puzzles", .flags = flags, .column = 19,
+                          .unknown = "unknown argument '%s' (see morph morphos puzzles --help)", .about = about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (a->check && (a->has_size || a->has_count || a->has_seed || a->mutators[0]))
         return cli_fail(EXIT_USAGE, "morphos puzzles: --check takes only --nodes besides the file");
     if (!a->check && (!a->has_size || !a->has_count || !a->has_seed))
         return cli_fail(EXIT_USAGE, "morphos puzzles: expected --size, --count and --seed (or --check FILE)");
-    return -1;
+    return CLI_DONE;
 }
 
 /* What the MCTS prior favours too: a flip, or a stone on a shortest
@@ -181,7 +162,7 @@ static int generate(const Args *a)
     printf("# morph morphos puzzles --size %ld --count %ld --seed %llu%s%s --nodes %ld\n", a->size, a->count,
            (unsigned long long)a->seed, a->mutators[0] ? " --mutators " : "", a->mutators, a->nodes);
     StrBuf line = STRBUF_INIT;
-    char **seen = calloc((size_t)a->count, sizeof *seen);
+    char **seen = xcalloc((size_t)a->count, sizeof *seen);
     long found = 0, tried = 0, max_tries = a->count * 5000;
     while (found < a->count && tried < max_tries) {
         State *st = seeded_position(g, greedy, &rng);
@@ -194,7 +175,7 @@ static int generate(const Args *a)
             for (long k = 0; k < found && !dup; k++)
                 dup = strcmp(seen[k], sb_str(&line)) == 0;
             if (!dup) {
-                seen[found++] = strdup(sb_str(&line));
+                seen[found++] = xstrdup(sb_str(&line));
                 printf("%s\n", sb_str(&line));
                 fflush(stdout);
             }
@@ -270,13 +251,9 @@ static int check(const Args *a)
 
 int cmd_morphos_puzzles(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     Args a;
     int code = read_args(argc, argv, &a);
-    if (code >= 0)
+    if (code != CLI_DONE)
         return code;
     return a.check ? check(&a) : generate(&a);
 }

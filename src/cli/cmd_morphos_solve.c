@@ -8,40 +8,22 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/xalloc.h"
 #include "../ai/solver.h"
-#include "../core/number.h"
 #include "cli.h"
 #include "commands.h"
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: morph morphos solve [--size N] [--mutators LIST] [--moves LIST]\n"
-            "                           [--no-swap] [--json] [--budget SECONDS]\n"
-            "                           [--threads T] [--nodes N] [--memory MB]\n"
-            "\n"
-            "Solves the position reached by --moves for the player to move: whether they\n"
-            "win, lose or draw (the move cap) against perfect play, and the same for\n"
-            "every legal action. Results are for the player, not a colour: a swap changes\n"
-            "colours, not who wins. When the budget runs out the result is unknown and\n"
-            "what was proven so far is printed; so does Ctrl-C.\n"
-            "\n"
-            "  --size N          board size, %d to %d (default 4)\n"
-            "  --mutators LIST   standard rules when empty (default); minimorph\n"
-            "  --moves LIST      actions from the empty board, comma-separated\n"
-            "                    (e.g. c3,swap,b2); default none\n"
-            "  --no-swap         White is not offered the swap\n"
-            "  --json            one object: {\"to_move\",\"result\",\"winning_moves\",\n"
-            "                    \"moves\":{ACTION:RESULT},\"nodes\",\"seconds\",\n"
-            "                    \"complete\",\"bounds\":{ACTION:\"not loss\"|\"not win\"}}\n"
-            "  --budget SECONDS  stop after this time (default: none)\n"
-            "  --threads T       threads searching, 1 to 16 (default 1)\n"
-            "  --nodes N         stop after N nodes (on one thread a budget that repeats\n"
-            "                    exactly)\n"
-            "  --memory MB       transposition table size, 16 to 65536 (default 16 on\n"
-            "                    3x3, 64 on 4x4, 256 on 5x5, 1024 on larger boards)\n",
-            SOLVER_MIN_SIZE, SOLVER_MAX_SIZE);
-}
+static const char about[] =
+    "Usage: morph morphos solve [--size N] [--mutators LIST] [--moves LIST]\n"
+    "                           [--no-swap] [--json] [--budget SECONDS]\n"
+    "                           [--threads T] [--nodes N] [--memory MB]\n"
+    "\n"
+    "Solves the position reached by --moves for the player to move: whether they\n"
+    "win, lose or draw (the move cap) against perfect play, and the same for\n"
+    "every legal action. Results are for the player, not a colour: a swap changes\n"
+    "colours, not who wins. When the budget runs out the result is unknown and\n"
+    "what was proven so far is printed; so does Ctrl-C.\n"
+    "\n";
 
 static volatile sig_atomic_t interrupted;
 
@@ -133,61 +115,48 @@ static void print_text(const MorphosState *s, const char *mutators, bool no_swap
            threads, threads > 1 ? "s" : "");
 }
 
-/* Reads the flags; returns -1 when they are fine, else the exit code. */
 typedef struct Args {
-    long size, threads, memory;
-    long long nodes;
+    long size, threads, memory, nodes;
     double budget;
     const char *mutators, *moves;
     bool no_swap, json;
 } Args;
 
+#define MISSING(flag) flag " needs a value (see morph morphos solve --help)"
+
+/* Reads the flags; CLI_DONE when they are fine, else the exit code. */
 static int read_args(int argc, char **argv, Args *a)
 {
-    *a = (Args){.size = 4, .threads = 1, .memory = 0, .mutators = "", .moves = ""};
-    for (int i = 1; i < argc; i++) {
-        const char *f = argv[i];
-        bool has_value = i + 1 < argc;
-        long v;
-        if (strcmp(f, "--json") == 0) {
-            a->json = true;
-        } else if (strcmp(f, "--no-swap") == 0) {
-            a->no_swap = true;
-        } else if (!has_value && (strcmp(f, "--size") == 0 || strcmp(f, "--mutators") == 0 ||
-                                  strcmp(f, "--moves") == 0 || strcmp(f, "--budget") == 0 ||
-                                  strcmp(f, "--threads") == 0 || strcmp(f, "--nodes") == 0 ||
-                                  strcmp(f, "--memory") == 0)) {
-            return cli_fail(EXIT_USAGE, "morphos solve: %s needs a value (see morph morphos solve --help)", f);
-        } else if (strcmp(f, "--size") == 0) {
-            if (!number_parse_long(argv[++i], SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, &a->size))
-                return cli_fail(EXIT_USAGE, "morphos solve: --size expects a board size from %d to %d, got '%s'",
-                                SOLVER_MIN_SIZE, SOLVER_MAX_SIZE, cli_quote(argv[i]));
-        } else if (strcmp(f, "--mutators") == 0) {
-            a->mutators = argv[++i];
-        } else if (strcmp(f, "--moves") == 0) {
-            a->moves = argv[++i];
-        } else if (strcmp(f, "--budget") == 0) {
-            if (!number_parse_decimal(argv[++i], 0.001, 1e7, &a->budget))
-                return cli_fail(EXIT_USAGE, "morphos solve: --budget expects seconds from 0.001 to 10000000, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(f, "--threads") == 0) {
-            if (!number_parse_long(argv[++i], 1, 16, &a->threads))
-                return cli_fail(EXIT_USAGE, "morphos solve: --threads expects 1 to 16, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(f, "--nodes") == 0) {
-            if (!number_parse_long(argv[++i], 1, 1000000000000L, &v))
-                return cli_fail(EXIT_USAGE, "morphos solve: --nodes expects 1 to 1000000000000, got '%s'",
-                                cli_quote(argv[i]));
-            a->nodes = v;
-        } else if (strcmp(f, "--memory") == 0) {
-            if (!number_parse_long(argv[++i], 16, 65536, &a->memory))
-                return cli_fail(EXIT_USAGE, "morphos solve: --memory expects megabytes from 16 to 65536, got '%s'",
-                                cli_quote(argv[i]));
-        } else {
-            return cli_fail(EXIT_USAGE, "morphos solve: unknown argument '%s' (see morph morphos solve --help)",
-                            cli_quote(f));
-        }
-    }
-    return -1;
+    *a = (Args){.size = 4, .threads = 1, .mutators = "", .moves = ""};
+    const CliFlag flags[] = {
+        {.name = "--size", .kind = CLI_LONG, .out = &a->size, .value = "N", .lo = SOLVER_MIN_SIZE,
+         .hi = SOLVER_MAX_SIZE, .expects = "expects a board size from 3 to 7", .missing = MISSING("--size"),
+         .help = "board size, 3 to 7 (default {})"},
+        {.name = "--mutators", .kind = CLI_TEXT, .out = &a->mutators, .value = "LIST", .missing = MISSING("--mutators"),
+         .help = "standard rules when empty (default); minimorph"},
+        {.name = "--moves", .kind = CLI_TEXT, .out = &a->moves, .value = "LIST", .missing = MISSING("--moves"),
+         .help = "actions from the empty board, comma-separated\n(e.g. c3,swap,b2); default none"},
+        {.name = "--no-swap", .kind = CLI_SET, .out = &a->no_swap, .help = "White is not offered the swap"},
+        {.name = "--json", .kind = CLI_SET, .out = &a->json,
+         .help = "one object: {\"to_move\",\"result\",\"winning_moves\",\n\"moves\":{ACTION:RESULT},\"nodes\","
+                 "\"seconds\",\n\"complete\",\"bounds\":{ACTION:\"not loss\"|\"not win\"}}"},
+        {.name = "--budget", .kind = CLI_DECIMAL, .out = &a->budget, .value = "SECONDS", .lo = 0.001, .hi = 1e7,
+         .expects = "expects seconds from 0.001 to 10000000", .missing = MISSING("--budget"),
+         .help = "stop after this time (default: none)"},
+        {.name = "--threads", .kind = CLI_LONG, .out = &a->threads, .value = "T", .lo = 1, .hi = 16,
+         .expects = "expects 1 to 16", .missing = MISSING("--threads"),
+         .help = "threads searching, 1 to 16 (default {})"},
+        {.name = "--nodes", .kind = CLI_LONG, .out = &a->nodes, .value = "N", .lo = 1, .hi = 1e12,
+         .expects = "expects 1 to 1000000000000", .missing = MISSING("--nodes"),
+         .help = "stop after N nodes (on one thread a budget that repeats\nexactly)"},
+        {.name = "--memory", .kind = CLI_LONG, .out = &a->memory, .value = "MB", .lo = 16, .hi = 65536,
+         .expects = "expects megabytes from 16 to 65536", .missing = MISSING("--memory"),
+         .help = "transposition table size, 16 to 65536 (default 16 on\n3x3, 64 on 4x4, 256 on 5x5, 1024 on larger boards)"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "morphos solve", .flags = flags, .column = 20,
+                          .unknown = "unknown argument '%s' (see morph morphos solve --help)", .about = about};
+    return cli_parse(&args, argc, argv, 1);
 }
 
 /* The game and the position after --moves; -1 when fine, else the exit code. */
@@ -218,13 +187,9 @@ static int set_up(const Args *a, Game **g, State **st)
 
 int cmd_morphos_solve(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     Args a;
     int code = read_args(argc, argv, &a);
-    if (code >= 0)
+    if (code != CLI_DONE)
         return code;
     Game *g;
     State *st;
@@ -250,9 +215,7 @@ int cmd_morphos_solve(int argc, char **argv)
     interrupted = 0;
     sigaction(SIGINT, &act, &old);
     SolveLimits lim = {.seconds = a.budget, .nodes = a.nodes, .threads = (int)a.threads, .no_swap = a.no_swap};
-    SolveReport *r = malloc(sizeof *r);
-    if (!r)
-        abort();
+    SolveReport *r = xmalloc(sizeof *r);
     solver_solve(sv, s, &lim, on_progress, &pr, r);
     sigaction(SIGINT, &old, NULL);
     if (pr.show)

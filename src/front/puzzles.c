@@ -10,6 +10,7 @@
 #include "beside.h"
 #include "../core/number.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 /* The solver's boards (src/ai/solver.h): puzzles come from it. */
 #define PUZZLE_MIN_SIZE 3
@@ -61,7 +62,7 @@ static int find_game(PuzzleSuite *suite, long size, const char *mutators, char *
     if (!options_set(&o, "size", text, err, errlen) ||
         !options_set(&o, "mutators", strcmp(mutators, "-") == 0 ? "" : mutators, err, errlen))
         return -1;
-    Game *g = game_new("morphos", &o, err, errlen);
+    Game *g = game_create(&morphos_ops, &o, err, errlen);
     if (!g)
         return -1;
     suite->games[suite->num_games] = g;
@@ -241,12 +242,7 @@ bool puzzle_suite_read(const char *text, PuzzleSuite *out, char *err, size_t err
         }
         if (out->count == cap) {
             cap = cap ? cap * 2 : 64;
-            Puzzle *items = realloc(out->items, (size_t)cap * sizeof *items);
-            if (!items) {
-                snprintf(err, errlen, "out of memory");
-                goto fail;
-            }
-            out->items = items;
+            out->items = xrealloc(out->items, (size_t)cap * sizeof *out->items);
         }
         Puzzle *pz = &out->items[out->count];
         memset(pz, 0, sizeof *pz);
@@ -277,9 +273,9 @@ bool puzzle_suite_load(const char *path, PuzzleSuite *out, char *err, size_t err
         snprintf(err, errlen, "cannot open '%s': %s", quote(path, q), strerror(errno));
         return false;
     }
-    char *text = malloc(MAX_SUITE_BYTES + 1);
-    size_t n = text ? fread(text, 1, MAX_SUITE_BYTES + 1, f) : 0;
-    bool failed = !text || ferror(f);
+    char *text = xmalloc(MAX_SUITE_BYTES + 1);
+    size_t n = fread(text, 1, MAX_SUITE_BYTES + 1, f);
+    bool failed = ferror(f);
     fclose(f);
     if (failed || n > MAX_SUITE_BYTES || memchr(text, '\0', n)) {
         snprintf(err, errlen, "'%s' is not a puzzle suite: %s", quote(path, q),
