@@ -155,16 +155,40 @@ SolveValue solver_lookup(Solver *sv, const MorphosState *s, bool no_swap)
 
 /* ---- classifying every action ---- */
 
+/* The searches go in rounds: each question still open gets a quota of
+ * nodes, the quota doubles every round. So a budget that runs out leaves
+ * the easy actions classified rather than spent on the first hard one, and
+ * what a cut search learned stays in the table for its next round. */
+#define FIRST_QUOTA (1 << 14)
+
+enum { STAGE_MINE, STAGE_OPPONENT, STAGE_DONE }; /* an action's next search */
+#define ROOT_ITEM (-1) /* the position's own question */
+
 typedef struct Job {
     Solver *sv;
     const MorphosState *root;
     SolveReport *out;
     int *rep;             /* the action representing each action's orbit */
-    int *order, norder;   /* the actions to search, in order */
+    unsigned char *stage; /* [action]: STAGE_* */
+    int *order, norder;   /* this round's items (actions, ROOT_ITEM), in order */
     atomic_int next;
+    long long quota;      /* nodes per search this round */
     int mover;
+    bool root_open;       /* the position's own question is still open */
 } Job;
 
+/* The position's own question: its proof finds a winning action, when
+ * there is one, by the whole search rather than action by action. */
+static void ask_root(Job *j, SvWorker *w)
+{
+    w->quota = j->quota;
+    SvVal v = sv_search(w, j->root);
+    j->root_open = v.pn != 0 && v.dn != 0;
+}
+
+/* One round of action i's classification: a search "does its player
+ * win?"; proven: a win; disproven and pure: a loss; else a search for the
+ * opponent: proven, a loss; disproven, a draw. */
 static void classify(Job *j, SvWorker *w_me, SvWorker *w_opp, int i)
 {
     Solver *sv = j->sv;
@@ -172,26 +196,33 @@ static void classify(Job *j, SvWorker *w_me, SvWorker *w_opp, int i)
     MorphosState t;
     morphos_scratch_copy(&t, j->root);
     morphos_apply_fast(&t, m->action);
-    SvVal v = sv_search(w_me, &t);
-    if (v.pn == 0) {
-        m->value = SOLVE_WIN;
-    } else if (v.dn == 0 && v.pure) {
-        m->value = SOLVE_LOSS;
-    } else if (v.dn == 0) {
-        /* Not a win: a loss if the opponent wins, else a draw. */
-        m->bounds = SOLVE_NOT_WIN;
+    if (j->stage[i] == STAGE_MINE) {
+        w_me->quota = j->quota;
+        SvVal v = sv_search(w_me, &t);
+        if (v.pn == 0) {
+            m->value = SOLVE_WIN;
+        } else if (v.dn == 0 && v.pure) {
+            m->value = SOLVE_LOSS;
+        } else if (v.dn == 0) {
+            m->bounds = SOLVE_NOT_WIN;
+            j->stage[i] = STAGE_OPPONENT;
+        }
+    }
+    if (j->stage[i] == STAGE_OPPONENT && m->value == SOLVE_UNKNOWN && !atomic_load(&sv->stop)) {
+        w_opp->quota = j->quota;
         SvVal o = sv_search(w_opp, &t);
         if (o.pn == 0)
             m->value = SOLVE_LOSS;
         else if (o.dn == 0)
             m->value = SOLVE_DRAW;
     }
-    if (m->value != SOLVE_UNKNOWN)
-        m->bounds = 0;
-    if (!atomic_load(&sv->stop))
-        for (int k = 0; k < j->out->num_moves; k++)
-            if (j->rep[k] == i)
-                atomic_fetch_add(&sv->classified, 1);
+    if (m->value == SOLVE_UNKNOWN)
+        return;
+    m->bounds = 0;
+    j->stage[i] = STAGE_DONE;
+    for (int k = 0; k < j->out->num_moves; k++)
+        if (j->rep[k] == i)
+            atomic_fetch_add(&sv->classified, 1);
 }
 
 static void run_worker(Job *j, bool reports)
@@ -203,7 +234,10 @@ static void run_worker(Job *j, bool reports)
         int k = atomic_fetch_add(&j->next, 1);
         if (k >= j->norder || atomic_load(&j->sv->stop))
             break;
-        classify(j, &me, &opp, j->order[k]);
+        if (j->order[k] == ROOT_ITEM)
+            ask_root(j, &me);
+        else
+            classify(j, &me, &opp, j->order[k]);
     }
     finish(j->sv, &me);
     finish(j->sv, &opp);
@@ -215,6 +249,20 @@ static void *thread_main(void *arg)
 {
     run_worker(arg, false);
     return NULL;
+}
+
+/* One round on nt threads (the calling one reports progress). */
+static void run_round(Job *j, int nt)
+{
+    pthread_t tids[MAX_THREADS];
+    bool started[MAX_THREADS] = {false};
+    atomic_store(&j->next, 0);
+    for (int t = 1; t < nt; t++)
+        started[t] = pthread_create(&tids[t], NULL, thread_main, j) == 0;
+    run_worker(j, true);
+    for (int t = 1; t < nt; t++)
+        if (started[t])
+            pthread_join(tids[t], NULL);
 }
 
 /* Orbits of the actions under the symmetries that leave s unchanged. */
@@ -270,39 +318,30 @@ void solver_solve(Solver *sv, const MorphosState *s, const SolveLimits *lim, Sol
             out->moves[out->num_moves++].action = a;
     }
     sv->total = out->num_moves;
-    int *rep = xmalloc((size_t)out->num_moves * 2 * sizeof *rep);
-    Job j = {.sv = sv, .root = s, .out = out, .rep = rep, .order = rep + out->num_moves, .mover = morphos_seat_of(s, s->to_move)};
+    int *rep = xmalloc(((size_t)out->num_moves * 2 + 1) * sizeof *rep); /* and the order */
+    Job j = {.sv = sv, .root = s, .out = out, .rep = rep, .order = rep + out->num_moves,
+             .stage = xcalloc((size_t)out->num_moves, 1), .mover = morphos_seat_of(s, s->to_move),
+             .quota = FIRST_QUOTA, .root_open = true};
     find_orbits(sv, s, out, rep);
-    /* First the position itself: its proof finds a winning action, when
-     * there is one, before the others are looked at. */
-    SvWorker w;
-    sv_worker_init(&w, sv, j.mover, true);
-    SvVal v = sv_search(&w, s);
-    finish(sv, &w);
-    sv_worker_free(&w);
-    int first = -1;
-    for (int i = 0; i < out->num_moves; i++)
-        if (v.pn == 0 && out->moves[i].action == v.best)
-            first = rep[i];
-    if (first >= 0)
-        j.order[j.norder++] = first; /* the proven one first: a table hit */
-    for (int i = 0; i < out->num_moves; i++)
-        if (rep[i] == i && i != first)
-            j.order[j.norder++] = i;
     int nt = lim->threads < 1 ? 1 : lim->threads > MAX_THREADS ? MAX_THREADS : lim->threads;
-    pthread_t tids[MAX_THREADS];
-    bool started[MAX_THREADS] = {false};
-    for (int t = 1; t < nt; t++)
-        started[t] = pthread_create(&tids[t], NULL, thread_main, &j) == 0;
-    run_worker(&j, true);
-    for (int t = 1; t < nt; t++)
-        if (started[t])
-            pthread_join(tids[t], NULL);
+    for (;;) {
+        j.norder = 0;
+        if (j.root_open)
+            j.order[j.norder++] = ROOT_ITEM;
+        for (int i = 0; i < out->num_moves; i++)
+            if (rep[i] == i && j.stage[i] != STAGE_DONE)
+                j.order[j.norder++] = i;
+        if (j.norder == 0 || atomic_load(&sv->stop))
+            break;
+        run_round(&j, nt);
+        j.quota = j.quota < (1ll << 40) ? j.quota * 2 : j.quota;
+    }
     for (int i = 0; i < out->num_moves; i++) {
         out->moves[i].value = out->moves[rep[i]].value;
         out->moves[i].bounds = out->moves[rep[i]].bounds;
     }
     free(rep);
+    free(j.stage);
     out->value = root_value(out);
     out->complete = true;
     for (int i = 0; i < out->num_moves; i++)

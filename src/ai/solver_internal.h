@@ -98,7 +98,10 @@ typedef struct SvWorker {
     SvChild *arena;   /* the children of every node on the path */
     int arena_len, arena_cap;
     int pending;      /* nodes not yet added to sv->nodes */
-    long expanded;    /* nodes this worker expanded */
+    long long expanded;  /* nodes this worker expanded */
+    long long quota;     /* expansions the next search may make; 0: no limit */
+    long long quota_end; /* the current search's: stop when expanded reaches it */
+    bool halted;         /* the current search stops (its quota or the whole call) */
 } SvWorker;
 
 /* A position as the evaluation sees it. */
@@ -134,7 +137,9 @@ bool sv_swap_offered(const Solver *sv, const MorphosState *s);
 /* solver_search.c */
 void sv_worker_init(SvWorker *w, Solver *sv, int attacker, bool reports);
 void sv_worker_free(SvWorker *w);
-/* Searches "does w->attacker win from s" until resolved or stopped. */
+/* Searches "does w->attacker win from s" until resolved, stopped, or
+ * w->quota nodes expanded (then w->halted is true and the result is not
+ * resolved; what it learned is in the table for the next search). */
 SvVal sv_search(SvWorker *w, const MorphosState *s);
 /* The table's fact about s for w->attacker at s's remaining turns:
  * 1 proven, -1 disproven, 0 unknown (also: the defender wins now). */
@@ -146,9 +151,13 @@ bool sv_wins_now(const Solver *sv, const MorphosState *s);
 bool sv_packed_wins_now(const Solver *sv, const SvPacked *p);
 /* Proof and disproof numbers to start a new position with (no win in one). */
 void sv_estimate(const Solver *sv, const SvPacked *p, bool attacker_moves, uint32_t *pn, uint32_t *dn);
-/* Counts one node; true when the search must stop (budget, deadline,
- * the progress callback, another thread). */
+/* Counts one node; true when the search must stop (its quota, budget,
+ * deadline, the progress callback, another thread). */
 bool sv_count_node(SvWorker *w);
+static inline bool sv_halted(SvWorker *w)
+{
+    return w->halted || atomic_load_explicit(&w->sv->stop, memory_order_relaxed);
+}
 double sv_now(void);
 
 #endif

@@ -72,9 +72,11 @@ static void reserve(void **p, int *cap, int need, size_t size)
 bool sv_count_node(SvWorker *w)
 {
     Solver *sv = w->sv;
+    if (w->quota_end && w->expanded >= w->quota_end)
+        w->halted = true;
     /* The budget is checked every 256 nodes, or every node when it is small. */
     if (++w->pending < 256 && !(sv->node_limit && sv->node_limit < 4096))
-        return atomic_load_explicit(&sv->stop, memory_order_relaxed);
+        return sv_halted(w);
     long long total = atomic_fetch_add(&sv->nodes, w->pending) + w->pending;
     w->pending = 0;
     if (sv->node_limit && total >= sv->node_limit)
@@ -90,7 +92,7 @@ bool sv_count_node(SvWorker *w)
                 atomic_store(&sv->stop, true);
         }
     }
-    return atomic_load(&sv->stop);
+    return sv_halted(w);
 }
 
 /* ---- children ---- */
@@ -360,7 +362,7 @@ static SvVal mid(SvWorker *w, const MorphosState *s, int depth, uint32_t thpn, u
         }
         v.pn = pn;
         v.dn = dn;
-        if (pn >= thpn || dn >= thdn || atomic_load_explicit(&sv->stop, memory_order_relaxed))
+        if (pn >= thpn || dn >= thdn || sv_halted(w))
             break;
         if (depth + 2 >= SV_MAX_DEPTH) {
             atomic_store(&sv->stop, true);
@@ -398,7 +400,7 @@ static SvVal mid(SvWorker *w, const MorphosState *s, int depth, uint32_t thpn, u
             v.dep = SV_DEP_NONE; /* the cut repeats this very node: resolved here */
         if (v.pn == 0 || v.dep == SV_DEP_NONE)
             store_resolved(w, key, &v, work);
-    } else if (!atomic_load_explicit(&sv->stop, memory_order_relaxed)) {
+    } else if (!sv_halted(w)) {
         sv_table_put(&sv->tt, key, v.pn, v.dn, SV_NO_PROOF, 0, 0, work);
     }
     return v;
@@ -418,6 +420,8 @@ int sv_fact(Solver *sv, const MorphosState *s, int attacker, bool *pure)
 SvVal sv_search(SvWorker *w, const MorphosState *s)
 {
     SvChild root;
+    w->halted = false;
+    w->quota_end = w->quota ? w->expanded + w->quota : 0;
     /* The position itself may be over, or already known. */
     init_child(w, s, s, ACT_PASS, -1, &root);
     if (root.pn == 0 || root.dn == 0)
