@@ -178,10 +178,12 @@ typedef struct Job {
 } Job;
 
 /* The position's own question: its proof finds a winning action, when
- * there is one, by the whole search rather than action by action. */
+ * there is one, by the whole search rather than action by action. It gets
+ * as many nodes a round as the actions together: proving a win needs one
+ * action, and the search picks the most promising one itself. */
 static void ask_root(Job *j, SvWorker *w)
 {
-    w->quota = j->quota;
+    w->quota = j->quota * (j->norder > 1 ? j->norder - 1 : 1);
     SvVal v = sv_search(w, j->root);
     j->root_open = v.pn != 0 && v.dn != 0;
 }
