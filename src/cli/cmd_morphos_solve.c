@@ -21,8 +21,11 @@ static const char about[] =
     "Solves the position reached by --moves for the player to move: whether they\n"
     "win, lose or draw (the move cap) against perfect play, and the same for\n"
     "every legal action. Results are for the player, not a colour: a swap changes\n"
-    "colours, not who wins. When the budget runs out the result is unknown and\n"
-    "what was proven so far is printed; so does Ctrl-C.\n"
+    "colours, not who wins. One action proven to win makes the position a win;\n"
+    "a loss needs every action proven to lose. The easy actions are classified\n"
+    "first (rounds of searches with a growing number of nodes each). When the\n"
+    "budget runs out the result may be unknown; what was proven so far is\n"
+    "printed, each action's result or unknown; so does Ctrl-C.\n"
     "\n";
 
 static volatile sig_atomic_t interrupted;
