@@ -15,6 +15,9 @@
 #include "commands.h"
 
 #define DEFAULT_NODES 200000
+/* A check solves each puzzle with a schedule of its own (the solver's rounds
+ * of quotas), which can need more nodes than the search that found it. */
+#define CHECK_NODES 1000000
 
 static const char about[] =
     "Usage: morph morphos puzzles --size N --count K --seed S [--mutators LIST]\n"
@@ -31,7 +34,7 @@ static const char about[] =
 typedef struct Args {
     long size, count, nodes;
     uint64_t seed;
-    bool has_size, has_count, has_seed;
+    bool has_size, has_count, has_seed, has_nodes;
     const char *mutators, *check;
 } Args;
 
@@ -52,8 +55,8 @@ static int read_args(int argc, char **argv, Args *a)
         {.name = "--mutators", .kind = CLI_TEXT, .out = &a->mutators, .value = "LIST", .missing = MISSING("--mutators"),
          .help = "standard rules when empty (default); minimorph"},
         {.name = "--nodes", .kind = CLI_LONG, .out = &a->nodes, .value = "N", .lo = 1000, .hi = 1000000000,
-         .expects = "expects 1000 to 1000000000", .missing = MISSING("--nodes"),
-         .help = "solver budget per position (default {}): positions it\ncannot classify in full are skipped"},
+         .expects = "expects 1000 to 1000000000", .missing = MISSING("--nodes"), .given = &a->has_nodes,
+         .help = "solver budget per position (default {}; with --check\n1000000): positions it cannot classify in full are\nskipped"},
         {.name = "--check", .kind = CLI_TEXT, .out = &a->check, .value = "FILE", .missing = MISSING("--check"),
          .help = "read a suite and solve every puzzle again: each action\nmust have the value the file gives"},
         {0},
@@ -67,6 +70,8 @@ static int read_args(int argc, char **argv, Args *a)
         return cli_fail(EXIT_USAGE, "morphos puzzles: --check takes only --nodes besides the file");
     if (!a->check && (!a->has_size || !a->has_count || !a->has_seed))
         return cli_fail(EXIT_USAGE, "morphos puzzles: expected --size, --count and --seed (or --check FILE)");
+    if (a->check && !a->has_nodes)
+        a->nodes = CHECK_NODES;
     return CLI_DONE;
 }
 
