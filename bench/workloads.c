@@ -21,5 +21,6 @@ const BenchWorkload bench_workloads[] = {
     {"morphos.policy_playouts_9x9", "Morphos playouts with the mcts playout policy from the empty 9x9 board", bench_morphos_policy_playouts},
     {"morphos.mcts_playouts_1t", "Morphos MCTS playouts per second in search from a fixed 9x9 position, one thread", bench_morphos_mcts_1t},
     {"morphos.mcts_playouts_2t", "Morphos MCTS playouts per second in search from a fixed 9x9 position, two threads", bench_morphos_mcts_2t},
+    {"morphos.puzzles_mcts100", "share of the puzzle suite where mcts:ms=100 plays a winning move", bench_morphos_puzzles},
     {NULL, NULL, NULL},
 };
