@@ -34,6 +34,7 @@ void bench_morphos_legal_moves(double seconds, BenchReport *out);
 /* morphos_mcts.c */
 void bench_morphos_mcts_1t(double seconds, BenchReport *out);
 void bench_morphos_mcts_2t(double seconds, BenchReport *out);
+void bench_morphos_puzzles(double seconds, BenchReport *out);
 
 /* Monotonic wall-clock seconds. */
 double bench_now(void);

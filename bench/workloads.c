@@ -18,5 +18,6 @@ const BenchWorkload bench_workloads[] = {
     {"morphos.legal_moves", "Morphos legal-move generation on a mid-game 13x13 position", bench_morphos_legal_moves},
     {"morphos.mcts_playouts_1t", "Morphos MCTS playouts per second in search from a fixed 9x9 position, one thread", bench_morphos_mcts_1t},
     {"morphos.mcts_playouts_2t", "Morphos MCTS playouts per second in search from a fixed 9x9 position, two threads", bench_morphos_mcts_2t},
+    {"morphos.puzzles_mcts100", "share of the puzzle suite where mcts:ms=100 plays a winning move", bench_morphos_puzzles},
     {NULL, NULL, NULL},
 };

@@ -208,13 +208,14 @@ static int select_edge(const MctsTree *t, const MctsNode *nd, const MctsParams *
     return choice;
 }
 
-/* MCTS-Solver: the edge ei taken at depth d wins for its mover; a node
- * with a winning edge is won for its mover, a node whose edges all lose is
- * lost, and the edge above gets the matching result for its own mover
- * (the same seat in multi-part turns, the opponent otherwise). */
-static void prove(MctsTree *t, int d, int ei)
+/* MCTS-Solver: the edge ei taken at depth d wins (result 1) or loses (-1)
+ * for its mover; a node with a winning edge is won for its mover, a node
+ * whose edges all lose is lost, and the edge above gets the matching result
+ * for its own mover (the same seat in multi-part turns, the opponent
+ * otherwise). */
+static void prove(MctsTree *t, int d, int ei, int result)
 {
-    t->edges[ei].proven = 1;
+    t->edges[ei].proven = (int8_t)result;
     for (int j = d; j > 0; j--) {
         const MctsNode *nd = &t->nodes[t->path[j]];
         int status = -1;
@@ -264,12 +265,16 @@ static void simulate(MctsTree *t, const MctsParams *p)
         int mover = s.to_move;
         depth++;
         morphos_apply_fast(&s, t->edges[ei].action);
-        if (s.phase == PHASE_OVER && s.winner == mover)
-            prove(t, depth - 1, ei);
+        if (s.phase == PHASE_OVER && s.winner != 2)
+            prove(t, depth - 1, ei, s.winner == mover ? 1 : -1); /* a deadlock can lose */
         if (t->edges[ei].child < 0) {
             int c = new_node(t);
             t->edges[ei].child = c;
             node = c;
+            /* What the exact search knows of the new node, for the edge's mover. */
+            int known = t->solver && s.phase != PHASE_OVER ? mcts_node_proof(t->solver, p, &s) : 0;
+            if (known)
+                prove(t, depth - 1, ei, morphos_seat_of(&s, s.to_move) == t->seats[depth - 1] ? known : -known);
             break;
         }
         node = t->edges[ei].child;
@@ -300,6 +305,18 @@ static void simulate(MctsTree *t, const MctsParams *p)
             }
         }
     }
+}
+
+void mcts_tree_mark_root(MctsTree *t, const MctsParams *p, Action a, int proven)
+{
+    if (t->root < 0 || t->root_state.phase == PHASE_OVER)
+        return;
+    if (t->nodes[t->root].first_edge < 0)
+        expand(t, t->root, &t->root_state, p, true);
+    const MctsNode *r = &t->nodes[t->root];
+    for (int k = 0; k < r->num_edges; k++)
+        if (t->edges[r->first_edge + k].action == a)
+            t->edges[r->first_edge + k].proven = (int8_t)proven;
 }
 
 void mcts_tree_search(MctsTree *t, const MctsParams *p, long playouts, double deadline)
