@@ -202,7 +202,10 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
         j->texts[i] = xstrdup(texts[i]);
     j->count = n;
     for (int p = 0; p < g->num_players && p < MAX_PLAYERS; p++)
-        snprintf(j->names[p], sizeof j->names[p], "%s", names && names[p] ? names[p] : "");
+        if (names && names[p])
+            snprintf(j->names[p], sizeof j->names[p], "%s", names[p]);
+        else
+            snprintf(j->names[p], sizeof j->names[p], "P%d", p + 1); /* an upload: as a record's sentences name seats */
     j->total = analysis_count(j->game, (const char *const *)j->texts, n, err, sizeof err);
     j->next = a->jobs;
     a->jobs = j;

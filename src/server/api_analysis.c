@@ -18,7 +18,8 @@ static bool have_analyses(Server *srv, ApiResponse *res)
     return false;
 }
 
-/* 202 with the progress, 200 with the result, or the refusal of start. */
+/* 202 with the progress, 200 with the result (or with status "none" for a
+ * stored game without one), 404 for an unknown upload. */
 static void reply_status(Server *srv, const char *key, bool stored, ApiResponse *res)
 {
     char err[ERR_MAX] = "";
@@ -26,8 +27,8 @@ static void reply_status(Server *srv, const char *key, bool stored, ApiResponse 
     if (!text) {
         if (err[0])
             api_error(res, 500, "%s", err);
-        else if (stored)
-            api_error(res, 404, "no analysis of this game yet (POST to this path starts one)");
+        else if (stored) /* no error: the replay viewer asks of every finished game */
+            api_json(res, 200, json_pack("{s:s}", "status", "none"));
         else
             api_error(res, 404, "no such analysis (one of an uploaded record is kept for the latest %d only)",
                       ANALYSES_KEPT);
