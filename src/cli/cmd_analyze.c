@@ -3,7 +3,6 @@
  * the deciding seat's chance to win before and after it, the best decision
  * found, what the choice cost and its class; then a summary per seat.
  * Ctrl-C stops and prints the decisions judged so far. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,14 +34,6 @@ static const char about[] =
     "are not judged. The same record, budget and seed give the same analysis.\n"
     "\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
 typedef struct Progress {
     bool show; /* a terminal: one line, rewritten */
     double start;
@@ -69,7 +60,7 @@ static bool on_progress(void *ctx, const AnalysisProgress *p)
                 now() - pr->start);
         fflush(stderr);
     }
-    return !interrupted;
+    return !cli_interrupted();
 }
 
 /* "52%", "52% ±9", "won", "lost". */
@@ -213,14 +204,11 @@ int cmd_analyze(int argc, char **argv)
     for (int i = 0; i < s->count; i++)
         texts[i] = s->steps[i].text;
     Progress pr = {.show = !json && !quiet && isatty(STDERR_FILENO), .start = now()};
-    struct sigaction act = {.sa_handler = on_interrupt}, old;
-    sigemptyset(&act.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &act, &old);
+    cli_interrupt_catch();
     Analysis a;
     char err[ERR_MAX];
     bool ok = analysis_run(s->game, texts, s->count, budget, seed, &p.voice, on_progress, &pr, &a, err, sizeof err);
-    sigaction(SIGINT, &old, NULL);
+    cli_interrupt_release();
     if (pr.show)
         fprintf(stderr, "\r\033[K");
     free(texts);
