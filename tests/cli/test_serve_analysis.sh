@@ -14,33 +14,16 @@ cleanup() {
 }
 trap cleanup EXIT
 
-start() {
-    : >"$tmp/out"
-    $MORPH serve --port 0 --db "$tmp/db/morph.db" --web "$tmp/web" --ai-threads 1 --analysis-ms 20 >"$tmp/out" 2>"$tmp/err" &
-    server_pid=$!
-    if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
-        bad "server did not start: $(cat "$tmp/out" "$tmp/err")"
-        exit 1
-    fi
-    port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$tmp/out" | cut -d: -f2)
-    base=http://127.0.0.1:$port
-}
+# start, api, body, status
+. "$(dirname "$0")/serve.sh"
 stop() {
     kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null; server_pid=
 }
-# api METHOD PATH [BODY]: prints the body, then the status on the last line.
-api() {
-    local args=(-s -X "$1" -w '\n%{http_code}')
-    [ -n "${3:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
-    curl "${args[@]}" "$base$2"
-}
-body() { sed '$d' <<<"$1"; }
-status() { tail -n1 <<<"$1"; }
 done_status() { [ "$(curl -s "$base$1" | jq -r .status)" = done ]; }
 
 mkdir -p "$tmp/web"
 echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
-start
+start --analysis-ms 20
 
 # Two random AIs play a 5x5 game to the end.
 r=$(api POST /api/games '{"game":"morphos","options":{"size":5},"seats":[{"kind":"ai","level":"random"},{"kind":"ai","level":"random"}]}')
@@ -69,7 +52,7 @@ check_eq "complete, with the server's budget" "true 0.02 1" "$(jq -r '"\(.comple
 
 # After a restart: from the store.
 stop
-start
+start --analysis-ms 20
 r=$(api GET "/api/games/$g/analysis")
 check_eq "after a restart: still there" 200 "$(status "$r")"
 check_eq "after a restart: the same analysis" "$a" "$(body "$r" | jq -c .analysis)"
@@ -91,8 +74,9 @@ check_match "an uploaded record: started" "^20[02]$" "$(status "$r")"
 id=$(body "$r" | jq -r .id)
 check_match "with an id" '^[a-z2-7]{26}$' "$id"
 wait_until 120 done_status "/api/analyses/$id" || bad "the upload's analysis did not finish"
-check_eq "the same analysis as the stored game's" "$(jq -c 'del(.seconds)' <<<"$a")" \
-    "$(curl -s "$base/api/analyses/$id" | jq -c '.analysis | del(.seconds)')"
+judged='[.decisions[] | [.index, .action, .best, .before, .after, .class]]'
+check_eq "the same judgements as the stored game's" "$(jq -c "$judged" <<<"$a")" \
+    "$(curl -s "$base/api/analyses/$id" | jq -c ".analysis | $judged")"
 r=$(api POST /api/analyses '{"format":"morph-record"')
 check_eq "a record that is not JSON: 400" 400 "$(status "$r")"
 r=$(api POST /api/analyses "$(jq -c '.actions[1] = "zz9"' "$tmp/record.json")")
