@@ -20,19 +20,11 @@
 #include "../core/utf8.h"
 #include "../core/xalloc.h"
 
-#define MAX_THREADS 2
 /* The exact search: at most this many empty points, this share of the time. */
 #define MCTS_SOLVE_EMPTIES 24
 #define MCTS_SOLVE_SHARE 10
 /* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
 #define MAX_EDGES (8 << 20)
-
-typedef struct Mcts {
-    MctsParams params;
-    MctsTree trees[MAX_THREADS];
-    Solver *solver; /* the exact search's, made when first needed */
-    MctsProof proof; /* the latest decision's exact search */
-} Mcts;
 
 /* Parameter values are read strictly (core/number.h): no spaces, signs,
  * exponents or hexadecimal. */
@@ -74,7 +66,7 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         return true;
     }
     if (strcmp(key, "threads") == 0) {
-        if (!parse_long(key, value, 1, MAX_THREADS, &v, err, errlen))
+        if (!parse_long(key, value, 1, MCTS_MAX_THREADS, &v, err, errlen))
             return false;
         p->threads = (int)v;
         return true;
@@ -132,7 +124,7 @@ static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
         return false;
     Mcts *m = xcalloc(1, sizeof *m);
     m->params = p;
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
         mcts_tree_init(&m->trees[i], MAX_EDGES, rng_next(&ai->rng));
     ai->data = m;
     return true;
@@ -141,7 +133,7 @@ static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
 static void mcts_destroy(Ai *ai)
 {
     Mcts *m = ai->data;
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
         mcts_tree_free(&m->trees[i]);
     solver_free(m->solver);
     free(m);
@@ -211,19 +203,7 @@ static void principal_variation(const MctsTree *t, int prior, Action first, StrB
     }
 }
 
-/* What a decision rests on: the only action, a win at once, a win the
- * exact search proved, or a search with the chosen root edge's real visits
- * and wins (all trees added up). */
-enum { BY_ONLY, BY_WIN_NOW, BY_PROOF, BY_SEARCH };
-typedef struct Decision {
-    Action action;
-    int by;
-    double n, w, total;
-    int proven;
-    long sims;
-} Decision;
-
-static void decide(Mcts *m, const MorphosState *s, Decision *d)
+void mcts_decide(Mcts *m, const MorphosState *s, Decision *d)
 {
     memset(d, 0, sizeof *d);
     if (morphos_num_actions(s) == 1) {
@@ -253,8 +233,8 @@ static void decide(Mcts *m, const MorphosState *s, Decision *d)
         d->proven = 1;
         return;
     }
-    Job jobs[MAX_THREADS];
-    pthread_t tids[MAX_THREADS];
+    Job jobs[MCTS_MAX_THREADS];
+    pthread_t tids[MCTS_MAX_THREADS];
     for (int i = 0; i < nt; i++) {
         if (!p->reuse)
             m->trees[i].root = -1; /* a fresh search: the choice depends on this position only */
@@ -352,7 +332,7 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
         return ACT_PASS;
     }
     Decision d;
-    decide(m, s, &d);
+    mcts_decide(m, s, &d);
     if (explain)
         explain_decision(m, s, &d, explain);
     return d.action;
@@ -369,7 +349,7 @@ static void mcts_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
     if (s->phase == PHASE_OVER)
         return;
     Decision first, d;
-    decide(m, s, &first);
+    mcts_decide(m, s, &first);
     explain_decision(m, s, &first, &out->detail);
     MorphosState cur;
     morphos_scratch_copy(&cur, s);
@@ -385,7 +365,7 @@ static void mcts_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
         if (cur.phase == PHASE_OVER || cur.to_move != s->to_move || cur.turn != s->turn ||
             out->plan_len == AI_PLAN_MAX)
             break;
-        decide(m, &cur, &d);
+        mcts_decide(m, &cur, &d);
     }
     Action a = first.action;
     int point = a == ACT_SWAP || a == ACT_PASS ? -1 : a >= ACT_FLIP ? a - ACT_FLIP : a;
@@ -433,7 +413,7 @@ static void mcts_observe(Ai *ai, const State *st, Action a)
 static void mcts_reseed(Ai *ai)
 {
     Mcts *m = ai->data;
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
         rng_seed(&m->trees[i].rng, rng_next(&ai->rng));
 }
 
@@ -453,4 +433,5 @@ const AiOps ai_mcts_ops = {
     .reseed = mcts_reseed,
     .destroy = mcts_destroy,
     .advise = mcts_advise,
+    .judge = mcts_judge,
 };

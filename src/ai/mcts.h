@@ -102,8 +102,49 @@ bool mcts_exact(Solver **sv, const MctsParams *p, const MorphosState *s, MctsPro
  * mover of s wins, -1 loses, 0 unknown. */
 int mcts_node_proof(Solver *sv, const MctsParams *p, const MorphosState *s);
 
+/* ---- the level (mcts.c) ---- */
+
+#define MCTS_MAX_THREADS 2
+
+/* A position judged for analysis (mcts_judge.c): the mover's value. */
+typedef struct MctsJudged {
+    MorphosState state; /* no history (hist not owned) */
+    Action best;
+    double value;       /* the mover's chance to win, 0..1 */
+    int proven;         /* 1 a proven win for the mover, -1 a proven loss */
+    long sims;
+} MctsJudged;
+
+typedef struct Mcts {
+    MctsParams params;
+    MctsTree trees[MCTS_MAX_THREADS];
+    Solver *solver; /* the exact search's, made when first needed */
+    MctsProof proof; /* the latest decision's exact search */
+    MctsJudged judged; /* the latest position judged (analysis) */
+    bool have_judged;
+} Mcts;
+
+/* What a decision rests on: the only action, a win at once, a win the
+ * exact search proved, or a search with the chosen root edge's real visits
+ * and wins (all trees added up). */
+enum { BY_ONLY, BY_WIN_NOW, BY_PROOF, BY_SEARCH };
+typedef struct Decision {
+    Action action;
+    int by;
+    double n, w, total;
+    int proven;
+    long sims;
+} Decision;
+
+/* Searches s (not over) with m's parameters and decides. */
+void mcts_decide(Mcts *m, const MorphosState *s, Decision *d);
+
 /* Simulations run by the latest choice of an "mcts" Ai (all threads). */
 typedef struct Ai Ai;
 long mcts_ai_playouts(const Ai *ai);
+
+/* The level's judge hook (ai.h, AiOps.judge). */
+typedef struct AiJudgement AiJudgement;
+void mcts_judge(Ai *ai, const State *s, Action played, double budget, AiJudgement *out);
 
 #endif

@@ -6,6 +6,7 @@
 #define MORPH_MORPYAM_AI_H
 
 #include "../games/morpyam/morpyam.h"
+#include "ai.h"
 
 #define MAI_DICE 252  /* 5-dice multisets; index = id - first[5] */
 #define MAI_KEEPS 210 /* multisets of 0 to 4 dice (ids 0..209) */
@@ -109,5 +110,8 @@ double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, in
  * evaluation. Returns the mover's win chance after passing on that
  * reckoning. */
 double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36]);
+
+/* The expert's judge hook (morpyam_judge.c): self-play with paired dice. */
+void mai_judge(Ai *ai, const State *s, Action played, double budget, AiJudgement *out);
 
 #endif

@@ -416,4 +416,5 @@ const AiOps ai_expert_ops = {
     .choose = expert_choose,
     .destroy = expert_destroy,
     .advise = expert_advise,
+    .judge = mai_judge,
 };

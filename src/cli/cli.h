@@ -170,4 +170,11 @@ void cli_command_words(StrBuf *out, const char *sub, const char *flag, const cha
  * '\n' between them (a word longer than a line stays whole). */
 void cli_wrap(const char *text, int width, StrBuf *out);
 
+/* Ctrl-C asks a long command (solve, analyze) to stop and print what it
+ * has: cli_interrupt_catch takes SIGINT over, cli_interrupted says whether
+ * it came since, cli_interrupt_release gives SIGINT back. */
+void cli_interrupt_catch(void);
+bool cli_interrupted(void);
+void cli_interrupt_release(void);
+
 #endif

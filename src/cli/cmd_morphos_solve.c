@@ -2,7 +2,6 @@
  * player to move and the classification of every legal action, by the
  * solver of src/ai/solver.h. Ctrl-C stops the search and prints what was
  * proven so far. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +27,6 @@ static const char about[] =
     "printed, each action's result or unknown; so does Ctrl-C.\n"
     "\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
 typedef struct Progress {
     bool show; /* a terminal: one line, rewritten */
 } Progress;
@@ -48,7 +39,7 @@ static bool on_progress(void *ctx, const SolveProgress *p)
                 p->nodes, p->seconds);
         fflush(stderr);
     }
-    return !interrupted;
+    return !cli_interrupted();
 }
 
 static void action_name(const MorphosState *s, Action a, char out[8])
@@ -213,14 +204,11 @@ int cmd_morphos_solve(int argc, char **argv)
     }
     const MorphosState *s = (const MorphosState *)st;
     Progress pr = {.show = !a.json && isatty(STDERR_FILENO)};
-    struct sigaction act = {.sa_handler = on_interrupt}, old;
-    sigemptyset(&act.sa_mask);
-    interrupted = 0;
-    sigaction(SIGINT, &act, &old);
+    cli_interrupt_catch();
     SolveLimits lim = {.seconds = a.budget, .nodes = a.nodes, .threads = (int)a.threads, .no_swap = a.no_swap};
     SolveReport *r = xmalloc(sizeof *r);
     solver_solve(sv, s, &lim, on_progress, &pr, r);
-    sigaction(SIGINT, &old, NULL);
+    cli_interrupt_release();
     if (pr.show)
         fprintf(stderr, "\r\033[K");
     if (a.json)

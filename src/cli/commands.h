@@ -18,6 +18,7 @@ int cmd_morphos_puzzles(int argc, char **argv); /* morph morphos puzzles */
 typedef struct Game Game;
 int morphos_solver_game(const char *cmd, long size, const char *mutators, Game **out);
 int cmd_replay(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
 int cmd_engine(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_play(int argc, char **argv);

@@ -21,6 +21,7 @@ static const Command commands[] = {
     {"morpyam", cmd_morpyam, "Morpyam rules and analysis: figures, odds, score, layout, watch, analyze"},
     {"morphos", cmd_morphos, "Morphos positions: legal moves, deadlocks, drawings, solving, puzzles"},
     {"replay", cmd_replay, "check a game record and show its final position"},
+    {"analyze", cmd_analyze, "judge every decision of a game record: where it was won and lost"},
     {"engine", cmd_engine, "JSON-lines engine protocol for programs"},
     {"arena", cmd_arena, "play AI against AI and measure the score"},
     {"gtp", cmd_gtp, "Go Text Protocol (version 2) engine for Morphos"},

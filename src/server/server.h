@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analyses.h"
 #include "feed.h"
 #include "limits.h"
 #include "password.h"
@@ -28,6 +29,8 @@ typedef struct ServerConfig {
                             * owner calls room_ai_turn (fuzzers) */
     int max_ai_ms;         /* the longest thinking time a game may ask of mcts */
     int hint_ms;           /* thinking time of the Morphos hint (mcts) */
+    int analysis_ms;       /* a post-game analysis's budget a decision (analysis.h) */
+    int analysis_max_s;    /* the longest a post-game analysis runs */
     size_t max_body;       /* bytes of a request body */
     int max_actions;       /* actions a game may have (a runaway guard) */
     LimitsConfig limits;
@@ -51,6 +54,7 @@ typedef struct Server {
     ServerConfig cfg;
     Store *store;
     WorkPool *pool;
+    Analyses *analyses;    /* post-game analyses on the pool's background worker; NULL without a pool */
     RoomHost host;         /* what the rooms need of the server: store, pool, limits, telling their end */
     Limits *limits;
     pthread_mutex_t rooms_lock;

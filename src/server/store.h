@@ -251,6 +251,15 @@ typedef struct StoreOps {
     /* Whether seat of game_id hides the other players' chat. */
     bool (*seat_mute)(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen);
 
+    /* ---- post-game analysis (docs/analysis.md) ---- */
+    /* Keeps json (an analysis's JSON text) as game_id's analysis, replacing
+     * any earlier one; created is its UTC time. */
+    bool (*analysis_save)(Store *st, const char *game_id, const char *json, const char *created, char *err,
+                          size_t errlen);
+    /* game_id's analysis: *json a malloc'd text (the caller frees it), or
+     * NULL with *json NULL when there is none. */
+    bool (*analysis_load)(Store *st, const char *game_id, char **json, char *err, size_t errlen);
+
     void (*close)(Store *st);
 } StoreOps;
 

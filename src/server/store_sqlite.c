@@ -633,6 +633,8 @@ static const StoreOps sqlite_ops = {
     .chat_append = sq_chat_append,
     .chat_list = sq_chat_list,
     .seat_mute = sq_seat_mute,
+    .analysis_save = sq_analysis_save,
+    .analysis_load = sq_analysis_load,
     .close = sq_close,
 };
 

@@ -30,7 +30,10 @@
  *            created, expires.
  * chat       each game's chat: idx (per game), channel (0 players, 1
  *            spectators), author (name shown), account_id or seat, text,
- *            at. */
+ *            at.
+ * analyses   a finished game's post-game analysis (docs/analysis.md): the
+ *            JSON text of morph analyze --json (which holds the budget and
+ *            seed that made it), created. One row per game, replaced by a new one. */
 const char *const sq_migrations[] = {
     /* 0 -> 1: games, seats, actions */
     "CREATE TABLE games ("
@@ -137,6 +140,12 @@ const char *const sq_migrations[] = {
     " text TEXT NOT NULL,"
     " at TEXT NOT NULL,"
     " PRIMARY KEY (game_id, idx)"
+    ");",
+    /* 2 -> 3: post-game analyses */
+    "CREATE TABLE analyses ("
+    " game_id TEXT PRIMARY KEY REFERENCES games(id),"
+    " analysis TEXT NOT NULL," /* JSON object */
+    " created TEXT NOT NULL"
     ");",
 };
 const int sq_schema_version = (int)(sizeof sq_migrations / sizeof sq_migrations[0]);

@@ -17,28 +17,7 @@ cleanup() {
 trap cleanup EXIT
 
 
-# start: runs morph serve on a free port with the test database.
-start() {
-    : >"$tmp/out"
-    $MORPH serve --port 0 --db "$tmp/db/morph.db" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
-    server_pid=$!
-    if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
-        bad "server did not start: $(cat "$tmp/out" "$tmp/err")"
-        exit 1
-    fi
-    port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$tmp/out" | cut -d: -f2)
-    base=http://127.0.0.1:$port
-}
-
-# api METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
-api() {
-    local args=(-s -X "$1" -w '\n%{http_code}')
-    [ -n "${3:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
-    [ -n "${4:-}" ] && args+=(-H "X-Seat-Token: $4")
-    curl "${args[@]}" "$base$2"
-}
-body() { sed '$d' <<<"$1"; }
-status() { tail -n1 <<<"$1"; }
+. "$(dirname "$0")/serve.sh"
 
 mkdir -p "$tmp/web"
 echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"

@@ -138,6 +138,11 @@ FAULT_READ(chat_list, (Store *st, const char *game_id, int channel, int after, i
            (FAULT_REAL(st), game_id, channel, after, limit, out, n, err, errlen))
 FAULT_WRITE(seat_mute, (Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen),
             (FAULT_REAL(st), game_id, seat, muted, err, errlen))
+FAULT_WRITE(analysis_save, (Store *st, const char *game_id, const char *json, const char *created, char *err,
+                            size_t errlen),
+            (FAULT_REAL(st), game_id, json, created, err, errlen))
+FAULT_READ(analysis_load, (Store *st, const char *game_id, char **json, char *err, size_t errlen),
+           (FAULT_REAL(st), game_id, json, err, errlen))
 
 /* The real store stays open: its owner closes it. */
 static void fault_close(Store *st)
@@ -173,6 +178,8 @@ static const StoreOps fault_store_ops = {
     .chat_append = fault_chat_append,
     .chat_list = fault_chat_list,
     .seat_mute = fault_seat_mute,
+    .analysis_save = fault_analysis_save,
+    .analysis_load = fault_analysis_load,
     .close = fault_close,
 };
 

@@ -1,0 +1,242 @@
+/* Post-game analyses as background jobs (analyses.h). */
+#include "analyses.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../ai/analysis.h"
+#include "../core/strbuf.h"
+#include "../core/xalloc.h"
+#include "../front/analysis_json.h"
+#include "../front/record.h"
+#include "../games/registry.h"
+#include "limits.h"
+
+enum { QUEUED, RUNNING, DONE };
+
+typedef struct Job {
+    struct Job *next;
+    Analyses *owner;
+    char key[ANALYSIS_ID_LEN + 1];
+    bool stored;
+    int status, done, total;
+    char *result;               /* the analysis's JSON text once DONE */
+    bool failed;                /* result is then {"error":"..."} */
+    Game *game;
+    char **texts;
+    int count;
+    char names[MAX_PLAYERS][64];
+    double started;
+} Job;
+
+struct Analyses {
+    pthread_mutex_t lock;
+    WorkPool *pool;
+    Store *store;
+    double budget, max_seconds;
+    bool stopping;
+    Job *jobs;                  /* newest first */
+};
+
+Analyses *analyses_new(WorkPool *pool, Store *store, double budget, double max_seconds)
+{
+    Analyses *a = xcalloc(1, sizeof *a);
+    pthread_mutex_init(&a->lock, NULL);
+    a->pool = pool;
+    a->store = store;
+    a->budget = budget;
+    a->max_seconds = max_seconds;
+    return a;
+}
+
+static void job_free(Job *j)
+{
+    for (int i = 0; i < j->count; i++)
+        free(j->texts[i]);
+    free(j->texts);
+    game_free(j->game);
+    free(j->result);
+    free(j);
+}
+
+void analyses_stop(Analyses *a)
+{
+    pthread_mutex_lock(&a->lock);
+    a->stopping = true;
+    pthread_mutex_unlock(&a->lock);
+}
+
+void analyses_free(Analyses *a)
+{
+    if (!a)
+        return;
+    while (a->jobs) {
+        Job *j = a->jobs;
+        a->jobs = j->next;
+        job_free(j);
+    }
+    pthread_mutex_destroy(&a->lock);
+    free(a);
+}
+
+static Job *find(Analyses *a, const char *key)
+{
+    for (Job *j = a->jobs; j; j = j->next)
+        if (strcmp(j->key, key) == 0)
+            return j;
+    return NULL;
+}
+
+static void unlink_job(Analyses *a, Job *job)
+{
+    for (Job **p = &a->jobs; *p; p = &(*p)->next)
+        if (*p == job) {
+            *p = job->next;
+            return;
+        }
+}
+
+static bool on_progress(void *ctx, const AnalysisProgress *p)
+{
+    Job *j = ctx;
+    Analyses *a = j->owner;
+    pthread_mutex_lock(&a->lock);
+    j->done = p->done;
+    j->total = p->total;
+    bool go_on = !a->stopping && limits_now() - j->started < a->max_seconds;
+    pthread_mutex_unlock(&a->lock);
+    return go_on;
+}
+
+static void run(void *arg)
+{
+    Job *j = arg;
+    Analyses *a = j->owner;
+    pthread_mutex_lock(&a->lock);
+    j->status = RUNNING;
+    j->started = limits_now();
+    pthread_mutex_unlock(&a->lock);
+    Voice v = {.viewer = -1};
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        v.names[p] = j->names[p];
+    Analysis an;
+    char err[ERR_MAX];
+    char *text;
+    bool ok = analysis_run(j->game, (const char *const *)j->texts, j->count, a->budget, ANALYSES_SEED, &v, on_progress, j,
+                     &an, err, sizeof err);
+    if (ok) {
+        json_t *o = analysis_to_json(&an, j->game);
+        json_object_set_new(o, "seconds", json_real(limits_now() - j->started));
+        text = json_dumps(o, JSON_COMPACT);
+        json_decref(o);
+        analysis_free(&an);
+    } else {
+        json_t *o = json_pack("{s:s,s:s}", "status", "failed", "error", err);
+        text = json_dumps(o, JSON_COMPACT);
+        json_decref(o);
+    }
+    pthread_mutex_lock(&a->lock);
+    bool keep = !a->stopping;
+    pthread_mutex_unlock(&a->lock);
+    char created[21];
+    record_now(created);
+    /* A stored game's analysis goes to the store, and is read from there
+     * from now on; one stopped by the server's end is not kept. */
+    bool saved = keep && ok && j->stored && a->store->ops->analysis_save(a->store, j->key, text, created, err, sizeof err);
+    pthread_mutex_lock(&a->lock);
+    j->status = DONE;
+    j->result = text;
+    j->failed = !ok;
+    if (saved) {
+        unlink_job(a, j);
+        job_free(j);
+    }
+    pthread_mutex_unlock(&a->lock);
+}
+
+/* Drops the oldest finished uploads beyond ANALYSES_KEPT (lock held). */
+static void forget_old(Analyses *a)
+{
+    int kept = 0;
+    for (Job **p = &a->jobs; *p;) {
+        Job *j = *p;
+        if (j->status == DONE && ++kept > ANALYSES_KEPT) {
+            *p = j->next;
+            job_free(j);
+        } else {
+            p = &j->next;
+        }
+    }
+}
+
+int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, const Game *g, char *const *texts, int n,
+                   const char *const *names)
+{
+    pthread_mutex_lock(&a->lock);
+    Job *old = stored ? find(a, key) : NULL;
+    if (old && old->status != DONE) {
+        pthread_mutex_unlock(&a->lock);
+        return ANALYSES_ALREADY;
+    }
+    int waiting = 0;
+    for (Job *j = a->jobs; j; j = j->next)
+        waiting += j->status != DONE;
+    if (waiting >= ANALYSES_WAITING_MAX || (!stored && !token_random(key, ANALYSIS_ID_LEN))) {
+        pthread_mutex_unlock(&a->lock);
+        return ANALYSES_BUSY;
+    }
+    if (old) {
+        unlink_job(a, old);
+        job_free(old);
+    }
+    char err[ERR_MAX];
+    Job *j = xcalloc(1, sizeof *j);
+    j->owner = a;
+    snprintf(j->key, sizeof j->key, "%s", key);
+    j->stored = stored;
+    j->game = game_new(g->ops->name, &g->options, err, sizeof err);
+    j->texts = xmalloc((size_t)(n ? n : 1) * sizeof *j->texts);
+    for (int i = 0; i < n; i++)
+        j->texts[i] = xstrdup(texts[i]);
+    j->count = n;
+    for (int p = 0; p < g->num_players && p < MAX_PLAYERS; p++)
+        if (names && names[p])
+            snprintf(j->names[p], sizeof j->names[p], "%s", names[p]);
+        else
+            snprintf(j->names[p], sizeof j->names[p], "P%d", p + 1); /* an upload: as a record's sentences name seats */
+    j->total = analysis_count(j->game, (const char *const *)j->texts, n, err, sizeof err);
+    j->next = a->jobs;
+    a->jobs = j;
+    forget_old(a);
+    pthread_mutex_unlock(&a->lock);
+    work_pool_push_background(a->pool, run, NULL, j);
+    return ANALYSES_STARTED;
+}
+
+char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
+{
+    StrBuf sb = STRBUF_INIT;
+    pthread_mutex_lock(&a->lock);
+    Job *j = find(a, key);
+    if (j && j->failed)
+        sb_puts(&sb, j->result);
+    else if (j && j->status == DONE)
+        sb_printf(&sb, "{\"status\":\"done\",\"analysis\":%s}", j->result);
+    else if (j)
+        sb_printf(&sb, "{\"status\":\"%s\",\"done\":%d,\"total\":%d}", j->status == QUEUED ? "queued" : "running",
+                  j->done, j->total < 0 ? 0 : j->total);
+    pthread_mutex_unlock(&a->lock);
+    if (!j && stored) {
+        char *json = NULL;
+        if (a->store->ops->analysis_load(a->store, key, &json, err, errlen) && json)
+            sb_printf(&sb, "{\"status\":\"done\",\"analysis\":%s}", json);
+        free(json);
+    }
+    if (!sb.len) {
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb.data;
+}

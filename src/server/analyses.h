@@ -1,0 +1,48 @@
+/* Post-game analyses the server runs (docs/web-api.md, "Analysis"): each
+ * a background job of the worker pool (work_pool_push_background), so it
+ * never holds up the moves of live games, with a budget a decision and a
+ * time limit. The analysis of a stored game is kept in the store when it is
+ * done; that of a record uploaded by the page lives in memory only (the
+ * latest few), under a random id. The page polls for progress. */
+#ifndef MORPH_ANALYSES_H
+#define MORPH_ANALYSES_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "store.h"
+#include "token.h"
+#include "work_pool.h"
+
+/* At most this many analyses wait or run at a time. */
+#define ANALYSES_WAITING_MAX 8
+/* Finished analyses of uploaded records kept in memory. */
+#define ANALYSES_KEPT 16
+#define ANALYSIS_ID_LEN INVITE_LEN /* an upload's id: 130 random bits */
+/* The analysis seed: the same game, budget and seed, the same analysis. */
+#define ANALYSES_SEED 1
+
+typedef struct Analyses Analyses;
+
+/* budget: seconds a decision (analysis.h); max_seconds: the longest an
+ * analysis runs (then it stops, complete false, and is kept as it is). */
+Analyses *analyses_new(WorkPool *pool, Store *store, double budget, double max_seconds);
+/* Asks running analyses to stop (before the pool is freed). */
+void analyses_stop(Analyses *a);
+void analyses_free(Analyses *a);
+
+enum { ANALYSES_STARTED, ANALYSES_ALREADY, ANALYSES_BUSY };
+/* Starts the analysis key (a stored game's id when stored, else a new
+ * upload id written to key) of texts, the n actions of a game with g's
+ * name and options; names[p] are the seats' names in sentences. Nothing is
+ * taken. ANALYSES_ALREADY when key is waiting or running; ANALYSES_BUSY
+ * when ANALYSES_WAITING_MAX are. */
+int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, const Game *g, char *const *texts, int n,
+                   const char *const *names);
+/* The analysis key as the API shows it: {"status":"queued"|"running",
+ * "done","total"} or {"status":"done","analysis":{...}} (a stored one read
+ * from the store), as JSON text; NULL when there is none (err says why
+ * when the store failed). */
+char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size_t errlen);
+
+#endif
