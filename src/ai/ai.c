@@ -11,6 +11,7 @@ static const AiOps *const levels[] = {
     &ai_random_ops,
     &ai_greedy_ops,
     &ai_expert_ops,
+    &ai_master_ops,
     &ai_mcts_ops,
     NULL,
 };
