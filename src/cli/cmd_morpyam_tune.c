@@ -1,0 +1,177 @@
+/* morph morpyam tune: fits the master's evaluation by self-play for 2, 3
+ * and 4 players (src/ai/morpyam_tune.c) and writes the weights as the C
+ * table src/ai/morpyam_master_weights.c. Round 1 learns from expert
+ * self-play, each later round from the self-play of the master with the
+ * weights of the round before. Every game is seeded from the run's seed,
+ * so a run is reproducible whatever the thread count. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../ai/morpyam_tune.h"
+#include "../front/record.h"
+#include "../front/session.h"
+#include "cli.h"
+#include "commands.h"
+
+#define DEFAULT_GAMES 6000
+#define DEFAULT_ROUNDS 2
+#define DEFAULT_STEPS 400
+#define DEFAULT_SEED 2026
+
+typedef struct TuneArgs {
+    long games, rounds, steps, threads;
+    uint64_t seed;
+    const char *out;
+} TuneArgs;
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: morph morpyam tune [--games G] [--rounds R] [--steps N] [--seed S]\n"
+            "                          [--threads T] [--out FILE]\n"
+            "\n"
+            "Fits the weights of the master's evaluation (docs/ai.md) by self-play on the\n"
+            "standard grid, for 2, 3 and 4 players in turn. Each round plays G games (the\n"
+            "first between experts, the next ones between masters with the weights of the\n"
+            "round before), keeps the position at the start of every turn with the\n"
+            "game's result, and fits the weights that make those results most likely.\n"
+            "It prints what each round did and writes the weights as a C table: the\n"
+            "checked-in src/ai/morpyam_master_weights.c is the output of this command\n"
+            "with its defaults.\n"
+            "\n"
+            "  --games G     games per round and player count, 1 to 1000000 (default %d)\n"
+            "  --rounds R    rounds of self-play and fitting, 1 to 20 (default %d)\n"
+            "  --steps N     steps of the fit, 1 to 100000 (default %d)\n"
+            "  --seed S      seed of the run, 0 to 2^64-1 (default %d)\n"
+            "  --threads T   games played in parallel, 1 to 64 (default 1); the weights\n"
+            "                are the same for every T\n"
+            "  --out FILE    write the C table to FILE (replaced atomically) and the\n"
+            "                report to stdout; without it the table goes to stdout and\n"
+            "                the report to stderr\n",
+            DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, DEFAULT_SEED);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Tunes the model for one player count; false when out of memory. */
+static bool tune_players(const TuneArgs *a, int players, MaiModel *model, FILE *report, StrBuf *notes)
+{
+    char err[ERR_MAX], count[4];
+    Options opts;
+    options_init(&opts);
+    snprintf(count, sizeof count, "%d", players);
+    Game *g = options_set(&opts, "players", count, err, sizeof err) ? game_new("morpyam", &opts, err, sizeof err) : NULL;
+    if (!g)
+        return false;
+    bool ok = true;
+    for (int round = 1; ok && round <= a->rounds; round++) {
+        TuneSet set = {0};
+        double start = now();
+        ok = mai_tune_play(g, round == 1 ? NULL : model, (int)a->games, seed_derive(a->seed, (uint64_t)players, (uint64_t)round),
+                           (int)a->threads, &set);
+        double played = now();
+        if (ok) {
+            TuneFit fit;
+            mai_tune_fit(&set, players, (int)a->steps, model, &fit);
+            double fitted = now();
+            const char *by = round == 1 ? "expert" : "master";
+            fprintf(report,
+                    "%d players, round %d: %ld games of %s self-play, %zu positions (%.1f s); fit %.1f s, "
+                    "log-loss %.5f (the expert's evaluation: %.5f)\n",
+                    players, round, a->games, by, set.n, played - start, fitted - played, fit.loss, fit.expert_loss);
+            fflush(report);
+            sb_printf(notes, " *   %d players, round %d: %ld games of %s self-play, %zu positions, log-loss %.5f (expert %.5f)\n",
+                      players, round, a->games, by, set.n, fit.loss, fit.expert_loss);
+        }
+        mai_tune_set_free(&set);
+    }
+    game_free(g);
+    return ok;
+}
+
+static void write_table(const TuneArgs *a, const MaiModel models[3], const char *notes, StrBuf *out)
+{
+    sb_printf(out,
+              "/* The weights of the master's evaluation (morpyam_model.h), written by\n"
+              " *   morph morpyam tune --games %ld --rounds %ld --steps %ld --seed %llu\n"
+              " * Do not edit: run the command again (docs/ai.md).\n",
+              a->games, a->rounds, a->steps, (unsigned long long)a->seed);
+    sb_puts(out, notes);
+    sb_puts(out, " */\n#include \"morpyam_model.h\"\n\nconst MaiModel mai_master_models[3] = {\n");
+    for (int i = 0; i < 3; i++) {
+        sb_printf(out, "    {%d, {\n", models[i].players);
+        for (int j = 0; j < MAI_FEATURES; j++)
+            sb_printf(out, "        %.9g, /* %s */\n", models[i].w[j], mai_feature_names[j]);
+        sb_puts(out, "    }},\n");
+    }
+    sb_puts(out, "};\n");
+}
+
+static bool take_long(int argc, char **argv, int *i, const char *flag, long min, long max, long *out, int *status)
+{
+    if (strcmp(argv[*i], flag) != 0 || *i + 1 >= argc)
+        return false;
+    if (!cli_parse_long(argv[++*i], min, max, out))
+        *status = cli_fail(EXIT_USAGE, "tune: %s expects a whole number from %ld to %ld, got '%s'", flag, min, max,
+                           cli_quote(argv[*i]));
+    return true;
+}
+
+int cmd_morpyam_tune(int argc, char **argv)
+{
+    if (cli_wants_help(argc, argv)) {
+        usage(stdout);
+        return EXIT_OK;
+    }
+    TuneArgs a = {DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, 1, DEFAULT_SEED, NULL};
+    for (int i = 1; i < argc; i++) {
+        int status = EXIT_OK;
+        if (take_long(argc, argv, &i, "--games", 1, 1000000, &a.games, &status) ||
+            take_long(argc, argv, &i, "--rounds", 1, 20, &a.rounds, &status) ||
+            take_long(argc, argv, &i, "--steps", 1, 100000, &a.steps, &status) ||
+            take_long(argc, argv, &i, "--threads", 1, 64, &a.threads, &status)) {
+            if (status != EXIT_OK)
+                return status;
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            if (!cli_parse_u64(argv[++i], &a.seed))
+                return cli_fail(EXIT_USAGE, "tune: --seed expects a whole number from 0 to 2^64-1, got '%s'",
+                                cli_quote(argv[i]));
+        } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
+            a.out = argv[++i];
+        } else {
+            return cli_fail(EXIT_USAGE,
+                            "tune: unknown argument '%s' (expected --games, --rounds, --steps, --seed, --threads or --out, "
+                            "each with a value)",
+                            cli_quote(argv[i]));
+        }
+    }
+    if (cli_arguments_only)
+        return EXIT_OK;
+    FILE *report = a.out ? stdout : stderr;
+    MaiModel models[3];
+    StrBuf notes = STRBUF_INIT, table = STRBUF_INIT;
+    double start = now();
+    for (int players = 2; players <= 4; players++)
+        if (!tune_players(&a, players, &models[players - 2], report, &notes)) {
+            sb_free(&notes);
+            return cli_fail(EXIT_BAD_INPUT, "tune: out of memory");
+        }
+    fprintf(report, "tuned in %.1f s\n", now() - start);
+    write_table(&a, models, sb_str(&notes), &table);
+    sb_free(&notes);
+    int status = EXIT_OK;
+    char err[ERR_MAX];
+    if (!a.out)
+        fputs(sb_str(&table), stdout);
+    else if (!file_write_atomic(a.out, sb_str(&table), "weights", RECORD_ATOMIC, err, sizeof err))
+        status = cli_fail(EXIT_BAD_INPUT, "tune: %s", err);
+    sb_free(&table);
+    return status;
+}
