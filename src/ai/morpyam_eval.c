@@ -121,12 +121,20 @@ static uint64_t win_targets(const MaiEval *e, const MorpyamState *s, const MaiPo
 
 /* Chance of covering one of targets (or, under daversa on a replay turn,
  * rolling five alike) within one turn, taken as if the squares were made
- * independently, each with the engine's three-roll odds of its figure. */
+ * independently, each with the engine's three-roll odds of its figure. The
+ * master counts each figure once: two KO squares of three 5s are made by
+ * the same dice, so the second adds nothing to the chance (and covering
+ * one of them takes nothing from it). */
 static double hit_chance(const MaiEval *e, const MorpyamState *s, uint64_t targets, bool daversa)
 {
     double miss = daversa ? 1 - e->t->ease[MF_MORPYAM] : 1;
+    unsigned seen = 0;
     for (uint64_t f = targets; f; f &= f - 1) {
         int kind = s->grid[__builtin_ctzll(f)];
+        int k = kind < MK_COUNT ? kind : MK_COUNT;
+        if (e->model && (seen >> k & 1))
+            continue;
+        seen |= 1u << k;
         miss *= 1 - (kind < MK_COUNT ? e->t->ease[kind] : EASE_REF);
     }
     return 1 - miss;

@@ -26,12 +26,13 @@ typedef struct PlayRun {
     atomic_bool failed;
 } PlayRun;
 
-/* What one thread keeps between games: a player per seat and the tables
- * and expert evaluation that describe positions. */
+/* What one thread keeps between games: a player per seat, the tables, and
+ * the evaluations that describe positions: the master's threats (which do
+ * not depend on the weights) and the expert's win chances. */
 typedef struct Worker {
     MaiPlayer *seats[MAX_PLAYERS];
     MorpyamTables tables;
-    MaiEval expert;
+    MaiEval master, expert;
 } Worker;
 
 static bool add_sample(GameSamples *gs, Worker *w, const MorpyamState *s)
@@ -49,7 +50,7 @@ static bool add_sample(GameSamples *gs, Worker *w, const MorpyamState *s)
     MaiPos pos;
     mai_pos_of(s, &pos);
     double threat[MAX_PLAYERS], f[MAI_FEATURES];
-    t->still = (float)mai_threats(&w->expert, s, &pos, s->player, s->replay, threat);
+    t->still = (float)mai_threats(&w->master, s, &pos, s->player, s->replay, threat);
     t->alive = s->alive;
     for (int q = 0; q < s->cfg->players; q++) {
         t->threat[q] = (float)threat[q];
@@ -101,6 +102,7 @@ static void *play_worker(void *arg)
     bool ok = w != NULL;
     if (ok) {
         mai_tables_init(&w->tables, cfg);
+        mai_eval_init(&w->master, &w->tables, mai_master_model(cfg->players));
         mai_eval_init(&w->expert, &w->tables, NULL);
     }
     for (int p = 0; ok && p < cfg->players; p++)
