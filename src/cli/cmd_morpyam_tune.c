@@ -4,10 +4,14 @@
  * self-play, each later round from the self-play of the master with the
  * weights of the round before. Every game is seeded from the run's seed,
  * so a run is reproducible whatever the thread count. */
+#include <errno.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../ai/morpyam_tune.h"
 #include "../front/record.h"
@@ -16,13 +20,15 @@
 #include "commands.h"
 
 #define DEFAULT_GAMES 6000
-#define DEFAULT_ROUNDS 2
+#define DEFAULT_ROUNDS 1
 #define DEFAULT_STEPS 400
 #define DEFAULT_SEED 2026
+#define ALL_COUNTS (1u << 2 | 1u << 3 | 1u << 4)
 
 typedef struct TuneArgs {
     long games, rounds, steps, threads;
     uint64_t seed;
+    unsigned players; /* bit n: tune the model of n players */
     const char *out;
 } TuneArgs;
 
@@ -30,7 +36,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "Usage: morph morpyam tune [--games G] [--rounds R] [--steps N] [--seed S]\n"
-            "                          [--threads T] [--out FILE]\n"
+            "                          [--players LIST] [--threads T] [--out FILE]\n"
             "\n"
             "Fits the weights of the master's evaluation (docs/ai.md) by self-play on the\n"
             "standard grid, for 2, 3 and 4 players in turn. Each round plays G games (the\n"
@@ -45,6 +51,8 @@ static void usage(FILE *out)
             "  --rounds R    rounds of self-play and fitting, 1 to 20 (default %d)\n"
             "  --steps N     steps of the fit, 1 to 100000 (default %d)\n"
             "  --seed S      seed of the run, 0 to 2^64-1 (default %d)\n"
+            "  --players LIST  the player counts to tune, e.g. 2 or 2,4 (default 2,3,4);\n"
+            "                the table keeps this build's weights for the others\n"
             "  --threads T   games played in parallel, 1 to 64 (default 1); the weights\n"
             "                are the same for every T\n"
             "  --out FILE    write the C table to FILE (replaced atomically) and the\n"
@@ -53,11 +61,23 @@ static void usage(FILE *out)
             DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, DEFAULT_SEED);
 }
 
-static double now(void)
+static double seconds_of(clockid_t clock)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Wall-clock seconds, and the CPU seconds of the process (every thread):
+ * on a shared machine the two differ. */
+static double now(void)
+{
+    return seconds_of(CLOCK_MONOTONIC);
+}
+
+static double cpu_now(void)
+{
+    return seconds_of(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 /* Tunes the model for one player count; false when out of memory. */
@@ -73,19 +93,20 @@ static bool tune_players(const TuneArgs *a, int players, MaiModel *model, FILE *
     bool ok = true;
     for (int round = 1; ok && round <= a->rounds; round++) {
         TuneSet set = {0};
-        double start = now();
+        double start = now(), cpu_start = cpu_now();
         ok = mai_tune_play(g, round == 1 ? NULL : model, (int)a->games, seed_derive(a->seed, (uint64_t)players, (uint64_t)round),
                            (int)a->threads, &set);
-        double played = now();
+        double played = now(), cpu_played = cpu_now();
         if (ok) {
             TuneFit fit;
             mai_tune_fit(&set, players, (int)a->steps, model, &fit);
-            double fitted = now();
+            double fitted = now(), cpu_fitted = cpu_now();
             const char *by = round == 1 ? "expert" : "master";
             fprintf(report,
-                    "%d players, round %d: %ld games of %s self-play, %zu positions (%.1f s); fit %.1f s, "
-                    "log-loss %.5f (the expert's evaluation: %.5f)\n",
-                    players, round, a->games, by, set.n, played - start, fitted - played, fit.loss, fit.expert_loss);
+                    "%d players, round %d: %ld games of %s self-play, %zu positions (%.1f s, %.1f s of CPU); "
+                    "fit %.1f s (%.1f s of CPU), log-loss %.5f (the expert's evaluation: %.5f)\n",
+                    players, round, a->games, by, set.n, played - start, cpu_played - cpu_start, fitted - played,
+                    cpu_fitted - cpu_played, fit.loss, fit.expert_loss);
             fflush(report);
             sb_printf(notes, " *   %d players, round %d: %ld games of %s self-play, %zu positions, log-loss %.5f (expert %.5f)\n",
                       players, round, a->games, by, set.n, fit.loss, fit.expert_loss);
@@ -100,9 +121,17 @@ static void write_table(const TuneArgs *a, const MaiModel models[3], const char 
 {
     sb_printf(out,
               "/* The weights of the master's evaluation (morpyam_model.h), written by\n"
-              " *   morph morpyam tune --games %ld --rounds %ld --steps %ld --seed %llu\n"
-              " * Do not edit: run the command again (docs/ai.md).\n",
+              " *   morph morpyam tune --games %ld --rounds %ld --steps %ld --seed %llu",
               a->games, a->rounds, a->steps, (unsigned long long)a->seed);
+    if (a->players != ALL_COUNTS) {
+        sb_puts(out, " --players ");
+        for (int n = 2, first = 1; n <= 4; n++)
+            if (a->players >> n & 1) {
+                sb_printf(out, "%s%d", first ? "" : ",", n);
+                first = 0;
+            }
+    }
+    sb_puts(out, "\n * Do not edit: run the command again (docs/ai.md).\n");
     sb_puts(out, notes);
     sb_puts(out, " */\n#include \"morpyam_model.h\"\n\nconst MaiModel mai_master_models[3] = {\n");
     for (int i = 0; i < 3; i++) {
@@ -112,6 +141,37 @@ static void write_table(const TuneArgs *a, const MaiModel models[3], const char 
         sb_puts(out, "    }},\n");
     }
     sb_puts(out, "};\n");
+}
+
+/* Whether the table can be written to path: a directory that takes new
+ * files, and no directory in the way. */
+static bool may_write(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    char *copy = strdup(path);
+    bool ok = copy && access(dirname(copy), W_OK | X_OK) == 0;
+    int saved = errno;
+    free(copy);
+    if (ok && stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        ok = false;
+        saved = EISDIR;
+    }
+    if (!ok)
+        snprintf(err, errlen, "cannot write weights '%s': %s", cli_quote(path), strerror(saved));
+    return ok;
+}
+
+/* "2", "2,4", "2,3,4": the player counts to tune, as bits; 0 when bad. */
+static unsigned parse_counts(const char *text)
+{
+    unsigned bits = 0;
+    for (const char *p = text;; p += 2) {
+        if (p[0] < '2' || p[0] > '4' || (p[1] != ',' && p[1] != '\0') || (bits >> (p[0] - '0') & 1))
+            return 0;
+        bits |= 1u << (p[0] - '0');
+        if (p[1] == '\0')
+            return bits;
+    }
 }
 
 static bool take_long(int argc, char **argv, int *i, const char *flag, long min, long max, long *out, int *status)
@@ -130,7 +190,8 @@ int cmd_morpyam_tune(int argc, char **argv)
         usage(stdout);
         return EXIT_OK;
     }
-    TuneArgs a = {DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, 1, DEFAULT_SEED, NULL};
+    char err[ERR_MAX];
+    TuneArgs a = {DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, 1, DEFAULT_SEED, ALL_COUNTS, NULL};
     for (int i = 1; i < argc; i++) {
         int status = EXIT_OK;
         if (take_long(argc, argv, &i, "--games", 1, 1000000, &a.games, &status) ||
@@ -143,31 +204,40 @@ int cmd_morpyam_tune(int argc, char **argv)
             if (!cli_parse_u64(argv[++i], &a.seed))
                 return cli_fail(EXIT_USAGE, "tune: --seed expects a whole number from 0 to 2^64-1, got '%s'",
                                 cli_quote(argv[i]));
+        } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
+            if (!(a.players = parse_counts(argv[++i])))
+                return cli_fail(EXIT_USAGE, "tune: --players expects player counts from 2 to 4, e.g. 2 or 2,4, got '%s'",
+                                cli_quote(argv[i]));
         } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
             a.out = argv[++i];
         } else {
             return cli_fail(EXIT_USAGE,
-                            "tune: unknown argument '%s' (expected --games, --rounds, --steps, --seed, --threads or --out, "
-                            "each with a value)",
+                            "tune: unknown argument '%s' (expected --games, --rounds, --steps, --seed, --players, --threads or "
+                            "--out, each with a value)",
                             cli_quote(argv[i]));
         }
     }
     if (cli_arguments_only)
         return EXIT_OK;
+    if (a.out && !may_write(a.out, err, sizeof err)) /* before the work, not after */
+        return cli_fail(EXIT_BAD_INPUT, "tune: %s", err);
     FILE *report = a.out ? stdout : stderr;
     MaiModel models[3];
     StrBuf notes = STRBUF_INIT, table = STRBUF_INIT;
-    double start = now();
-    for (int players = 2; players <= 4; players++)
-        if (!tune_players(&a, players, &models[players - 2], report, &notes)) {
+    double start = now(), cpu_start = cpu_now();
+    for (int players = 2; players <= 4; players++) {
+        models[players - 2] = *mai_master_model(players);
+        if (!(a.players >> players & 1))
+            sb_printf(&notes, " *   %d players: the weights of the build that ran the command, kept\n", players);
+        else if (!tune_players(&a, players, &models[players - 2], report, &notes)) {
             sb_free(&notes);
             return cli_fail(EXIT_BAD_INPUT, "tune: out of memory");
         }
-    fprintf(report, "tuned in %.1f s\n", now() - start);
+    }
+    fprintf(report, "tuned in %.1f s (%.1f s of CPU)\n", now() - start, cpu_now() - cpu_start);
     write_table(&a, models, sb_str(&notes), &table);
     sb_free(&notes);
     int status = EXIT_OK;
-    char err[ERR_MAX];
     if (!a.out)
         fputs(sb_str(&table), stdout);
     else if (!file_write_atomic(a.out, sb_str(&table), "weights", RECORD_ATOMIC, err, sizeof err))
