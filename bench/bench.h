@@ -23,6 +23,7 @@ extern const BenchWorkload bench_workloads[]; /* ends with {NULL} */
 void bench_morpyam_random_games(double seconds, BenchReport *out);
 void bench_morpyam_odds_table(double seconds, BenchReport *out);
 void bench_morpyam_expert_decisions(double seconds, BenchReport *out);
+void bench_morpyam_master_decisions(double seconds, BenchReport *out);
 
 /* Monotonic wall-clock seconds. */
 double bench_now(void);

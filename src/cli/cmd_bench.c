@@ -75,7 +75,8 @@ int cmd_bench(int argc, char **argv)
             json_array_append_new(list, json_pack("{s:s,s:f,s:s,s:s}", "name", w->name, "value", r.value,
                                                   "unit", r.unit, "detail", r.detail));
         } else {
-            printf("%-28s %14.1f %-10s %s\n", w->name, r.value, r.unit, r.detail);
+            /* small values (a median of milliseconds) keep three decimals */
+            printf("%-28s %14.*f %-10s %s\n", w->name, r.value < 10 ? 3 : 1, r.value, r.unit, r.detail);
             fflush(stdout);
         }
     }
