@@ -9,6 +9,8 @@
 #include "../src/ai/ai.h"
 #include "../src/games/morpyam/morpyam.h"
 #include "bench.h"
+#include "../src/core/xalloc.h"
+#include "../src/games/registry.h"
 
 #define POSITIONS 2000
 
@@ -50,7 +52,7 @@ static void run_level(const char *level, double seconds, bool times, Run *r)
     char err[ERR_MAX];
     options_init(&opts);
     Game *g = game_new("morpyam", &opts, err, sizeof err);
-    State **positions = malloc(POSITIONS * sizeof *positions);
+    State **positions = xmalloc(POSITIONS * sizeof *positions);
     int n = collect(g, positions);
     long cap = 0;
     double start = bench_now();
@@ -59,8 +61,8 @@ static void run_level(const char *level, double seconds, bool times, Run *r)
         int last_turn = -1;
         if (times && r->n_all + n > cap) {
             cap = 2 * (r->n_all + n);
-            r->all = realloc(r->all, (size_t)cap * sizeof *r->all);
-            r->first = realloc(r->first, (size_t)cap * sizeof *r->first);
+            r->all = xrealloc(r->all, (size_t)cap * sizeof *r->all);
+            r->first = xrealloc(r->first, (size_t)cap * sizeof *r->first);
         }
         for (int i = 0; i < n; i++) {
             int turn = ((const MorpyamState *)positions[i])->turns;

@@ -128,7 +128,7 @@ double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36]);
  * master's; NULL, the expert's), the dice played exactly for them. Tables
  * are kept from one decision to the next of the same turn. */
 typedef struct MaiPlayer MaiPlayer;
-MaiPlayer *mai_player_new(const MorpyamConfig *cfg, const MaiModel *model); /* NULL without memory */
+MaiPlayer *mai_player_new(const MorpyamConfig *cfg, const MaiModel *model);
 void mai_player_free(MaiPlayer *p);
 Action mai_player_choose(MaiPlayer *p, const MorpyamState *s, StrBuf *explain);
 /* The plan of the turn up to the next roll and the chance it rests on (ai.h). */

@@ -14,10 +14,6 @@ static bool create(Ai *ai, const char *params, const MaiModel *model, char *err,
         return false;
     }
     ai->data = mai_player_new(morpyam_config(ai->game), model);
-    if (!ai->data) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "morpyam_ai.h"
+#include "../core/xalloc.h"
 
 struct MaiPlayer {
     MorpyamTables t;
@@ -31,9 +32,7 @@ struct MaiPlayer {
 
 MaiPlayer *mai_player_new(const MorpyamConfig *cfg, const MaiModel *model)
 {
-    MaiPlayer *x = calloc(1, sizeof *x);
-    if (!x)
-        return NULL;
+    MaiPlayer *x = xcalloc(1, sizeof *x);
     mai_tables_init(&x->t, cfg);
     mai_eval_init(&x->eval, &x->t, model);
     return x;
@@ -360,9 +359,7 @@ void mai_player_advise(MaiPlayer *x, const MorpyamState *s, const Voice *v, AiAd
         if (turn_over(&cur, &ts) || cur.phase == MP_ROLL)
             break;
     }
-    Memo *memo = calloc(1, sizeof *memo);
-    if (!memo)
-        return; /* no chance without memory: the plan alone */
+    Memo *memo = xcalloc(1, sizeof *memo);
     double ends[ENDS];
     turn_ends_memo(x, &cur, &ts, memo, ends);
     free(memo);

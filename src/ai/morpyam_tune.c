@@ -4,6 +4,7 @@
  * mai_eval, and the fit maximises the likelihood of the players' actual
  * shares of the win under those chances. */
 #include "morpyam_tune.h"
+#include "../core/xalloc.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -23,7 +24,6 @@ typedef struct PlayRun {
     int games;
     atomic_int next;
     GameSamples *out;
-    atomic_bool failed;
 } PlayRun;
 
 /* What one thread keeps between games: a player per seat, the tables, and
@@ -35,15 +35,11 @@ typedef struct Worker {
     MaiEval master, expert;
 } Worker;
 
-static bool add_sample(GameSamples *gs, Worker *w, const MorpyamState *s)
+static void add_sample(GameSamples *gs, Worker *w, const MorpyamState *s)
 {
     if (gs->n == gs->cap) {
-        int cap = gs->cap ? 2 * gs->cap : 64;
-        TuneSample *v = realloc(gs->v, (size_t)cap * sizeof *v);
-        if (!v)
-            return false;
-        gs->v = v;
-        gs->cap = cap;
+        gs->cap = gs->cap ? 2 * gs->cap : 64;
+        gs->v = xrealloc(gs->v, (size_t)gs->cap * sizeof *gs->v);
     }
     TuneSample *t = &gs->v[gs->n++];
     memset(t, 0, sizeof *t);
@@ -61,24 +57,20 @@ static bool add_sample(GameSamples *gs, Worker *w, const MorpyamState *s)
             t->f[q][i] = (float)f[i];
         t->expert[q] = (float)mai_eval(&w->expert, s, &pos, q, s->player, s->replay);
     }
-    return true;
 }
 
 /* One game of self-play; the position at the start of every turn goes to gs. */
-static bool play_game(const PlayRun *run, Worker *w, uint64_t seed, GameSamples *gs)
+static void play_game(const PlayRun *run, Worker *w, uint64_t seed, GameSamples *gs)
 {
     Rng dice;
     rng_seed(&dice, seed);
     State *st = state_new(run->g);
-    if (!st)
-        return false;
-    bool ok = true;
     int32_t last_turn = 0;
-    while (ok && !state_is_terminal(st)) {
+    while (!state_is_terminal(st)) {
         const MorpyamState *s = morpyam_state(st);
         if (s->turns != last_turn && (s->phase == MP_START || s->phase == MP_ROLL)) {
             last_turn = s->turns;
-            ok = add_sample(gs, w, s);
+            add_sample(gs, w, s);
         }
         int p = state_player(st);
         state_apply(st, p == PLAYER_CHANCE ? state_sample_chance(st, &dice) : mai_player_choose(w->seats[p], s, NULL));
@@ -91,63 +83,48 @@ static bool play_game(const PlayRun *run, Worker *w, uint64_t seed, GameSamples 
         for (int q = 0; q < run->g->num_players; q++)
             gs->v[i].result[q] = (float)shares[q];
     state_free(st);
-    return ok;
 }
 
 static void *play_worker(void *arg)
 {
     PlayRun *run = arg;
     const MorpyamConfig *cfg = morpyam_config(run->g);
-    Worker *w = calloc(1, sizeof *w);
-    bool ok = w != NULL;
-    if (ok) {
-        mai_tables_init(&w->tables, cfg);
-        mai_eval_init(&w->master, &w->tables, mai_master_model(cfg->players));
-        mai_eval_init(&w->expert, &w->tables, NULL);
-    }
-    for (int p = 0; ok && p < cfg->players; p++)
-        ok = (w->seats[p] = mai_player_new(cfg, run->model)) != NULL;
-    for (int i; ok && (i = atomic_fetch_add(&run->next, 1)) < run->games;)
-        ok = play_game(run, w, run->seed + 0x9e3779b97f4a7c15ull * (uint64_t)(i + 1), &run->out[i]);
-    if (!ok)
-        atomic_store(&run->failed, true);
-    for (int p = 0; w && p < MAX_PLAYERS; p++)
+    Worker *w = xcalloc(1, sizeof *w);
+    mai_tables_init(&w->tables, cfg);
+    mai_eval_init(&w->master, &w->tables, mai_master_model(cfg->players));
+    mai_eval_init(&w->expert, &w->tables, NULL);
+    for (int p = 0; p < cfg->players; p++)
+        w->seats[p] = mai_player_new(cfg, run->model);
+    for (int i; (i = atomic_fetch_add(&run->next, 1)) < run->games;)
+        play_game(run, w, run->seed + 0x9e3779b97f4a7c15ull * (uint64_t)(i + 1), &run->out[i]);
+    for (int p = 0; p < MAX_PLAYERS; p++)
         mai_player_free(w->seats[p]);
     free(w);
     return NULL;
 }
 
-bool mai_tune_play(const Game *g, const MaiModel *model, int games, uint64_t seed, int threads, TuneSet *out)
+void mai_tune_play(const Game *g, const MaiModel *model, int games, uint64_t seed, int threads, TuneSet *out)
 {
-    PlayRun run = {.g = g, .model = model, .seed = seed, .games = games, .out = calloc((size_t)games, sizeof(GameSamples))};
-    if (!run.out)
-        return false;
+    PlayRun run = {.g = g, .model = model, .seed = seed, .games = games, .out = xcalloc((size_t)games, sizeof(GameSamples))};
     atomic_init(&run.next, 0);
-    atomic_init(&run.failed, false);
     pthread_t tids[64];
     int started = 1;
     for (; started < threads && started < 64; started++)
         if (pthread_create(&tids[started], NULL, play_worker, &run) != 0)
-            break;
+            break; /* fewer threads: the same samples */
     play_worker(&run);
     for (int t = 1; t < started; t++)
         pthread_join(tids[t], NULL);
     size_t total = out->n;
     for (int i = 0; i < games; i++)
         total += (size_t)run.out[i].n;
-    bool ok = !atomic_load(&run.failed);
-    TuneSample *v = ok ? realloc(out->v, total * sizeof *v) : NULL;
-    if (v) {
-        for (int i = 0; i < games; i++) {
-            memcpy(v + out->n, run.out[i].v, (size_t)run.out[i].n * sizeof *v);
-            out->n += (size_t)run.out[i].n;
-        }
-        out->v = v;
-    }
-    for (int i = 0; i < games; i++)
+    out->v = xrealloc(out->v, (total ? total : 1) * sizeof *out->v);
+    for (int i = 0; i < games; i++) {
+        memcpy(out->v + out->n, run.out[i].v, (size_t)run.out[i].n * sizeof *out->v);
+        out->n += (size_t)run.out[i].n;
         free(run.out[i].v);
+    }
     free(run.out);
-    return v != NULL;
 }
 
 void mai_tune_set_free(TuneSet *set)

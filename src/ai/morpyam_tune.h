@@ -27,8 +27,8 @@ typedef struct TuneSet {
  * (NULL: the expert), and keeps the position at the start of every turn.
  * Game i takes its dice from a seed derived from (seed, i) only and the
  * samples come in game order, so the set does not depend on `threads`
- * (games played at once). False without memory. */
-bool mai_tune_play(const Game *g, const MaiModel *model, int games, uint64_t seed, int threads, TuneSet *out);
+ * (games played at once). */
+void mai_tune_play(const Game *g, const MaiModel *model, int games, uint64_t seed, int threads, TuneSet *out);
 void mai_tune_set_free(TuneSet *set);
 
 typedef struct TuneFit {

@@ -17,6 +17,7 @@
 #include "../front/record.h"
 #include "../front/session.h"
 #include "cli.h"
+#include "../games/registry.h"
 #include "commands.h"
 
 #define DEFAULT_GAMES 6000
@@ -32,34 +33,19 @@ typedef struct TuneArgs {
     const char *out;
 } TuneArgs;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: morph morpyam tune [--games G] [--rounds R] [--steps N] [--seed S]\n"
-            "                          [--players LIST] [--threads T] [--out FILE]\n"
-            "\n"
-            "Fits the weights of the master's evaluation (docs/ai.md) by self-play on the\n"
-            "standard grid, for 2, 3 and 4 players in turn. Each round plays G games (the\n"
-            "first between experts, the next ones between masters with the weights of the\n"
-            "round before), keeps the position at the start of every turn with the\n"
-            "game's result, and fits the weights that make those results most likely.\n"
-            "It prints what each round did and writes the weights as a C table: the\n"
-            "checked-in src/ai/morpyam_master_weights.c is the output of this command\n"
-            "with its defaults.\n"
-            "\n"
-            "  --games G     games per round and player count, 1 to 1000000 (default %d)\n"
-            "  --rounds R    rounds of self-play and fitting, 1 to 20 (default %d)\n"
-            "  --steps N     steps of the fit, 1 to 100000 (default %d)\n"
-            "  --seed S      seed of the run, 0 to 2^64-1 (default %d)\n"
-            "  --players LIST  the player counts to tune, e.g. 2 or 2,4 (default 2,3,4);\n"
-            "                the table keeps this build's weights for the others\n"
-            "  --threads T   games played in parallel, 1 to 64 (default 1); the weights\n"
-            "                are the same for every T\n"
-            "  --out FILE    write the C table to FILE (replaced atomically) and the\n"
-            "                report to stdout; without it the table goes to stdout and\n"
-            "                the report to stderr\n",
-            DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, DEFAULT_SEED);
-}
+static const char about[] =
+    "Usage: morph morpyam tune [--games G] [--rounds R] [--steps N] [--seed S]\n"
+    "                          [--players LIST] [--threads T] [--out FILE]\n"
+    "\n"
+    "Fits the weights of the master's evaluation (docs/ai.md) by self-play on the\n"
+    "standard grid, for 2, 3 and 4 players in turn. Each round plays G games (the\n"
+    "first between experts, the next ones between masters with the weights of the\n"
+    "round before), keeps the position at the start of every turn with the\n"
+    "game's result, and fits the weights that make those results most likely.\n"
+    "It prints what each round did and writes the weights as a C table: the\n"
+    "checked-in src/ai/morpyam_master_weights.c is the output of this command\n"
+    "with its defaults.\n"
+    "\n";
 
 static double seconds_of(clockid_t clock)
 {
@@ -80,41 +66,36 @@ static double cpu_now(void)
     return seconds_of(CLOCK_PROCESS_CPUTIME_ID);
 }
 
-/* Tunes the model for one player count; false when out of memory. */
-static bool tune_players(const TuneArgs *a, int players, MaiModel *model, FILE *report, StrBuf *notes)
+/* Tunes the model for one player count. */
+static void tune_players(const TuneArgs *a, int players, MaiModel *model, FILE *report, StrBuf *notes)
 {
     char err[ERR_MAX], count[4];
     Options opts;
     options_init(&opts);
     snprintf(count, sizeof count, "%d", players);
-    Game *g = options_set(&opts, "players", count, err, sizeof err) ? game_new("morpyam", &opts, err, sizeof err) : NULL;
-    if (!g)
-        return false;
-    bool ok = true;
-    for (int round = 1; ok && round <= a->rounds; round++) {
+    options_set(&opts, "players", count, err, sizeof err);
+    Game *g = game_new("morpyam", &opts, err, sizeof err);
+    for (int round = 1; round <= a->rounds; round++) {
         TuneSet set = {0};
         double start = now(), cpu_start = cpu_now();
-        ok = mai_tune_play(g, round == 1 ? NULL : model, (int)a->games, seed_derive(a->seed, (uint64_t)players, (uint64_t)round),
-                           (int)a->threads, &set);
+        mai_tune_play(g, round == 1 ? NULL : model, (int)a->games, seed_derive(a->seed, (uint64_t)players, (uint64_t)round),
+                      (int)a->threads, &set);
         double played = now(), cpu_played = cpu_now();
-        if (ok) {
-            TuneFit fit;
-            mai_tune_fit(&set, players, (int)a->steps, model, &fit);
-            double fitted = now(), cpu_fitted = cpu_now();
-            const char *by = round == 1 ? "expert" : "master";
-            fprintf(report,
-                    "%d players, round %d: %ld games of %s self-play, %zu positions (%.1f s, %.1f s of CPU); "
-                    "fit %.1f s (%.1f s of CPU), log-loss %.5f (the expert's evaluation: %.5f)\n",
-                    players, round, a->games, by, set.n, played - start, cpu_played - cpu_start, fitted - played,
-                    cpu_fitted - cpu_played, fit.loss, fit.expert_loss);
-            fflush(report);
-            sb_printf(notes, " *   %d players, round %d: %ld games of %s self-play, %zu positions, log-loss %.5f (expert %.5f)\n",
-                      players, round, a->games, by, set.n, fit.loss, fit.expert_loss);
-        }
+        TuneFit fit;
+        mai_tune_fit(&set, players, (int)a->steps, model, &fit);
+        double fitted = now(), cpu_fitted = cpu_now();
+        const char *by = round == 1 ? "expert" : "master";
+        fprintf(report,
+                "%d players, round %d: %ld games of %s self-play, %zu positions (%.1f s, %.1f s of CPU); "
+                "fit %.1f s (%.1f s of CPU), log-loss %.5f (the expert's evaluation: %.5f)\n",
+                players, round, a->games, by, set.n, played - start, cpu_played - cpu_start, fitted - played,
+                cpu_fitted - cpu_played, fit.loss, fit.expert_loss);
+        fflush(report);
+        sb_printf(notes, " *   %d players, round %d: %ld games of %s self-play, %zu positions, log-loss %.5f (expert %.5f)\n",
+                  players, round, a->games, by, set.n, fit.loss, fit.expert_loss);
         mai_tune_set_free(&set);
     }
     game_free(g);
-    return ok;
 }
 
 static void write_table(const TuneArgs *a, const MaiModel models[3], const char *notes, StrBuf *out)
@@ -174,49 +155,41 @@ static unsigned parse_counts(const char *text)
     }
 }
 
-static bool take_long(int argc, char **argv, int *i, const char *flag, long min, long max, long *out, int *status)
-{
-    if (strcmp(argv[*i], flag) != 0 || *i + 1 >= argc)
-        return false;
-    if (!cli_parse_long(argv[++*i], min, max, out))
-        *status = cli_fail(EXIT_USAGE, "tune: %s expects a whole number from %ld to %ld, got '%s'", flag, min, max,
-                           cli_quote(argv[*i]));
-    return true;
-}
-
 int cmd_morpyam_tune(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     char err[ERR_MAX];
     TuneArgs a = {DEFAULT_GAMES, DEFAULT_ROUNDS, DEFAULT_STEPS, 1, DEFAULT_SEED, ALL_COUNTS, NULL};
-    for (int i = 1; i < argc; i++) {
-        int status = EXIT_OK;
-        if (take_long(argc, argv, &i, "--games", 1, 1000000, &a.games, &status) ||
-            take_long(argc, argv, &i, "--rounds", 1, 20, &a.rounds, &status) ||
-            take_long(argc, argv, &i, "--steps", 1, 100000, &a.steps, &status) ||
-            take_long(argc, argv, &i, "--threads", 1, 64, &a.threads, &status)) {
-            if (status != EXIT_OK)
-                return status;
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            if (!cli_parse_u64(argv[++i], &a.seed))
-                return cli_fail(EXIT_USAGE, "tune: --seed expects a whole number from 0 to 2^64-1, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-            if (!(a.players = parse_counts(argv[++i])))
-                return cli_fail(EXIT_USAGE, "tune: --players expects player counts from 2 to 4, e.g. 2 or 2,4, got '%s'",
-                                cli_quote(argv[i]));
-        } else if (strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
-            a.out = argv[++i];
-        } else {
-            return cli_fail(EXIT_USAGE,
-                            "tune: unknown argument '%s' (expected --games, --rounds, --steps, --seed, --players, --threads or "
-                            "--out, each with a value)",
-                            cli_quote(argv[i]));
-        }
-    }
+    const char *counts = "2,3,4";
+    const CliFlag flags[] = {
+        {.name = "--games", .kind = CLI_LONG, .out = &a.games, .value = "G", .lo = 1, .hi = 1000000,
+         .expects = "expects a whole number from 1 to 1000000",
+         .help = "games per round and player count, 1 to 1000000 (default {})"},
+        {.name = "--rounds", .kind = CLI_LONG, .out = &a.rounds, .value = "R", .lo = 1, .hi = 20,
+         .expects = "expects a whole number from 1 to 20", .help = "rounds of self-play and fitting, 1 to 20 (default {})"},
+        {.name = "--steps", .kind = CLI_LONG, .out = &a.steps, .value = "N", .lo = 1, .hi = 100000,
+         .expects = "expects a whole number from 1 to 100000", .help = "steps of the fit, 1 to 100000 (default {})"},
+        {.name = "--seed", .kind = CLI_SEED, .out = &a.seed, .value = "S",
+         .expects = "expects a whole number from 0 to 2^64-1", .help = "seed of the run, 0 to 2^64-1 (default {})"},
+        {.name = "--players", .kind = CLI_TEXT, .out = &counts, .value = "LIST",
+         .help = "the player counts to tune, e.g. 2 or 2,4 (default {});\nthe table keeps this build's weights "
+                 "for the others"},
+        {.name = "--threads", .kind = CLI_LONG, .out = &a.threads, .value = "T", .lo = 1, .hi = 64,
+         .expects = "expects a whole number from 1 to 64",
+         .help = "games played in parallel, 1 to 64 (default {}); the weights\nare the same for every T"},
+        {.name = "--out", .kind = CLI_TEXT, .out = &a.out, .value = "FILE",
+         .help = "write the C table to FILE (replaced atomically) and the\nreport to stdout; without it the table "
+                 "goes to stdout and\nthe report to stderr"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "tune", .flags = flags, .column = 18, .about = about,
+                          .unknown = "unknown argument '%s' (expected --games, --rounds, --steps, --seed, --players, "
+                                     "--threads or --out, each with a value)"};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
+    if (!(a.players = parse_counts(counts)))
+        return cli_fail(EXIT_USAGE, "tune: --players expects player counts from 2 to 4, e.g. 2 or 2,4, got '%s'",
+                        cli_quote(counts));
     if (cli_arguments_only)
         return EXIT_OK;
     if (a.out && !may_write(a.out, err, sizeof err)) /* before the work, not after */
@@ -227,12 +200,10 @@ int cmd_morpyam_tune(int argc, char **argv)
     double start = now(), cpu_start = cpu_now();
     for (int players = 2; players <= 4; players++) {
         models[players - 2] = *mai_master_model(players);
-        if (!(a.players >> players & 1))
+        if (a.players >> players & 1)
+            tune_players(&a, players, &models[players - 2], report, &notes);
+        else
             sb_printf(&notes, " *   %d players: the weights of the build that ran the command, kept\n", players);
-        else if (!tune_players(&a, players, &models[players - 2], report, &notes)) {
-            sb_free(&notes);
-            return cli_fail(EXIT_BAD_INPUT, "tune: out of memory");
-        }
     }
     fprintf(report, "tuned in %.1f s (%.1f s of CPU)\n", now() - start, cpu_now() - cpu_start);
     write_table(&a, models, sb_str(&notes), &table);

@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "../front/game_json.h"
-#include "ai_pool.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 /* The chance stream of hints, apart from the session's own streams
  * (the terminal client uses the same number for its hints). */
@@ -31,7 +30,7 @@ void room_ai_turn(Room *r)
     Session *s = r->session;
     /* seeded for this decision, so that a restarted server plays the same game */
     Ai *ai = r->thinking ? NULL : session_ai_for_decision(s);
-    if (!ai || s->count >= r->server->cfg.max_actions) {
+    if (!ai || s->count >= r->host->max_actions) {
         pthread_mutex_unlock(&r->lock);
         return;
     }
@@ -87,7 +86,7 @@ static char *hint_json(Room *r, const State *s, const AiAdvice *advice, const ch
     state_free(work);
     sb_free(&text);
     json_t *cell = json_null();
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(s, m);
     if (advice->cell >= 0 && m->width > 0) {
         char name[4];
@@ -125,15 +124,12 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         return NULL;
     }
     if (r->hint_cache && r->hint_version == r->meta.version) {
-        char *copy = strdup(r->hint_cache);
+        char *copy = xstrdup(r->hint_cache);
         pthread_mutex_unlock(&r->lock);
         return copy;
     }
     char spec[64];
-    if (strcmp(r->meta.game, "morpyam") == 0)
-        snprintf(spec, sizeof spec, "expert");
-    else
-        snprintf(spec, sizeof spec, "mcts:ms=%d", r->server->cfg.hint_ms);
+    ai_hint_spec(r->meta.game, r->host->hint_ms, spec, sizeof spec);
     State *copy = state_clone(s->state);
     int64_t version = r->meta.version;
     uint64_t seed = seed_derive(s->seed, STREAM_HINT, (uint64_t)s->count);
@@ -142,7 +138,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
      * caller holds a reference to. */
     pthread_mutex_unlock(&r->lock);
 
-    pthread_mutex_lock(&r->server->hint_lock);
+    pthread_mutex_lock(&r->host->hint_lock);
     char err[ERR_MAX];
     char *text = NULL;
     Ai *ai = ai_new(spec, game, seed, err, sizeof err);
@@ -155,13 +151,13 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         ai_advice_free(&advice);
         ai_free(ai);
     }
-    pthread_mutex_unlock(&r->server->hint_lock);
+    pthread_mutex_unlock(&r->host->hint_lock);
     state_free(copy);
     if (text) {
         pthread_mutex_lock(&r->lock);
         if (r->meta.version == version) {
             free(r->hint_cache);
-            r->hint_cache = strdup(text);
+            r->hint_cache = xstrdup(text);
             r->hint_version = version;
         }
         pthread_mutex_unlock(&r->lock);

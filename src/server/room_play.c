@@ -11,7 +11,7 @@
 #include "../core/utf8.h"
 #include "../front/explain.h"
 #include "../front/record.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
@@ -75,8 +75,8 @@ bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomEr
                   (long long)version, (long long)r->meta.version);
     else if (r->thinking)
         room_fail(e, 409, "an AI is thinking; wait for its move");
-    else if (r->session->count >= r->server->cfg.max_actions)
-        room_fail(e, 409, "the game has reached the server's limit of %d actions", r->server->cfg.max_actions);
+    else if (r->session->count >= r->host->max_actions)
+        room_fail(e, 409, "the game has reached the server's limit of %d actions", r->host->max_actions);
     else if ((seat = room_acting_seat(r, seats, e)) >= 0)
         ok = apply_for_seat(r, seat, text, e);
     pthread_mutex_unlock(&r->lock);
@@ -121,9 +121,9 @@ bool room_undo(Room *r, unsigned seats, RoomError *e)
     } else {
         /* Kept to put back if the store refuses the undo. */
         int before = s->count;
-        char **undone = malloc((size_t)before * sizeof *undone);
+        char **undone = xmalloc((size_t)before * sizeof *undone);
         for (int i = 0; i < before; i++)
-            undone[i] = strdup(s->steps[i].text);
+            undone[i] = xstrdup(s->steps[i].text);
         int removed = session_undo_person(s, why, sizeof why);
         if (!removed) {
             room_fail(e, 409, "%s", why);
@@ -135,7 +135,7 @@ bool room_undo(Room *r, unsigned seats, RoomError *e)
             g.undo_low = r->meta.undo_low < 0 || s->count < r->meta.undo_low ? s->count : r->meta.undo_low;
             record_now(g.updated);
             char err[ERR_MAX + 128];
-            if (!r->server->store->ops->truncate(r->server->store, &g, err, sizeof err)) {
+            if (!r->host->store->ops->truncate(r->host->store, &g, err, sizeof err)) {
                 s->replaying = true; /* the log still has these actions */
                 for (int i = s->count; i < before; i++) {
                     char aerr[ERR_MAX];

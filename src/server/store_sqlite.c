@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "store.h"
+#include "../core/xalloc.h"
 
 #define SCHEMA_VERSION 1
 
@@ -337,12 +338,12 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
         *found = true;
         copy_text(out->id, sizeof out->id, id);
         copy_text(out->game, sizeof out->game, col_text(q, 0));
-        out->options = strdup(col_text(q, 1));
+        out->options = xstrdup(col_text(q, 1));
         out->seed = (uint64_t)sqlite3_column_int64(q, 2);
         out->real_dice = sqlite3_column_int(q, 3);
         out->listed = sqlite3_column_int(q, 4);
         out->status = status_from_name(col_text(q, 5));
-        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : strdup(col_text(q, 6));
+        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(col_text(q, 6));
         copy_text(out->created, sizeof out->created, col_text(q, 7));
         copy_text(out->updated, sizeof out->updated, col_text(q, 8));
         copy_text(out->rematch_of, sizeof out->rematch_of, col_text(q, 9));
@@ -387,9 +388,9 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
             }
             if (out->count == cap) {
                 cap = cap ? 2 * cap : 64;
-                out->actions = realloc(out->actions, (size_t)cap * sizeof *out->actions);
+                out->actions = xrealloc(out->actions, (size_t)cap * sizeof *out->actions);
             }
-            out->actions[out->count].text = strdup(col_text(q, 1));
+            out->actions[out->count].text = xstrdup(col_text(q, 1));
             out->actions[out->count].player = sqlite3_column_int(q, 2);
             out->count++;
         }
@@ -439,7 +440,7 @@ static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char 
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         if (n == cap) {
             cap = cap ? 2 * cap : 256;
-            ids = realloc(ids, cap * sizeof *ids);
+            ids = xrealloc(ids, cap * sizeof *ids);
         }
         copy_text(ids[n++], GAME_ID_LEN + 1, col_text(q, 0));
     }
@@ -482,9 +483,9 @@ static bool sq_list(Store *st, int status, const char *before, const char *befor
         memset(g, 0, sizeof *g);
         copy_text(g->id, sizeof g->id, col_text(q, 0));
         copy_text(g->game, sizeof g->game, col_text(q, 1));
-        g->options = strdup(col_text(q, 2));
+        g->options = xstrdup(col_text(q, 2));
         g->status = status_from_name(col_text(q, 3));
-        g->result = sqlite3_column_type(q, 4) == SQLITE_NULL ? NULL : strdup(col_text(q, 4));
+        g->result = sqlite3_column_type(q, 4) == SQLITE_NULL ? NULL : xstrdup(col_text(q, 4));
         copy_text(g->created, sizeof g->created, col_text(q, 5));
         copy_text(g->updated, sizeof g->updated, col_text(q, 6));
         g->count = sqlite3_column_int(q, 7);
@@ -605,7 +606,7 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
 {
     if (!make_dirs(path, err, errlen))
         return NULL;
-    SqliteStore *s = calloc(1, sizeof *s);
+    SqliteStore *s = xcalloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
