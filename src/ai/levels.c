@@ -21,7 +21,7 @@ static const AiOps *const levels[] = {
  * checks that each has one and that its levels play it). */
 static const AiGameLevels per_game[] = {
     /* game      default   hint      strongest */
-    {"morpyam", "greedy", "expert", "expert"},
+    {"morpyam", "master", "master", "master"},
     {"morphos", "greedy", "mcts", "mcts"},
 };
 

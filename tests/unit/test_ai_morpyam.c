@@ -498,6 +498,19 @@ static void advice_of_other_levels(void **unused)
     game_free(g);
 }
 
+/* Master is what plays Morpyam where nobody named a level, the hint's and
+ * the strongest (the registry every front end asks). */
+static void master_is_the_default(void **unused)
+{
+    const AiGameLevels *chosen = ai_game_levels("morpyam");
+    assert_string_equal(chosen->default_level, "master");
+    assert_string_equal(chosen->hint_level, "master");
+    assert_string_equal(chosen->strongest_level, "master");
+    char spec[64];
+    ai_hint_spec("morpyam", 1000, spec, sizeof spec);
+    assert_string_equal(spec, "master");
+}
+
 static void levels_refuse_parameters(void **unused)
 {
     Game *g = new_game("players=2");
@@ -527,6 +540,7 @@ int main(void)
         cmocka_unit_test_prestate(call_advice_is_counted, (void *)"expert"),
         cmocka_unit_test_prestate(call_advice_is_counted, (void *)"master"),
         cmocka_unit_test(advice_of_other_levels),
+        cmocka_unit_test(master_is_the_default),
         cmocka_unit_test(levels_refuse_parameters),
         cmocka_unit_test(levels_are_deterministic),
         cmocka_unit_test(greedy_many_games),

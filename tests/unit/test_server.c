@@ -352,6 +352,13 @@ static void morpyam_against_ai(void **state)
     assert_true(json_is_object(result));
     assert_int_equal(json_array_size(json_object_get(result, "points")), 3);
     json_decref(end);
+    /* without seats: you, and Morpyam's default AI (master) in the others */
+    c = create("{\"game\":\"morpyam\",\"options\":{\"players\":3}}");
+    json_t *s = get_state(c.id, NULL);
+    for (size_t p = 1; p < 3; p++)
+        assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(s, "seats"), p), "level")),
+                            "master");
+    json_decref(s);
 }
 
 static void morpyam_plus_real_dice(void **state)
@@ -714,7 +721,7 @@ static void undo_never_reveals_dice(void **state)
                     strstr(words, "no token expected"));
         assert_true(json_is_real(json_object_get(hint, "chance")));
     }
-    assert_string_equal(json_string_value(json_object_get(hint, "ai")), "expert");
+    assert_string_equal(json_string_value(json_object_get(hint, "ai")), "master");
     json_t *again = expect(200, "POST", hint_path, c.token[0], NULL); /* the same version: the same advice */
     assert_true(json_equal(hint, again));
     json_decref(again);
