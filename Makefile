@@ -23,8 +23,9 @@ else
 endif
 PKG_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-# The web server: HTTP (libmicrohttpd), storage (SQLite), SHA-256 of seat tokens (nettle).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 nettle 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lnettle)
+# The web server: HTTP (libmicrohttpd), storage (SQLite), SHA-256 of tokens (nettle), Argon2id
+# password hashes (libsodium).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 nettle libsodium 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lnettle -lsodium)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 

@@ -40,8 +40,9 @@ void room_ai_turn(Room *r)
     r->think_version = r->meta.version;
     pthread_mutex_unlock(&r->lock);
 
-    /* Nothing changes the session while thinking: people's actions, undo
-     * and resign wait (409), claims do not touch the session. */
+    /* Nothing but a resignation changes the session while thinking:
+     * people's actions and undo wait (409), claims do not touch the session;
+     * a person may resign at any moment, and then the choice is dropped. */
     Action a = ai_choose(ai, copy, NULL);
 
     pthread_mutex_lock(&r->lock);
@@ -49,7 +50,7 @@ void room_ai_turn(Room *r)
     char err[ERR_MAX];
     RoomError e;
     if (s->count != count) {
-        /* cannot happen (see above); the next change schedules again */
+        /* a person resigned meanwhile; the next change schedules again */
     } else if (!session_apply(s, a, err, sizeof err)) {
         fprintf(stderr, "morph serve: game %s: the AI of seat %d chose an illegal action: %s\n", r->meta.id,
                 session_player(s) + 1, err);

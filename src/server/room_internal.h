@@ -40,4 +40,17 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
 /* Appends the public state with its history to out. */
 void room_put_state(Room *r, StrBuf *out);
 
+/* ---- clocks (room_clock.c) ---- */
+/* The seat whose time runs now: the seat to decide, or the one typing its
+ * dice; -1 when nobody (the game is over, or the server draws chance). */
+int room_clock_seat(const Room *r);
+/* The clock starts once every seat is taken (after a claim, at creation,
+ * or when a stored game is loaded: the time it was down is not charged). */
+void room_clock_begin(Room *r, double now);
+/* Before a person's action at now: false when the seat to act ran out of
+ * time, which then ends (or leaves) the game on time, e telling so. */
+bool room_clock_in_time(Room *r, double now, RoomError *e);
+/* `,"clock":{...}` (or null) of the state at now. */
+void room_clock_json(Room *r, double now, StrBuf *out);
+
 #endif

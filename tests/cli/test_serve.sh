@@ -16,16 +16,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
-wait_until() {
-    local limit=$(( $1 * 50 )) i=0
-    shift
-    while ! "$@" >/dev/null 2>&1; do
-        i=$((i + 1))
-        [ $i -ge $limit ] && return 1
-        sleep 0.02
-    done
-}
 
 # start: runs morph serve on a free port with the test database.
 start() {

@@ -1,0 +1,142 @@
+/* The SQLite store's schema, as the migrations that make it: a new
+ * database runs them all, an older one those it lacks (store_sqlite.c).
+ * The tables are described below, column by column. */
+#include "store_sqlite_internal.h"
+
+/* Migration k brings the schema from version k to k + 1 (plain SQL, as
+ * another backend would write it). Tables:
+ *
+ * games      one row per game: options and result as JSON, status, times,
+ *            rematch links; rated (moves the ratings of its two accounts);
+ *            the clock (clock_kind 0 none, 1 real time with clock_initial_ms
+ *            and clock_increment_ms, 2 correspondence with clock_days) and
+ *            clock_left, each seat's milliseconds when last saved ("ms,ms").
+ * seats      a game's seats: kind, AI spec, SHA-256 of the seat token,
+ *            invitation of an open seat; account_id of the account holding
+ *            it (NULL: a token only); muted (the seat hides the other
+ *            players' chat).
+ * actions    every atomic action of a game, in order.
+ * accounts   name as written, name_key in lower case (unique: names are
+ *            unique without regard to case), password_hash (Argon2id PHC
+ *            string), created.
+ * sessions   signed-in browsers: id_hash (SHA-256 of the cookie's id, never
+ *            the id), account_id, created, expires.
+ * ratings    Glicko-2 per account and game: rating, rd, vol, games, updated
+ *            (the last rated game, for the RD's growth while away).
+ * rating_history  each rated game's result for each of its accounts: the
+ *            rating and RD after it (the profile's plot).
+ * challenges the lobby's open challenges: the challenger, game, options,
+ *            clock (as in games), rated, quick (a "play someone now" seek),
+ *            created, expires.
+ * chat       each game's chat: idx (per game), channel (0 players, 1
+ *            spectators), author (name shown), account_id or seat, text,
+ *            at. */
+const char *const sq_migrations[] = {
+    /* 0 -> 1: games, seats, actions */
+    "CREATE TABLE games ("
+    " id TEXT PRIMARY KEY,"
+    " game TEXT NOT NULL,"
+    " options TEXT NOT NULL,"     /* JSON object */
+    " seed INTEGER NOT NULL,"
+    " real_dice INTEGER NOT NULL,"
+    " listed INTEGER NOT NULL,"
+    " status TEXT NOT NULL,"      /* waiting, playing, finished */
+    " result TEXT,"               /* JSON, NULL while running */
+    " created TEXT NOT NULL,"
+    " updated TEXT NOT NULL,"
+    " rematch_of TEXT,"
+    " rematch TEXT,"
+    " undo_low INTEGER NOT NULL DEFAULT -1,"
+    " actions INTEGER NOT NULL DEFAULT 0,"
+    " version INTEGER NOT NULL DEFAULT 0"
+    ");"
+    "CREATE INDEX games_by_status ON games(status, listed, updated);"
+    "CREATE TABLE seats ("
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " seat INTEGER NOT NULL,"     /* 0-based */
+    " kind TEXT NOT NULL,"        /* human, ai */
+    " ai TEXT,"                   /* AI spec */
+    " claimed INTEGER NOT NULL,"
+    " token_hash TEXT,"           /* SHA-256 of the seat token, never the token */
+    " invite TEXT UNIQUE,"        /* invitation code of an open seat */
+    " PRIMARY KEY (game_id, seat)"
+    ") WITHOUT ROWID;"
+    "CREATE TABLE actions ("
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " idx INTEGER NOT NULL,"
+    " text TEXT NOT NULL,"
+    " player INTEGER NOT NULL,"   /* 0-based seat, -1 chance */
+    " PRIMARY KEY (game_id, idx)"
+    ") WITHOUT ROWID;",
+    /* 1 -> 2: accounts, sessions, ratings, clocks, the lobby, chat */
+    "CREATE TABLE accounts ("
+    " id INTEGER PRIMARY KEY,"
+    " name TEXT NOT NULL,"
+    " name_key TEXT NOT NULL UNIQUE,"
+    " password_hash TEXT NOT NULL,"
+    " created TEXT NOT NULL"
+    ");"
+    "CREATE TABLE sessions ("
+    " id_hash TEXT PRIMARY KEY,"
+    " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " created TEXT NOT NULL,"
+    " expires TEXT NOT NULL"
+    ");"
+    "CREATE INDEX sessions_by_account ON sessions(account_id);"
+    "CREATE TABLE ratings ("
+    " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " game TEXT NOT NULL,"
+    " rating REAL NOT NULL,"
+    " rd REAL NOT NULL,"
+    " vol REAL NOT NULL,"
+    " games INTEGER NOT NULL,"
+    " updated TEXT NOT NULL,"
+    " PRIMARY KEY (account_id, game)"
+    ");"
+    "CREATE INDEX ratings_by_game ON ratings(game, rating);"
+    "CREATE TABLE rating_history ("
+    " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " game TEXT NOT NULL,"
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " at TEXT NOT NULL,"
+    " rating REAL NOT NULL,"
+    " rd REAL NOT NULL,"
+    " PRIMARY KEY (account_id, game_id)"
+    ");"
+    "CREATE INDEX rating_history_by_game ON rating_history(account_id, game, at);"
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_kind INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_days INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN clock_left TEXT;"
+    "ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts(id);"
+    "ALTER TABLE seats ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;"
+    "CREATE INDEX seats_by_account ON seats(account_id);"
+    "CREATE TABLE challenges ("
+    " id TEXT PRIMARY KEY,"
+    " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+    " game TEXT NOT NULL,"
+    " options TEXT NOT NULL,"
+    " clock_kind INTEGER NOT NULL,"
+    " clock_initial_ms INTEGER NOT NULL,"
+    " clock_increment_ms INTEGER NOT NULL,"
+    " clock_days INTEGER NOT NULL,"
+    " rated INTEGER NOT NULL,"
+    " quick INTEGER NOT NULL,"
+    " created TEXT NOT NULL,"
+    " expires TEXT NOT NULL"
+    ");"
+    "CREATE TABLE chat ("
+    " game_id TEXT NOT NULL REFERENCES games(id),"
+    " idx INTEGER NOT NULL,"
+    " channel INTEGER NOT NULL,"
+    " author TEXT NOT NULL,"
+    " account_id INTEGER REFERENCES accounts(id),"
+    " seat INTEGER NOT NULL,"
+    " text TEXT NOT NULL,"
+    " at TEXT NOT NULL,"
+    " PRIMARY KEY (game_id, idx)"
+    ");",
+};
+const int sq_schema_version = (int)(sizeof sq_migrations / sizeof sq_migrations[0]);
