@@ -10,7 +10,8 @@ static const char about[] =
     "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
     "\n"
     "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
-    "reports each as a rate. Workloads are described in docs/bench.md.\n"
+    "reports each as a rate or a time (its unit printed beside it). Workloads are\n"
+    "described in docs/bench.md.\n"
     "\n";
 
 static void more(FILE *out, const CliArgs *args)
