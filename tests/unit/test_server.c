@@ -503,6 +503,15 @@ static void bad_games_and_options(void **state)
     json_decref(rules);
     json_t *meta = expect(200, "GET", "/api/meta", NULL, NULL);
     assert_int_equal(json_array_size(json_object_get(meta, "games")), 2);
+    /* the page's Morpyam lists: master preselected, the hint's level, and
+     * last of the levels (they run from the weakest to the strongest) */
+    json_t *morpyam = json_array_get(json_object_get(meta, "games"), 0);
+    assert_string_equal(json_string_value(json_object_get(morpyam, "name")), "morpyam");
+    assert_string_equal(json_string_value(json_object_get(morpyam, "default_ai")), "master");
+    assert_string_equal(json_string_value(json_object_get(morpyam, "hint")), "master");
+    json_t *levels = json_object_get(morpyam, "ai");
+    json_t *last = json_array_get(levels, json_array_size(levels) - 1);
+    assert_string_equal(json_string_value(json_object_get(last, "level")), "master");
     json_decref(meta);
     /* nothing was stored */
     json_t *list = expect(200, "GET", "/api/games?status=playing", NULL, NULL);
