@@ -21,12 +21,17 @@
 #include "../core/xalloc.h"
 
 #define MAX_THREADS 2
+/* The exact search: at most this many empty points, this share of the time. */
+#define MCTS_SOLVE_EMPTIES 24
+#define MCTS_SOLVE_SHARE 10
 /* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
 #define MAX_EDGES (8 << 20)
 
 typedef struct Mcts {
     MctsParams params;
     MctsTree trees[MAX_THREADS];
+    Solver *solver; /* the exact search's, made when first needed */
+    MctsProof proof; /* the latest decision's exact search */
 } Mcts;
 
 /* Parameter values are read strictly (core/number.h): no spaces, signs,
@@ -80,6 +85,18 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         p->reuse = (int)v;
         return true;
     }
+    if (strcmp(key, "solve") == 0) {
+        if (!parse_long(key, value, 0, 361, &v, err, errlen))
+            return false;
+        p->solve = (int)v;
+        return true;
+    }
+    if (strcmp(key, "solvetime") == 0) {
+        if (!parse_long(key, value, 1, 100, &v, err, errlen))
+            return false;
+        p->solve_share = (int)v;
+        return true;
+    }
     if (strcmp(key, "explore") == 0)
         return parse_double(key, value, 0, 10, &p->explore, err, errlen);
     if (strcmp(key, "rave") == 0)
@@ -90,15 +107,27 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         p->prior = (int)v;
         return true;
     }
+    if (strcmp(key, "patterns") == 0) {
+        if (!parse_long(key, value, 0, 1, &v, err, errlen))
+            return false;
+        p->patterns = (int)v;
+        return true;
+    }
+    if (strcmp(key, "pscale") == 0)
+        return parse_double(key, value, 0, 1, &p->pscale, err, errlen);
     char q[EXCERPT_SIZE];
-    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)",
+    snprintf(err, errlen,
+             "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave, prior, patterns, "
+             "pscale, reuse, solve or solvetime)",
              text_excerpt(key, EXCERPT_MAX, q, sizeof q));
     return false;
 }
 
 static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
 {
-    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 30, .reuse = 0};
+    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 60,
+                    .patterns = 1, .pscale = 0.1, .reuse = 0, .solve = MCTS_SOLVE_EMPTIES,
+                    .solve_share = MCTS_SOLVE_SHARE};
     if (!ai_parse_params(params, on_pair, &p, err, errlen))
         return false;
     Mcts *m = xcalloc(1, sizeof *m);
@@ -114,6 +143,7 @@ static void mcts_destroy(Ai *ai)
     Mcts *m = ai->data;
     for (int i = 0; i < MAX_THREADS; i++)
         mcts_tree_free(&m->trees[i]);
+    solver_free(m->solver);
     free(m);
 }
 
@@ -181,9 +211,10 @@ static void principal_variation(const MctsTree *t, int prior, Action first, StrB
     }
 }
 
-/* What a decision rests on: the only action, a win at once, or a search
- * with the chosen root edge's real visits and wins (all trees added up). */
-enum { BY_ONLY, BY_WIN_NOW, BY_SEARCH };
+/* What a decision rests on: the only action, a win at once, a win the
+ * exact search proved, or a search with the chosen root edge's real visits
+ * and wins (all trees added up). */
+enum { BY_ONLY, BY_WIN_NOW, BY_PROOF, BY_SEARCH };
 typedef struct Decision {
     Action action;
     int by;
@@ -215,12 +246,23 @@ static void decide(Mcts *m, const MorphosState *s, Decision *d)
     const MctsParams *p = &m->params;
     int nt = p->threads;
     double deadline = p->ms ? mcts_now() + (double)p->ms / 1000 : 0;
+    /* With few points left, a forced win may be proven outright. */
+    if (mcts_exact(&m->solver, p, s, &m->proof) && m->proof.value == SOLVE_WIN) {
+        d->action = m->proof.win;
+        d->by = BY_PROOF;
+        d->proven = 1;
+        return;
+    }
     Job jobs[MAX_THREADS];
     pthread_t tids[MAX_THREADS];
     for (int i = 0; i < nt; i++) {
         if (!p->reuse)
             m->trees[i].root = -1; /* a fresh search: the choice depends on this position only */
         mcts_tree_set_root(&m->trees[i], s);
+        for (int k = 0; k < m->proof.num_lost; k++)
+            mcts_tree_mark_root(&m->trees[i], p, m->proof.lost[k], -1);
+        /* The solver serves one tree: its calls are not thread-safe. */
+        m->trees[i].solver = nt == 1 && m->proof.ran ? m->solver : NULL;
         long share = p->ms ? 1L << 60 : p->playouts / nt + (i < p->playouts % nt);
         jobs[i] = (Job){&m->trees[i], p, share, deadline};
     }
@@ -282,6 +324,9 @@ static void explain_decision(const Mcts *m, const MorphosState *s, const Decisio
         sb_printf(explain, "%s: the only legal action", name);
     } else if (d->by == BY_WIN_NOW) {
         sb_printf(explain, "%s: wins now", name);
+    } else if (d->by == BY_PROOF) {
+        sb_printf(explain, "%s: a proven win (exact search: %lld nodes in %.0f ms)", name, m->proof.nodes,
+                  m->proof.seconds * 1000);
     } else {
         int nt = m->params.threads;
         sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%%%s (%ld playouts, %d thread%s); pv ", name, d->n,
@@ -289,6 +334,11 @@ static void explain_decision(const Mcts *m, const MorphosState *s, const Decisio
                   d->proven > 0 ? ", a proven win" : d->proven < 0 ? ", every action loses" : "", d->sims, nt,
                   nt > 1 ? "s" : "");
         principal_variation(&m->trees[0], m->params.prior, d->action, explain);
+        if (m->proof.num_lost)
+            sb_printf(explain, "; exact search: %d action%s proven to lose", m->proof.num_lost,
+                      m->proof.num_lost > 1 ? "s" : "");
+        else if (m->proof.value == SOLVE_LOSS)
+            sb_puts(explain, "; exact search: every action loses");
     }
 }
 
@@ -389,8 +439,11 @@ static void mcts_reseed(Ai *ai)
 
 const AiOps ai_mcts_ops = {
     .name = "mcts",
-    .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
-               "explore=C (0.1), rave=K (1000), prior=N (30), reuse=0|1 (0: a fresh tree per decision)",
+    .summary = "Monte Carlo tree search with RAVE, pattern priors and an exact search near the end; params "
+               "playouts=N or ms=N (default ms=1000), threads=1|2, explore=C (0.1), rave=K (1000), prior=N (60), "
+               "patterns=0|1 (1: fitted pattern prior, 0: hand-made), pscale=X (0.1), reuse=0|1 (0: a fresh tree "
+               "per decision), solve=N (24: exact search with at most N empty points; 0 never), solvetime=P "
+               "(10: its percent of the time)",
     .games = "morphos",
     .default_ms = 1000,
     .takes_threads = true,

@@ -52,8 +52,9 @@ void cli_help_item(FILE *out, int name_width, const char *name, const char *text
 
 /* Set by the command-line fuzz target (fuzz/fuzz_cli.c): the commands whose
  * work is long or writes files (play, arena, morpyam analyze, morphos
- * deadlocks, bench) return EXIT_OK once their arguments are read and
- * checked, before doing it. Never set by morph itself. */
+ * deadlocks, morphos fit-priors, morphos solve, morphos puzzles, bench) return
+ * EXIT_OK once their arguments are read and checked, before doing it. Never
+ * set by morph itself. */
 extern bool cli_arguments_only;
 
 /* True when argv holds "--help" or "-h" anywhere. */

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../front/beside.h"
 #include "cli.h"
 #include "commands.h"
 #include "../server/export.h"
@@ -36,25 +37,8 @@ static bool is_page_dir(const char *dir)
  * or PREFIX/share/morph/web (PREFIX/bin/morph). */
 static bool find_page(char *out, size_t outlen)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return false;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return false;
-    *slash = '\0';
-    const char *relative[] = {"/../../web", "/../share/morph/web"};
-    for (size_t i = 0; i < sizeof relative / sizeof relative[0]; i++) {
-        char dir[PATH_MAX + 32], real[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s%s", exe, relative[i]);
-        if (is_page_dir(dir) && realpath(dir, real) && strlen(real) < outlen) {
-            strcpy(out, real);
-            return true;
-        }
-    }
-    return false;
+    static const char *const relative[] = {"/../../web", "/../share/morph/web"};
+    return beside_binary(relative, 2, is_page_dir, out, outlen);
 }
 
 /* A whole-number flag of serve: its range is said when its value is bad or missing. */

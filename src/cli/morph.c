@@ -19,7 +19,7 @@ static const Command commands[] = {
     {"play", cmd_play, "play a game in the terminal against AIs or people"},
     {"serve", cmd_serve, "serve the web page: play in the browser, with friends or AIs"},
     {"morpyam", cmd_morpyam, "Morpyam rules and analysis: figures, odds, score, layout, watch, analyze"},
-    {"morphos", cmd_morphos, "inspect Morphos positions: legal moves, deadlocks, drawings"},
+    {"morphos", cmd_morphos, "Morphos positions: legal moves, deadlocks, drawings, solving, puzzles"},
     {"replay", cmd_replay, "check a game record and show its final position"},
     {"engine", cmd_engine, "JSON-lines engine protocol for programs"},
     {"arena", cmd_arena, "play AI against AI and measure the score"},
