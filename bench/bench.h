@@ -27,6 +27,7 @@ void bench_morpyam_random_games(double seconds, BenchReport *out);
 void bench_morpyam_odds_table(double seconds, BenchReport *out);
 /* morpyam_ai.c */
 void bench_morpyam_expert_decisions(double seconds, BenchReport *out);
+void bench_morpyam_master_decisions(double seconds, BenchReport *out);
 /* morphos_rules.c: the Morphos rules engine */
 void bench_morphos_playouts_9x9(double seconds, BenchReport *out);
 void bench_morphos_playouts_13x13(double seconds, BenchReport *out);

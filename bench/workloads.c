@@ -13,6 +13,7 @@ const BenchWorkload bench_workloads[] = {
     {"morpyam.random_games", "random two-player standard Morpyam games (uniform legal actions)", bench_morpyam_random_games},
     {"morpyam.odds_table", "time to build the dice tables and the whole odds table", bench_morpyam_odds_table},
     {"morpyam.expert_decisions", "expert decisions over 2000 fixed mid-game positions (standard, 2 players)", bench_morpyam_expert_decisions},
+    {"morpyam.master_decisions", "master decisions over the same positions: the median time of a decision", bench_morpyam_master_decisions},
     {"morphos.playouts_9x9", "random Morphos playouts from the empty 9x9 board", bench_morphos_playouts_9x9},
     {"morphos.playouts_13x13", "random Morphos playouts from the empty 13x13 board", bench_morphos_playouts_13x13},
     {"morphos.playouts_19x19", "random Morphos playouts from the empty 19x19 board", bench_morphos_playouts_19x19},

@@ -12,6 +12,7 @@ static const AiOps *const levels[] = {
     &ai_random_ops,
     &ai_greedy_ops,
     &ai_expert_ops,
+    &ai_master_ops,
     &ai_mcts_ops,
     NULL,
 };
@@ -20,7 +21,7 @@ static const AiOps *const levels[] = {
  * checks that each has one and that its levels play it). */
 static const AiGameLevels per_game[] = {
     /* game      default   hint      strongest analysis */
-    {"morpyam", "greedy", "expert", "expert", "expert"},
+    {"morpyam", "master", "master", "master", "expert"},
     {"morphos", "greedy", "mcts", "mcts", "mcts"},
 };
 

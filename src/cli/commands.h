@@ -8,6 +8,7 @@ int morph_main(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_morpyam(int argc, char **argv);
 int cmd_morpyam_analyze(int argc, char **argv); /* morph morpyam analyze */
+int cmd_morpyam_tune(int argc, char **argv);    /* morph morpyam tune */
 int cmd_morphos(int argc, char **argv);
 int cmd_morphos_fit(int argc, char **argv); /* morph morphos fit-priors */
 int cmd_morphos_solve(int argc, char **argv);   /* morph morphos solve */
