@@ -2,7 +2,8 @@
  * event (never a backlog), skips the one a reader has (Last-Event-ID), and
  * always sends its last one, after which the stream ends; through the API
  * (api_handle, no sockets), a finished game's analysis streams its progress
- * then its result, and from the store the result alone, at once. */
+ * then its result, and from the store the result alone, at once; refusals
+ * and the stream limit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -81,6 +82,7 @@ static Server *server(void)
     cfg.ai_threads = 1;
     cfg.analysis_ms = 20;
     cfg.limits.requests_per_second = 1000000;
+    cfg.limits.streams_per_client = 1;
     char err[ERR_MAX + 256];
     Server *srv = server_new(&cfg, err, sizeof err);
     if (!srv)
@@ -188,6 +190,13 @@ static void analysis_stream(void **state)
     assert_non_null(strstr(text, "\nevent: done\ndata: {\"status\":\"done\",\"analysis\":{\"game\":\"morphos\""));
     free(text);
     assert_int_equal(status_of(srv, "GET", path, NULL, NULL, "x", NULL), 400);
+    /* the limits of every live stream: one a client here */
+    ApiResponse open;
+    call(srv, "GET", path, NULL, NULL, NULL, &open);
+    assert_int_equal(open.status, 200);
+    assert_int_equal(status_of(srv, "GET", path, NULL, NULL, NULL, NULL), 429);
+    api_response_free(&open);
+    limits_stream_release(srv->limits, "10.0.0.1");
     assert_int_equal(status_of(srv, "GET", "/api/analyses/aaaaaaaaaaaaaaaaaaaaaaaaaa/events", NULL, NULL, NULL, NULL),
                      404);
     assert_int_equal(status_of(srv, "GET", "/api/analyses/nope/events", NULL, NULL, NULL, NULL), 404);
