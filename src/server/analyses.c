@@ -29,6 +29,7 @@ typedef struct Job {
     int count;
     char names[MAX_PLAYERS][64];
     double started;
+    Feed *feed;                 /* its live stream: the progress, then the result */
 } Job;
 
 struct Analyses {
@@ -58,6 +59,7 @@ static void job_free(Job *j)
     free(j->texts);
     game_free(j->game);
     free(j->result);
+    feed_unref(j->feed);
     free(j);
 }
 
@@ -98,13 +100,39 @@ static void unlink_job(Analyses *a, Job *job)
         }
 }
 
+/* The job as the API shows it (docs/web-api.md) into sb (a->lock held). */
+static void put_status(const Job *j, StrBuf *sb)
+{
+    if (j->failed)
+        sb_puts(sb, j->result);
+    else if (j->status == DONE)
+        sb_printf(sb, "{\"status\":\"done\",\"analysis\":%s}", j->result);
+    else
+        sb_printf(sb, "{\"status\":\"%s\",\"done\":%d,\"total\":%d}", j->status == QUEUED ? "queued" : "running",
+                  j->done, j->total < 0 ? 0 : j->total);
+}
+
+/* The job's state to its stream's readers (a->lock held): "progress"
+ * while it waits or runs, then "done" or "failed", the last. */
+static void publish(Job *j)
+{
+    StrBuf sb = STRBUF_INIT;
+    put_status(j, &sb);
+    const char *event = j->failed ? "failed" : j->status == DONE ? "done" : "progress";
+    feed_publish(j->feed, event, sb_str(&sb), j->status == DONE);
+    sb_free(&sb);
+}
+
 static bool on_progress(void *ctx, const AnalysisProgress *p)
 {
     Job *j = ctx;
     Analyses *a = j->owner;
     pthread_mutex_lock(&a->lock);
-    j->done = p->done;
-    j->total = p->total;
+    if (j->done != p->done || j->total != p->total) {
+        j->done = p->done;
+        j->total = p->total;
+        publish(j);
+    }
     bool go_on = !a->stopping && limits_now() - j->started < a->max_seconds;
     pthread_mutex_unlock(&a->lock);
     return go_on;
@@ -117,6 +145,7 @@ static void run(void *arg)
     pthread_mutex_lock(&a->lock);
     j->status = RUNNING;
     j->started = limits_now();
+    publish(j);
     pthread_mutex_unlock(&a->lock);
     Voice v = {.viewer = -1};
     for (int p = 0; p < MAX_PLAYERS; p++)
@@ -149,6 +178,7 @@ static void run(void *arg)
     j->status = DONE;
     j->result = text;
     j->failed = !ok;
+    publish(j);
     if (saved) {
         unlink_job(a, j);
         job_free(j);
@@ -207,6 +237,8 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
         else
             snprintf(j->names[p], sizeof j->names[p], "P%d", p + 1); /* an upload: as a record's sentences name seats */
     j->total = analysis_count(j->game, (const char *const *)j->texts, n, err, sizeof err);
+    j->feed = feed_new("progress");
+    publish(j);
     j->next = a->jobs;
     a->jobs = j;
     forget_old(a);
@@ -215,28 +247,53 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
     return ANALYSES_STARTED;
 }
 
+/* A stored game's analysis as the API shows it into sb; false when it has
+ * none (err says why when the store failed). */
+static bool load_stored(Analyses *a, const char *key, StrBuf *sb, char *err, size_t errlen)
+{
+    char *json = NULL;
+    bool found = a->store->ops->analysis_load(a->store, key, &json, err, errlen) && json;
+    if (found)
+        sb_printf(sb, "{\"status\":\"done\",\"analysis\":%s}", json);
+    free(json);
+    return found;
+}
+
 char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
 {
     StrBuf sb = STRBUF_INIT;
     pthread_mutex_lock(&a->lock);
     Job *j = find(a, key);
-    if (j && j->failed)
-        sb_puts(&sb, j->result);
-    else if (j && j->status == DONE)
-        sb_printf(&sb, "{\"status\":\"done\",\"analysis\":%s}", j->result);
-    else if (j)
-        sb_printf(&sb, "{\"status\":\"%s\",\"done\":%d,\"total\":%d}", j->status == QUEUED ? "queued" : "running",
-                  j->done, j->total < 0 ? 0 : j->total);
+    if (j)
+        put_status(j, &sb);
     pthread_mutex_unlock(&a->lock);
-    if (!j && stored) {
-        char *json = NULL;
-        if (a->store->ops->analysis_load(a->store, key, &json, err, errlen) && json)
-            sb_printf(&sb, "{\"status\":\"done\",\"analysis\":%s}", json);
-        free(json);
-    }
+    if (!j && stored)
+        load_stored(a, key, &sb, err, errlen);
     if (!sb.len) {
         sb_free(&sb);
         return NULL;
     }
     return sb.data;
+}
+
+Feed *analyses_feed(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
+{
+    Feed *f = NULL;
+    pthread_mutex_lock(&a->lock);
+    Job *j = find(a, key);
+    if (j) {
+        f = j->feed;
+        feed_ref(f);
+    }
+    pthread_mutex_unlock(&a->lock);
+    if (j || !stored)
+        return f;
+    /* Done and in the store (or none): a stream of its one last event. */
+    StrBuf sb = STRBUF_INIT;
+    if (load_stored(a, key, &sb, err, errlen)) {
+        f = feed_new("done");
+        feed_publish(f, "done", sb_str(&sb), true);
+    }
+    sb_free(&sb);
+    return f;
 }

@@ -3,13 +3,15 @@
  * never holds up the moves of live games, with a budget a decision and a
  * time limit. The analysis of a stored game is kept in the store when it is
  * done; that of a record uploaded by the page lives in memory only (the
- * latest few), under a random id. The page polls for progress. */
+ * latest few), under a random id. Each has a live stream (a payload feed,
+ * feed.h): its progress, then its result, which the page follows. */
 #ifndef MORPH_ANALYSES_H
 #define MORPH_ANALYSES_H
 
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "feed.h"
 #include "store.h"
 #include "token.h"
 #include "work_pool.h"
@@ -44,5 +46,11 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
  * from the store), as JSON text; NULL when there is none (err says why
  * when the store failed). */
 char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size_t errlen);
+/* The live stream of the analysis key (a reference): events "progress"
+ * (data as analyses_status's while it waits or runs), then the last, "done"
+ * or "failed"; a stored one found only in the store is a stream of its
+ * "done" alone. NULL when there is none (err says why when the store
+ * failed). */
+Feed *analyses_feed(Analyses *a, const char *key, bool stored, char *err, size_t errlen);
 
 #endif

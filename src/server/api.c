@@ -44,6 +44,8 @@ static const ApiRoute routes[] = {
     {"POST", "/api/games/:id/analysis", api_analysis_start, false},
     {"POST", "/api/analyses", api_analysis_upload, false},
     {"GET", "/api/analyses/:name", api_analysis_upload_get, false},
+    {"GET", "/api/games/:id/analysis/events", api_analysis_events, false},
+    {"GET", "/api/analyses/:name/events", api_analysis_upload_events, false},
     {"GET", "/api/games/:id/rules", api_game_rules, false},
     {"POST", "/api/games/:id/actions", api_action, false},
     {"POST", "/api/games/:id/undo", api_undo, false},

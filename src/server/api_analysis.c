@@ -1,11 +1,13 @@
 /* Post-game analyses through the API (docs/web-api.md, "Analysis"): of a
  * finished game (kept in the store) or of a record the page uploads (kept
  * in memory, under a random id). The analysis runs in the background
- * (analyses.h); the page polls its progress and gets the result. */
+ * (analyses.h); the page follows its live stream (progress, then the
+ * result) and fetches a stored result with GET. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/number.h"
 #include "../core/xalloc.h"
 #include "../front/record.h"
 #include "api_internal.h"
@@ -108,16 +110,66 @@ void api_analysis_upload(Server *srv, const ApiRequest *req, ApiResponse *res, c
     session_free(s);
 }
 
+/* Whether id is an upload's id; false with a 404. */
+static bool upload_id(const char *id, ApiResponse *res)
+{
+    if (token_well_formed(id, ANALYSIS_ID_LEN))
+        return true;
+    char q[EXCERPT_SIZE];
+    api_error(res, 404, "'%s' is no analysis id (%d letters a-z and digits 2-7)",
+              text_excerpt(id, EXCERPT_MAX, q, sizeof q), ANALYSIS_ID_LEN);
+    return false;
+}
+
 void api_analysis_upload_get(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    if (!api_query_known(req, res, (const char *const[]){NULL}) || !have_analyses(srv, res))
-        return;
-    const char *id = t->words[0];
-    if (!token_well_formed(id, ANALYSIS_ID_LEN)) {
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res) &&
+        upload_id(t->words[0], res))
+        reply_status(srv, t->words[0], false, res);
+}
+
+/* The live stream of the analysis key: its progress events from the one
+ * after Last-Event-ID, then its result (at once when it is done). */
+static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, const char *key, bool stored)
+{
+    long after = 0;
+    if (req->last_event_id && !number_parse_long(req->last_event_id, 0, API_INDEX_MAX, &after)) {
         char q[EXCERPT_SIZE];
-        api_error(res, 404, "'%s' is no analysis id (%d letters a-z and digits 2-7)",
-                  text_excerpt(id, EXCERPT_MAX, q, sizeof q), ANALYSIS_ID_LEN);
+        api_error(res, 400, "Last-Event-ID must be the id of the last event received (a number from 0), got '%s'",
+                  text_excerpt(req->last_event_id, EXCERPT_MAX, q, sizeof q));
         return;
     }
-    reply_status(srv, id, false, res);
+    char err[ERR_MAX] = "";
+    Feed *feed = analyses_feed(srv->analyses, key, stored, err, sizeof err);
+    if (!feed) {
+        if (err[0])
+            api_error(res, 500, "%s", err);
+        else if (stored)
+            api_error(res, 404, "this game has no analysis: start one with POST /api/games/%s/analysis", key);
+        else
+            api_error(res, 404, "no such analysis (one of an uploaded record is kept for the latest %d only)",
+                      ANALYSES_KEPT);
+        return;
+    }
+    if (!api_stream_slot(srv, req, res)) {
+        feed_unref(feed);
+        return;
+    }
+    res->status = 200;
+    res->content_type = "text/event-stream";
+    res->stream_feed = feed;
+    res->stream_after = after;
+}
+
+void api_analysis_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res))
+        stream(srv, req, res, t->room->meta.id, true);
+}
+
+void api_analysis_upload_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res) &&
+        upload_id(t->words[0], res))
+        stream(srv, req, res, t->words[0], false);
 }

@@ -2,6 +2,7 @@
 // replay viewer opens and starts it), the evaluation graph and each
 // decision's class, a planted blunder shown with the better move drawn and
 // the library's sentence for it; the same for a record opened in the viewer.
+// The progress comes over the analysis's live stream, never by polling.
 import fs from 'node:fs';
 import path from 'node:path';
 import { assert, assertEqual } from './lib.mjs';
@@ -23,11 +24,24 @@ export const tests = [
       }
       assertEqual((await server.api('POST', `/api/games/${id}/resign`, { body: {}, token: tokens[1] })).status, 200, 'White resigns');
 
+      // Another analysis (a 9x9 game of two random AIs) holds the one
+      // background worker, so the page's analysis waits behind it and its
+      // stream surely shows progress before the result.
+      const other = await server.api('POST', '/api/games', { body: { game: 'morphos', options: { size: 9 }, seats: [{ kind: 'ai', level: 'random' }, { kind: 'ai', level: 'random' }] } });
+      assertEqual(other.status, 201, `the other game: ${JSON.stringify(other.data)}`);
+      await server.waitSeat(other.data.id, -1, 60000);
+
       const page = await t.page({ label: 'analysis' });
+      const asked = [];
+      page.on('request', (r) => { if (r.url().includes('/analys')) asked.push(`${r.method()} ${new URL(r.url()).pathname}`); });
       await page.goto(`${server.url}/game/${id}`);
       await page.waitForSelector('#analyse-game');
+      assertEqual((await server.api('POST', `/api/games/${other.data.id}/analysis`)).status, 202, 'the other analysis runs');
       await page.click('#analyse-game');
       await page.waitForSelector('#replay .eval-graph', { timeout: 60000 });
+      assert(Number(await page.getAttribute('#analysis', 'data-progress-events')) >= 1, 'progress came over the stream');
+      assertEqual(asked.filter((x) => x === `GET /api/games/${id}/analysis`).length, 1, `asked once whether it had one, never polled: ${asked}`);
+      assert(asked.includes(`GET /api/games/${id}/analysis/events`), `the stream followed: ${asked}`);
       assertEqual(await page.$$eval('.eval-graph .eval-point', (p) => p.length), 3, 'one point per decision (the resignation is not judged)');
       assertEqual(await page.$$eval('.eval-graph .eval-point.seat-1', (p) => p.length), 2, 'two of Black’s seat in its colour');
       const classes = await page.$$eval('.replay-moves li', (li) => li.map((x) => x.dataset.class || ''));
@@ -55,8 +69,11 @@ export const tests = [
       await page.goto(`${server.url}/replay`);
       await page.setInputFiles('#record-file', record);
       await page.waitForSelector('#analyse');
+      asked.length = 0;
       await page.click('#analyse');
       await page.waitForSelector('.eval-graph', { timeout: 60000 });
+      assert(asked.some((x) => /^GET \/api\/analyses\/[a-z2-7]{26}\/events$/.test(x)), `the upload's stream followed: ${asked}`);
+      assert(!asked.some((x) => /^GET \/api\/analyses\/[a-z2-7]{26}$/.test(x)), `the upload never polled: ${asked}`);
       assertEqual(await page.getAttribute('.replay-moves li:nth-child(2)', 'data-class'), 'blunder', 'the blunder of the uploaded record');
       await page.click('.replay-moves li:nth-child(2) .badge');
       assertEqual(await page.$$eval('.pt.better-move', (p) => p.length), 1, 'its better move drawn');

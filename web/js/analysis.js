@@ -1,5 +1,5 @@
 // The post-game analysis in the replay viewer (docs/web.md, "Analysis"):
-// the Analyse button, the progress while the server works (polled, see
+// the Analyse button, the progress while the server works (its live stream,
 // docs/web-api.md), then an evaluation graph (SVG, one point per decision
 // in its seat's colour), each decision's class beside its move, and on a
 // click the position before the decision with the better move drawn and the
@@ -7,7 +7,7 @@
 import { api } from './api.js';
 import { h, s, put } from './dom.js';
 
-const POLL_MS = 500;
+const RETRY_MS = 5000; // a refused stream (the server's limit of streams): try again
 const CLASS_LABEL = { best: 'best', good: 'good', inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
 
 // "52%", "won", "lost", "52% ±9" for a chance of the deciding seat.
@@ -69,22 +69,50 @@ export class AnalysisPanel {
     return this.source.id ? `/api/games/${encodeURIComponent(this.source.id)}/analysis` : `/api/analyses/${this.uploadId}`;
   }
 
+  // data: the analysis as the API shows it; until it is done, its stream
+  // brings the progress and then the result.
   follow(data) {
     if (data.status === 'done') return this.show(data.analysis);
     if (data.status === 'failed') return this.fail(new Error(data.error));
+    this.progress(data);
+    this.watch();
+  }
+
+  progress(data) {
     this.button.disabled = true;
     const total = data.total || 0;
     this.status.textContent = data.status === 'queued'
       ? 'Waiting for the server’s analysis worker…'
       : `Analysing: ${data.done} of ${total} decisions`;
     put(this.body, h('progress', { class: 'analysis-progress', max: total || 1, value: data.done || 0, 'aria-label': 'Decisions judged' }));
-    setTimeout(async () => {
+  }
+
+  // The stream ends after its last event ("done" or "failed"); EventSource
+  // reconnects by itself (with Last-Event-ID) when the connection drops.
+  watch() {
+    const events = new EventSource(`${this.path()}/events`);
+    const last = (handle) => (e) => {
+      events.close();
+      handle(JSON.parse(e.data));
+    };
+    events.addEventListener('progress', (e) => {
+      this.el.dataset.progressEvents = Number(this.el.dataset.progressEvents || 0) + 1;
+      this.progress(JSON.parse(e.data));
+    });
+    events.addEventListener('done', last((data) => this.show(data.analysis)));
+    events.addEventListener('failed', last((data) => this.fail(new Error(data.error))));
+    events.addEventListener('error', async () => {
+      if (events.readyState !== EventSource.CLOSED) return; // reconnecting
+      // Refused (too many streams, or the analysis is gone): ask once, then again later.
       try {
-        this.follow(await api('GET', this.path()));
+        const data = await api('GET', this.path());
+        if (data.status === 'queued' || data.status === 'running') setTimeout(() => this.follow(data), RETRY_MS);
+        else if (data.status === 'done' || data.status === 'failed') this.follow(data);
+        else this.fail(new Error('the server has not kept it; press Analyse to run it again'));
       } catch (err) {
         this.fail(err);
       }
-    }, POLL_MS);
+    });
   }
 
   show(a) {
