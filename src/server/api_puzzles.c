@@ -319,6 +319,7 @@ void api_puzzle_answer(Server *srv, const ApiRequest *req, ApiResponse *res, con
     bool at_start = json_array_size(line) == 0;
     Work w = {solver_new(s->cfg, TABLE_MB), ANSWER_NODES};
     json_t *answer = play(s, a, &v), *reply = json_null(), *refutation = json_null(), *rest = json_array();
+    json_t *result = NULL; /* how the game ends, when it does here or in the rest of the lost line */
     json_array_append_new(line, json_string(json_string_value(json_object_get(answer, "action"))));
     const char *verdict;
     Action r;
@@ -336,14 +337,20 @@ void api_puzzle_answer(Server *srv, const ApiRequest *req, ApiResponse *res, con
             json_array_append_new(line, json_string(json_string_value(json_object_get(reply, "action"))));
         } else if (d == SOLVE_WIN) {
             refutation = play(s, r, &v);
-            play_out(&w, s, s->to_move ^ 1, &v, rest);
+            /* the rest of the lost line, from a copy: the page draws the refutation */
+            MorphosState *end = (MorphosState *)state_clone(&s->base);
+            play_out(&w, end, s->to_move ^ 1, &v, rest);
+            result = result_text(end, &v);
+            state_free(&end->base);
         }
     }
+    if (!result)
+        result = result_text(s, &v);
     json_t *last = json_is_object(refutation) ? refutation : json_is_object(reply) ? reply : answer;
     bool solved = s->phase == PHASE_OVER && s->winner == p->to_move && strcmp(verdict, "right") == 0;
     json_t *out = json_pack("{s:s,s:b,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "verdict", verdict, "solved", solved, "answer",
                             answer, "reply", reply, "refutation", refutation, "rest", rest, "result",
-                            result_text(s, &v), "line", line, "position_view", position_json(s, &v, last));
+                            result, "line", line, "position_view", position_json(s, &v, last));
     solver_free(w.sv);
     state_free(&s->base);
     api_json(res, 200, out);
