@@ -41,7 +41,7 @@ class PuzzleBoard {
       moves: h('ol', { class: 'puzzle-line', 'aria-label': 'The line so far' }),
       input: h('input', { id: 'puzzle-answer', type: 'text', autocomplete: 'off', spellcheck: false, size: 6, 'aria-describedby': 'puzzle-answer-help' }),
     };
-    const form = h('form', { class: 'puzzle-type', onsubmit: (e) => { e.preventDefault(); this.answer(this.el.input.value.trim()); } },
+    const form = this.el.form = h('form', { class: 'puzzle-type', onsubmit: (e) => { e.preventDefault(); this.answer(this.el.input.value.trim()); } },
       h('label', { for: 'puzzle-answer', text: 'Your move' }), this.el.input,
       h('button', { type: 'submit', class: 'button', text: 'Play' }),
       h('p', { id: 'puzzle-answer-help', class: 'help', text: 'Click a point of the board, or type a point such as c3 or a flip such as xc3.' }));
@@ -56,7 +56,7 @@ class PuzzleBoard {
           h('div', { class: 'button-row' }, this.el.retry, next),
           h('h2', { class: 'puzzle-line-title', text: 'Moves' }), this.el.moves))));
     this.start = { view: this.view, line: [], moves: [] };
-    this.say('Find the move that wins by force: the solver answers every move you play.');
+    put(this.el.feedback, h('p', { text: 'Find the move that wins by force: the solver answers every move you play.' }));
     this.draw();
   }
 
@@ -90,7 +90,8 @@ class PuzzleBoard {
       this.say(err.message, 'error');
     } finally {
       this.busy = false;
-      this.el.input.disabled = this.over;
+      this.el.input.disabled = false;
+      this.el.form.hidden = this.over;
       this.draw();
     }
   }
@@ -143,7 +144,7 @@ class PuzzleBoard {
     put(this.el.moves, ...this.before.moves);
     this.over = false;
     this.el.retry.hidden = true;
-    this.el.input.disabled = false;
+    this.el.form.hidden = false;
     this.say('Try another move.');
     this.draw();
     this.el.input.focus();
