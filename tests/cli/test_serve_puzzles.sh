@@ -4,18 +4,9 @@
 # win), wrong (the refutation and the rest of the lost line in words),
 # illegal, out of turn, after a bad line; bad numbers, bodies and limits.
 . "$(dirname "$0")/lib.sh"
-tmp=$(mktemp -d)
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-# start, api, body, status
+# start, api, body, status, serve_scratch
 . "$(dirname "$0")/serve.sh"
-mkdir -p "$tmp/web"
-echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
+serve_scratch
 start --max-body 4096 --requests-per-second 40
 
 # The suite: data/puzzles/morphos.txt, 400 puzzles; puzzle 0 is
