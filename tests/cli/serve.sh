@@ -1,6 +1,7 @@
 # Helpers of the tests that run morph serve against curl (test_serve.sh,
-# test_serve_analysis.sh, test_serve_puzzles.sh). Source it after lib.sh with tmp set (the scratch
-# folder; the page's files in $tmp/web); start sets server_pid and base.
+# test_serve_analysis.sh, test_serve_puzzles.sh). Source it after lib.sh with
+# tmp set (the scratch folder; the page's files in $tmp/web), or call
+# serve_scratch; start sets server_pid and base.
 
 # start: runs morph serve on a free port with the test database.
 start() {
