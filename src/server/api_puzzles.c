@@ -328,9 +328,11 @@ void api_puzzle_answer(Server *srv, const ApiRequest *req, ApiResponse *res, con
         verdict = s->winner == p->to_move ? "right" : "wrong";
     } else {
         /* The defender's view: a win refutes the answer, a loss proves it. */
-        SolveValue d = prove(&w, s, &r, &nodes);
-        if (at_start) /* the suite's classification decides; the solver only finds the refutation */
-            d = puzzle_wins(p, a) ? SOLVE_LOSS : d == SOLVE_WIN ? d : SOLVE_UNKNOWN;
+        SolveValue d;
+        if (at_start && puzzle_wins(p, a)) /* the suite's classification decides */
+            d = SOLVE_LOSS;
+        else /* and when it says wrong, the solver finds the refutation */
+            d = prove(&w, s, &r, &nodes);
         verdict = d == SOLVE_LOSS ? "right" : d == SOLVE_WIN ? "wrong" : at_start ? "wrong" : "unknown";
         if (d == SOLVE_LOSS) {
             reply = play(s, stubborn(&w, s), &v);
