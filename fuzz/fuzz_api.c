@@ -104,6 +104,7 @@ static void server_open(void)
     cfg.ai_threads = 0; /* AI seats move when the harness says (room_ai_turn) */
     cfg.max_ai_ms = 60;
     cfg.hint_ms = 1;
+    cfg.puzzle_nodes = 2000;
     cfg.max_body = 3000;
     cfg.max_actions = MAX_ACTIONS_PER_GAME;
     cfg.limits.create_per_minute = 1000000000;

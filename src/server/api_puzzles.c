@@ -19,10 +19,8 @@
 #include "api_internal.h"
 #include "view.h"
 
-/* Solver work of one answer, in nodes: the suite's puzzles need far less
- * (docs/puzzles.md), and this bounds the time of a request (about a second). */
-#define ANSWER_NODES 400000
-/* Of which one proof of the stubborn reply or of the refutation's line. */
+/* The most of the answer's budget (--puzzle-nodes, docs/web-api.md) one
+ * proof may take: of a stubborn reply or of a step of the refutation's line. */
 #define STEP_NODES 40000
 #define TABLE_MB 8
 /* The longest line a client may send (a puzzle ends long before). */
@@ -317,7 +315,7 @@ void api_puzzle_answer(Server *srv, const ApiRequest *req, ApiResponse *res, con
     }
     json_decref(body);
     bool at_start = json_array_size(line) == 0;
-    Work w = {solver_new(s->cfg, TABLE_MB), ANSWER_NODES};
+    Work w = {solver_new(s->cfg, TABLE_MB), srv->cfg.puzzle_nodes};
     json_t *answer = play(s, a, &v), *reply = json_null(), *refutation = json_null(), *rest = json_array();
     json_t *result = NULL; /* how the game ends, when it does here or in the rest of the lost line */
     json_array_append_new(line, json_string(json_string_value(json_object_get(answer, "action"))));
