@@ -64,13 +64,14 @@ class PuzzleBoard {
     put(this.el.feedback, h('p', { class: ['puzzle-verdict', kind && `verdict-${kind}`], text }));
   }
 
-  // The board of this.view; clickable when it is the player's turn.
-  draw(lastMarks) {
+  // The board of this.view, the latest answer and reply (or refutation)
+  // marked; clickable when it is the player's turn.
+  draw() {
     const actions = new Map();
     if (!this.over && !this.busy) for (const a of this.view.legal) if (a.point) actions.set(a.point, a);
     const svg = drawBoard(this.view.board, this.view.marks, {
       actions,
-      lastMarks: lastMarks || (this.view.last_marks && this.view.last_marks.marks) || [],
+      lastMarks: this.lastMarks || [],
       onAct: (text) => this.answer(text),
     });
     svg.setAttribute('role', 'img');
@@ -97,7 +98,9 @@ class PuzzleBoard {
   }
 
   show(r) {
-    this.before = { view: this.view, line: this.line, moves: [...this.el.moves.children] };
+    this.before = { view: this.view, line: this.line, moves: [...this.el.moves.children], lastMarks: this.lastMarks };
+    const answered = r.reply || r.refutation;
+    this.lastMarks = [...r.answer.marks.marks, ...(answered ? answered.marks.marks : [])];
     this.el.moves.append(entryItem(r.answer));
     this.view = r.position_view;
     this.el.input.value = '';
@@ -141,6 +144,7 @@ class PuzzleBoard {
   retry() {
     this.view = this.before.view;
     this.line = this.before.line;
+    this.lastMarks = this.before.lastMarks;
     put(this.el.moves, ...this.before.moves);
     this.over = false;
     this.el.retry.hidden = true;
