@@ -104,6 +104,7 @@ static void server_open(void)
     cfg.ai_threads = 0; /* AI seats move when the harness says (room_ai_turn) */
     cfg.max_ai_ms = 60;
     cfg.hint_ms = 1;
+    cfg.puzzle_nodes = 2000;
     cfg.max_body = 3000;
     cfg.max_actions = MAX_ACTIONS_PER_GAME;
     cfg.limits.create_per_minute = 1000000000;
@@ -521,14 +522,18 @@ static Answer call(const Req *r)
                       .token = r->token, .last_event_id = r->last_event_id, .body = r->body,
                       .body_len = r->body_len, .client = client, .session = r->session, .origin = r->origin,
                       .host = "fuzz.test"};
-    /* slow: the routes that hash a password, and a game's hint (/api/games/ID/hint, ID one segment) */
+    /* slow: the routes that hash a password, a game's hint (/api/games/ID/hint) and a puzzle's
+     * answer (/api/puzzles/N/answer), ID and N one segment, even an empty one (the router
+     * matches it, then answers 404) */
     size_t n = strlen(r->path);
     bool post = strcmp(r->method, "POST") == 0;
     bool password = post && (strcmp(r->path, "/api/accounts") == 0 || strcmp(r->path, "/api/login") == 0 ||
                              strcmp(r->path, "/api/me/password") == 0);
-    bool hint = post && n > 16 && strncmp(r->path, "/api/games/", 11) == 0 && strcmp(r->path + n - 5, "/hint") == 0 &&
+    bool hint = post && n >= 16 && strncmp(r->path, "/api/games/", 11) == 0 && strcmp(r->path + n - 5, "/hint") == 0 &&
                 !memchr(r->path + 11, '/', n - 16);
-    FUZZ_CHECK(api_is_slow(&req) == (password || hint), "api_is_slow is wrong about %s %s", r->method, r->path);
+    bool answer = post && n >= 20 && strncmp(r->path, "/api/puzzles/", 13) == 0 &&
+                  strcmp(r->path + n - 7, "/answer") == 0 && !memchr(r->path + 13, '/', n - 20);
+    FUZZ_CHECK(api_is_slow(&req) == (password || hint || answer), "api_is_slow is wrong about %s %s", r->method, r->path);
     ApiResponse res;
     double t0 = trace ? limits_now() : 0;
     api_handle(srv, &req, &res);

@@ -76,6 +76,8 @@ int cmd_serve(int argc, char **argv)
                   "the longest mcts thinking time a game may ask\n(default {})"),
         SERVE_INT("--hint-ms", &cfg.hint_ms, 50, 60000, "N",
                   "thinking time of a Morphos hint, per part of a turn\n(default {})"),
+        SERVE_INT("--puzzle-nodes", &cfg.puzzle_nodes, 1000, 100000000, "N",
+                  "the solver's work for a puzzle answer, in nodes\n(default {}; docs/web-api.md)"),
         SERVE_INT("--analysis-ms", &cfg.analysis_ms, 10, 60000, "N",
                   "work of a post-game analysis a decision, in ms of one\ncore (default {}; docs/analysis.md)"),
         SERVE_INT("--analysis-max-s", &cfg.analysis_max_s, 1, 86400, "N",

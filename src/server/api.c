@@ -1,7 +1,7 @@
 /* The router of the web API: one table of routes (method, path, handler),
  * so an endpoint is found in one place and each of its methods is written
  * once. What the endpoints share is api_reply.c; the endpoints are
- * api_meta.c, api_games.c, api_replay.c, api_analysis.c and the rest
+ * api_meta.c, api_games.c, api_replay.c, api_analysis.c, api_puzzles.c and the rest
  * (api_internal.h).
  *
  * A path pattern is a list of segments: a word matches itself, ":id" a
@@ -47,6 +47,10 @@ static const ApiRoute routes[] = {
     {"GET", "/api/games/:id/analysis/events", api_analysis_events, false},
     {"GET", "/api/analyses/:name/events", api_analysis_upload_events, false},
     {"GET", "/api/games/:id/rules", api_game_rules, false},
+    /* puzzles: an answer runs the solver (a bounded node budget), off the event threads */
+    {"GET", "/api/puzzles", api_puzzle_list, false},
+    {"GET", "/api/puzzles/:number", api_puzzle_get, false},
+    {"POST", "/api/puzzles/:number/answer", api_puzzle_answer, true},
     {"POST", "/api/games/:id/actions", api_action, false},
     {"POST", "/api/games/:id/undo", api_undo, false},
     {"POST", "/api/games/:id/resign", api_resign, false},

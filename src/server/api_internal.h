@@ -88,6 +88,8 @@ Session *api_record_body(Server *srv, const ApiRequest *req, ApiResponse *res);
 /* api_analysis.c: post-game analyses of a stored game or an uploaded record */
 ApiHandler api_analysis_start, api_analysis_get, api_analysis_upload, api_analysis_upload_get;
 ApiHandler api_analysis_events, api_analysis_upload_events; /* their live streams */
+/* api_puzzles.c: the Morphos puzzle suite and answers checked by the solver */
+ApiHandler api_puzzle_list, api_puzzle_get, api_puzzle_answer;
 /* api_accounts.c: signing up, in and out, the signed-in account, a new password */
 ApiHandler api_sign_up, api_sign_in, api_sign_out, api_me, api_password;
 /* api_players.c: profiles, leaderboards, the account's games and their feed */

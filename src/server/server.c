@@ -28,6 +28,7 @@ void server_config_defaults(ServerConfig *c)
     c->hint_ms = 1000;
     c->analysis_ms = 200;
     c->analysis_max_s = 600;
+    c->puzzle_nodes = 400000;
     c->max_body = 256 * 1024;
     c->max_actions = 20000;
     c->limits = (LimitsConfig){

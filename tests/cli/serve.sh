@@ -1,6 +1,7 @@
 # Helpers of the tests that run morph serve against curl (test_serve.sh,
-# test_serve_analysis.sh). Source it after lib.sh with tmp set (the scratch
-# folder; the page's files in $tmp/web); start sets server_pid and base.
+# test_serve_analysis.sh, test_serve_puzzles.sh). Source it after lib.sh with
+# tmp set (the scratch folder; the page's files in $tmp/web), or call
+# serve_scratch; start sets server_pid and base.
 
 # start: runs morph serve on a free port with the test database.
 start() {
@@ -24,3 +25,13 @@ api() {
 }
 body() { sed '$d' <<<"$1"; }
 status() { tail -n1 <<<"$1"; }
+
+# serve_scratch: the usual scratch folder for a test that serves: $tmp with a
+# minimal page in $tmp/web, removed (and the server killed) on exit.
+serve_scratch() {
+    tmp=$(mktemp -d)
+    server_pid=
+    trap '[ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+    mkdir -p "$tmp/web"
+    echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
+}

@@ -4,6 +4,7 @@ import { h, put, toast, pageTitle } from './dom.js';
 import { homePage } from './home.js';
 import { gamePage, joinPage } from './game.js';
 import { replayPage } from './replay.js';
+import { puzzlesPage } from './puzzles.js';
 import { rulesPage, gameTitle } from './rules.js';
 import { GAME_NAMES } from './games.js';
 import { accountCorner, signInPage, whoAmI } from './account.js';
@@ -36,7 +37,8 @@ async function route() {
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   rulesLinks();
   for (const a of document.querySelectorAll('header nav a'))
-    if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
+    if (a.getAttribute('href') === location.pathname || (parts[0] === 'puzzles' && a.getAttribute('href') === '/puzzles'))
+      a.setAttribute('aria-current', 'page');
   // who is signed in: the header's corner, and your turn in any tab
   accountCorner(document.getElementById('account')).catch(() => {});
   whoAmI().then((who) => { if (who.signed_in) startTurnNotices(); });
@@ -45,6 +47,7 @@ async function route() {
     if (parts[0] === 'game' && parts.length === 2) return await gamePage(main, parts[1]);
     if (parts[0] === 'join' && parts.length === 2) return await joinPage(main, parts[1]);
     if (parts[0] === 'replay' && parts.length <= 2) return await replayPage(main, parts[1]);
+    if (parts[0] === 'puzzles' && parts.length <= 2) return await puzzlesPage(main, parts[1]);
     if (parts[0] === 'rules' && parts.length === 2) return await rulesPage(main, parts[1]);
     if ((parts[0] === 'signin' || parts[0] === 'signup') && parts.length === 1) return await signInPage(main, parts[0]);
     if (parts[0] === 'lobby' && parts.length === 1) return await lobbyPage(main);
