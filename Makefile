@@ -21,10 +21,11 @@ ifeq ($(VARIANT),asan)
 else
   OPT := -O2 -g -march=native
 endif
-PKG_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+PKG_CFLAGS = $(shell pkg-config --cflags jansson libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-# The web server: HTTP (libmicrohttpd), storage (SQLite), SHA-256 of seat tokens (nettle).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 nettle 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lnettle)
+# The web server: HTTP (libmicrohttpd), storage (SQLite, or PostgreSQL through libpq), SHA-256 of
+# seat tokens (nettle).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 

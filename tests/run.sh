@@ -7,6 +7,17 @@
 # Prints one line per suite and a total "N passed, N failed".
 set -u
 build=${1:?usage: tests/run.sh BUILD_DIR [FUZZ_DIR]}
+
+# One throwaway PostgreSQL cluster for the whole run: pg_virtualenv
+# (postgresql-common; -t keeps it in a temporary folder, also as root) makes
+# it, sets the PG* variables for this script run again inside, and drops it
+# at the end. MORPH_TEST_PG names it for the suites that run on PostgreSQL as
+# well as SQLite (store, API, browser, cluster); each makes databases of its
+# own. fsync is off: the tests kill servers, never the database's machine.
+if [ -z "${MORPH_TEST_PG:-}" ] && command -v pg_virtualenv >/dev/null; then
+    exec pg_virtualenv -t -o fsync=off -o max_connections=300 \
+        env MORPH_TEST_PG=postgresql:// bash "$0" "$@"
+fi
 fuzz=${2:-}
 here=$(cd "$(dirname "$0")" && pwd)
 export MORPH=$(cd "$build" && pwd)/morph
@@ -17,13 +28,18 @@ total_pass=0
 total_fail=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+if [ -z "${MORPH_TEST_PG:-}" ]; then
+    echo "postgresql: no test cluster (pg_virtualenv of postgresql-common is missing: scripts/setup.sh installs it)"
+    total_fail=$((total_fail + 1))
+fi
 
 for t in "$build"/tests/*; do
     [ -x "$t" ] || continue
     name=$(basename "$t")
     if "$t" >"$log" 2>&1; then status=ok; else status=FAILED; fi
-    p=$(grep -oE '\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
-    f=$(grep -oE '\[  FAILED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
+    # a binary may run several groups (the store suite: SQLite, then PostgreSQL)
+    p=$(grep -oE '\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | awk '{s += $1} END {print s + 0}')
+    f=$(grep -oE '\[  FAILED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | awk '{s += $1} END {print s + 0}')
     p=${p:-0}; f=${f:-0}
     if [ "$status" = FAILED ] && [ "$f" -eq 0 ]; then f=1; fi
     [ "$status" = FAILED ] && cat "$log"

@@ -1,7 +1,8 @@
 /* The SQLite backend of store.h: one database file in WAL mode, one
  * connection used under a mutex (SQLite serialises writers anyway, and a
  * statement takes microseconds), prepared statements kept for the life of
- * the store. The schema is versioned with PRAGMA user_version. */
+ * the store. The schema's version is PRAGMA user_version; the migrations of
+ * store_migrations.c bring an older file up at open. */
 #include <errno.h>
 #include <pthread.h>
 #include <sqlite3.h>
@@ -12,51 +13,13 @@
 #include <time.h>
 
 #include "store.h"
-
-#define SCHEMA_VERSION 1
-
-static const char schema[] =
-    "CREATE TABLE games ("
-    " id TEXT PRIMARY KEY,"
-    " game TEXT NOT NULL,"
-    " options TEXT NOT NULL,"     /* JSON object */
-    " seed INTEGER NOT NULL,"
-    " real_dice INTEGER NOT NULL,"
-    " listed INTEGER NOT NULL,"
-    " status TEXT NOT NULL,"      /* waiting, playing, finished */
-    " result TEXT,"               /* JSON, NULL while running */
-    " created TEXT NOT NULL,"
-    " updated TEXT NOT NULL,"
-    " rematch_of TEXT,"
-    " rematch TEXT,"
-    " undo_low INTEGER NOT NULL DEFAULT -1,"
-    " actions INTEGER NOT NULL DEFAULT 0,"
-    " version INTEGER NOT NULL DEFAULT 0"
-    ");"
-    "CREATE INDEX games_by_status ON games(status, listed, updated);"
-    "CREATE TABLE seats ("
-    " game_id TEXT NOT NULL REFERENCES games(id),"
-    " seat INTEGER NOT NULL,"     /* 0-based */
-    " kind TEXT NOT NULL,"        /* human, ai */
-    " ai TEXT,"                   /* AI spec */
-    " claimed INTEGER NOT NULL,"
-    " token_hash TEXT,"           /* SHA-256 of the seat token, never the token */
-    " invite TEXT UNIQUE,"        /* invitation code of an open seat */
-    " PRIMARY KEY (game_id, seat)"
-    ") WITHOUT ROWID;"
-    "CREATE TABLE actions ("
-    " game_id TEXT NOT NULL REFERENCES games(id),"
-    " idx INTEGER NOT NULL,"
-    " text TEXT NOT NULL,"
-    " player INTEGER NOT NULL,"   /* 0-based seat, -1 chance */
-    " PRIMARY KEY (game_id, idx)"
-    ") WITHOUT ROWID;";
+#include "store_migrations.h"
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
     Q_INSERT_GAME, Q_INSERT_SEAT, Q_INSERT_ACTION, Q_UPDATE_GAME, Q_DELETE_ACTIONS, Q_CLAIM,
     Q_REMATCH, Q_LOAD_GAME, Q_LOAD_SEATS, Q_LOAD_ACTIONS, Q_FIND_INVITE, Q_UNFINISHED, Q_LIST, Q_LIST_BEFORE,
-    Q_ALL, Q_COUNT,
+    Q_ALL, Q_PEEK, Q_COUNT,
 };
 
 static const char *const sql[Q_COUNT] = {
@@ -64,17 +27,20 @@ static const char *const sql[Q_COUNT] = {
     [Q_COMMIT] = "COMMIT",
     [Q_ROLLBACK] = "ROLLBACK",
     [Q_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
-                      " rematch_of, rematch, undo_low, actions, version) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)",
+                      " rematch_of, rematch, undo_low, actions, version, epoch)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)",
     [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite) VALUES (?1,?2,?3,?4,?5,?6,?7)",
     [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
-    [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7 WHERE id = ?1",
+    /* only over the version the writer knew (store.h) */
+    [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7,"
+                      " epoch = ?8 WHERE id = ?1 AND version = ?7 - 1",
     [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
     [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
     [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
-                    " undo_low, version FROM games WHERE id = ?1",
+                    " undo_low, version, epoch, actions FROM games WHERE id = ?1",
     [Q_LOAD_SEATS] = "SELECT seat, kind, ai, claimed, token_hash, invite FROM seats WHERE game_id = ?1 ORDER BY seat",
-    [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 ORDER BY idx",
+    [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
     [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
     [Q_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
     [Q_LIST] = "SELECT g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"
@@ -89,6 +55,7 @@ static const char *const sql[Q_COUNT] = {
                       " FROM games g WHERE g.status = ?1 AND g.listed = 1 AND (g.updated < ?3 OR (g.updated = ?3 AND g.id < ?4))"
                       " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
     [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
+    [Q_PEEK] = "SELECT version FROM games WHERE id = ?1",
 };
 
 typedef struct SqliteStore {
@@ -105,41 +72,8 @@ typedef struct SqliteStore {
     pthread_mutex_t stop_lock;
     pthread_cond_t stop_cond;
     bool stopping;
+    char *path;
 } SqliteStore;
-
-static const char *const status_names[] = {"waiting", "playing", "finished"};
-
-const char *status_name(int status)
-{
-    return status >= 0 && status <= STATUS_FINISHED ? status_names[status] : "unknown";
-}
-
-int status_from_name(const char *name)
-{
-    for (int i = 0; i <= STATUS_FINISHED; i++)
-        if (name && strcmp(name, status_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-void stored_game_clear(StoredGame *g)
-{
-    free(g->options);
-    free(g->result);
-    for (int i = 0; i < g->count; i++)
-        free(g->actions[i].text);
-    free(g->actions);
-    g->options = g->result = NULL;
-    g->actions = NULL;
-    g->count = 0;
-}
-
-void game_summary_clear(GameSummary *s)
-{
-    free(s->options);
-    free(s->result);
-    s->options = s->result = NULL;
-}
 
 static bool fail(SqliteStore *s, const char *what, char *err, size_t errlen)
 {
@@ -201,7 +135,19 @@ static bool update_game(SqliteStore *s, const StoredGame *g)
     sqlite3_bind_int(q, 5, g->undo_low);
     sqlite3_bind_int(q, 6, g->count);
     sqlite3_bind_int64(q, 7, g->version);
+    sqlite3_bind_int(q, 8, g->epoch);
     return run(q) && sqlite3_changes(s->db) == 1;
+}
+
+/* update_game, failing as a conflict when the game is not at the version
+ * before g's. */
+static bool update_checked(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
+{
+    if (update_game(s, g))
+        return true;
+    if (!err[0])
+        snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
+    return false;
 }
 
 static bool insert_actions(SqliteStore *s, const StoredGame *g, int from)
@@ -241,6 +187,7 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
         sqlite3_bind_int(q, 13, g->undo_low);
         sqlite3_bind_int(q, 14, g->count);
         sqlite3_bind_int64(q, 15, g->version);
+        sqlite3_bind_int(q, 16, g->epoch);
         ok = run(q);
         for (int p = 0; ok && p < g->num_seats; p++) {
             const StoredSeat *seat = &g->seats[p];
@@ -280,7 +227,8 @@ static bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_
     pthread_mutex_lock(&s->lock);
     bool ok = begin(s, err, errlen);
     if (ok)
-        ok = finish(s, insert_actions(s, g, from) && update_game(s, g), "cannot store the actions", err, errlen);
+        ok = finish(s, update_checked(s, g, err, errlen) && insert_actions(s, g, from), "cannot store the actions", err,
+                    errlen);
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
@@ -295,7 +243,7 @@ static bool sq_truncate(Store *st, const StoredGame *g, char *err, size_t errlen
         sqlite3_stmt *q = s->q[Q_DELETE_ACTIONS];
         bind_text(q, 1, g->id);
         sqlite3_bind_int(q, 2, g->count);
-        ok = finish(s, run(q) && update_game(s, g), "cannot take actions back", err, errlen);
+        ok = finish(s, update_checked(s, g, err, errlen) && run(q), "cannot take actions back", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -317,13 +265,13 @@ static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
             snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
             ok = false;
         }
-        ok = finish(s, ok && update_game(s, g), "cannot claim the seat", err, errlen);
+        ok = finish(s, ok && update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
 
-static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
 {
     SqliteStore *s = (SqliteStore *)st;
     memset(out, 0, sizeof *out);
@@ -349,6 +297,8 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
         copy_text(out->rematch, sizeof out->rematch, col_text(q, 10));
         out->undo_low = sqlite3_column_int(q, 11);
         out->version = sqlite3_column_int64(q, 12);
+        out->epoch = sqlite3_column_int(q, 13);
+        out->count = sqlite3_column_int(q, 14);
     } else if (rc != SQLITE_DONE) {
         ok = fail(s, "cannot read the game", err, errlen);
     }
@@ -378,23 +328,20 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
     if (ok && *found) {
         q = s->q[Q_LOAD_ACTIONS];
         bind_text(q, 1, id);
-        int cap = 0;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-            if (sqlite3_column_int(q, 0) != out->count) {
-                snprintf(err, errlen, "database: game %s: action %d is missing", id, out->count);
-                ok = false;
+        sqlite3_bind_int(q, 2, from);
+        int count = out->count, next = from < count ? from : count;
+        out->actions = stored_actions_new(count);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && next < count) {
+            if (sqlite3_column_int(q, 0) != next)
                 break;
-            }
-            if (out->count == cap) {
-                cap = cap ? 2 * cap : 64;
-                out->actions = realloc(out->actions, (size_t)cap * sizeof *out->actions);
-            }
-            out->actions[out->count].text = strdup(col_text(q, 1));
-            out->actions[out->count].player = sqlite3_column_int(q, 2);
-            out->count++;
+            out->actions[next].text = strdup(col_text(q, 1));
+            out->actions[next].player = sqlite3_column_int(q, 2);
+            next++;
         }
-        if (ok && rc != SQLITE_DONE)
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
             ok = fail(s, "cannot read the actions", err, errlen);
+        else if (next != count || rc == SQLITE_ROW)
+            ok = store_missing_action(id, next, err, errlen);
         sqlite3_reset(q);
         sqlite3_clear_bindings(q);
     }
@@ -403,6 +350,27 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
         stored_game_clear(out);
         *found = false;
     }
+    return ok;
+}
+
+static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    return sq_load_since(st, id, 0, out, found, err, errlen);
+}
+
+static bool sq_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_PEEK];
+    bind_text(q, 1, id);
+    int rc = sqlite3_step(q);
+    *found = rc == SQLITE_ROW;
+    *version = *found ? sqlite3_column_int64(q, 0) : 0;
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || fail(s, "cannot read the game", err, errlen);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    pthread_mutex_unlock(&s->lock);
     return ok;
 }
 
@@ -542,7 +510,18 @@ static void sq_close(Store *st)
         sqlite3_finalize(s->q[i]);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
+    free(s->path);
     free(s);
+}
+
+static bool sq_ping(Store *st, char *err, size_t errlen)
+{
+    return true; /* a file of this process: it answers while the process does */
+}
+
+static void sq_describe(Store *st, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "%s", ((SqliteStore *)st)->path);
 }
 
 static const StoreOps sqlite_ops = {
@@ -552,10 +531,14 @@ static const StoreOps sqlite_ops = {
     .truncate = sq_truncate,
     .claim = sq_claim,
     .load = sq_load,
+    .load_since = sq_load_since,
+    .peek = sq_peek,
     .find_invite = sq_find_invite,
     .each_unfinished = sq_each_unfinished,
     .list = sq_list,
     .each_game = sq_each_game,
+    .ping = sq_ping,
+    .describe = sq_describe,
     .close = sq_close,
 };
 
@@ -601,12 +584,42 @@ static int user_version(SqliteStore *s)
     return v;
 }
 
+/* Brings the file up to the newest schema, one migration after another in
+ * one transaction; a file newer than this morph is refused, never touched. */
+static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
+{
+    if (!exec(s, "BEGIN IMMEDIATE", err, errlen))
+        return false;
+    int version = user_version(s), newest = store_schema_version();
+    bool ok = version >= 0;
+    if (!ok)
+        snprintf(err, errlen, "database '%s': cannot read its schema version", path);
+    if (ok && version > newest) {
+        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads up to version %d (a newer morph "
+                 "wrote it)", path, version, newest);
+        ok = false;
+    }
+    for (const StoreMigration *m = store_migrations; ok && m->version; m++) {
+        if (m->version <= version)
+            continue;
+        char set[64];
+        snprintf(set, sizeof set, "PRAGMA user_version=%d", m->version);
+        ok = exec(s, m->sqlite, err, errlen) && exec(s, set, err, errlen);
+    }
+    if (ok)
+        return exec(s, "COMMIT", err, errlen);
+    char ignore[8];
+    exec(s, "ROLLBACK", ignore, sizeof ignore);
+    return false;
+}
+
 Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen)
 {
     if (!make_dirs(path, err, errlen))
         return NULL;
     SqliteStore *s = calloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
+    s->path = strdup(path);
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
     pthread_cond_init(&s->stop_cond, NULL);
@@ -621,16 +634,7 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
     snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=ON;",
              durable ? "FULL" : "NORMAL");
     bool ok = exec(s, pragmas, err, errlen);
-    int version = ok ? user_version(s) : -1;
-    if (ok && version == 0) {
-        char create[sizeof schema + 64];
-        snprintf(create, sizeof create, "BEGIN; %s PRAGMA user_version=%d; COMMIT;", schema, SCHEMA_VERSION);
-        ok = exec(s, create, err, errlen);
-    } else if (ok && version != SCHEMA_VERSION) {
-        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads version %d", path, version,
-                 SCHEMA_VERSION);
-        ok = false;
-    }
+    ok = ok && migrate(s, path, err, errlen);
     for (int i = 0; ok && i < Q_COUNT; i++)
         if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->q[i], NULL) != SQLITE_OK) {
             snprintf(err, errlen, "database '%s': %s", path, sqlite3_errmsg(s->db));
@@ -654,14 +658,4 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
         return NULL;
     }
     return &s->base;
-}
-
-bool store_default_path(char *out, size_t outlen)
-{
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0] == '/')
-        return (size_t)snprintf(out, outlen, "%s/morph/morph.db", xdg) < outlen;
-    if (home && home[0])
-        return (size_t)snprintf(out, outlen, "%s/.local/share/morph/morph.db", home) < outlen;
-    return false;
 }

@@ -1,0 +1,365 @@
+/* The PostgreSQL store's plumbing: connections (libpq, with morph's
+ * defaults under whatever the URI says), a pool of them shared by the
+ * server's threads, parameters and errors of prepared statements, the
+ * migrations, and the thread that LISTENs for changes of games. */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store_migrations.h"
+#include "store_pg_internal.h"
+
+/* ---- connections ---- */
+
+/* The first line of libpq's message (it may hold several, with hints). */
+static void first_line(const char *msg, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "%.*s", (int)strcspn(msg ? msg : "", "\n"), msg ? msg : "");
+}
+
+/* Notices ("relation already exists, skipping") are for people at a psql
+ * prompt, not for the server's log. */
+static void quiet(void *arg, const char *message)
+{
+}
+
+PGconn *pg_connect(PgStore *s, char *err, size_t errlen)
+{
+    /* Later keywords win: the URI (dbname, expanded) overrides these defaults. */
+    const char *keys[] = {"connect_timeout", "application_name", "keepalives_idle", "keepalives_interval",
+                          "keepalives_count", "options", "dbname", NULL};
+    const char *values[] = {"10", "morph serve", "30", "10", "3", "-c statement_timeout=30s", s->uri, NULL};
+    PGconn *conn = PQconnectdbParams(keys, values, 1);
+    if (conn && PQstatus(conn) == CONNECTION_OK) {
+        PQsetNoticeProcessor(conn, quiet, NULL);
+        return conn;
+    }
+    char why[256];
+    first_line(conn ? PQerrorMessage(conn) : "out of memory", why, sizeof why);
+    snprintf(err, errlen, "cannot connect to the database %s: %s", s->describe[0] ? s->describe : "(postgresql)", why);
+    PQfinish(conn);
+    return NULL;
+}
+
+static bool prepare_all(PGconn *conn, char *err, size_t errlen)
+{
+    for (int q = 0; q < P_COUNT; q++) {
+        char name[16];
+        snprintf(name, sizeof name, "m%d", q);
+        PGresult *r = PQprepare(conn, name, pg_sql[q], 0, NULL);
+        bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+        if (!ok) {
+            char why[256];
+            first_line(PQresultErrorMessage(r), why, sizeof why);
+            snprintf(err, errlen, "database: cannot prepare statement %d: %s", q, why);
+        }
+        PQclear(r);
+        if (!ok)
+            return false;
+    }
+    return true;
+}
+
+PgConn *pg_acquire(PgStore *s, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&s->lock);
+    PgConn *c = NULL;
+    for (;;) {
+        for (int i = 0; i < s->nconns && !c; i++)
+            if (!s->conns[i].busy)
+                c = &s->conns[i];
+        if (c)
+            break;
+        pthread_cond_wait(&s->freed, &s->lock);
+    }
+    c->busy = true;
+    pthread_mutex_unlock(&s->lock);
+    /* A connection that broke (the database restarted, the network) is
+     * made again here, on its next use. */
+    if (c->conn && PQstatus(c->conn) != CONNECTION_OK) {
+        PQfinish(c->conn);
+        c->conn = NULL;
+    }
+    if (!c->conn && (c->conn = pg_connect(s, err, errlen)) && !prepare_all(c->conn, err, errlen)) {
+        PQfinish(c->conn);
+        c->conn = NULL;
+    }
+    if (!c->conn) {
+        pg_release(s, c);
+        return NULL;
+    }
+    return c;
+}
+
+void pg_release(PgStore *s, PgConn *c)
+{
+    /* Never hand on a connection inside a transaction. */
+    if (c->conn && PQtransactionStatus(c->conn) != PQTRANS_IDLE) {
+        PGresult *r = PQexec(c->conn, "ROLLBACK");
+        PQclear(r);
+    }
+    pthread_mutex_lock(&s->lock);
+    c->busy = false;
+    pthread_cond_signal(&s->freed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* ---- parameters and statements ---- */
+
+void pg_text(PgParams *p, const char *text)
+{
+    p->v[p->n++] = text && text[0] ? text : NULL;
+}
+
+void pg_int(PgParams *p, long long value)
+{
+    snprintf(p->num[p->n], sizeof p->num[p->n], "%lld", value);
+    p->v[p->n] = p->num[p->n];
+    p->n++;
+}
+
+void pg_bool(PgParams *p, bool value)
+{
+    p->v[p->n++] = value ? "t" : "f";
+}
+
+void pg_array_texts(StrBuf *out, const char *const *items, int n)
+{
+    sb_putc(out, '{');
+    for (int i = 0; i < n; i++) {
+        if (i)
+            sb_putc(out, ',');
+        if (!items[i]) {
+            sb_puts(out, "NULL");
+            continue;
+        }
+        sb_putc(out, '"');
+        for (const char *c = items[i]; *c; c++) {
+            if (*c == '"' || *c == '\\')
+                sb_putc(out, '\\');
+            sb_putc(out, *c);
+        }
+        sb_putc(out, '"');
+    }
+    sb_putc(out, '}');
+}
+
+void pg_array_ints(StrBuf *out, const int *items, int n)
+{
+    sb_putc(out, '{');
+    for (int i = 0; i < n; i++)
+        sb_printf(out, "%s%d", i ? "," : "", items[i]);
+    sb_putc(out, '}');
+}
+
+static void result_error(PGconn *conn, PGresult *r, const char *what, char *err, size_t errlen)
+{
+    const char *state = r ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : NULL;
+    const char *primary = r ? PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY) : NULL;
+    char why[256];
+    first_line(primary ? primary : PQerrorMessage(conn), why, sizeof why);
+    /* 23505: a unique key refused a row, which another server wrote first. */
+    snprintf(err, errlen, "%sdatabase: %s: %s", state && strcmp(state, "23505") == 0 ? STORE_CONFLICT : "", what,
+             why[0] ? why : "the connection was lost");
+}
+
+PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
+                 size_t errlen)
+{
+    char name[16];
+    snprintf(name, sizeof name, "m%d", q);
+    PGresult *r = PQexecPrepared(c->conn, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0);
+    if (PQresultStatus(r) == want)
+        return r;
+    result_error(c->conn, r, what, err, errlen);
+    PQclear(r);
+    return NULL;
+}
+
+bool pg_exec(PgConn *c, const char *sql, const char *what, char *err, size_t errlen)
+{
+    PGresult *r = PQexec(c->conn, sql);
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK || PQresultStatus(r) == PGRES_TUPLES_OK;
+    if (!ok)
+        result_error(c->conn, r, what, err, errlen);
+    PQclear(r);
+    return ok;
+}
+
+/* ---- migrations ---- */
+
+/* The key of the advisory lock that serialises migrations ("morph"). */
+#define MIGRATION_LOCK "469920263016"
+
+static bool exec_plain(PGconn *conn, const char *sql, const char *what, char *err, size_t errlen)
+{
+    PgConn c = {.conn = conn};
+    return pg_exec(&c, sql, what, err, errlen);
+}
+
+bool pg_migrate(PGconn *conn, char *err, size_t errlen)
+{
+    if (!exec_plain(conn, "BEGIN", "cannot begin the migrations", err, errlen))
+        return false;
+    bool ok = exec_plain(conn,
+                         "SELECT pg_advisory_xact_lock(" MIGRATION_LOCK ");"
+                         "CREATE TABLE IF NOT EXISTS morph_schema (version INTEGER PRIMARY KEY,"
+                         " summary TEXT NOT NULL, applied TIMESTAMPTZ NOT NULL DEFAULT now())",
+                         "cannot read the schema version", err, errlen);
+    int version = -1, newest = store_schema_version();
+    if (ok) {
+        PGresult *r = PQexec(conn, "SELECT coalesce(max(version), 0) FROM morph_schema");
+        if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
+            version = atoi(PQgetvalue(r, 0, 0));
+        PQclear(r);
+        ok = version >= 0;
+        if (!ok)
+            snprintf(err, errlen, "database: cannot read the schema version");
+    }
+    if (ok && version > newest) {
+        snprintf(err, errlen, "the database has schema version %d; this morph reads up to version %d (a newer "
+                 "morph wrote it)", version, newest);
+        ok = false;
+    }
+    for (const StoreMigration *m = store_migrations; ok && m->version; m++) {
+        if (m->version <= version)
+            continue;
+        char what[96], record[160];
+        snprintf(what, sizeof what, "migration %d (%.60s)", m->version, m->summary);
+        snprintf(record, sizeof record, "INSERT INTO morph_schema (version, summary) VALUES (%d, '%.100s')",
+                 m->version, m->summary);
+        ok = exec_plain(conn, m->postgresql, what, err, errlen) && exec_plain(conn, record, what, err, errlen);
+    }
+    if (ok)
+        return exec_plain(conn, "COMMIT", "cannot commit the migrations", err, errlen);
+    char ignore[8];
+    exec_plain(conn, "ROLLBACK", "rollback", ignore, sizeof ignore);
+    return false;
+}
+
+/* ---- LISTEN ---- */
+
+/* The notifications waiting, each game once with its newest version. */
+static void deliver(PgStore *s, PGconn *conn)
+{
+    enum { BATCH = 256 };
+    char ids[BATCH][GAME_ID_LEN + 1];
+    long long versions[BATCH];
+    int n = 0;
+    PGnotify *note;
+    while ((note = PQnotifies(conn))) {
+        char id[GAME_ID_LEN + 1];
+        long long version;
+        if (sscanf(note->extra, "%10s %lld", id, &version) == 2) {
+            int i = 0;
+            while (i < n && strcmp(ids[i], id) != 0)
+                i++;
+            if (i == n && n == BATCH) {
+                for (int k = 0; k < n; k++)
+                    s->changed(s->changed_ctx, ids[k], versions[k]);
+                n = i = 0;
+            }
+            if (i == n) {
+                strcpy(ids[n], id);
+                versions[n++] = version;
+            } else if (version > versions[i]) {
+                versions[i] = version;
+            }
+        }
+        PQfreemem(note);
+    }
+    for (int k = 0; k < n; k++)
+        s->changed(s->changed_ctx, ids[k], versions[k]);
+}
+
+static PGconn *listen_conn(PgStore *s, char *err, size_t errlen)
+{
+    PGconn *conn = pg_connect(s, err, errlen);
+    if (conn && !exec_plain(conn, "LISTEN " PG_CHANNEL, "cannot listen for changes", err, errlen)) {
+        PQfinish(conn);
+        conn = NULL;
+    }
+    return conn;
+}
+
+static void *watch_main(void *arg)
+{
+    PgStore *s = arg;
+    PGconn *conn = s->listening;
+    s->listening = NULL;
+    bool stop = false;
+    while (!stop) {
+        if (!conn) {
+            char err[320];
+            conn = listen_conn(s, err, sizeof err);
+            if (conn) /* notifications may have been missed: any game may have changed */
+                s->changed(s->changed_ctx, NULL, 0);
+            else
+                fprintf(stderr, "morph serve: %s (trying again in a second)\n", err);
+        }
+        struct pollfd fds[2] = {{.fd = s->stop_pipe[0], .events = POLLIN}, {.fd = conn ? PQsocket(conn) : -1,
+                                                                             .events = POLLIN}};
+        int rc = poll(fds, conn ? 2 : 1, 1000); /* without a connection: a second, then again */
+        if (rc < 0 && errno != EINTR)
+            break;
+        if (fds[0].revents)
+            stop = true;
+        else if (conn && (fds[1].revents || rc == 0)) {
+            if (!PQconsumeInput(conn) || PQstatus(conn) != CONNECTION_OK) {
+                fprintf(stderr, "morph serve: the database connection that listens for changes was lost; "
+                                "connecting again\n");
+                PQfinish(conn);
+                conn = NULL;
+            } else {
+                deliver(s, conn);
+            }
+        }
+    }
+    PQfinish(conn);
+    return NULL;
+}
+
+bool pg_watch(Store *st, void (*changed)(void *ctx, const char *id, int64_t version), void *ctx, char *err,
+              size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    if (s->watching) {
+        snprintf(err, errlen, "the store is watched already");
+        return false;
+    }
+    s->listening = listen_conn(s, err, errlen);
+    if (!s->listening)
+        return false;
+    s->changed = changed;
+    s->changed_ctx = ctx;
+    bool ok = pipe(s->stop_pipe) == 0;
+    if (!ok) {
+        snprintf(err, errlen, "cannot make a pipe: %s", strerror(errno));
+    } else if (!(ok = pthread_create(&s->watcher, NULL, watch_main, s) == 0)) {
+        close(s->stop_pipe[0]);
+        close(s->stop_pipe[1]);
+        snprintf(err, errlen, "cannot start the thread that listens for changes");
+    }
+    if (!ok) {
+        PQfinish(s->listening);
+        s->listening = NULL;
+        return false;
+    }
+    s->watching = true;
+    return true;
+}
+
+void pg_watch_stop(PgStore *s)
+{
+    if (!s->watching)
+        return;
+    ssize_t n = write(s->stop_pipe[1], "x", 1);
+    (void)n;
+    pthread_join(s->watcher, NULL);
+    close(s->stop_pipe[0]);
+    close(s->stop_pipe[1]);
+    s->watching = false;
+}

@@ -1,0 +1,89 @@
+/* What the two files of the PostgreSQL store share: store_pg_conn.c (the
+ * pool of connections, statements, parameters, errors, migrations and the
+ * LISTEN thread) and store_pg.c (the operations of store.h). */
+#ifndef MORPH_STORE_PG_INTERNAL_H
+#define MORPH_STORE_PG_INTERNAL_H
+
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "../core/strbuf.h"
+#include "store.h"
+
+#define PG_SERVER_ID_LEN 12
+#define PG_PARAMS_MAX 16
+/* The channel of LISTEN/NOTIFY: payload "GAME_ID VERSION" (migration 2). */
+#define PG_CHANNEL "morph_games"
+
+/* The prepared statements of every connection. */
+enum {
+    P_INSERT_GAME, P_INSERT_SEATS, P_INSERT_ACTIONS, P_REMATCH, P_TAKE_WORK, P_APPEND, P_TRUNCATE, P_CLAIM_GAME,
+    P_CLAIM_SEAT, P_LOAD, P_PEEK, P_FIND_INVITE, P_UNFINISHED, P_ALL, P_LIST, P_LIST_BEFORE, P_HEARTBEAT,
+    P_CLAIM_WORK, P_LEAVE, P_PING, P_COUNT
+};
+extern const char *const pg_sql[P_COUNT];
+
+typedef struct PgConn {
+    PGconn *conn;
+    bool busy;
+} PgConn;
+
+typedef struct PgStore {
+    Store base;
+    char *uri;
+    char describe[256];    /* postgresql://USER@HOST:PORT/DB, no password */
+    char id[PG_SERVER_ID_LEN + 1];
+    char about[160];       /* host and pid, for the servers table */
+    pthread_mutex_t lock;  /* the pool */
+    pthread_cond_t freed;
+    PgConn *conns;
+    int nconns;
+    /* LISTEN: a connection and thread of their own (store_pg_conn.c). */
+    void (*changed)(void *ctx, const char *id, int64_t version);
+    void *changed_ctx;
+    pthread_t watcher;
+    PGconn *listening;     /* handed to the thread */
+    bool watching;
+    int stop_pipe[2];
+} PgStore;
+
+/* A connection of the pool (connected, statements prepared), or NULL with
+ * a message; give it back with pg_release. */
+PgConn *pg_acquire(PgStore *s, char *err, size_t errlen);
+void pg_release(PgStore *s, PgConn *c);
+
+/* Text parameters of one statement: NULL (SQL NULL) for an empty text. */
+typedef struct PgParams {
+    const char *v[PG_PARAMS_MAX];
+    char num[PG_PARAMS_MAX][24];
+    int n;
+} PgParams;
+void pg_text(PgParams *p, const char *text);
+void pg_int(PgParams *p, long long value);
+void pg_bool(PgParams *p, bool value);
+/* An array literal ({"a","b"}) of n texts, into out (NULL items are NULL). */
+void pg_array_texts(StrBuf *out, const char *const *items, int n);
+void pg_array_ints(StrBuf *out, const int *items, int n);
+
+/* Runs prepared statement q; the result when its status is want (the
+ * caller PQclears it), else NULL with "database: WHAT: why" in err
+ * (conflict when a unique key refused a row another server wrote). */
+PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
+                 size_t errlen);
+/* Runs a statement without parameters (BEGIN, COMMIT, ROLLBACK). */
+bool pg_exec(PgConn *c, const char *sql, const char *what, char *err, size_t errlen);
+
+/* Applies the missing migrations under an advisory lock (several servers may
+ * start at once); false with a message for a database newer than morph. */
+bool pg_migrate(PGconn *conn, char *err, size_t errlen);
+/* Opens a connection to the store's database (libpq's connection URI with
+ * morph's defaults: a connect timeout, TCP keepalives). */
+PGconn *pg_connect(PgStore *s, char *err, size_t errlen);
+
+/* The LISTEN thread (store_pg_conn.c). */
+bool pg_watch(Store *st, void (*changed)(void *ctx, const char *id, int64_t version), void *ctx, char *err,
+              size_t errlen);
+void pg_watch_stop(PgStore *s);
+
+#endif
