@@ -33,18 +33,29 @@ if [ -z "${MORPH_TEST_PG:-}" ]; then
     total_fail=$((total_fail + 1))
 fi
 
-for t in "$build"/tests/*; do
-    [ -x "$t" ] || continue
-    name=$(basename "$t")
-    if "$t" >"$log" 2>&1; then status=ok; else status=FAILED; fi
+# unit NAME COMMAND...: runs a cmocka binary and counts its tests.
+unit() {
+    local name=$1 status p f
+    shift
+    if "$@" >"$log" 2>&1; then status=ok; else status=FAILED; fi
     # a binary may run several groups (the store suite: SQLite, then PostgreSQL)
     p=$(grep -oE '\[  PASSED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | awk '{s += $1} END {print s + 0}')
     f=$(grep -oE '\[  FAILED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | awk '{s += $1} END {print s + 0}')
-    p=${p:-0}; f=${f:-0}
     if [ "$status" = FAILED ] && [ "$f" -eq 0 ]; then f=1; fi
     [ "$status" = FAILED ] && cat "$log"
     echo "unit/$name: $p passed, $f failed"
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
+}
+
+# The suites that read MORPH_TEST_STORE (the API's) run once more over
+# PostgreSQL; so do the command-line scripts that say "# also on postgresql".
+pg_again() { [ -n "${MORPH_TEST_PG:-}" ] && grep -q "$1" "$2"; }
+
+for t in "$build"/tests/*; do
+    [ -x "$t" ] || continue
+    name=$(basename "$t")
+    unit "$name" "$t"
+    pg_again MORPH_TEST_STORE "$t" && unit "$name@postgresql" env MORPH_TEST_STORE=postgresql "$t"
 done
 
 # tally NAME CODE: counts a suite whose log ends with "...: N passed, N
@@ -63,6 +74,10 @@ tally() {
 for t in "$here"/cli/test_*.sh; do
     bash "$t" >"$log" 2>&1
     tally "cli/$(basename "$t" .sh)" $?
+    if pg_again "^# also on postgresql" "$t"; then
+        MORPH_TEST_STORE=postgresql bash "$t" >"$log" 2>&1
+        tally "cli/$(basename "$t" .sh)@postgresql" $?
+    fi
 done
 
 # The page in a real browser: Playwright (tests/browser) drives Chromium

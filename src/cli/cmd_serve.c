@@ -19,24 +19,34 @@ static void usage(FILE *out)
     ServerConfig d;
     server_config_defaults(&d);
     fprintf(out,
-            "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web DIR]\n"
+            "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE|URI] [--web DIR]\n"
             "                   [options]\n"
             "\n"
             "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
             "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
-            "Games are kept in an SQLite database; a restarted server goes on with every\n"
-            "unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+            "Games are kept in an SQLite file, or in a PostgreSQL database that several\n"
+            "servers share behind one address (docs/deploy.md); a restarted server goes\n"
+            "on with every unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
             "\n"
             "  --port N            TCP port (default 8080; 0 picks a free one)\n"
             "  --host ADDR         address to listen on (default 127.0.0.1; 0.0.0.0 or ::\n"
             "                      for every interface)\n"
-            "  --db FILE           the database (default $XDG_DATA_HOME/morph/morph.db or\n"
-            "                      ~/.local/share/morph/morph.db; created with its folders)\n"
+            "  --db FILE           the SQLite database (default $XDG_DATA_HOME/morph/morph.db\n"
+            "                      or ~/.local/share/morph/morph.db; created with its\n"
+            "                      folders)\n"
+            "  --db postgresql://USER@HOST:PORT/DB   a PostgreSQL database (any libpq\n"
+            "                      URI; postgresql:// alone takes the PG* variables)\n"
             "  --web DIR           the page's files (default: web/ of the source tree when\n"
             "                      run from it, else PREFIX/share/morph/web next to the\n"
             "                      binary)\n"
-            "  --durable           every commit reaches the disk (survives power loss, not\n"
-            "                      only a killed server); slower\n"
+            "  --durable           SQLite: every commit reaches the disk (survives power\n"
+            "                      loss, not only a killed server); slower\n"
+            "  --db-pool N         PostgreSQL: connections kept open (default 8)\n"
+            "  --trust-proxy ADDR[,ADDR...]  reverse proxies (HAProxy) whose\n"
+            "                      X-Forwarded-For names the client, for the limits\n"
+            "  --drain-s N         on SIGTERM, answer /healthz with 503 for N seconds\n"
+            "                      before stopping, so a load balancer sends no more\n"
+            "                      (default 0)\n"
             "  --threads N         HTTP event threads (default 4)\n"
             "  --ai-threads N      threads on which AI seats think (default %d)\n"
             "  --max-ai-ms N       the longest mcts thinking time a game may ask\n"
@@ -102,6 +112,7 @@ int cmd_serve(int argc, char **argv)
     server_config_defaults(&cfg);
     HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 4};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
+    int drain_s = 0;
     struct {
         const char *flag;
         long min, max;
@@ -118,6 +129,8 @@ int cmd_serve(int argc, char **argv)
         {"--max-connections-per-client", 1, 1000000, &cfg.limits.connections_per_client},
         {"--max-streams", 1, 1000000, &cfg.limits.streams},
         {"--max-streams-per-client", 1, 1000000, &cfg.limits.streams_per_client},
+        {"--db-pool", 1, 256, &cfg.db_pool},
+        {"--drain-s", 0, 600, &drain_s},
     };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -164,9 +177,14 @@ int cmd_serve(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "serve: neither XDG_DATA_HOME nor HOME is set: give the database with --db FILE");
         db = db_path;
     }
+    bool postgresql = store_is_postgresql(db);
+    if (postgresql && cfg.durable)
+        return cli_fail(EXIT_USAGE, "serve: --durable is for an SQLite file; PostgreSQL's own synchronous_commit "
+                                    "decides when a commit is durable (docs/deploy.md)");
     char err[ERR_MAX + 256];
     if (export_dir) {
-        Store *st = store_open_sqlite(db, false, err, sizeof err);
+        StoreConfig sc = {.db = db, .pool = 1};
+        Store *st = store_open(&sc, err, sizeof err);
         if (!st)
             return cli_fail(EXIT_BAD_INPUT, "serve: %s", err);
         int written = 0;
@@ -204,8 +222,14 @@ int cmd_serve(int argc, char **argv)
     bool v6 = strchr(http.host, ':') != NULL;
     const char *shown = strcmp(http.host, "0.0.0.0") == 0 ? "127.0.0.1" : strcmp(http.host, "::") == 0 ? "::1"
                                                                                                        : http.host;
-    printf("morph serve: database %s; %d unfinished game%s resumed", db, atomic_load(&srv->loaded),
-           atomic_load(&srv->loaded) == 1 ? "" : "s");
+    char where[320];
+    srv->store->ops->describe(srv->store, where, sizeof where);
+    if (srv->cluster)
+        printf("morph serve: database %s, shared (server %s): games load when asked for; AI seats of servers that "
+               "stop are taken over", where, srv->store->ops->server_id(srv->store));
+    else
+        printf("morph serve: database %s; %d unfinished game%s resumed", where, atomic_load(&srv->loaded),
+               atomic_load(&srv->loaded) == 1 ? "" : "s");
     if (atomic_load(&srv->load_failed))
         printf(" (%d could not be, see above)", atomic_load(&srv->load_failed));
     printf("\nmorph serve: page %s\n", web ? web : "(none found: only the API is served; see --web)");
@@ -215,6 +239,12 @@ int cmd_serve(int argc, char **argv)
 
     int sig = 0;
     sigwait(&stop, &sig);
+    atomic_store(&srv->stopping, true); /* /healthz answers 503 from now on */
+    if (drain_s > 0) {
+        printf("morph serve: draining for %d s (/healthz says 503)\n", drain_s);
+        fflush(stdout);
+        sleep((unsigned)drain_s);
+    }
     printf("morph serve: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     fflush(stdout);
     http_stop(h);

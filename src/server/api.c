@@ -339,6 +339,28 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res)
     api_json(res, 200, json_pack("{s:s,s:o,s:o}", "status", status_name(status), "games", games, "next", next));
 }
 
+void api_health(Server *srv, const char *method, ApiResponse *res)
+{
+    memset(res, 0, sizeof *res);
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+        api_error(res, 405, "only GET (or HEAD) is allowed on /healthz");
+        return;
+    }
+    char why[ERR_MAX + 128];
+    Store *st = srv->store;
+    if (!server_healthy(srv, why, sizeof why)) {
+        api_error(res, 503, "%s", why);
+        return;
+    }
+    pthread_mutex_lock(&srv->rooms_lock);
+    int rooms = srv->rooms_count;
+    pthread_mutex_unlock(&srv->rooms_lock);
+    json_t *body = json_pack("{s:s,s:s,s:i}", "status", "ok", "store", st->ops->name, "rooms", rooms);
+    if (st->ops->server_id)
+        json_object_set_new(body, "server", json_string(st->ops->server_id(st)));
+    api_json(res, 200, body);
+}
+
 /* ---- routing ---- */
 
 bool api_is_slow(const ApiRequest *req)

@@ -17,6 +17,7 @@
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {
     e->status = status;
+    e->conflict = false;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
@@ -172,6 +173,7 @@ bool room_commit(Room *r, RoomError *e)
     g.count = s->count;
     g.status = room_status(r);
     g.version = r->meta.version + 1;
+    g.ai_to_move = room_ai_pending(r);
     record_now(g.updated);
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
@@ -187,9 +189,10 @@ bool room_commit(Room *r, RoomError *e)
         free(g.result);
         session_truncate(s, r->stored);
         room_log_truncate(r, r->stored);
-        room_fail(e, 503, "the game could not be saved, nothing was changed (%s)", err);
+        room_fail_store(e, err, "the game could not be saved, nothing was changed");
         return false;
     }
+    r->ai_work_mine = g.ai_to_move;
     free(r->meta.result);
     r->meta.result = g.result;
     r->meta.status = g.status;
@@ -201,22 +204,35 @@ bool room_commit(Room *r, RoomError *e)
 
 void room_schedule_ai(Room *r)
 {
-    if (!r->thinking && !r->queued && !session_is_terminal(r->session) && session_ai_to_move(r->session) &&
-        r->session->count < r->server->cfg.max_actions && r->server->pool) {
+    if (!r->thinking && !r->queued && room_ai_pending(r) && r->server->pool && (!room_shared(r) || r->ai_work_mine)) {
         r->queued = true;
         ai_pool_push(r->server->pool, r);
     }
 }
 
-/* After a committed change: subscribers hear of it, an AI to move thinks. */
-void room_changed(Room *r)
+void room_wake(Room *r)
 {
     for (Subscriber *sub = r->subs; sub; sub = sub->next)
         sub->wake(sub->ctx);
-    room_schedule_ai(r);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
         server_room_finished(r->server, r->meta.id);
+    }
+}
+
+void room_changed(Room *r)
+{
+    room_wake(r);
+    room_schedule_ai(r);
+}
+
+void room_fail_store(RoomError *e, const char *err, const char *what)
+{
+    if (store_conflict(err)) {
+        room_fail(e, 409, "the game changed on another server meanwhile (%s)", err);
+        e->conflict = true;
+    } else {
+        room_fail(e, 503, "%s (%s)", what, err);
     }
 }
 
@@ -381,6 +397,7 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     m->actions = actions;
     m->count = s->count;
+    m->ai_to_move = room_ai_pending(r);
     char serr[ERR_MAX + 128];
     bool ok = srv->store->ops->create(srv->store, m, serr, sizeof serr);
     m->actions = NULL;
@@ -395,6 +412,7 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
         return NULL;
     }
     r->stored = s->count;
+    r->ai_work_mine = m->ai_to_move;
     return r;
 }
 
@@ -437,6 +455,10 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
     }
     r->stored = s->count;
     r->finish_told = r->meta.status == STATUS_FINISHED; /* server_room tells the server */
+    /* Over a shared store, the server that wrote the game last went on with
+     * it (or its work passes to another when it dies): nothing to do here. */
+    if (room_shared(r))
+        return r;
     /* Go on where the game was: draw what the server draws, ask an AI again. */
     pthread_mutex_lock(&r->lock);
     int before = s->count;

@@ -37,7 +37,7 @@ typedef struct Subscriber {
     void *ctx;
     int next_index;      /* the next action to send */
     int64_t version_sent; /* the state version last sent, -1 none */
-    int epoch;           /* the room's undo epoch this reader follows */
+    int epoch;           /* the game's undo epoch this reader follows */
 } Subscriber;
 
 struct Room {
@@ -50,12 +50,12 @@ struct Room {
     Voice voice;          /* seat names for sentences: "P1", "P2 (greedy)" */
     char names[MAX_PLAYERS][64];
     int stored;           /* actions committed to the store */
-    int epoch;            /* bumped by every undo */
     LogEntry *log;
     int log_cap;
     bool thinking;        /* an AI seat is choosing on a worker thread */
     bool queued;          /* an AI job for this room is waiting in the pool */
     bool finish_told;     /* the server knows the game is over */
+    bool ai_work_mine;    /* shared store: this server holds the AI seat's work (room_sync.c) */
     int64_t think_version;
     StrBuf history;       /* the log entries joined by commas (the history array's inside) */
     int history_count;    /* entries in history */
@@ -73,6 +73,7 @@ struct Room {
 typedef struct RoomError {
     int status;
     char message[ERR_MAX + 128];
+    bool conflict; /* a write refused because another server changed the game first */
 } RoomError;
 
 /* Seats are described at creation by kind and AI spec. creator_seats:
@@ -147,6 +148,15 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
 
 /* Starts the AI seat to move of a new room thinking (once it is in the server). */
 void room_kick(Room *r);
+
+/* Over a shared store (room_sync.c): brings the room up to the stored game
+ * when another server changed it (a request calls it first; 503 when the
+ * database does not answer); room_heard is told of a change by the store's
+ * notification and wakes the streams here; room_take_work does the work
+ * the store handed this server (an AI seat to move whose server died). */
+bool room_sync(Room *r, RoomError *e);
+void room_heard(Room *r, int64_t version);
+void room_take_work(Room *r, int kind);
 /* Runs one AI decision (called by a worker thread). */
 void room_ai_turn(Room *r);
 

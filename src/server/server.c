@@ -150,6 +150,10 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     if (found)
         room_ref(r);
     pthread_mutex_unlock(&s->rooms_lock);
+    if (found && !room_sync(r, e)) { /* over a shared store: what other servers did */
+        room_unref(r);
+        return NULL;
+    }
     if (found)
         return r;
     StoredGame g;
@@ -178,6 +182,44 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     return in;
 }
 
+Room *server_room_cached(Server *s, const char *id)
+{
+    pthread_mutex_lock(&s->rooms_lock);
+    bool found = false;
+    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
+    if (found)
+        room_ref(r);
+    pthread_mutex_unlock(&s->rooms_lock);
+    return found ? r : NULL;
+}
+
+void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx)
+{
+    pthread_mutex_lock(&s->rooms_lock);
+    int n = 0;
+    Room **all = malloc((size_t)(s->rooms_count > 0 ? s->rooms_count : 1) * sizeof *all);
+    for (int i = 0; i < s->rooms_cap && n < s->rooms_count; i++)
+        if (s->rooms[i] && s->rooms[i] != TOMBSTONE) {
+            room_ref(s->rooms[i]);
+            all[n++] = s->rooms[i];
+        }
+    pthread_mutex_unlock(&s->rooms_lock);
+    for (int i = 0; i < n; i++) {
+        fn(all[i], ctx);
+        room_unref(all[i]);
+    }
+    free(all);
+}
+
+bool server_healthy(Server *s, char *why, size_t whylen)
+{
+    if (atomic_load(&s->stopping)) {
+        snprintf(why, whylen, "the server is stopping");
+        return false;
+    }
+    return s->store->ops->ping(s->store, why, whylen);
+}
+
 static void load_one(void *ctx, const char *id)
 {
     Server *s = ctx;
@@ -192,7 +234,7 @@ static void load_one(void *ctx, const char *id)
     }
 }
 
-/* One server per database: two would both resume the games and run their
+/* One server per SQLite file: two would both resume the games and run their
  * AIs. The lock is a file next to the database, held while serving. */
 static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
 {
@@ -219,13 +261,18 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     pthread_mutex_init(&s->hint_lock, NULL);
     s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
     s->limits = limits_new(&cfg->limits);
-    s->store = cfg->store ? cfg->store : store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
-    if (!s->store || (!cfg->store && !lock_database(s, cfg->db_path, err, errlen))) {
+    StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
+    s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
+    bool shared = s->store && s->store->ops->shared;
+    /* A shared store has room for several servers; a file has not. */
+    if (!s->store || (!cfg->store && !shared && !lock_database(s, cfg->db_path, err, errlen))) {
         server_free(s);
         return NULL;
     }
     s->pool = cfg->ai_threads > 0 ? ai_pool_new(cfg->ai_threads) : NULL;
-    if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
+    bool ok = shared ? (s->cluster = cluster_start(s, err, errlen)) != NULL
+                     : s->store->ops->each_unfinished(s->store, load_one, s, err, errlen);
+    if (!ok) {
         server_free(s);
         return NULL;
     }
@@ -236,8 +283,13 @@ void server_free(Server *s)
 {
     if (!s)
         return;
+    cluster_stop(s->cluster); /* no more work taken */
     ai_pool_free(s->pool); /* running AI turns finish first */
     s->pool = NULL;
+    /* Over a shared store, the work still held goes to the other servers at
+     * once, and the notifications stop before the rooms go. */
+    if (s->store && s->store->ops->leave)
+        s->store->ops->leave(s->store);
     for (int i = 0; i < s->rooms_cap; i++)
         if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
             room_unref(s->rooms[i]);

@@ -10,17 +10,19 @@
 #include <stdbool.h>
 
 #include "ai_pool.h"
+#include "cluster.h"
 #include "limits.h"
 #include "room.h"
 #include "store.h"
 
 typedef struct ServerConfig {
-    const char *db_path;
+    const char *db_path;   /* a file (SQLite) or a libpq URI (PostgreSQL: several servers may share it) */
     /* An open store to serve instead of opening db_path (the caller keeps it
      * and closes it after server_free): fuzzers and tests that make many
      * servers over one database. NULL for `morph serve`. */
     Store *store;
     bool durable;          /* synchronous=FULL: commits survive power loss, not only a killed process */
+    int db_pool;           /* PostgreSQL connections kept open */
     int ai_threads;        /* worker threads for AI seats; 0: none, AI seats move when the
                             * owner calls room_ai_turn (fuzzers) */
     int max_ai_ms;         /* the longest thinking time a game may ask of mcts */
@@ -46,11 +48,14 @@ typedef struct Server {
     int finished_head, finished_count;
     pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
     atomic_int loaded, load_failed;
-    int lock_fd;           /* DB.lock, locked while this server runs */
+    int lock_fd;           /* DB.lock, locked while this server runs (SQLite) */
+    Cluster *cluster;      /* beside other servers over a shared store, else NULL */
+    atomic_bool stopping;  /* the health check says so, for proxies to stop sending */
 } Server;
 
-/* Opens the store and loads every unfinished game (AI seats resume).
- * NULL with a message. */
+/* Opens the store and loads every unfinished game (AI seats resume); over
+ * a shared store, games load when asked for and the AI seats of servers
+ * that died are taken over (cluster.h). NULL with a message. */
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen);
 void server_free(Server *s);
 
@@ -60,6 +65,13 @@ void server_free(Server *s);
 Room *server_room(Server *s, const char *id, RoomError *e);
 /* Adds a new room to memory (the server takes its own reference). */
 void server_add_room(Server *s, Room *r);
+/* The room of game id if it is in memory (with a reference), else NULL. */
+Room *server_room_cached(Server *s, const char *id);
+/* Calls fn for every room in memory (each held by a reference meanwhile). */
+void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx);
+/* Whether this server can serve: its store answers and it is not stopping;
+ * false with why. */
+bool server_healthy(Server *s, char *why, size_t whylen);
 /* Tells the server a room's game is over (it may leave memory later). */
 void server_room_finished(Server *s, const char *id);
 

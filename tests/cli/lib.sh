@@ -39,3 +39,20 @@ finish() {
     echo "$suite: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# The store of a server under test: MORPH_TEST_STORE=postgresql (tests/run.sh
+# runs the scripts that say "# also on postgresql" a second time so) gives a
+# fresh database of the run's PostgreSQL cluster (the PG* variables of
+# pg_virtualenv), otherwise an SQLite file.
+# test_db NAME FILE: prints the --db value (FILE for SQLite).
+test_db() {
+    if [ "${MORPH_TEST_STORE:-sqlite}" = postgresql ]; then
+        local name="morph_$(echo "$1" | tr -c 'a-z0-9_\n' _)_$$"
+        dropdb --if-exists "$name" >/dev/null 2>&1
+        createdb "$name" || { echo "cannot create database $name" >&2; return 1; }
+        echo "postgresql:///$name"
+    else
+        echo "$2"
+    fi
+}
+on_postgresql() { [ "${MORPH_TEST_STORE:-sqlite}" = postgresql ]; }

@@ -1,0 +1,142 @@
+#include "cluster.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "server.h"
+
+/* How often work is looked for (an AI seat whose server died waits for
+ * STORE_DEAD_S seconds, then at most this long). */
+#define POLL_MS 250
+#define WORK_BATCH 16
+
+struct Cluster {
+    Server *srv;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t stop_cond;
+    bool stopping, started;
+    bool db_down; /* the last heartbeat failed: said once per outage */
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void heard(Room *r, void *ctx)
+{
+    room_heard(r, INT64_MAX);
+}
+
+/* The store's notification: game id is at version now (NULL id: any game
+ * may have changed, notifications were lost while reconnecting). */
+static void on_change(void *ctx, const char *id, int64_t version)
+{
+    Server *s = ctx;
+    if (!id) {
+        server_each_room(s, heard, NULL);
+        return;
+    }
+    Room *r = server_room_cached(s, id);
+    if (r) {
+        room_heard(r, version);
+        room_unref(r);
+    }
+}
+
+static void beat(Cluster *c)
+{
+    Store *st = c->srv->store;
+    char err[ERR_MAX + 128];
+    bool ok = st->ops->heartbeat(st, err, sizeof err);
+    if (!ok && !c->db_down)
+        fprintf(stderr, "morph serve: %s\n", err);
+    else if (ok && c->db_down)
+        fprintf(stderr, "morph serve: the database answers again\n");
+    c->db_down = !ok;
+}
+
+static void take_work(Cluster *c)
+{
+    Store *st = c->srv->store;
+    StoreWork work[WORK_BATCH];
+    int n = 0;
+    char err[ERR_MAX + 128];
+    if (c->db_down || !st->ops->claim_work(st, work, WORK_BATCH, &n, err, sizeof err))
+        return;
+    for (int i = 0; i < n; i++) {
+        RoomError e;
+        Room *r = server_room(c->srv, work[i].id, &e);
+        if (!r) {
+            fprintf(stderr, "morph serve: cannot take over game %s: %s\n", work[i].id, e.message);
+            continue;
+        }
+        room_take_work(r, work[i].kind);
+        room_unref(r);
+    }
+}
+
+static void *cluster_main(void *arg)
+{
+    Cluster *c = arg;
+    double last_beat = 0;
+    pthread_mutex_lock(&c->lock);
+    while (!c->stopping) {
+        pthread_mutex_unlock(&c->lock);
+        if (now_s() - last_beat >= 1) {
+            beat(c);
+            last_beat = now_s();
+        }
+        take_work(c);
+        pthread_mutex_lock(&c->lock);
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += POLL_MS * 1000000L;
+        until.tv_sec += until.tv_nsec / 1000000000L;
+        until.tv_nsec %= 1000000000L;
+        while (!c->stopping && pthread_cond_timedwait(&c->stop_cond, &c->lock, &until) != ETIMEDOUT) {
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return NULL;
+}
+
+Cluster *cluster_start(Server *s, char *err, size_t errlen)
+{
+    Store *st = s->store;
+    if (!st->ops->heartbeat(st, err, errlen) || !st->ops->watch(st, on_change, s, err, errlen))
+        return NULL;
+    Cluster *c = calloc(1, sizeof *c);
+    c->srv = s;
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->stop_cond, NULL);
+    c->started = pthread_create(&c->thread, NULL, cluster_main, c) == 0;
+    if (!c->started) {
+        snprintf(err, errlen, "cannot start the thread that takes work from other servers");
+        cluster_stop(c);
+        return NULL;
+    }
+    return c;
+}
+
+void cluster_stop(Cluster *c)
+{
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    c->stopping = true;
+    pthread_cond_signal(&c->stop_cond);
+    pthread_mutex_unlock(&c->lock);
+    if (c->started)
+        pthread_join(c->thread, NULL);
+    pthread_cond_destroy(&c->stop_cond);
+    pthread_mutex_destroy(&c->lock);
+    free(c);
+}
