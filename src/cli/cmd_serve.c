@@ -150,6 +150,11 @@ int cmd_serve(int argc, char **argv)
             continue;
         if (strcmp(a, "--host") == 0 && has_value) {
             http.host = argv[++i];
+        } else if (strcmp(a, "--trust-proxy") == 0 && has_value) {
+            http.trusted_proxies = argv[++i];
+            if (!http_addresses_valid(http.trusted_proxies))
+                return cli_fail(EXIT_USAGE, "serve: --trust-proxy expects IP addresses joined by commas "
+                                            "(127.0.0.1,::1), got '%s'", cli_quote(http.trusted_proxies));
         } else if (strcmp(a, "--db") == 0 && has_value) {
             db = argv[++i];
         } else if (strcmp(a, "--export") == 0 && has_value) {

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# Three `morph serve` over one PostgreSQL database behind HAProxy
+# (scripts/cluster.sh, a database of the test run's cluster). Two players
+# whose requests land on different servers (P1 on server 1, P2 on server 2)
+# play a whole game while a spectator watches through server 3; an AI game
+# made through server 3 runs meanwhile. In the middle server 3 is killed
+# with kill -9. Then: the players go on through HAProxy, the spectator's
+# stream resumes through HAProxy with Last-Event-ID and has every action
+# once, the AI game goes on from another server (its work taken over), every
+# acknowledged action is stored once, and every stored game replays with
+# `morph replay`. A move through one server reaches a stream held by
+# another within 100 ms (the median; each figure is printed).
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+cluster_pid=
+watchers=()
+db=
+cleanup() {
+    for w in "${watchers[@]}"; do kill -TERM "$w" 2>/dev/null; done
+    [ -n "$cluster_pid" ] && kill -TERM "$cluster_pid" 2>/dev/null && wait "$cluster_pid" 2>/dev/null
+    [ -n "$db" ] && dropdb --if-exists --force "${db##*/}" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+if [ -z "${MORPH_TEST_PG:-}" ]; then
+    bad "this test needs the PostgreSQL cluster of the test run (MORPH_TEST_PG, set by tests/run.sh)"
+    finish
+    exit 1
+fi
+
+# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
+wait_until() {
+    local limit=$(( $1 * 50 )) i=0
+    shift
+    while ! "$@" >/dev/null 2>&1; do
+        i=$((i + 1))
+        [ $i -ge $limit ] && return 1
+        sleep 0.02
+    done
+}
+# api BASE METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
+api() {
+    local args=(-s -X "$2" -w '\n%{http_code}')
+    [ -n "${4:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$4")
+    [ -n "${5:-}" ] && args+=(-H "X-Seat-Token: $5")
+    curl "${args[@]}" "$1$3"
+}
+body() { sed '$d' <<<"$1"; }
+status() { tail -n1 <<<"$1"; }
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+
+# ---- the cluster ----
+db=$(MORPH_TEST_STORE=postgresql test_db cluster -) || exit 1
+bash "$root/scripts/cluster.sh" --servers 3 --port 0 --pg "$db" --morph "$MORPH" --state "$tmp/state" -- \
+    --ai-threads 1 --games-per-minute 100000 --requests-per-second 100000 >"$tmp/cluster.out" 2>&1 &
+cluster_pid=$!
+if ! wait_until 90 test -s "$tmp/state"; then
+    bad "the cluster did not start: $(cat "$tmp/cluster.out")"
+    finish
+    exit 1
+fi
+. "$tmp/state"
+s1=$server1_url s2=$server2_url s3=$server3_url
+for s in "$s1" "$s2" "$s3" "$url"; do
+    check_eq "healthy: $s" ok "$(curl -s "$s/healthz" | jq -r .status)"
+done
+check_eq "every server has an id of its own" 3 \
+    "$(for s in "$s1" "$s2" "$s3"; do curl -s "$s/healthz" | jq -r .server; done | sort -u | wc -l)"
+
+# spectate FIRST GAME FILE: the live stream of GAME through FIRST, then again
+# through HAProxy with the last id seen as Last-Event-ID whenever it ends.
+spectate() {
+    local base=$1 last=-1 curl_pid= # -1: every action from the first
+    trap '[ -n "$curl_pid" ] && kill "$curl_pid" 2>/dev/null; exit 0' TERM
+    while :; do
+        curl -sN -H "Last-Event-ID: $last" "$base/api/games/$2/events" >>"$3" &
+        curl_pid=$!
+        wait "$curl_pid"
+        curl_pid=
+        last=$(grep '^id: ' "$3" | tail -1 | cut -d' ' -f2)
+        echo "resumed after $last" >>"$3.resumed"
+        base=$url
+        sleep 0.1
+    done
+}
+# action_ids FILE: the ids of the action events of a stream, one a line.
+action_ids() { awk '/^id: / {id = $2} /^event: action/ {print id}' "$1"; }
+
+# ---- an AI game through server 3, watched through HAProxy ----
+r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":9},"seats":[{"kind":"ai","level":"mcts","ms":500},{"kind":"ai","level":"mcts","ms":500}]}')
+check_eq "an AI game made through server 3" 201 "$(status "$r")"
+ai=$(body "$r" | jq -r .id)
+spectate "$url" "$ai" "$tmp/ai.sse" &
+watchers+=($!)
+
+# ---- two players on two servers, a spectator on the third ----
+r=$(api "$s1" POST /api/games '{"game":"morphos","options":{"size":7},"seats":[{"kind":"human","mine":true},{"kind":"human"}]}')
+check_eq "P1 makes a game through server 1" 201 "$(status "$r")"
+id=$(body "$r" | jq -r .id)
+token[1]=$(body "$r" | jq -r '.seats[0].token')
+code=$(body "$r" | jq -r '.invitations[0].code')
+r=$(api "$s2" POST /api/join "{\"code\":\"$code\"}")
+check_eq "P2 joins through server 2" 200 "$(status "$r")"
+token[2]=$(body "$r" | jq -r .token)
+spectate "$s3" "$id" "$tmp/game.sse" &
+watchers+=($!)
+wait_until 10 grep -q '^event: state' "$tmp/game.sse" || bad "the spectator's stream on server 3 starts"
+
+# play N BASE1 BASE2: N moves (or to the end), P1 through BASE1 and P2 through
+# BASE2; each move the first legal action with the state's version, retried
+# after a failure (a server dying); acknowledged moves go to $tmp/acked as
+# "INDEX ACTION". With measure, the time until the spectator has it too.
+play() {
+    local n=$1 b1=$2 b2=$3 measure=${4:-} moved=0 tries=0
+    while [ $moved -lt "$n" ] && [ $tries -lt 400 ]; do
+        tries=$((tries + 1))
+        local s
+        s=$(curl -s "$url/api/games/$id")
+        [ "$(jq -r .status <<<"$s")" = finished ] && return 0
+        local seat=$(jq -r .to_move <<<"$s") a=$(jq -r '.legal[0].action' <<<"$s") v=$(jq -r .version <<<"$s")
+        local count=$(jq -r .count <<<"$s") base=$b1
+        [ "$seat" = 2 ] && base=$b2
+        r=$(api "$base" POST "/api/games/$id/actions" "{\"action\":\"$a\",\"version\":$v}" "${token[$seat]}")
+        local answered=$(now_ms)
+        [ "$(status "$r")" = 200 ] || continue
+        echo "$count $a" >>"$tmp/acked"
+        moved=$((moved + 1))
+        if [ -n "$measure" ]; then
+            local polls=0
+            until grep -q "^id: $count\$" "$tmp/game.sse" || [ $polls -gt 2000 ]; do
+                sleep 0.002
+                polls=$((polls + 1))
+            done
+            echo $(( $(now_ms) - answered )) >>"$tmp/delays"
+        fi
+    done
+}
+
+play 12 "$s1" "$s2" measure
+check_eq "12 moves, P1 through server 1 and P2 through server 2" 12 "$(wc -l <"$tmp/acked")"
+median=$(sort -n "$tmp/delays" | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
+echo "a move through server 1 or 2 seen by the spectator on server 3: median ${median} ms (from its answer to" \
+     "the event in the stream, polled every 2 ms; each: $(tr '\n' ' ' <"$tmp/delays"))"
+if [ "${median:-1000}" -lt 100 ]; then ok; else bad "a move reaches another server's stream in ${median:-?} ms (median), over 100 ms"; fi
+
+# ---- kill -9 of server 3 in the middle ----
+ai_before=$(curl -s "$url/api/games/$ai" | jq -r .count)
+check_eq "the AI game is under way" playing "$(curl -s "$url/api/games/$ai" | jq -r .status)"
+kill -9 "$server3_pid"
+check_eq "server 3 is gone" "" "$(curl -s --max-time 2 "$s3/healthz")"
+
+play 200 "$url" "$url"
+s=$(curl -s "$url/api/games/$id")
+check_eq "the game was played to its end through HAProxy" finished "$(jq -r .status <<<"$s")"
+count=$(jq -r .count <<<"$s")
+wait_until 20 grep -q "^id: $((count - 1))\$" "$tmp/game.sse" || bad "the spectator heard the last move"
+check_match "the spectator's stream resumed through HAProxy" "resumed after [0-9]+" "$(head -1 "$tmp/game.sse.resumed" 2>/dev/null)"
+check_eq "the spectator has every action once, in order" "$(seq 0 $((count - 1)) | tr '\n' ' ')" \
+    "$(action_ids "$tmp/game.sse" | tr '\n' ' ')"
+
+# the AI game goes on from server 1 or 2 once server 3 is seen dead
+wait_until 240 sh -c "curl -s $url/api/games/$ai | jq -e '.status == \"finished\"'" ||
+    bad "the AI game finished on another server"
+ai_state=$(curl -s "$url/api/games/$ai")
+ai_count=$(jq -r .count <<<"$ai_state")
+[ "$ai_count" -gt "$ai_before" ] || bad "the AI game went on after the kill ($ai_before actions then, $ai_count now)"
+check_match "the AI seat went on from another server" "^[0-9]+ [0-9]+$" "$ai_before $ai_count"
+wait_until 20 grep -q "^id: $((ai_count - 1))\$" "$tmp/ai.sse" || bad "the AI game's spectator heard its end"
+check_eq "the AI game's spectator has every action once, in order" "$(seq 0 $((ai_count - 1)) | tr '\n' ' ')" \
+    "$(action_ids "$tmp/ai.sse" | tr '\n' ' ')"
+
+# ---- what is stored ----
+check_exit "every game exported from the database" 0 "$MORPH" serve --db "$db" --export "$tmp/records"
+check_eq "both games stored" 2 "$(ls "$tmp/records" | wc -l)"
+for f in "$tmp/records"/*.json; do
+    check_exit "$(basename "$f") replays with morph replay" 0 "$MORPH" replay "$f"
+done
+stored=$(jq -r '.actions | to_entries[] | "\(.key) \(.value)"' "$tmp/records/$id.json")
+check_eq "every acknowledged action is stored once, where it was acknowledged" "$(sort -n "$tmp/acked")" \
+    "$(grep -Fxf "$tmp/acked" <<<"$stored" | sort -n)"
+check_eq "no other action than the acknowledged ones" "$(wc -l <"$tmp/acked")" "$(wc -l <<<"$stored")"
+check_eq "the stored result is the one the players saw" "$(jq -c '.result | del(.text)' <<<"$s")" \
+    "$(jq -c .result "$tmp/records/$id.json")"
+
+# ---- the cluster stops cleanly (the two servers left, HAProxy, PostgreSQL's database stays) ----
+for w in "${watchers[@]}"; do kill -TERM "$w" 2>/dev/null; done
+watchers=()
+kill -TERM "$cluster_pid"
+wait "$cluster_pid"
+check_eq "the servers left stop cleanly" 0 $?
+cluster_pid=
+check_match "the killed server is reported as killed" "server 3 had been killed" "$(cat "$tmp/cluster.out")"
+finish
