@@ -84,6 +84,11 @@ done
 # against morph serve; screenshots go to BUILD/browser-screenshots.
 BROWSER_OUT=$(cd "$build" && pwd)/browser-screenshots node "$here/browser/run.mjs" >"$log" 2>&1
 tally browser $?
+if [ -n "${MORPH_TEST_PG:-}" ]; then
+    MORPH_TEST_STORE=postgresql BROWSER_OUT=$(cd "$build" && pwd)/browser-screenshots-postgresql \
+        node "$here/browser/run.mjs" >"$log" 2>&1
+    tally browser@postgresql $?
+fi
 
 if [ -n "$fuzz" ]; then
     fuzz=$(cd "$fuzz" && pwd)
