@@ -202,6 +202,29 @@ check_eq "SIGTERM stops the server with exit 0" 0 $?
 server_pid=
 check_match "it says so" "morph serve: stopping \(SIGTERM\)" "$(tail -1 "$tmp/out")"
 check_eq "nothing on stderr" "" "$(cat "$tmp/err")"
+
+# ---- behind a reverse proxy: X-Forwarded-For names the client only from a trusted proxy ----
+xff() { curl -s -o /dev/null -w '%{http_code}' -H "X-Forwarded-For: $1" "$base/api/meta"; }
+start --trust-proxy 127.0.0.1 --requests-per-second 2
+check_eq "a client behind the proxy has a limit of its own" "200 200 429" "$(xff 10.0.0.1) $(xff 10.0.0.1) $(xff 10.0.0.1)"
+check_eq "another client is not counted with it" 200 "$(xff 10.0.0.2)"
+check_eq "the address the proxy added counts, not what the client claimed" 429 "$(xff '10.0.0.9, 10.0.0.1')"
+# draining: /healthz says 503 while the server still answers, then it stops
+kill -TERM "$server_pid"
+wait "$server_pid"
+server_pid=
+start --requests-per-second 2 --drain-s 2
+check_eq "without --trust-proxy the header is ignored" "200 200 429" "$(xff 10.0.0.1) $(xff 10.0.0.2) $(xff 10.0.0.3)"
+kill -TERM "$server_pid"
+wait_until 5 grep -q "^morph serve: draining for 2 s" "$tmp/out" || bad "a draining server says so"
+r=$(curl -s -w '\n%{http_code}' "$base/healthz")
+check_eq "a draining server's health check says 503" 503 "$(status "$r")"
+check_eq "...and why" "the server is stopping" "$(body "$r" | jq -r .error)"
+check_eq "...while it still answers" 200 "$(curl -s -o /dev/null -w '%{http_code}' "$base/")"
+wait "$server_pid"
+check_eq "then it stops with exit 0" 0 $?
+server_pid=
+check_error "a proxy that is no address is refused" "serve: --trust-proxy expects IP addresses" $MORPH serve --trust-proxy proxy.local
 check_error "an unknown flag is refused" "serve: unknown or incomplete argument '--colour'" $MORPH serve --colour
 check_error "a bad port is refused" "serve: --port expects a whole number from 0 to 65535" $MORPH serve --port 70000
 finish
