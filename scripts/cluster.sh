@@ -6,12 +6,14 @@
 # stream survives. It runs until Ctrl-C (or SIGTERM), then stops everything
 # and removes the folder.
 #
-#   scripts/cluster.sh [--servers N] [--port PORT] [--pg URI] [--morph BIN]
-#                      [--state FILE] [-- SERVE-FLAGS...]
+#   scripts/cluster.sh [--servers N] [--port PORT] [--pg URI] [--pg-set NAME=VALUE]
+#                      [--morph BIN] [--state FILE] [-- SERVE-FLAGS...]
 #
 #   --servers N    servers to start (default 3)
 #   --port PORT    HAProxy's port on 127.0.0.1 (default 8080; 0 picks a free one)
 #   --pg URI       use this database instead of a cluster of its own
+#   --pg-set NAME=VALUE  a setting of the cluster's own PostgreSQL (again for
+#                  more), e.g. synchronous_commit=off
 #   --morph BIN    the morph binary (default: build/release/morph, built first)
 #   --state FILE   write what was started, one KEY=VALUE a line (url, pg,
 #                  serverK_url, serverK_pid, haproxy_pid), for scripts and tests
@@ -22,16 +24,17 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 servers=3 port=8080 pg= morph= state=
-extra=()
+extra=() pg_set=()
 while [ $# -gt 0 ]; do
     case $1 in
         --servers) servers=${2:?}; shift 2 ;;
         --port) port=${2:?}; shift 2 ;;
         --pg) pg=${2:?}; shift 2 ;;
+        --pg-set) pg_set+=(-c "${2:?}"); shift 2 ;;
         --morph) morph=${2:?}; shift 2 ;;
         --state) state=${2:?}; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -101,8 +104,9 @@ if [ -z "$pg" ]; then
     "${as_pg[@]}" initdb -D "$dir/pg" -U postgres -A trust -E UTF8 --no-locale >"$dir/initdb.log" 2>&1 ||
         { cat "$dir/initdb.log" >&2; exit 1; }
     # No TCP: the socket lives in the folder, so two clusters never meet.
-    "${as_pg[@]}" pg_ctl -D "$dir/pg" -l "$dir/postgresql.log" -w -o "-c listen_addresses='' -k $dir -c max_connections=300" \
-        start >/dev/null || { cat "$dir/postgresql.log" >&2; exit 1; }
+    "${as_pg[@]}" pg_ctl -D "$dir/pg" -l "$dir/postgresql.log" -w \
+        -o "-c listen_addresses='' -k $dir -c max_connections=300 ${pg_set[*]}" start >/dev/null ||
+        { cat "$dir/postgresql.log" >&2; exit 1; }
     own_pg=1
     "${as_pg[@]}" createdb -h "$dir" -U postgres morph
     pg="postgresql://postgres@/morph?host=$dir"
@@ -137,6 +141,7 @@ global
 
 defaults
     mode http
+    maxconn 3000
     option forwardfor
     option redispatch
     retries 2
