@@ -93,6 +93,29 @@ peak=0
       sleep 1
   done ) >"$tmp/rss" &
 sampler=$!
+
+# cpu_ms PID...: the CPU time (user + system) the processes used so far.
+cpu_ms() {
+    local tick total=0 pid
+    tick=$(getconf CLK_TCK)
+    for pid in "$@"; do
+        [ -r "/proc/$pid/stat" ] || continue
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+    done
+    echo $((total * 1000 / tick))
+}
+# The cluster's processes by part: the servers, HAProxy, PostgreSQL (its
+# postmaster and every backend).
+postgres_pids() {
+    local pm
+    pm=$(head -1 "$dir/pg/postmaster.pid" 2>/dev/null) || return 0
+    echo "$pm $(ps -o pid= --ppid "$pm" | tr '\n' ' ')"
+}
+before_servers=$(cpu_ms $server_pids)
+if [ "$cluster" -gt 0 ]; then
+    before_haproxy=$(cpu_ms "$haproxy_pid")
+    before_pg=$(cpu_ms $(postgres_pids))
+fi
 set +e
 "$gen" "$url" --games "$tmp/games.tsv" "${args[@]}" | tee "$tmp/report"
 status=${PIPESTATUS[0]}
@@ -100,7 +123,14 @@ set -e
 kill "$sampler" 2>/dev/null || true
 peak=$(sort -n "$tmp/rss" | tail -1)
 echo "server memory: peak RSS $((peak / 1024)) MiB (summed over the servers: $server_pids)"
+moves=$(grep -oE '^moves: [0-9]+' "$tmp/report" | grep -oE '[0-9]+$')
+per_move() { awk -v ms="$1" -v n="${moves:-0}" 'BEGIN {printf "%.1f s, %.2f ms a move", ms / 1000, n ? ms / n : 0}'; }
+servers_ms=$(( $(cpu_ms $server_pids) - before_servers ))
+echo "CPU: the servers $(per_move "$servers_ms")"
 if [ "$cluster" -gt 0 ]; then
+    haproxy_ms=$(( $(cpu_ms "$haproxy_pid") - before_haproxy ))
+    pg_ms=$(( $(cpu_ms $(postgres_pids)) - before_pg ))
+    echo "CPU: PostgreSQL $(per_move "$pg_ms"); HAProxy $(per_move "$haproxy_ms")"
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 else
     kill -TERM "$server_pid"
