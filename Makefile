@@ -3,6 +3,7 @@
 #
 #   make            release build: build/release/morph
 #   make run        set up, build, start the web server (morph serve) and print its URL
+#   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
 #   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
@@ -51,7 +52,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run test bench install clean fuzz fuzz-build
+.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build
 .SECONDARY:
 all: build
 build: $(B)/morph
@@ -96,6 +97,11 @@ setup:
 run: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
 	build/release/morph serve
+
+# Several servers over one PostgreSQL database behind HAProxy, until Ctrl-C.
+cluster: setup
+	@$(MAKE) --no-print-directory VARIANT=release build
+	bash scripts/cluster.sh --morph build/release/morph
 
 # The page is installed next to the binary: morph serve finds it in
 # $(PREFIX)/share/morph/web (or in web/ when run from the source tree).
