@@ -4,7 +4,7 @@
 # browser tests (tests/browser, Node.js and Chromium) and, when FUZZ_DIR is
 # given, every fuzz target over its corpus and regressions plus a short run
 # (FUZZ_TEST_SECONDS each, default 3; fuzz/README.md).
-# Prints one line per suite and a total "N passed, N failed".
+# Prints one line per suite (with the seconds it took) and a total "N passed, N failed".
 set -u
 build=${1:?usage: tests/run.sh BUILD_DIR [FUZZ_DIR]}
 
@@ -35,7 +35,7 @@ fi
 
 # unit NAME COMMAND...: runs a cmocka binary and counts its tests.
 unit() {
-    local name=$1 status p f
+    local name=$1 status p f start=$SECONDS
     shift
     if "$@" >"$log" 2>&1; then status=ok; else status=FAILED; fi
     # a binary may run several groups (the store suite: SQLite, then PostgreSQL)
@@ -43,7 +43,7 @@ unit() {
     f=$(grep -oE '\[  FAILED  \] [0-9]+' "$log" | grep -oE '[0-9]+$' | awk '{s += $1} END {print s + 0}')
     if [ "$status" = FAILED ] && [ "$f" -eq 0 ]; then f=1; fi
     [ "$status" = FAILED ] && cat "$log"
-    echo "unit/$name: $p passed, $f failed"
+    echo "unit/$name: $p passed, $f failed ($((SECONDS - start)) s)"
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 }
 
@@ -67,14 +67,16 @@ tally() {
     f=$(echo "$line" | sed -nE 's/.* ([0-9]+) failed$/\1/p'); f=${f:-0}
     if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
     [ "$2" -ne 0 ] && cat "$log"
-    echo "$1: $p passed, $f failed"
+    echo "$1: $p passed, $f failed ($((SECONDS - started)) s)"
     total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 }
 
 for t in "$here"/cli/test_*.sh; do
+    started=$SECONDS
     bash "$t" >"$log" 2>&1
     tally "cli/$(basename "$t" .sh)" $?
     if pg_again "^# also on postgresql" "$t"; then
+        started=$SECONDS
         MORPH_TEST_STORE=postgresql bash "$t" >"$log" 2>&1
         tally "cli/$(basename "$t" .sh)@postgresql" $?
     fi
@@ -82,9 +84,11 @@ done
 
 # The page in a real browser: Playwright (tests/browser) drives Chromium
 # against morph serve; screenshots go to BUILD/browser-screenshots.
+started=$SECONDS
 BROWSER_OUT=$(cd "$build" && pwd)/browser-screenshots node "$here/browser/run.mjs" >"$log" 2>&1
 tally browser $?
 if [ -n "${MORPH_TEST_PG:-}" ]; then
+    started=$SECONDS
     MORPH_TEST_STORE=postgresql BROWSER_OUT=$(cd "$build" && pwd)/browser-screenshots-postgresql \
         node "$here/browser/run.mjs" >"$log" 2>&1
     tally browser@postgresql $?
@@ -97,6 +101,7 @@ if [ -n "$fuzz" ]; then
         [ -x "$bin" ] || continue
         name=$(basename "$bin")
         name=${name#fuzz_}
+        started=$SECONDS
         seeds=("$here/../fuzz/corpus/$name")
         [ -d "$here/../fuzz/regressions/$name" ] && seeds+=("$here/../fuzz/regressions/$name")
         p=0; f=0
@@ -114,11 +119,11 @@ if [ -n "$fuzz" ]; then
             f=$((f + 1)); tail -60 "$log"
         fi
         rm -rf "$work"
-        echo "fuzz/$name: $p passed, $f failed"
+        echo "fuzz/$name: $p passed, $f failed ($((SECONDS - started)) s)"
         total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
     done
 fi
 
 echo
-echo "$total_pass passed, $total_fail failed"
+echo "$total_pass passed, $total_fail failed (in $SECONDS s, load average $(cut -d' ' -f1-3 /proc/loadavg))"
 [ "$total_fail" -eq 0 ]

@@ -13,6 +13,9 @@
  * STORE_DEAD_S seconds, then at most this long). */
 #define POLL_MS 250
 #define WORK_BATCH 16
+/* How often this server's own AI work is looked at again: a move whose
+ * commit failed (the database away for a moment) is thought again. */
+#define RETRY_S 5
 
 struct Cluster {
     Server *srv;
@@ -20,7 +23,8 @@ struct Cluster {
     pthread_mutex_t lock;
     pthread_cond_t stop_cond;
     bool stopping, started;
-    bool db_down; /* the last heartbeat failed: said once per outage */
+    bool db_down;     /* the last heartbeat failed: said once per outage */
+    double claim_at;  /* no work is taken before (after an outage, the others beat first) */
 };
 
 static double now_s(void)
@@ -56,10 +60,14 @@ static void beat(Cluster *c)
     Store *st = c->srv->store;
     char err[ERR_MAX + 128];
     bool ok = st->ops->heartbeat(st, err, sizeof err);
-    if (!ok && !c->db_down)
+    if (!ok && !c->db_down) {
         fprintf(stderr, "morph serve: %s\n", err);
-    else if (ok && c->db_down)
+    } else if (ok && c->db_down) {
         fprintf(stderr, "morph serve: the database answers again\n");
+        /* Every server's heartbeat is old now: let them all beat again
+         * before anyone's work is taken for a dead server's. */
+        c->claim_at = now_s() + STORE_DEAD_S;
+    }
     c->db_down = !ok;
 }
 
@@ -69,7 +77,7 @@ static void take_work(Cluster *c)
     StoreWork work[WORK_BATCH];
     int n = 0;
     char err[ERR_MAX + 128];
-    if (c->db_down || !st->ops->claim_work(st, work, WORK_BATCH, &n, err, sizeof err))
+    if (c->db_down || now_s() < c->claim_at || !st->ops->claim_work(st, work, WORK_BATCH, &n, err, sizeof err))
         return;
     for (int i = 0; i < n; i++) {
         RoomError e;
@@ -83,10 +91,15 @@ static void take_work(Cluster *c)
     }
 }
 
+static void kick(Room *r, void *ctx)
+{
+    room_kick(r);
+}
+
 static void *cluster_main(void *arg)
 {
     Cluster *c = arg;
-    double last_beat = 0;
+    double last_beat = 0, last_retry = now_s();
     pthread_mutex_lock(&c->lock);
     while (!c->stopping) {
         pthread_mutex_unlock(&c->lock);
@@ -95,6 +108,10 @@ static void *cluster_main(void *arg)
             last_beat = now_s();
         }
         take_work(c);
+        if (now_s() - last_retry >= RETRY_S && !c->db_down) {
+            server_each_room(c->srv, kick, NULL);
+            last_retry = now_s();
+        }
         pthread_mutex_lock(&c->lock);
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);

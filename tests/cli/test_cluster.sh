@@ -89,7 +89,7 @@ spectate() {
 action_ids() { awk '/^id: / {id = $2} /^event: action/ {print id}' "$1"; }
 
 # ---- an AI game through server 3, watched through HAProxy ----
-r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":9},"seats":[{"kind":"ai","level":"mcts","ms":500},{"kind":"ai","level":"mcts","ms":500}]}')
+r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":9},"seats":[{"kind":"ai","level":"mcts","ms":300},{"kind":"ai","level":"mcts","ms":300}]}')
 check_eq "an AI game made through server 3" 201 "$(status "$r")"
 ai=$(body "$r" | jq -r .id)
 spectate "$url" "$ai" "$tmp/ai.sse" &
