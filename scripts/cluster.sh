@@ -151,6 +151,7 @@ defaults
     timeout http-request 10s
     timeout http-keep-alive 10s
     timeout queue 10s
+    timeout check 3s
 
 frontend morph
     bind 127.0.0.1:$port
@@ -160,7 +161,7 @@ backend servers
     balance leastconn
     option httpchk GET /healthz
     http-check expect status 200
-    default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
+    default-server inter 1s fall 3 rise 2 on-marked-down shutdown-sessions
 EOF
     for k in $(seq "$servers"); do
         echo "    server s$k 127.0.0.1:${server_ports[$k]} check"

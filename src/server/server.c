@@ -135,6 +135,17 @@ void server_room_finished(Server *s, const char *id)
         room_unref(drop);
 }
 
+Room *server_room_cached(Server *s, const char *id)
+{
+    pthread_mutex_lock(&s->rooms_lock);
+    bool found = false;
+    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
+    if (found)
+        room_ref(r);
+    pthread_mutex_unlock(&s->rooms_lock);
+    return found ? r : NULL;
+}
+
 Room *server_room(Server *s, const char *id, RoomError *e)
 {
     if (!token_well_formed(id, GAME_ID_LEN)) {
@@ -144,18 +155,14 @@ Room *server_room(Server *s, const char *id, RoomError *e)
                  text_excerpt(id, EXCERPT_MAX, q, sizeof q), GAME_ID_LEN);
         return NULL;
     }
-    pthread_mutex_lock(&s->rooms_lock);
-    bool found = false;
-    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
-    if (found)
-        room_ref(r);
-    pthread_mutex_unlock(&s->rooms_lock);
-    if (found && !room_sync(r, e)) { /* over a shared store: what other servers did */
+    Room *r = server_room_cached(s, id);
+    if (r && !room_sync(r, e)) { /* over a shared store: what other servers did */
         room_unref(r);
         return NULL;
     }
-    if (found)
+    if (r)
         return r;
+    bool found;
     StoredGame g;
     char err[ERR_MAX + 128];
     if (!s->store->ops->load(s->store, id, &g, &found, err, sizeof err)) {
@@ -180,17 +187,6 @@ Room *server_room(Server *s, const char *id, RoomError *e)
         server_room_finished(s, id);
     room_unref(r); /* ours: the map or the other loader's room is kept */
     return in;
-}
-
-Room *server_room_cached(Server *s, const char *id)
-{
-    pthread_mutex_lock(&s->rooms_lock);
-    bool found = false;
-    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
-    if (found)
-        room_ref(r);
-    pthread_mutex_unlock(&s->rooms_lock);
-    return found ? r : NULL;
 }
 
 void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx)

@@ -56,3 +56,25 @@ test_db() {
     fi
 }
 on_postgresql() { [ "${MORPH_TEST_STORE:-sqlite}" = postgresql ]; }
+
+# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
+wait_until() {
+    local limit=$(( $1 * 50 )) i=0
+    shift
+    while ! "$@" >/dev/null 2>&1; do
+        i=$((i + 1))
+        [ $i -ge $limit ] && return 1
+        sleep 0.02
+    done
+}
+
+# http_call BASE METHOD PATH [BODY] [TOKEN]: prints the body, then the
+# status on the last line (body and status split them).
+http_call() {
+    local args=(-s -X "$2" -w '\n%{http_code}')
+    [ -n "${4:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$4")
+    [ -n "${5:-}" ] && args+=(-H "X-Seat-Token: $5")
+    curl "${args[@]}" "$1$3"
+}
+body() { sed '$d' <<<"$1"; }
+status() { tail -n1 <<<"$1"; }

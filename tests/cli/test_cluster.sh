@@ -30,25 +30,8 @@ if [ -z "${MORPH_TEST_PG:-}" ]; then
     exit 1
 fi
 
-# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
-wait_until() {
-    local limit=$(( $1 * 50 )) i=0
-    shift
-    while ! "$@" >/dev/null 2>&1; do
-        i=$((i + 1))
-        [ $i -ge $limit ] && return 1
-        sleep 0.02
-    done
-}
 # api BASE METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
-api() {
-    local args=(-s -X "$2" -w '\n%{http_code}')
-    [ -n "${4:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$4")
-    [ -n "${5:-}" ] && args+=(-H "X-Seat-Token: $5")
-    curl "${args[@]}" "$1$3"
-}
-body() { sed '$d' <<<"$1"; }
-status() { tail -n1 <<<"$1"; }
+api() { http_call "$@"; }
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 # ---- the cluster ----

@@ -19,17 +19,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
-wait_until() {
-    local limit=$(( $1 * 50 )) i=0
-    shift
-    while ! "$@" >/dev/null 2>&1; do
-        i=$((i + 1))
-        [ $i -ge $limit ] && return 1
-        sleep 0.02
-    done
-}
-
 # start: runs morph serve on a free port with the test database.
 start() {
     : >"$tmp/out"
@@ -44,14 +33,7 @@ start() {
 }
 
 # api METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
-api() {
-    local args=(-s -X "$1" -w '\n%{http_code}')
-    [ -n "${3:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
-    [ -n "${4:-}" ] && args+=(-H "X-Seat-Token: $4")
-    curl "${args[@]}" "$base$2"
-}
-body() { sed '$d' <<<"$1"; }
-status() { tail -n1 <<<"$1"; }
+api() { http_call "$base" "$@"; }
 
 mkdir -p "$tmp/web"
 echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"

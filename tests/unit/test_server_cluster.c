@@ -147,6 +147,13 @@ static void wake(void *ctx)
     ((Reader *)ctx)->woken++;
 }
 
+/* Subscribes r to room's stream from the action after after. */
+static void listen_to(Room *room, Reader *r, long after)
+{
+    *r = (Reader){.sub = {.wake = wake, .ctx = r}};
+    room_subscribe(room, &r->sub, after);
+}
+
 /* The events sub has not had, as "INDEX EVENT" words. */
 static void fill(Room *room, Reader *r, char *out, size_t outlen)
 {
@@ -212,9 +219,8 @@ static void a_stream_here_hears_moves_there(void **state)
     RoomError e;
     Room *room = server_room(two, g.id, &e);
     assert_non_null(room);
-    Reader r = {.sub = {.wake = wake}};
-    r.sub.ctx = &r;
-    room_subscribe(room, &r.sub, 0);
+    Reader r;
+    listen_to(room, &r, 0);
     char got[256];
     fill(room, &r, got, sizeof got);
     assert_string_equal(got, "0 state");
@@ -224,9 +230,8 @@ static void a_stream_here_hears_moves_there(void **state)
     assert_string_equal(got, "1 action,1 state");
     /* a reader that comes back to the other server with Last-Event-ID 0 */
     Room *there = server_room(one, g.id, &e);
-    Reader back = {.sub = {.wake = wake}};
-    back.sub.ctx = &back;
-    room_subscribe(there, &back.sub, 0);
+    Reader back;
+    listen_to(there, &back, 0);
     fill(there, &back, got, sizeof got);
     assert_string_equal(got, "1 action,1 state");
     room_unsubscribe(there, &back.sub);
@@ -308,9 +313,8 @@ static void an_undo_there_is_an_undo_here(void **state)
     json_decref(wait_people(one, &g));
     RoomError e;
     Room *room = server_room(one, g.id, &e);
-    Reader r = {.sub = {.wake = wake}};
-    r.sub.ctx = &r;
-    room_subscribe(room, &r.sub, 1);
+    Reader r;
+    listen_to(room, &r, 1);
     char got[256];
     fill(room, &r, got, sizeof got);
     assert_string_equal(got, "1 state");
