@@ -72,7 +72,7 @@ spectate() {
 action_ids() { awk '/^id: / {id = $2} /^event: action/ {print id}' "$1"; }
 
 # ---- an AI game through server 3, watched through HAProxy ----
-r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":9},"seats":[{"kind":"ai","level":"mcts","ms":300},{"kind":"ai","level":"mcts","ms":300}]}')
+r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":13},"seats":[{"kind":"ai","level":"mcts","ms":300},{"kind":"ai","level":"mcts","ms":300}]}')
 check_eq "an AI game made through server 3" 201 "$(status "$r")"
 ai=$(body "$r" | jq -r .id)
 spectate "$url" "$ai" "$tmp/ai.sse" &
@@ -121,8 +121,8 @@ play() {
     done
 }
 
-play 12 "$s1" "$s2" measure
-check_eq "12 moves, P1 through server 1 and P2 through server 2" 12 "$(wc -l <"$tmp/acked")"
+play 8 "$s1" "$s2" measure
+check_eq "8 moves, P1 through server 1 and P2 through server 2" 8 "$(wc -l <"$tmp/acked")"
 median=$(sort -n "$tmp/delays" | awk '{a[NR] = $1} END {print a[int((NR + 1) / 2)]}')
 echo "a move through server 1 or 2 seen by the spectator on server 3: median ${median} ms (from its answer to" \
      "the event in the stream, polled every 2 ms; each: $(tr '\n' ' ' <"$tmp/delays"))"
@@ -150,6 +150,7 @@ ai_state=$(curl -s "$url/api/games/$ai")
 ai_count=$(jq -r .count <<<"$ai_state")
 [ "$ai_count" -gt "$ai_before" ] || bad "the AI game went on after the kill ($ai_before actions then, $ai_count now)"
 check_match "the AI seat went on from another server" "^[0-9]+ [0-9]+$" "$ai_before $ai_count"
+echo "the AI game: $ai_before actions when server 3 was killed, $ai_count at its end (on servers 1 and 2)"
 wait_until 20 grep -q "^id: $((ai_count - 1))\$" "$tmp/ai.sse" || bad "the AI game's spectator heard its end"
 check_eq "the AI game's spectator has every action once, in order" "$(seq 0 $((ai_count - 1)) | tr '\n' ' ')" \
     "$(action_ids "$tmp/ai.sse" | tr '\n' ' ')"
