@@ -6,11 +6,14 @@
 # stream survives. It runs until Ctrl-C (or SIGTERM), then stops everything
 # and removes the folder.
 #
-#   scripts/cluster.sh [--servers N] [--port PORT] [--pg URI] [--pg-set NAME=VALUE]
-#                      [--morph BIN] [--state FILE] [-- SERVE-FLAGS...]
+#   scripts/cluster.sh [--servers N] [--port PORT] [--balance leastconn|game] [--pg URI]
+#                      [--pg-set NAME=VALUE] [--morph BIN] [--state FILE] [-- SERVE-FLAGS...]
 #
 #   --servers N    servers to start (default 3)
 #   --port PORT    HAProxy's port on 127.0.0.1 (default 8080; 0 picks a free one)
+#   --balance HOW  leastconn (default): each request to the server with the
+#                  fewest connections; game: every request of a game to one
+#                  server (a hash of /api/games/ID, consistent when one dies)
 #   --pg URI       use this database instead of a cluster of its own
 #   --pg-set NAME=VALUE  a setting of the cluster's own PostgreSQL (again for
 #                  more), e.g. synchronous_commit=off
@@ -23,23 +26,30 @@
 # that died (kill -9 in the tests) is reported, not counted as a failure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-servers=3 port=8080 pg= morph= state=
+servers=3 port=8080 pg= morph= state= balance=leastconn
 extra=() pg_set=()
 while [ $# -gt 0 ]; do
     case $1 in
         --servers) servers=${2:?}; shift 2 ;;
         --port) port=${2:?}; shift 2 ;;
+        --balance) balance=${2:?}; shift 2 ;;
         --pg) pg=${2:?}; shift 2 ;;
         --pg-set) pg_set+=(-c "${2:?}"); shift 2 ;;
         --morph) morph=${2:?}; shift 2 ;;
         --state) state=${2:?}; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
 [[ $servers =~ ^[1-9][0-9]?$ ]] || { echo "cluster.sh: --servers expects 1 to 99, got '$servers'" >&2; exit 2; }
 [[ $port =~ ^[0-9]+$ ]] && [ "$port" -le 65535 ] || { echo "cluster.sh: --port expects 0 to 65535" >&2; exit 2; }
+case $balance in
+    leastconn) balance_lines="    balance leastconn" ;;
+    game) balance_lines=$'    balance uri path-only depth 3
+    hash-type consistent' ;;
+    *) echo "cluster.sh: --balance expects leastconn or game, got '$balance'" >&2; exit 2 ;;
+esac
 if [ -z "$morph" ]; then
     bash "$root/scripts/setup.sh"
     make -C "$root" --no-print-directory -j2 VARIANT=release build >/dev/null
@@ -158,7 +168,7 @@ frontend morph
     default_backend servers
 
 backend servers
-    balance leastconn
+$balance_lines
     option httpchk GET /healthz
     http-check expect status 200
     default-server inter 1s fall 3 rise 2 on-marked-down shutdown-sessions

@@ -8,7 +8,7 @@
 # and checks that each replays with `morph replay`, with exactly the actions
 # the clients had acknowledged (none lost, none doubled) and the same result.
 #
-#   tests/load/run.sh [--cluster N [--pg-set NAME=VALUE]] [--morphos N] [--morpyam M]
+#   tests/load/run.sh [--cluster N [--balance leastconn|game] [--pg-set NAME=VALUE]] [--morphos N] [--morpyam M]
 #                     [--think MIN_MS,MAX_MS] [--duration S]
 #
 # --cluster N: the same load on N servers over one PostgreSQL database behind
@@ -27,8 +27,8 @@ while [ $# -gt 0 ]; do
     if [ "$1" = --cluster ]; then
         cluster=${2:?--cluster expects a number of servers}
         shift 2
-    elif [ "$1" = --pg-set ]; then
-        pg_set+=(--pg-set "${2:?}")
+    elif [ "$1" = --pg-set ] || [ "$1" = --balance ]; then
+        pg_set+=("$1" "${2:?}")
         shift 2
     else
         args+=("$1")
