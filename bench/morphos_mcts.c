@@ -6,6 +6,7 @@
 #include "../src/ai/ai.h"
 #include "../src/ai/mcts.h"
 #include "bench.h"
+#include "../src/games/registry.h"
 
 static void mcts_rate(int threads, double seconds, BenchReport *out)
 {

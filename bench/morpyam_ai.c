@@ -8,6 +8,8 @@
 #include "../src/ai/ai.h"
 #include "../src/games/morpyam/morpyam.h"
 #include "bench.h"
+#include "../src/core/xalloc.h"
+#include "../src/games/registry.h"
 
 #define POSITIONS 2000
 
@@ -39,7 +41,7 @@ void bench_morpyam_expert_decisions(double seconds, BenchReport *out)
     char err[ERR_MAX];
     options_init(&opts);
     Game *g = game_new("morpyam", &opts, err, sizeof err);
-    State **positions = malloc(POSITIONS * sizeof *positions);
+    State **positions = xmalloc(POSITIONS * sizeof *positions);
     int n = collect(g, positions);
     long decisions = 0, turns = 0;
     double start = bench_now(), elapsed;

@@ -9,12 +9,6 @@ double bench_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void bench_morphos_playouts_9x9(double seconds, BenchReport *out);
-void bench_morphos_playouts_13x13(double seconds, BenchReport *out);
-void bench_morphos_legal_moves(double seconds, BenchReport *out);
-void bench_morphos_mcts_1t(double seconds, BenchReport *out);
-void bench_morphos_mcts_2t(double seconds, BenchReport *out);
-
 const BenchWorkload bench_workloads[] = {
     {"morpyam.random_games", "random two-player standard Morpyam games (uniform legal actions)", bench_morpyam_random_games},
     {"morpyam.odds_table", "time to build the dice tables and the whole odds table", bench_morpyam_odds_table},

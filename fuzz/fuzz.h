@@ -17,6 +17,7 @@
 
 #include "../src/core/game.h"
 #include "../src/core/utf8.h"
+#include "../src/games/registry.h"
 
 /* Where invariant failures are reported: the real stderr, kept before the
  * targets silence the library's own messages. */

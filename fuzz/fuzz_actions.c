@@ -10,6 +10,7 @@
 #include "fuzz.h"
 
 #include "../src/front/record.h"
+#include "../src/games/registry.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

@@ -5,6 +5,7 @@
 
 #include "../src/cli/game_args.h"
 #include "../src/games/morpyam/morpyam.h"
+#include "../src/games/registry.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

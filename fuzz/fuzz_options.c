@@ -8,6 +8,7 @@
 #include "../src/front/game_json.h"
 #include "../src/games/morphos/morphos.h"
 #include "../src/games/morpyam/morpyam.h"
+#include "../src/games/registry.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {

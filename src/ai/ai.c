@@ -4,27 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "levels.h"
 #include "../core/utf8.h"
-
-static const AiOps *const levels[] = {
-    &ai_random_ops,
-    &ai_greedy_ops,
-    &ai_expert_ops,
-    &ai_mcts_ops,
-    NULL,
-};
-
-const AiOps *const *ai_list(void)
-{
-    return levels;
-}
+#include "../core/xalloc.h"
 
 Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t errlen)
 {
     const char *colon = strchr(spec, ':');
     size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
-    const AiOps *ops = NULL;
+    const AiOps *const *levels = ai_list(), *ops = NULL;
     for (const AiOps *const *l = levels; *l; l++)
         if (strlen((*l)->name) == name_len && strncmp((*l)->name, spec, name_len) == 0)
             ops = *l;
@@ -41,7 +28,7 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
             snprintf(err + n, errlen - (size_t)n, ")");
         return NULL;
     }
-    if (ops->games && !list_contains(ops->games, g->ops->name)) {
+    if (!ai_plays(ops, g->ops->name)) {
         snprintf(err, errlen, "AI level '%s' does not play %s (it plays %s)", ops->name, g->ops->name, ops->games);
         return NULL;
     }
@@ -51,7 +38,7 @@ Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t err
                  sizeof((Ai *)0)->spec - 1);
         return NULL;
     }
-    Ai *ai = calloc(1, sizeof *ai);
+    Ai *ai = xcalloc(1, sizeof *ai);
     ai->ops = ops;
     ai->game = g;
     rng_seed(&ai->rng, seed);

@@ -35,6 +35,13 @@ typedef struct AiOps {
     const char *summary; /* one line for --help */
     /* Which games the level plays; NULL means every game. */
     const char *games;
+    /* A level that thinks for a time takes it as ms=N in its spec, and
+     * default_ms is its time when none is given; 0 for a level that does
+     * not (a server offers the time as a setting, hints give it one). */
+    int default_ms;
+    /* Whether the spec takes threads=N (a server pins its AI seats to one
+     * thread each: its workers are the parallelism). */
+    bool takes_threads;
     /* params: the part of the spec after ':' ("" when none), comma-separated
      * key=value pairs. False with a one-line message. */
     bool (*create)(Ai *ai, const char *params, char *err, size_t errlen);
@@ -82,7 +89,36 @@ void ai_advice_free(AiAdvice *a);
 /* "31%", "<1%", ">99%", "100%": a chance for people. */
 void ai_percent_words(double p, StrBuf *out);
 
-const AiOps *const *ai_list(void); /* NULL-terminated */
+/* ---- the registry of levels (levels.c) ---- */
+
+/* Every level of this build, in the order --help lists them; NULL-terminated. */
+const AiOps *const *ai_list(void);
+/* Whether level plays the game called game (its games, or every game). */
+bool ai_plays(const AiOps *level, const char *game);
+/* The level called name when it plays game, else NULL. */
+const AiOps *ai_level(const char *name, const char *game);
+/* The levels that play game, as "random, greedy, ...". */
+void ai_levels_text(const char *game, char *out, size_t outlen);
+
+/* Which level plays a game where nobody named one: one entry a game in
+ * levels.c, whose levels all play that game. */
+typedef struct AiGameLevels {
+    const char *game;
+    /* an AI seat nobody chose a level for (morph play's default seats, the
+     * server's default table and the page's "Against the AI") */
+    const char *default_level;
+    /* hints: morph play's `hint`, the web page's Hint button */
+    const char *hint_level;
+    /* the best this build plays the game: a program's opponent when it
+     * names no level (morph gtp) */
+    const char *strongest_level;
+} AiGameLevels;
+/* The entry of game; a game without one (a test's toy game) gets random
+ * for everything, since random plays every game. */
+const AiGameLevels *ai_game_levels(const char *game);
+/* The AI spec of a hint in game: its hint level, given ms milliseconds when
+ * the level thinks for a time ("expert", "mcts:ms=1000"). */
+void ai_hint_spec(const char *game, int ms, char *out, size_t outlen);
 
 /* Reads "key=value,key=value" params; calls on_pair for each. */
 bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *key, const char *value, char *err, size_t errlen),

@@ -1,36 +1,52 @@
-/* The "greedy" level: dispatches to the game's own greedy player. */
+/* The "greedy" level: each game has a greedy player of its own
+ * (morpyam_greedy.c, morphos_greedy.c); this table says which, one line a
+ * game, and .games below lists the same games. */
 #include <stdio.h>
 #include <string.h>
 
 #include "greedy.h"
 #include "levels.h"
 
-static bool is_morpyam(const Game *g)
+typedef struct GreedyPlayer {
+    const char *game;
+    bool (*create)(Ai *ai, const char *params, char *err, size_t errlen);
+    Action (*choose)(Ai *ai, const State *s, StrBuf *explain);
+    void (*destroy)(Ai *ai);
+} GreedyPlayer;
+
+static const GreedyPlayer players[] = {
+    {"morpyam", morpyam_greedy_create, morpyam_greedy_choose, morpyam_greedy_destroy},
+    {"morphos", morphos_greedy_create, morphos_greedy_choose, morphos_greedy_destroy},
+};
+
+/* The greedy player of g's game (ai_new lets only the games of .games in). */
+static const GreedyPlayer *player_of(const Game *g)
 {
-    return strcmp(g->ops->name, "morpyam") == 0;
+    for (size_t i = 0; i < sizeof players / sizeof players[0]; i++)
+        if (strcmp(players[i].game, g->ops->name) == 0)
+            return &players[i];
+    return NULL;
 }
 
 static bool greedy_create(Ai *ai, const char *params, char *err, size_t errlen)
 {
-    if (is_morpyam(ai->game))
-        return morpyam_greedy_create(ai, params, err, errlen);
-    if (strcmp(ai->game->ops->name, "morphos") == 0)
-        return morphos_greedy_create(ai, params, err, errlen);
-    snprintf(err, errlen, "AI level 'greedy' does not play %s (it plays morpyam and morphos)", ai->game->ops->name);
-    return false;
+    const GreedyPlayer *p = player_of(ai->game);
+    if (!p) {
+        snprintf(err, errlen, "AI level 'greedy' does not play %s (it plays %s)", ai->game->ops->name,
+                 ai_greedy_ops.games);
+        return false;
+    }
+    return p->create(ai, params, err, errlen);
 }
 
 static Action greedy_choose(Ai *ai, const State *s, StrBuf *explain)
 {
-    return is_morpyam(ai->game) ? morpyam_greedy_choose(ai, s, explain) : morphos_greedy_choose(ai, s, explain);
+    return player_of(ai->game)->choose(ai, s, explain);
 }
 
 static void greedy_destroy(Ai *ai)
 {
-    if (is_morpyam(ai->game))
-        morpyam_greedy_destroy(ai);
-    else
-        morphos_greedy_destroy(ai);
+    player_of(ai->game)->destroy(ai);
 }
 
 const AiOps ai_greedy_ops = {

@@ -1,4 +1,4 @@
-/* The AI levels ai.c registers; one file each. */
+/* The AI levels levels.c registers; one file each. */
 #ifndef MORPH_AI_LEVELS_H
 #define MORPH_AI_LEVELS_H
 

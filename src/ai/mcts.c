@@ -18,6 +18,7 @@
 #include "mcts.h"
 #include "../core/number.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 #define MAX_THREADS 2
 /* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
@@ -100,11 +101,7 @@ static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
     MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 30, .reuse = 0};
     if (!ai_parse_params(params, on_pair, &p, err, errlen))
         return false;
-    Mcts *m = calloc(1, sizeof *m);
-    if (!m) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    Mcts *m = xcalloc(1, sizeof *m);
     m->params = p;
     for (int i = 0; i < MAX_THREADS; i++)
         mcts_tree_init(&m->trees[i], MAX_EDGES, rng_next(&ai->rng));
@@ -395,6 +392,8 @@ const AiOps ai_mcts_ops = {
     .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
                "explore=C (0.1), rave=K (1000), prior=N (30), reuse=0|1 (0: a fresh tree per decision)",
     .games = "morphos",
+    .default_ms = 1000,
+    .takes_threads = true,
     .create = mcts_create,
     .choose = mcts_choose,
     .observe = mcts_observe,

@@ -8,6 +8,7 @@
 
 #include "mcts.h"
 #include "morphos_features.h"
+#include "../core/xalloc.h"
 
 double mcts_now(void)
 {
@@ -23,9 +24,7 @@ static void *grow(void *p, int *cap, int need, size_t size)
     int c = *cap ? *cap : 1024;
     while (c < need)
         c *= 2;
-    void *q = realloc(p, (size_t)c * size);
-    if (!q)
-        abort();
+    void *q = xrealloc(p, (size_t)c * size);
     *cap = c;
     return q;
 }
@@ -86,9 +85,7 @@ static void rebase(MctsTree *t, int from)
     MctsEdge *edges = NULL;
     int nn = 0, ncap = 0, ne = 0, ecap = 0;
     /* Breadth-first: queue of (old node, new node) pairs. */
-    int *queue = malloc((size_t)t->nn * 2 * sizeof *queue);
-    if (!queue)
-        abort();
+    int *queue = xmalloc((size_t)t->nn * 2 * sizeof *queue);
     int head = 0, tail = 0;
     nodes = grow(nodes, &ncap, 1, sizeof *nodes);
     nodes[nn++] = t->nodes[from];
@@ -244,11 +241,9 @@ static void ensure_buffers(MctsTree *t, const MorphosState *s)
     int need = 3 * (s->cfg->move_cap - s->turn) + 16;
     if (need <= t->buf_cap)
         return;
-    t->acts = realloc(t->acts, (size_t)need * sizeof *t->acts);
-    t->path = realloc(t->path, (size_t)need * sizeof *t->path);
-    t->seats = realloc(t->seats, (size_t)need);
-    if (!t->acts || !t->path || !t->seats)
-        abort();
+    t->acts = xrealloc(t->acts, (size_t)need * sizeof *t->acts);
+    t->path = xrealloc(t->path, (size_t)need * sizeof *t->path);
+    t->seats = xrealloc(t->seats, (size_t)need);
     t->buf_cap = need;
 }
 

@@ -12,6 +12,7 @@
 
 #include "levels.h"
 #include "morpyam_ai.h"
+#include "../core/xalloc.h"
 
 typedef struct Expert {
     MorpyamTables t;
@@ -35,11 +36,7 @@ static bool expert_create(Ai *ai, const char *params, char *err, size_t errlen)
         snprintf(err, errlen, "AI level 'expert' takes no parameters, got '%s'", params);
         return false;
     }
-    Expert *x = calloc(1, sizeof *x);
-    if (!x) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    Expert *x = xcalloc(1, sizeof *x);
     mai_tables_init(&x->t, ai->game->config);
     mai_eval_init(&x->eval, &x->t);
     ai->data = x;
@@ -370,9 +367,7 @@ static void expert_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out
         if (turn_over(&cur, &ts) || cur.phase == MP_ROLL)
             break;
     }
-    Memo *memo = calloc(1, sizeof *memo);
-    if (!memo)
-        return; /* no chance without memory: the plan alone */
+    Memo *memo = xcalloc(1, sizeof *memo);
     double ends[ENDS];
     turn_ends_memo(x, &cur, &ts, memo, ends);
     free(memo);

@@ -9,6 +9,7 @@
 
 #include "greedy.h"
 #include "morpyam_ai.h"
+#include "../core/xalloc.h"
 
 #define WIN_VALUE 1000.0
 #define BLOCK_KO 100.0
@@ -26,11 +27,7 @@ bool morpyam_greedy_create(Ai *ai, const char *params, char *err, size_t errlen)
         snprintf(err, errlen, "AI level 'greedy' takes no parameters, got '%s'", params);
         return false;
     }
-    Greedy *g = malloc(sizeof *g);
-    if (!g) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    Greedy *g = xmalloc(sizeof *g);
     mai_tables_init(&g->t, ai->game->config);
     g->masks_occ = ~0ull;
     for (int sq = 0; sq < 36; sq++) {

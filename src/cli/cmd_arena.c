@@ -10,11 +10,13 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "../protocol/external.h"
+#include "external.h"
+#include "../protocol/gtp.h"
 #include "game_args.h"
 #include "../front/session.h"
 #include "stats.h"
 #include "../core/utf8.h"
+#include "../games/registry.h"
 
 /* A game that runs longer than this is a bug in a player or a rule. */
 #define ARENA_MAX_STEPS 1000000
@@ -42,26 +44,18 @@ typedef struct Arena {
     char error[ERR_MAX * 2];
 } Arena;
 
-static void usage(FILE *out, const GameOps *ops)
+static const char about[] =
+    "Usage: morph arena GAME --a SPEC --b SPEC --games N [--seed S] [--threads T]\n"
+    "                  [--json] [--quiet] [game options]\n"
+    "\n"
+    "Plays N games between A and B and reports A's score (wins + draws/2) / N with\n"
+    "a Wilson 95% interval and the Elo difference it implies.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
+    const GameOps *ops = args->game;
     fprintf(out,
-            "Usage: morph arena GAME --a SPEC --b SPEC --games N [--seed S] [--threads T]\n"
-            "                  [--json] [--quiet] [game options]\n"
-            "\n"
-            "Plays N games between A and B and reports A's score (wins + draws/2) / N with\n"
-            "a Wilson 95%% interval and the Elo difference it implies.\n"
-            "\n"
-            "  --a SPEC, --b SPEC  an AI level (random, mcts:ms=200, ...), engine:CMD for a\n"
-            "                  program speaking the JSON protocol (docs/protocol.md), or\n"
-            "                  gtp:CMD for a GTP program (morphos only)\n"
-            "  --games N       number of games (1 to 10000000)\n"
-            "  --seed S        base seed, 0 to 2^63-1 (default: from the clock, reported on\n"
-            "                  stderr); game i uses a seed derived from (S, i), so results\n"
-            "                  depend on S only, not on the thread count\n"
-            "  --threads T     games played in parallel (1 to 64, default 1)\n"
-            "  --json          print {\"games\",\"a_wins\",\"b_wins\",\"draws\",\"a_score\",\n"
-            "                  \"a_score_ci95\",\"elo\",\"elo_ci95\"}\n"
-            "  --quiet         no progress line (progress is shown only on a terminal)\n"
             "\n"
             "Seats: with 2 players A takes seat 1 in even-numbered games (0, 2, ...) and\n"
             "seat 2 in odd ones. With more players A takes seat (i mod players) + 1 and B\n"
@@ -72,15 +66,7 @@ static void usage(FILE *out, const GameOps *ops)
             "Elo: -400*log10(1/score - 1), with the score clamped to [0.5/N, 1-0.5/N] so\n"
             "that 0%% and 100%% stay finite; the interval is mapped the same way.\n"
             "\n");
-    const GameOps *const *games = game_list();
-    if (!*games)
-        fprintf(out, "(no game is built into this morph)\n");
-    for (const GameOps *const *g = games; *g; g++) {
-        if (ops && *g != ops)
-            continue;
-        fprintf(out, "%s options:\n", (*g)->name);
-        game_args_print_help(out, *g);
-    }
+    game_args_print_games_help(out, ops, NULL);
 }
 
 static bool side_of(const char *spec, const Game *g, Side *side, char *err, size_t errlen)
@@ -92,11 +78,7 @@ static bool side_of(const char *spec, const Game *g, Side *side, char *err, size
             snprintf(err, errlen, "'%s' names no command", spec);
             return false;
         }
-        if (side->kind == EXTERNAL_GTP && strcmp(g->ops->name, "morphos") != 0) {
-            snprintf(err, errlen, "gtp: players only play morphos");
-            return false;
-        }
-        return true;
+        return external_plays(side->kind, g, err, errlen);
     }
     Ai *ai = ai_new(spec, g, 0, err, errlen); /* checks the spec once, up front */
     ai_free(ai);
@@ -230,9 +212,39 @@ static void *worker(void *arg)
 
 int cmd_arena(int argc, char **argv)
 {
+    Arena arena = {0};
+    options_init(&arena.opts);
+    const char *spec[2] = {NULL, NULL};
+    long games = 0, threads = 1;
+    bool json = false, quiet = false, have_seed = false;
+    char err[ERR_MAX * 2];
+    const CliFlag flags[] = {
+        {.name = "--a", .kind = CLI_TEXT, .out = &spec[0], .usage = "--a SPEC, --b SPEC",
+         .help = "an AI level (random, mcts:ms=200, ...), engine:CMD for a\n"
+                 "program speaking the JSON protocol (docs/protocol.md), or\n"
+                 "gtp:CMD for a GTP program (" GTP_GAME " only)"},
+        {.name = "--b", .kind = CLI_TEXT, .out = &spec[1]},
+        {.name = "--games", .kind = CLI_LONG, .out = &games, .value = "N", .lo = 1, .hi = 10000000,
+         .expects = "expects a whole number from 1 to 10000000", .help = "number of games (1 to 10000000)"},
+        {.name = "--seed", .kind = CLI_SEED, .out = &arena.seed, .value = "S", .umax = SESSION_SEED_MAX,
+         .expects = "expects a whole number from 0 to 2^63-1", .given = &have_seed,
+         .help = "base seed, 0 to 2^63-1 (default: from the clock, reported on\n"
+                 "stderr); game i uses a seed derived from (S, i), so results\n"
+                 "depend on S only, not on the thread count"},
+        {.name = "--threads", .kind = CLI_LONG, .out = &threads, .value = "T", .lo = 1, .hi = 64,
+         .expects = "expects a whole number from 1 to 64", .help = "games played in parallel (1 to 64, default 1)"},
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "print {\"games\",\"a_wins\",\"b_wins\",\"draws\",\"a_score\",\n"
+                 "\"a_score_ci95\",\"elo\",\"elo_ci95\"}"},
+        {.name = "--quiet", .kind = CLI_SET, .out = &quiet,
+         .help = "no progress line (progress is shown only on a terminal)"},
+        {0},
+    };
+    CliArgs args = {.prefix = "arena", .flags = flags, .column = 18, .options = &arena.opts, .about = about, .more = more,
+                    .help_in_turn = true};
     if (argc < 2 || argv[1][0] == '-') {
         if (cli_wants_help(argc, argv)) {
-            usage(stdout, NULL);
+            cli_print_usage(stdout, &args); /* every game's options */
             return EXIT_OK;
         }
         return cli_fail(EXIT_USAGE, "arena: expected a game first (see morph arena --help)");
@@ -240,45 +252,11 @@ int cmd_arena(int argc, char **argv)
     const GameOps *ops = game_lookup(argv[1]);
     if (!ops)
         return cli_fail(EXIT_USAGE, "arena: unknown game '%s'", cli_quote(argv[1]));
-    Arena arena = {.game = ops->name};
-    options_init(&arena.opts);
-    const char *spec[2] = {NULL, NULL};
-    long games = 0, threads = 1;
-    bool json = false, quiet = false, have_seed = false;
-    char err[ERR_MAX * 2];
-    for (int i = 2; i < argc; i++) {
-        const char *arg = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout, ops);
-            return EXIT_OK;
-        } else if (strcmp(arg, "--json") == 0) {
-            json = true;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            quiet = true;
-        } else if ((strcmp(arg, "--a") == 0 || strcmp(arg, "--b") == 0) && has_value) {
-            spec[arg[2] - 'a'] = argv[++i];
-        } else if (strcmp(arg, "--games") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 10000000, &games))
-                return cli_fail(EXIT_USAGE, "arena: --games expects a whole number from 1 to 10000000, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(arg, "--threads") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 64, &threads))
-                return cli_fail(EXIT_USAGE, "arena: --threads expects a whole number from 1 to 64, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(arg, "--seed") == 0 && has_value) {
-            if (!cli_parse_u64(argv[++i], &arena.seed) || arena.seed > SESSION_SEED_MAX)
-                return cli_fail(EXIT_USAGE, "arena: --seed expects a whole number from 0 to 2^63-1, got '%s'", cli_quote(argv[i]));
-            have_seed = true;
-        } else {
-            GameArgResult r = game_args_take(ops, argc, argv, &i, &arena.opts, err, sizeof err);
-            if (r == GAME_ARG_ERROR)
-                return cli_fail(EXIT_USAGE, "arena: %s", err);
-            if (r == GAME_ARG_NOT_MINE) {
-                game_args_unknown(ops, "arena", arg, "--a, --b, --games, --seed, --threads, --json, --quiet", err,
-                                  sizeof err);
-                return cli_fail(EXIT_USAGE, "%s", err);
-            }
-        }
-    }
+    arena.game = ops->name;
+    args.game = ops;
+    int parsed = cli_parse(&args, argc, argv, 2);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (!spec[0] || !spec[1])
         return cli_fail(EXIT_USAGE, "arena: both --a SPEC and --b SPEC are needed");
     if (!games)

@@ -5,22 +5,17 @@
 
 #include "../../bench/bench.h"
 #include "cli.h"
-#include "../core/number.h"
 
-static void usage(FILE *out)
+static const char about[] =
+    "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
+    "\n"
+    "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
+    "reports each as a rate. Workloads are described in docs/bench.md.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
-    fprintf(out,
-            "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
-            "\n"
-            "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
-            "reports each as a rate. Workloads are described in docs/bench.md.\n"
-            "\n"
-            "  --json       one JSON object:\n"
-            "               {\"workloads\":[{\"name\",\"value\",\"unit\",\"detail\"}...]}\n"
-            "  --quick      about 0.2 s per workload instead of 2 s (a smoke test)\n"
-            "  --seconds S  time per workload in seconds (0.05 to 60)\n"
-            "  --only LIST  run only the named workloads (see the list below)\n"
-            "\nWorkloads:\n");
+    fprintf(out, "\nWorkloads:\n");
     for (const BenchWorkload *w = bench_workloads; w->name; w++)
         cli_help_item(out, 28, w->name, w->description);
 }
@@ -30,25 +25,22 @@ int cmd_bench(int argc, char **argv)
     bool json = false;
     double seconds = 2.0;
     const char *only = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = true;
-        } else if (strcmp(argv[i], "--quick") == 0) {
-            seconds = 0.2;
-        } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
-            double s;
-            if (!number_parse_decimal(argv[++i], 0.05, 60, &s))
-                return cli_fail(EXIT_USAGE, "bench: --seconds expects a number from 0.05 to 60, got '%s'", cli_quote(argv[i]));
-            seconds = s;
-        } else if (strcmp(argv[i], "--only") == 0 && i + 1 < argc) {
-            only = argv[++i];
-        } else {
-            return cli_fail(EXIT_USAGE, "bench: unknown argument '%s' (see morph bench --help)", cli_quote(argv[i]));
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "one JSON object:\n{\"workloads\":[{\"name\",\"value\",\"unit\",\"detail\"}...]}"},
+        {.name = "--quick", .kind = CLI_PRESET, .out = &seconds, .lo = 0.2,
+         .help = "about 0.2 s per workload instead of 2 s (a smoke test)"},
+        {.name = "--seconds", .kind = CLI_DECIMAL, .out = &seconds, .value = "S", .lo = 0.05, .hi = 60,
+         .expects = "expects a number from 0.05 to 60", .help = "time per workload in seconds (0.05 to 60)"},
+        {.name = "--only", .kind = CLI_TEXT, .out = &only, .value = "LIST",
+         .help = "run only the named workloads (see the list below)"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "bench", .flags = flags, .column = 15,
+                          .unknown = "unknown argument '%s' (see morph bench --help)", .about = about, .more = more, .help_in_turn = true};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (only) {
         /* Refuse names that match nothing rather than running nothing. */
         char copy[512];

@@ -9,23 +9,21 @@
 #include "game_args.h"
 #include "../core/utf8.h"
 
-static void usage(FILE *out)
+static const char about[] =
+    "Usage: morph engine [--level SPEC]\n"
+    "\n"
+    "Speaks the JSON-lines protocol of docs/protocol.md: one request object per\n"
+    "line on stdin, one reply object per line on stdout. Requests: new, play,\n"
+    "chance, legal, state, genmove, hint, words, undo, record, save, load, quit.\n"
+    "Replies that apply actions list them (\"played\") with their sentences\n"
+    "(\"described\"); a refused action's error has the rules' reason (\"why\").\n"
+    "Malformed requests get {\"ok\":false,\"error\":...} and the engine keeps\n"
+    "running; end of input ends it.\n"
+    "\n";
+
+static void more(FILE *out, const CliArgs *args)
 {
-    fprintf(out,
-            "Usage: morph engine [--level SPEC]\n"
-            "\n"
-            "Speaks the JSON-lines protocol of docs/protocol.md: one request object per\n"
-            "line on stdin, one reply object per line on stdout. Requests: new, play,\n"
-            "chance, legal, state, genmove, hint, words, undo, record, save, load, quit.\n"
-            "Replies that apply actions list them (\"played\") with their sentences\n"
-            "(\"described\"); a refused action's error has the rules' reason (\"why\").\n"
-            "Malformed requests get {\"ok\":false,\"error\":...} and the engine keeps\n"
-            "running; end of input ends it.\n"
-            "\n"
-            "  --level SPEC   AI level genmove uses when a request names none and the seat\n"
-            "                 to move is not an AI (e.g. random, mcts:ms=200); default none\n"
-            "\n"
-            "AI levels:\n");
+    fprintf(out, "\nAI levels:\n");
     for (const AiOps *const *l = ai_list(); *l; l++)
         cli_help_item(out, 14, (*l)->name, (*l)->summary);
     fprintf(out, "\nGame options (the \"options\" object of \"new\"):\n");
@@ -35,16 +33,17 @@ static void usage(FILE *out)
 int cmd_engine(int argc, char **argv)
 {
     const char *level = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--level") == 0 && i + 1 < argc) {
-            level = argv[++i];
-        } else {
-            return cli_fail(EXIT_USAGE, "engine: unknown argument '%s' (expected --level SPEC)", cli_quote(argv[i]));
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--level", .kind = CLI_TEXT, .out = &level, .value = "SPEC",
+         .help = "AI level genmove uses when a request names none and the seat\n"
+                 "to move is not an AI (e.g. random, mcts:ms=200); default none"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "engine", .flags = flags, .column = 17,
+                          .unknown = "unknown argument '%s' (expected --level SPEC)", .about = about, .more = more, .help_in_turn = true};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     char q[EXCERPT_SIZE];
     if (level && strlen(level) >= sizeof ((Engine *)0)->default_level)
         return cli_fail(EXIT_USAGE, "engine: --level '%s' is too long (at most %zu characters)",

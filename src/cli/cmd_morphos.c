@@ -6,6 +6,8 @@
 #include "../games/morphos/morphos.h"
 #include "cli.h"
 #include "commands.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 typedef struct NamedList {
     char **items;
@@ -16,11 +18,9 @@ static void list_add(NamedList *l, const char *text)
 {
     if (l->count == l->cap) {
         l->cap = l->cap ? l->cap * 2 : 32;
-        l->items = realloc(l->items, (size_t)l->cap * sizeof *l->items);
-        if (!l->items)
-            abort();
+        l->items = xrealloc(l->items, (size_t)l->cap * sizeof *l->items);
     }
-    l->items[l->count++] = strdup(text);
+    l->items[l->count++] = xstrdup(text);
 }
 
 static int by_text(const void *a, const void *b)
@@ -43,11 +43,21 @@ static json_t *list_json(NamedList *l)
     return arr;
 }
 
-/* A flag that takes a value but ends the command line. */
-static bool lacks_value(int argc, char **argv, int i, const char *flag)
+/* The one operand of a command (a POSITION, a size N): the first word
+ * that is no flag; another one is an unknown argument. */
+static int take_first(void *ctx, int argc, char **argv, int *i)
 {
-    return strcmp(argv[i], flag) == 0 && i + 1 == argc;
+    const char **operand = ctx;
+    if (argv[*i][0] == '-' || *operand)
+        return CLI_NOT_MINE;
+    *operand = argv[*i];
+    return CLI_TAKEN;
 }
+
+/* --mutators LIST, as legal, deadlocks and show take it. */
+#define MUTATORS_FLAG(target, cmd, text)                                                                        \
+    {.name = "--mutators", .kind = CLI_TEXT, .out = target, .value = "LIST", .help = text,                    \
+     .missing = "--mutators needs a value (see morph morphos " cmd " --help)"}
 
 /* Reads POSITION plus --mutators into a game and its stones. */
 static int load(const char *pos, const char *mutators, Game **g, Bb stones[2])
@@ -95,38 +105,32 @@ static void expand(const MorphosState *s, int turn, const char *prefix, NamedLis
     }
 }
 
+static const char legal_about[] =
+    "Usage: morph morphos legal POSITION [--to-move B|W] [--mutators LIST] [--json]\n"
+    "\n"
+    "Shows the winner of POSITION (rows from the top, e.g. B.W/.W./W.B), the weak\n"
+    "stones of each colour and every legal full move of the side to move (the parts\n"
+    "of one turn joined by commas, e.g. c3,c4 with duomorph), sorted. The position\n"
+    "carries no history: no swap, no pending returned stone, no deepmorph flips.\n"
+    "\n";
+
 static int cmd_legal(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morphos legal POSITION [--to-move B|W] [--mutators LIST] [--json]\n"
-               "\n"
-               "Shows the winner of POSITION (rows from the top, e.g. B.W/.W./W.B), the weak\n"
-               "stones of each colour and every legal full move of the side to move (the parts\n"
-               "of one turn joined by commas, e.g. c3,c4 with duomorph), sorted. The position\n"
-               "carries no history: no swap, no pending returned stone, no deepmorph flips.\n"
-               "\n"
-               "  --to-move B|W    the colour to move (default B)\n"
-               "  --mutators LIST  comma-separated: minimorph, deepmorph, duomorph, remorph,\n"
-               "                   metamorph\n"
-               "  --json           {\"size\",\"to_move\",\"winner\",\"weak\":{\"B\",\"W\"},\"moves\"}\n");
-        return EXIT_OK;
-    }
     const char *pos = NULL, *mutators = "", *to = "B";
     bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = true;
-        else if (strcmp(argv[i], "--to-move") == 0 && i + 1 < argc)
-            to = argv[++i];
-        else if (strcmp(argv[i], "--mutators") == 0 && i + 1 < argc)
-            mutators = argv[++i];
-        else if (argv[i][0] != '-' && !pos)
-            pos = argv[i];
-        else
-            return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--to-move") || lacks_value(argc, argv, i, "--mutators") ? "morphos legal: %s needs a value (see morph morphos legal --help)"
-                                           : "morphos legal: unknown argument '%s' (see morph morphos legal --help)",
-                            cli_quote(argv[i]));
-    }
+    const CliFlag flags[] = {
+        {.name = "--to-move", .kind = CLI_TEXT, .out = &to, .value = "B|W", .help = "the colour to move (default {})",
+         .missing = "--to-move needs a value (see morph morphos legal --help)"},
+        MUTATORS_FLAG(&mutators, "legal", "comma-separated: minimorph, deepmorph, duomorph, remorph,\nmetamorph"),
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "{\"size\",\"to_move\",\"winner\",\"weak\":{\"B\",\"W\"},\"moves\"}"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "morphos legal", .flags = flags, .column = 19, .operand = take_first, .ctx = &pos,
+                          .unknown = "unknown argument '%s' (see morph morphos legal --help)", .about = legal_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (!pos)
         return cli_fail(EXIT_USAGE, "morphos legal: expected a POSITION (see morph morphos legal --help)");
     if (strcmp(to, "B") != 0 && strcmp(to, "W") != 0)
@@ -180,34 +184,30 @@ static int cmd_legal(int argc, char **argv)
     return EXIT_OK;
 }
 
+static const char deadlocks_about[] =
+    "Usage: morph morphos deadlocks N [--mutators LIST] [--json]\n"
+    "\n"
+    "Enumerates every full NxN board (N from 2 to 6) and counts those on which\n"
+    "neither colour has a weak stone (no_moves) and, among them, those where\n"
+    "nobody has a connection (no_moves_no_winner: the deadlocks). formula is\n"
+    "2^(N+1)-2, the count the original rules text claims.\n"
+    "\n";
+
 static int cmd_deadlocks(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morphos deadlocks N [--mutators LIST] [--json]\n"
-               "\n"
-               "Enumerates every full NxN board (N from 2 to 6) and counts those on which\n"
-               "neither colour has a weak stone (no_moves) and, among them, those where\n"
-               "nobody has a connection (no_moves_no_winner: the deadlocks). formula is\n"
-               "2^(N+1)-2, the count the original rules text claims.\n"
-               "\n"
-               "  --mutators LIST  minimorph changes the patterns; the others do not matter here\n"
-               "  --json           {\"size\",\"no_moves\",\"no_moves_no_winner\",\"formula\"}\n");
-        return EXIT_OK;
-    }
     const char *mutators = "", *size = NULL;
     bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = true;
-        else if (strcmp(argv[i], "--mutators") == 0 && i + 1 < argc)
-            mutators = argv[++i];
-        else if (argv[i][0] != '-' && !size)
-            size = argv[i];
-        else
-            return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--mutators") ? "morphos deadlocks: %s needs a value (see morph morphos deadlocks --help)"
-                                           : "morphos deadlocks: unknown argument '%s' (see morph morphos deadlocks --help)",
-                            cli_quote(argv[i]));
-    }
+    const CliFlag flags[] = {
+        MUTATORS_FLAG(&mutators, "deadlocks", "minimorph changes the patterns; the others do not matter here"),
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "{\"size\",\"no_moves\",\"no_moves_no_winner\",\"formula\"}"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "morphos deadlocks", .flags = flags, .column = 19, .operand = take_first,
+                          .ctx = &size, .unknown = "unknown argument '%s' (see morph morphos deadlocks --help)", .about = deadlocks_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     long n;
     if (!size || !cli_parse_long(size, 2, 6, &n))
         return cli_fail(EXIT_USAGE, "morphos deadlocks: expected a board size N from 2 to 6, got '%s'", size ? cli_quote(size) : "");
@@ -230,28 +230,25 @@ static int cmd_deadlocks(int argc, char **argv)
     return EXIT_OK;
 }
 
+static const char show_about[] =
+    "Usage: morph morphos show POSITION [--mutators LIST]\n"
+    "\n"
+    "Draws POSITION (rows from the top, e.g. B.W/.W./W.B) with coordinates;\n"
+    "weak stones (those the opponent may flip) are drawn in lower case.\n"
+    "\n";
+
 static int cmd_show(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morphos show POSITION [--mutators LIST]\n"
-               "\n"
-               "Draws POSITION (rows from the top, e.g. B.W/.W./W.B) with coordinates;\n"
-               "weak stones (those the opponent may flip) are drawn in lower case.\n"
-               "\n"
-               "  --mutators LIST  minimorph changes which stones are weak\n");
-        return EXIT_OK;
-    }
     const char *pos = NULL, *mutators = "";
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--mutators") == 0 && i + 1 < argc)
-            mutators = argv[++i];
-        else if (argv[i][0] != '-' && !pos)
-            pos = argv[i];
-        else
-            return cli_fail(EXIT_USAGE, lacks_value(argc, argv, i, "--mutators") ? "morphos show: %s needs a value (see morph morphos show --help)"
-                                           : "morphos show: unknown argument '%s' (see morph morphos show --help)",
-                            cli_quote(argv[i]));
-    }
+    const CliFlag flags[] = {
+        MUTATORS_FLAG(&mutators, "show", "minimorph changes which stones are weak"),
+        {0},
+    };
+    const CliArgs args = {.prefix = "morphos show", .flags = flags, .column = 19, .operand = take_first, .ctx = &pos,
+                          .unknown = "unknown argument '%s' (see morph morphos show --help)", .about = show_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (!pos)
         return cli_fail(EXIT_USAGE, "morphos show: expected a POSITION (see morph morphos show --help)");
     Game *g;

@@ -11,38 +11,53 @@
 #include "cli.h"
 #include "commands.h"
 #include "game_args.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 /* ---- figures ---- */
 
+typedef struct Dice {
+    int values[5], n;
+} Dice;
+
+/* One die of the five: a value 1-6 ("-1" too, to be refused as a die). */
+static int take_die(void *ctx, int argc, char **argv, int *i)
+{
+    Dice *d = ctx;
+    const char *arg = argv[*i];
+    if (arg[0] == '-' && arg[1] && !(arg[1] >= '0' && arg[1] <= '9'))
+        return CLI_NOT_MINE;
+    long v;
+    if (!cli_parse_long(arg, 1, 6, &v))
+        return cli_fail(EXIT_BAD_INPUT, "figures: a die shows 1 to 6, got '%s'", cli_quote(arg));
+    if (d->n == 5)
+        return cli_fail(EXIT_BAD_INPUT, "figures: expected 5 dice, got more");
+    d->values[d->n++] = (int)v;
+    return CLI_TAKEN;
+}
+
+static const char figures_about[] =
+    "Usage: morph morpyam figures D D D D D [--first-roll] [--json]\n"
+    "\n"
+    "Lists every figure five dice show (values 1-6, any order).\n";
+
 static int figures_cmd(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam figures D D D D D [--first-roll] [--json]\n"
-               "\n"
-               "Lists every figure five dice show (values 1-6, any order).\n"
-               "  --first-roll  the dice are a first roll, so sec is listed when they show\n"
-               "                morpyam, carre, maxi, mini, suite or full\n"
-               "  --json        {\"dice\":[...],\"figures\":[ids sorted]}\n");
-        return EXIT_OK;
-    }
-    int dice[5], n = 0;
+    Dice typed = {.n = 0};
     bool json = false, first = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = true;
-        } else if (strcmp(argv[i], "--first-roll") == 0) {
-            first = true;
-        } else if (argv[i][0] == '-' && argv[i][1] && !(argv[i][1] >= '0' && argv[i][1] <= '9')) {
-            return cli_fail(EXIT_USAGE, "figures: unknown option '%s' (see morph morpyam figures --help)", cli_quote(argv[i]));
-        } else {
-            long v;
-            if (!cli_parse_long(argv[i], 1, 6, &v))
-                return cli_fail(EXIT_BAD_INPUT, "figures: a die shows 1 to 6, got '%s'", cli_quote(argv[i]));
-            if (n == 5)
-                return cli_fail(EXIT_BAD_INPUT, "figures: expected 5 dice, got more");
-            dice[n++] = (int)v;
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--first-roll", .kind = CLI_SET, .out = &first,
+         .help = "the dice are a first roll, so sec is listed when they show\n"
+                 "morpyam, carre, maxi, mini, suite or full"},
+        {.name = "--json", .kind = CLI_SET, .out = &json, .help = "{\"dice\":[...],\"figures\":[ids sorted]}"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "figures", .flags = flags, .column = 16, .operand = take_die, .ctx = &typed,
+                          .unknown = "unknown option '%s' (see morph morpyam figures --help)", .about = figures_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
+    int *dice = typed.values, n = typed.n;
     if (n != 5)
         return cli_fail(EXIT_BAD_INPUT, "figures: expected 5 dice, got %d", n);
     unsigned figs = morpyam_figures(dice, first);
@@ -73,24 +88,26 @@ static double round12(double x)
     return (double)llround(x * 1e12) / 1e12;
 }
 
+static const char odds_about[] =
+    "Usage: morph morpyam odds [--json]\n"
+    "\n"
+    "Exact probability of each figure in one roll of five dice and within three\n"
+    "rolls when rerolling optimally for that figure alone (sec: first roll only).\n";
+
 static int odds_cmd(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam odds [--json]\n"
-               "\n"
-               "Exact probability of each figure in one roll of five dice and within three\n"
-               "rolls when rerolling optimally for that figure alone (sec: first roll only).\n"
-               "  --json  {\"figures\":{ID:{\"one_roll\":P,\"three_rolls\":P},...}}, 12 decimals\n");
-        return EXIT_OK;
-    }
     bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0)
-            json = true;
-        else
-            return cli_fail(EXIT_USAGE, "odds: unknown option '%s' (see morph morpyam odds --help)", cli_quote(argv[i]));
-    }
-    MorpyamMultisets *ms = malloc(sizeof *ms);
+    const CliFlag flags[] = {
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "{\"figures\":{ID:{\"one_roll\":P,\"three_rolls\":P},...}}, 12 decimals"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "odds", .flags = flags, .column = 10,
+                          .unknown = "unknown option '%s' (see morph morpyam odds --help)", .about = odds_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
+    MorpyamMultisets *ms = xmalloc(sizeof *ms);
     MorpyamOdds odds;
     morpyam_multisets_init(ms);
     morpyam_odds(ms, &odds);
@@ -119,38 +136,43 @@ static int odds_cmd(int argc, char **argv)
 
 /* ---- score ---- */
 
+/* The GRID, the one operand ("-." too, to be refused for its characters). */
+static int take_grid(void *ctx, int argc, char **argv, int *i)
+{
+    const char **grid = ctx, *arg = argv[*i];
+    if (arg[0] == '-' && arg[1] && arg[1] != '.')
+        return CLI_NOT_MINE;
+    if (*grid)
+        return cli_fail(EXIT_USAGE, "score: expected one GRID, got '%s' too", cli_quote(arg));
+    *grid = arg;
+    return CLI_TAKEN;
+}
+
+static const char score_about[] =
+    "Usage: morph morpyam score --players N GRID [--json]\n"
+    "\n"
+    "Counts the line points of a grid of tokens. GRID is 36 characters, row by\n"
+    "row from the top left (a6 first): '.' a free square, '1'-'4' a player's token.\n"
+    "Runs of 3 score 1, runs of 4 score 2 (2 players) or 3 (3-4 players), a run\n"
+    "of 5 or more is a KO.\n";
+
 static int score_cmd(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam score --players N GRID [--json]\n"
-               "\n"
-               "Counts the line points of a grid of tokens. GRID is 36 characters, row by\n"
-               "row from the top left (a6 first): '.' a free square, '1'-'4' a player's token.\n"
-               "Runs of 3 score 1, runs of 4 score 2 (2 players) or 3 (3-4 players), a run\n"
-               "of 5 or more is a KO.\n"
-               "  --players N  2, 3 or 4 (default 2)\n"
-               "  --json       {\"points\":[...],\"ko\":null or the 1-based player}\n");
-        return EXIT_OK;
-    }
     long players = 2;
     const char *grid = NULL;
     bool json = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = true;
-        } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-            if (!cli_parse_long(argv[++i], 2, 4, &players))
-                return cli_fail(EXIT_USAGE, "score: --players must be 2, 3 or 4, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(argv[i], "--players") == 0) {
-            return cli_fail(EXIT_USAGE, "score: --players needs a value: 2, 3 or 4");
-        } else if (argv[i][0] == '-' && argv[i][1] && argv[i][1] != '.') {
-            return cli_fail(EXIT_USAGE, "score: unknown option '%s' (see morph morpyam score --help)", cli_quote(argv[i]));
-        } else if (grid) {
-            return cli_fail(EXIT_USAGE, "score: expected one GRID, got '%s' too", cli_quote(argv[i]));
-        } else {
-            grid = argv[i];
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--players", .kind = CLI_LONG, .out = &players, .value = "N", .lo = 2, .hi = 4,
+         .expects = "must be 2, 3 or 4", .missing = "--players needs a value: 2, 3 or 4",
+         .help = "2, 3 or 4 (default {})"},
+        {.name = "--json", .kind = CLI_SET, .out = &json, .help = "{\"points\":[...],\"ko\":null or the 1-based player}"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "score", .flags = flags, .column = 15, .operand = take_grid, .ctx = &grid,
+                          .unknown = "unknown option '%s' (see morph morpyam score --help)", .about = score_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (!grid)
         return cli_fail(EXIT_USAGE, "score: missing GRID (36 characters, see morph morpyam score --help)");
     if (strlen(grid) != 36)
@@ -207,43 +229,57 @@ static bool read_layout_file(const char *path, uint8_t kinds[36])
     return true;
 }
 
+typedef struct Layout {
+    uint8_t kinds[36];
+    bool have;
+} Layout;
+
+/* The one layout: standard, flash or --file PATH. */
+static int take_layout(void *ctx, int argc, char **argv, int *i)
+{
+    Layout *l = ctx;
+    const char *arg = argv[*i];
+    bool file = strcmp(arg, "--file") == 0;
+    if (l->have && (file || strcmp(arg, "standard") == 0 || strcmp(arg, "flash") == 0))
+        return cli_fail(EXIT_USAGE, "layout: expected one layout, got '%s' too", cli_quote(arg));
+    if (file && *i + 1 == argc)
+        return cli_fail(EXIT_USAGE, "layout: --file needs a PATH");
+    if (file && !read_layout_file(argv[++*i], l->kinds))
+        return EXIT_BAD_INPUT;
+    if (strcmp(arg, "standard") == 0)
+        morpyam_standard_layout(l->kinds);
+    else if (strcmp(arg, "flash") == 0)
+        morpyam_flash_layout(l->kinds);
+    else if (!file)
+        return CLI_NOT_MINE;
+    l->have = true;
+    return CLI_TAKEN;
+}
+
+static const char layout_about[] =
+    "Usage: morph morpyam layout standard|flash|--file PATH [--json]\n"
+    "\n"
+    "Draws a grid layout with its square codes: 1-6 brelan of that value, PS petite\n"
+    "suite, SU suite, FU full, CA carre, MI mini, MA maxi, MO morpyam, SE sec, AP\n"
+    "appel. A layout file holds 6 lines of 6 codes, top row first; '#' starts a\n"
+    "comment (see docs/rules-morpyam.md).\n";
+
 static int layout_cmd(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam layout standard|flash|--file PATH [--json]\n"
-               "\n"
-               "Draws a grid layout with its square codes: 1-6 brelan of that value, PS petite\n"
-               "suite, SU suite, FU full, CA carre, MI mini, MA maxi, MO morpyam, SE sec, AP\n"
-               "appel. A layout file holds 6 lines of 6 codes, top row first; '#' starts a\n"
-               "comment (see docs/rules-morpyam.md).\n"
-               "  --file PATH  draw the layout in PATH (checking it)\n"
-               "  --json       {\"rows\":[[6 codes of row 6],...,[row 1]]}\n");
-        return EXIT_OK;
-    }
-    uint8_t kinds[36];
-    bool json = false, have = false;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--json") == 0) {
-            json = true;
-        } else if (strcmp(argv[i], "--file") == 0 && i + 1 < argc && !have) {
-            if (!read_layout_file(argv[++i], kinds))
-                return EXIT_BAD_INPUT;
-            have = true;
-        } else if (strcmp(argv[i], "standard") == 0 && !have) {
-            morpyam_standard_layout(kinds);
-            have = true;
-        } else if (strcmp(argv[i], "flash") == 0 && !have) {
-            morpyam_flash_layout(kinds);
-            have = true;
-        } else if (have && (strcmp(argv[i], "standard") == 0 || strcmp(argv[i], "flash") == 0 ||
-                            strcmp(argv[i], "--file") == 0)) {
-            return cli_fail(EXIT_USAGE, "layout: expected one layout, got '%s' too", cli_quote(argv[i]));
-        } else if (strcmp(argv[i], "--file") == 0) {
-            return cli_fail(EXIT_USAGE, "layout: --file needs a PATH");
-        } else {
-            return cli_fail(EXIT_USAGE, "layout: unknown layout '%s' (expected standard, flash or --file PATH)", cli_quote(argv[i]));
-        }
-    }
+    Layout layout = {.have = false};
+    bool json = false;
+    const CliFlag flags[] = {
+        {.name = "--file", .kind = CLI_OPERAND, .value = "PATH", .help = "draw the layout in PATH (checking it)"},
+        {.name = "--json", .kind = CLI_SET, .out = &json, .help = "{\"rows\":[[6 codes of row 6],...,[row 1]]}"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "layout", .flags = flags, .column = 15, .operand = take_layout, .ctx = &layout,
+                          .unknown = "unknown layout '%s' (expected standard, flash or --file PATH)", .about = layout_about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
+    bool have = layout.have;
+    const uint8_t *kinds = layout.kinds;
     if (!have)
         return cli_fail(EXIT_USAGE, "layout: expected standard, flash or --file PATH");
     if (json) {
@@ -270,41 +306,32 @@ static int layout_cmd(int argc, char **argv)
 
 /* ---- watch ---- */
 
+static const char watch_about[] =
+    "Usage: morph morpyam watch [--seed S] [game options]\n"
+    "\n"
+    "Plays one game between random players and prints it turn by turn (grid,\n"
+    "dice, actions), then the result.\n";
+
 static int watch_cmd(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        printf("Usage: morph morpyam watch [--seed S] [game options]\n"
-               "\n"
-               "Plays one game between random players and prints it turn by turn (grid,\n"
-               "dice, actions), then the result.\n"
-               "  --seed S       seed of the dice and the players (default: from the clock,\n"
-               "                 printed)\n"
-               "Game options:\n");
-        game_args_print_help(stdout, &morpyam_ops);
-        return EXIT_OK;
-    }
     Options opts;
     char err[ERR_MAX];
     uint64_t seed = 0;
     bool seeded = false;
     options_init(&opts);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        if (strcmp(arg, "--seed") == 0 && i + 1 < argc) {
-            if (!cli_parse_u64(argv[++i], &seed))
-                return cli_fail(EXIT_USAGE, "watch: --seed expects a non-negative whole number, got '%s'", cli_quote(argv[i]));
-            seeded = true;
-            continue;
-        }
-        /* every game option flag, as in morph play */
-        GameArgResult r = game_args_take(&morpyam_ops, argc, argv, &i, &opts, err, sizeof err);
-        if (r == GAME_ARG_ERROR)
-            return cli_fail(EXIT_USAGE, "watch: %s", err);
-        if (r == GAME_ARG_NOT_MINE) {
-            game_args_unknown(&morpyam_ops, "morpyam watch", arg, "--seed", err, sizeof err);
-            return cli_fail(EXIT_USAGE, "%s", err);
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--seed", .kind = CLI_SEED, .out = &seed, .value = "S", .given = &seeded,
+         .expects = "expects a non-negative whole number",
+         .help = "seed of the dice and the players (default: from the clock,\nprinted)"},
+        {0},
+    };
+    /* every game option flag, as in morph play */
+    const CliArgs args = {.prefix = "watch", .name = "morpyam watch", .flags = flags, .column = 17,
+                          .game = &morpyam_ops, .options = &opts, .about = watch_about,
+                          .more = cli_more_game_options};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (!seeded) {
         struct timespec ts;
         clock_gettime(CLOCK_REALTIME, &ts);
@@ -336,7 +363,7 @@ static int watch_cmd(int argc, char **argv)
         sb_clear(&sb);
         state_action_text(s, a, &sb);
         if (p == PLAYER_CHANCE && ms->phase == MP_ROLLOFF)
-            printf("   P%d rolls %s\n", __builtin_ctz(ms->contenders & ~ms->rolled) + 1, sb_str(&sb));
+            printf("   P%d rolls %s\n", morpyam_roller(ms) + 1, sb_str(&sb));
         else if (p == PLAYER_CHANCE)
             printf("   %s\n", sb_str(&sb));
         else

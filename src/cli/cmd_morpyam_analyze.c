@@ -16,6 +16,8 @@
 #include "commands.h"
 #include "game_args.h"
 #include "stats.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 typedef struct GameStat {
     double first_share; /* the starting seat's share of the win (1, 0 or 1/k) */
@@ -32,28 +34,15 @@ typedef struct Run {
     bool failed;
 } Run;
 
-static void usage(FILE *out)
-{
-    fprintf(out,
-            "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json]\n"
-            "                             [game options]\n"
-            "\n"
-            "Plays G games of expert self-play and reports, each with a 95%% interval:\n"
-            "the share of wins of the player who started (against the fair share 1/N),\n"
-            "the average game length in turns, and the share of games won by KO.\n"
-            "Proportions use the Wilson interval, the mean a normal interval.\n"
-            "\n"
-            "  --games G     number of games, 1 to 1000000 (required)\n"
-            "  --seed S      seed of the run (default: from the clock, printed)\n"
-            "  --threads T   games played in parallel, 1 to 64 (default 1); the results\n"
-            "                are the same for every T\n"
-            "  --json        one object: {\"games\",\"players\",\"variant\",\"rules\",\"seed\",\n"
-            "                \"fair_share\",\"first_player_share\",\n"
-            "                \"first_player_share_ci95\":[lo,hi],\"turns_mean\",\n"
-            "                \"turns_ci95\":[lo,hi],\"ko_share\",\"ko_share_ci95\":[lo,hi]}\n"
-            "Game options:\n");
-    game_args_print_help(out, &morpyam_ops);
-}
+static const char about[] =
+    "Usage: morph morpyam analyze --games G [--seed S] [--threads T] [--json]\n"
+    "                             [game options]\n"
+    "\n"
+    "Plays G games of expert self-play and reports, each with a 95% interval:\n"
+    "the share of wins of the player who started (against the fair share 1/N),\n"
+    "the average game length in turns, and the share of games won by KO.\n"
+    "Proportions use the Wilson interval, the mean a normal interval.\n"
+    "\n";
 
 static bool play_game(const Game *g, uint64_t seed, GameStat *out)
 {
@@ -107,43 +96,35 @@ static void wilson(double p, int n, double ci[2])
 
 int cmd_morpyam_analyze(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     Options opts;
     char err[ERR_MAX];
     long games = 0, threads = 1;
     uint64_t seed = 0;
     bool seeded = false, json = false;
     options_init(&opts);
-    for (int i = 1; i < argc; i++) {
-        const char *arg = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(arg, "--json") == 0) {
-            json = true;
-        } else if (strcmp(arg, "--games") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 1000000, &games))
-                return cli_fail(EXIT_USAGE, "analyze: --games expects a whole number from 1 to 1000000, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(arg, "--threads") == 0 && has_value) {
-            if (!cli_parse_long(argv[++i], 1, 64, &threads))
-                return cli_fail(EXIT_USAGE, "analyze: --threads expects a whole number from 1 to 64, got '%s'", cli_quote(argv[i]));
-        } else if (strcmp(arg, "--seed") == 0 && has_value) {
-            if (!cli_parse_u64(argv[++i], &seed))
-                return cli_fail(EXIT_USAGE, "analyze: --seed expects a non-negative whole number, got '%s'", cli_quote(argv[i]));
-            seeded = true;
-        } else {
-            /* every game option flag, as in morph play */
-            GameArgResult r = game_args_take(&morpyam_ops, argc, argv, &i, &opts, err, sizeof err);
-            if (r == GAME_ARG_ERROR)
-                return cli_fail(EXIT_USAGE, "analyze: %s", err);
-            if (r == GAME_ARG_NOT_MINE) {
-                game_args_unknown(&morpyam_ops, "morpyam analyze", arg, "--games, --threads, --seed, --json", err,
-                                  sizeof err);
-                return cli_fail(EXIT_USAGE, "%s", err);
-            }
-        }
-    }
+    const CliFlag flags[] = {
+        {.name = "--games", .kind = CLI_LONG, .out = &games, .value = "G", .lo = 1, .hi = 1000000,
+         .expects = "expects a whole number from 1 to 1000000", .help = "number of games, 1 to 1000000 (required)"},
+        {.name = "--seed", .kind = CLI_SEED, .out = &seed, .value = "S", .given = &seeded,
+         .expects = "expects a non-negative whole number",
+         .help = "seed of the run (default: from the clock, printed)"},
+        {.name = "--threads", .kind = CLI_LONG, .out = &threads, .value = "T", .lo = 1, .hi = 64,
+         .expects = "expects a whole number from 1 to 64",
+         .help = "games played in parallel, 1 to 64 (default 1); the results\nare the same for every T"},
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "one object: {\"games\",\"players\",\"variant\",\"rules\",\"seed\",\n"
+                 "\"fair_share\",\"first_player_share\",\n"
+                 "\"first_player_share_ci95\":[lo,hi],\"turns_mean\",\n"
+                 "\"turns_ci95\":[lo,hi],\"ko_share\",\"ko_share_ci95\":[lo,hi]}"},
+        {0},
+    };
+    /* every game option flag, as in morph play */
+    const CliArgs args = {.prefix = "analyze", .name = "morpyam analyze", .flags = flags, .column = 16,
+                          .game = &morpyam_ops, .options = &opts, .about = about,
+                          .more = cli_more_game_options};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (games == 0)
         return cli_fail(EXIT_USAGE, "analyze: --games G is required (see morph morpyam analyze --help)");
     if (!seeded) {
@@ -158,7 +139,7 @@ int cmd_morpyam_analyze(int argc, char **argv)
         game_free(g);
         return EXIT_OK;
     }
-    Run run = {.g = g, .seed = seed, .games = (int)games, .stats = calloc((size_t)games, sizeof(GameStat))};
+    Run run = {.g = g, .seed = seed, .games = (int)games, .stats = xcalloc((size_t)games, sizeof(GameStat))};
     atomic_init(&run.next, 0);
     pthread_t tids[64];
     for (int t = 1; t < threads; t++)

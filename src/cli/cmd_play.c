@@ -1,609 +1,110 @@
-/* morph play: the interactive terminal client (docs/play.md). People and
- * AIs take seats; the record is written after every action so that a game
- * killed at any moment can be resumed with --resume. Every action of every
- * seat is told with the library's sentence (a session observer). */
-#include <ctype.h>
-#include <errno.h>
-#include <signal.h>
-#include <stdarg.h>
+/* morph play: the interactive terminal client (docs/play.md), its set-up:
+ * the command line read into a new Session (the game, its seats, seed and
+ * record file) or one resumed from a record; play_loop.c plays it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "../ai/ai.h"
+#include "../core/utf8.h"
+#include "../front/record.h"
+#include "../games/registry.h"
 #include "cli.h"
 #include "commands.h"
 #include "game_args.h"
-#include "play.h"
-#include "../front/game_json.h"
-#include "../front/record.h"
+#include "play_client.h"
 #include "term.h"
-#include "../core/utf8.h"
 
-/* A game that runs longer than this is a bug in a player or a rule. */
-#define PLAY_MAX_STEPS 1000000
-#define LINE_MAX_LEN 512
-/* The exit status after Ctrl-C (128 + SIGINT, as shells report it). */
-#define EXIT_INTERRUPTED 130
+/* The usage of the flags: help from this column, lines of at most this width. */
+#define PLAY_HELP_COLUMN 18
+#define PLAY_HELP_WIDTH 78
 
-/* The chance stream of hints, apart from the session's own streams. */
-enum { STREAM_HINT = 3 };
-
-enum { GO_ON, GO_QUIT, GO_FAIL, GO_INTERRUPTED };
-
-typedef struct Client {
-    Play play;
-    const char *path;  /* the record file */
-    char created[21];
-    bool quiet;
-    bool verbose;      /* the AIs' technical detail after their moves and hints */
-    bool interactive;  /* some seat is a person's, or people type the dice */
-    bool echo;         /* stdin is not a terminal: echo what was read */
-    int drawn_at;      /* s->count when the screen was last drawn, -1 never */
-    bool write_failed; /* the latest record write failed: the file is behind */
-    int saved_count;   /* s->count at the latest successful write, -1 none */
-    char write_error[ERR_MAX + 64]; /* why the latest write failed */
-    const char *resumed_from; /* the record file resumed, or NULL */
-} Client;
-
-/* Ctrl-C: the first sets the flag, which the loop handles at the next
- * prompt or after the action in progress (saving and saying how to
- * resume); a second one ends the program at once. */
-static volatile sig_atomic_t interrupted;
-
-static void on_interrupt(int sig)
-{
-    if (interrupted) {
-        signal(sig, SIG_DFL);
-        raise(sig);
-        return;
-    }
-    interrupted = 1;
-}
-
-/* Installs on_interrupt, without SA_RESTART so that a read in progress
- * returns; not when SIGINT was ignored when we started (a background job). */
-static void catch_interrupts(void)
-{
-    struct sigaction old, sa;
-    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-        return;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-}
-
-static const AiOps *ai_level(const char *name, const char *game)
-{
-    for (const AiOps *const *a = ai_list(); *a; a++)
-        if (strcmp((*a)->name, name) == 0 && (!(*a)->games || list_contains((*a)->games, game)))
-            return *a;
-    return NULL;
-}
-
-/* The AI of the default seats: greedy, or random while this build has no greedy. */
+/* The AI of the default seats (ai_game_levels). */
 static const char *default_level(const char *game)
 {
-    return ai_level("greedy", game) ? "greedy" : "random";
+    return ai_game_levels(game)->default_level;
 }
 
-static void usage(FILE *out, const GameOps *only)
+/* Whether morph play has screens for ops's game. */
+static bool has_screen(const GameOps *ops)
 {
+    return play_ui_for(ops->name) != NULL;
+}
+
+/* The default seats for --help: "human,ai:LEVEL" with the default AI of
+ * only, or of every game when they share it. */
+static void default_seats(const GameOps *only, StrBuf *out)
+{
+    const char *level = only ? default_level(only->name) : NULL;
+    for (const GameOps *const *g = game_list(); !only && *g; g++) {
+        if (!has_screen(*g))
+            continue;
+        if (level && strcmp(level, default_level((*g)->name)) != 0) {
+            sb_puts(out, "human and the game's default AI");
+            return;
+        }
+        level = default_level((*g)->name);
+    }
+    sb_printf(out, "human,ai:%s", level ? level : "random");
+}
+
+/* How many seats each game has, for --help: "For morpyam the number of
+ * seats is the number of players (2 to 4); morphos has 2." */
+static void seats_words(StrBuf *out)
+{
+    bool first = true;
+    for (const GameOps *const *g = game_list(); *g; g++) {
+        if (!has_screen(*g))
+            continue;
+        sb_puts(out, first ? "" : "; ");
+        first = false;
+        const OptionSpec *players = options_spec((*g)->option_specs, "players");
+        if (players) {
+            sb_printf(out, "For %s the number of seats is the number of players (%ld to %ld)", (*g)->name,
+                      (long)players->min, (long)players->max);
+        } else {
+            Options none;
+            char err[ERR_MAX];
+            options_init(&none);
+            Game *game = game_create(*g, &none, err, sizeof err);
+            sb_printf(out, "%s has %d", (*g)->name, game ? game->num_players : 0);
+            game_free(game);
+        }
+    }
+    sb_putc(out, '.');
+}
+
+/* The start of the usage; %s is where the games go. */
+static const char about_format[] =
+    "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE [--force]]\n"
+    "                  [--dice auto|manual] [--color auto|always|never] [--verbose]\n"
+    "                  [--quiet] [game options]\n"
+    "       morph play --resume FILE [--record FILE [--force]] [--dice auto|manual]\n"
+    "                  [--color ...] [--verbose] [--quiet]\n"
+    "\n"
+    "Plays a game of %s in the terminal (docs/play.md). Type `help`\n"
+    "during the game for the commands and `rules` for the rules; each prompt lists\n"
+    "what is legal. Ctrl-C saves the game and says how to resume it (a second\n"
+    "Ctrl-C stops at once).\n"
+    "\n";
+
+/* The usage after the flags: the exit status and the options of the game
+ * (of every game when none is named). */
+static void more(FILE *out, const CliArgs *args)
+{
+    const GameOps *only = args->game;
     fprintf(out,
-            "Usage: morph play GAME [--players LIST] [--seed S] [--record FILE [--force]]\n"
-            "                  [--dice auto|manual] [--color auto|always|never] [--verbose]\n"
-            "                  [--quiet] [game options]\n"
-            "       morph play --resume FILE [--record FILE [--force]] [--dice auto|manual]\n"
-            "                  [--color ...] [--verbose] [--quiet]\n"
-            "\n"
-            "Plays a game of morpyam or morphos in the terminal (docs/play.md). Type `help`\n"
-            "during the game for the commands and `rules` for the rules; each prompt lists\n"
-            "what is legal. Ctrl-C saves the game and says how to resume it (a second\n"
-            "Ctrl-C stops at once).\n"
-            "\n"
-            "  --players LIST  one entry per seat, comma-separated: human or\n"
-            "                  ai:LEVEL[:params], e.g. human,ai:greedy,ai:random; several\n"
-            "                  humans play hot-seat. A number N means one human and N-1\n"
-            "                  default AIs. For morpyam the number of seats is the number\n"
-            "                  of players (2 to 4); morphos has 2. Default: human,ai:%s\n"
-            "  --seed S        seed of the dice and the AIs, 0 to 2^63-1 (default: from the\n"
-            "                  clock, printed at the start)\n"
-            "  --record FILE   the game record, written after every action (default:\n"
-            "                  morph-GAME-SEED.json in the current directory, with -2, -3...\n"
-            "                  added when that file exists; with --resume, the resumed file).\n"
-            "                  A FILE that is there already is replaced only when it is a\n"
-            "                  record of this same game\n"
-            "  --force         replace the --record FILE whatever it holds (a symbolic link\n"
-            "                  is replaced by the record, its target is left alone)\n"
-            "  --resume FILE   continue the game of a record: game, options, seats, seed and\n"
-            "                  dice mode come from it (a finished record is refused)\n"
-            "  --dice MODE     auto (default): the program rolls; manual: people roll real\n"
-            "                  dice and type every chance outcome (dice, roll-off die, Plus\n"
-            "                  deal). The record keeps the mode; with --resume, --dice\n"
-            "                  changes it\n"
-            "  --color WHEN    auto (default: on a terminal unless NO_COLOR is set),\n"
-            "                  always, never\n"
-            "  --verbose       also print the AIs' technical detail (expected values, visits,\n"
-            "                  principal variation) after their moves and hints\n"
-            "  --quiet         with every seat an AI: print nothing, just write the record\n"
-            "                  (without --quiet every action, the final position and a\n"
-            "                  summary are printed)\n"
             "\n"
             "Exit status: 0 when the game ends, on quit or at the end of input with the\n"
             "record saved; 1 for a bad record or a record that could not be written (the\n"
             "player is told after every write that fails); 2 for bad usage, a --record\n"
             "FILE that may not be replaced included; 130 after Ctrl-C (the record\n"
             "is saved).\n"
-            "\n",
-            default_level(only ? only->name : "morpyam"));
-    for (const GameOps *const *g = game_list(); *g; g++) {
-        if ((only && *g != only) || !play_ui_for((*g)->name))
-            continue;
-        fprintf(out, "%s options:\n", (*g)->name);
-        game_args_print_help(out, *g);
-    }
+            "\n");
+    game_args_print_games_help(out, only, has_screen);
 }
-
-/* ---- output: every line fits the screen ---- */
-
-static void out_wrapped(const char *text)
-{
-    StrBuf sb = STRBUF_INIT;
-    term_wrap(&sb, text, PLAY_WIDTH, 4);
-    fputs(sb_str(&sb), stdout);
-    sb_free(&sb);
-}
-
-static void print_sb(StrBuf *sb)
-{
-    out_wrapped(sb_str(sb));
-    sb_clear(sb);
-}
-
-static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void say(const char *fmt, ...)
-{
-    char text[8192];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    out_wrapped(text);
-}
-
-/* "build/release/morph play --resume 'my game.json'": a command to type. */
-static void command_words(StrBuf *out, const char *sub, const char *flag, const char *file)
-{
-    sb_printf(out, "%s %s %s%s", cli_program(), sub, flag, flag[0] ? " " : "");
-    cli_shell_word(file, out);
-}
-
-/* ---- the record ---- */
-
-/* The session's record plus what the client adds: the dice mode. */
-static bool write_record(const Client *c, const char *path, RecordSync sync, char *err, size_t errlen)
-{
-    json_t *doc = record_from_session(c->play.s, c->created);
-    json_object_set_new(doc, "dice", json_string(c->play.manual_dice ? "manual" : "auto"));
-    bool ok = record_write(path, doc, sync, err, errlen);
-    json_decref(doc);
-    return ok;
-}
-
-/* Writes the record; every failure is told, since each leaves the file
- * behind the game, and so is the first success after failures. */
-static void save(Client *c)
-{
-    RecordSync sync = c->interactive ? RECORD_DURABLE : RECORD_ATOMIC;
-    int count = c->play.s->count;
-    if (write_record(c, c->path, sync, c->write_error, sizeof c->write_error)) {
-        if (c->write_failed)
-            fprintf(stderr, "morph: the record %s is up to date again (%d action%s)\n", c->path, count,
-                    count == 1 ? "" : "s");
-        c->write_failed = false;
-        c->saved_count = count;
-        return;
-    }
-    c->write_failed = true;
-    if (c->saved_count < 0)
-        fprintf(stderr, "morph: the record %s could not be written: %s\n", c->path, c->write_error);
-    else
-        fprintf(stderr, "morph: the record %s is not up to date (the game has %d action%s, the file %d): %s\n", c->path,
-                count, count == 1 ? "" : "s", c->saved_count, c->write_error);
-}
-
-/* After the last save of a session that stops: says where the game is, or
- * that it is not saved (on out). Returns the go code: quit, or fail when
- * unsaved. */
-static int saved_message(const Client *c, FILE *out)
-{
-    StrBuf sb = STRBUF_INIT;
-    int go = GO_QUIT;
-    if (!c->write_failed) {
-        sb_printf(&sb, "The game is saved in %s; continue it with: ", c->path);
-        command_words(&sb, "play", "--resume", c->path);
-        sb_putc(&sb, '\n');
-    } else {
-        int missing = c->play.s->count - (c->saved_count > 0 ? c->saved_count : 0);
-        if (c->saved_count < 0)
-            sb_printf(&sb, "The game is NOT saved: the record %s could not be written (%s)\n", c->path,
-                      c->write_error);
-        else
-            sb_printf(&sb, "The game is NOT saved: the record %s lacks the last %d action%s (%s)\n", c->path,
-                      missing > 0 ? missing : 0, missing == 1 ? "" : "s", c->write_error);
-        go = GO_FAIL;
-    }
-    StrBuf wrapped = STRBUF_INIT;
-    term_wrap(&wrapped, sb_str(&sb), PLAY_WIDTH, 4);
-    fputs(sb_str(&wrapped), out);
-    sb_free(&wrapped);
-    sb_free(&sb);
-    return go;
-}
-
-/* Ctrl-C was pressed: save, say how to resume, stop. */
-static int stop_interrupted(Client *c)
-{
-    save(c);
-    FILE *out = c->quiet ? stderr : stdout;
-    fputs("\nInterrupted. ", out);
-    return saved_message(c, out) == GO_QUIT ? GO_INTERRUPTED : GO_FAIL;
-}
-
-enum { LINE_READ, LINE_END, LINE_INTERRUPTED };
-
-/* Reads one line; leading and trailing spaces go. */
-static int read_line(Client *c, char *buf, size_t n)
-{
-    fflush(stdout);
-    if (interrupted)
-        return LINE_INTERRUPTED;
-    if (!fgets(buf, (int)n, stdin))
-        return interrupted ? LINE_INTERRUPTED : LINE_END;
-    size_t len = strlen(buf);
-    if (len && buf[len - 1] != '\n') { /* too long: drop the rest of the line */
-        int ch;
-        while ((ch = getchar()) != EOF && ch != '\n')
-            ;
-    }
-    while (len && isspace((unsigned char)buf[len - 1]))
-        buf[--len] = '\0';
-    size_t lead = strspn(buf, " \t");
-    memmove(buf, buf + lead, len - lead + 1);
-    if (c->echo)
-        printf("%s\n", buf);
-    return LINE_READ;
-}
-
-static void print_error(const Client *c, const char *what, const char *why)
-{
-    StrBuf sb = STRBUF_INIT;
-    sb_printf(&sb, "%s: ", what);
-    term_paint(&sb, c->play.color, SGR_RED, why);
-    sb_putc(&sb, '\n');
-    print_sb(&sb);
-    sb_free(&sb);
-}
-
-/* A refused input: the library's reason in the player's terms (why_not of
- * the part that fails), else the session's message (a seat, a turn). */
-static void refuse(const Client *c, const char *text, const char *err)
-{
-    StrBuf why = STRBUF_INIT;
-    explain_refusal(c->play.s->state, text, err, &why);
-    print_error(c, "refused", why.len ? sb_str(&why) : err);
-    sb_free(&why);
-}
-
-/* ---- telling what happens ---- */
-
-/* The session observer: every action of every seat and of chance, in the
- * library's words. */
-static void narrate(void *ctx, const Session *s, const State *before, Action a, int player, int index)
-{
-    Client *c = ctx;
-    if (c->quiet)
-        return;
-    StrBuf sb = STRBUF_INIT;
-    state_describe(before, a, &c->play.voice, &sb);
-    sb_putc(&sb, '\n');
-    print_sb(&sb);
-    sb_free(&sb);
-}
-
-static void print_summary(const Client *c)
-{
-    const Play *p = &c->play;
-    StrBuf sb = STRBUF_INIT;
-    term_paint(&sb, p->color, SGR_BOLD, "Game over.");
-    sb_putc(&sb, '\n');
-    state_describe_result(p->s->state, &p->voice, &sb);
-    if (c->write_failed) {
-        sb_printf(&sb, "%d actions. The record %s is NOT up to date: %s\n", p->s->count, c->path, c->write_error);
-    } else {
-        sb_printf(&sb, "%d actions. Record: %s (check it with: ", p->s->count, c->path);
-        command_words(&sb, "replay", "", c->path);
-        sb_puts(&sb, ")\n");
-    }
-    print_sb(&sb);
-    sb_free(&sb);
-}
-
-/* ---- commands ---- */
-
-static void print_help(const Client *c)
-{
-    say("Commands (type them at any prompt of yours):\n"
-        "  help            this list\n"
-        "  board           draw the screen again\n"
-        "  rules           the rules of this game, as played here\n"
-        "  legend          what each code of the screen means\n"
-        "  hint            ask the %s AI for its plan and the chance it rests on\n"
-        "  undo            take back your last decision%s\n"
-        "  resign          give up the game%s\n"
-        "  save [FILE]     write the record now (to FILE: a copy; the game goes on\n"
-        "                  saving to %s)\n"
-        "  quit            stop playing; the record is already saved (Ctrl-C too)\n"
-        "%s",
-        c->play.ui->hint_level,
-        session_has_ai(c->play.s) ? " and what followed it;\n"
-                                    "                  against an AI, not one followed by a roll you have seen"
-                                  : " (in hot-seat, any person's)",
-        c->play.s->game->num_players > 2 ? " (the others play on without you)" : "", c->path, c->play.ui->help);
-}
-
-static void do_undo(Client *c)
-{
-    Session *s = c->play.s;
-    char why[ERR_MAX];
-    int removed = session_undo_person(s, why, sizeof why);
-    if (!removed) {
-        print_error(c, "undo", why);
-        return;
-    }
-    save(c);
-    StrBuf sb = STRBUF_INIT;
-    sb_printf(&sb, "Undone: %d action%s taken back; ", removed, removed == 1 ? "" : "s");
-    play_seat_name(&c->play, session_player(s), &sb);
-    sb_puts(&sb, " to decide again.\n");
-    print_sb(&sb);
-    sb_free(&sb);
-    c->drawn_at = -1;
-}
-
-static void do_hint(Client *c)
-{
-    const Play *p = &c->play;
-    const PlayUi *ui = p->ui;
-    if (session_player(p->s) < 0) {
-        say("hint: nothing to decide now: a chance outcome is due.\n");
-        return;
-    }
-    if (!ai_level(ui->hint_level, p->s->game->ops->name)) {
-        say("hint: needs the '%s' AI, which this build of morph does not have yet.\n", ui->hint_level);
-        return;
-    }
-    char err[ERR_MAX];
-    Ai *ai = ai_new(ui->hint_spec, p->s->game, seed_derive(p->s->seed, STREAM_HINT, (uint64_t)p->s->count), err,
-                    sizeof err);
-    if (!ai) {
-        print_error(c, "hint", err);
-        return;
-    }
-    say("hint: thinking (%s)...\n", ui->hint_spec);
-    fflush(stdout);
-    AiAdvice advice;
-    ai_advise(ai, p->s->state, &p->voice, &advice);
-    say("hint: %s\n", sb_str(&advice.words));
-    if (c->verbose)
-        say("    [%s: %s]\n", ui->hint_level, sb_str(&advice.detail));
-    ai_advice_free(&advice);
-    ai_free(ai);
-}
-
-/* Whether the session may write its record to path: nothing there, or a
- * record of this same game; with force anything but a directory or device. */
-static bool path_ok(const Client *c, const char *path, bool force, char *err, size_t errlen)
-{
-    RecordPath r = record_path_check(path, c->play.s, c->created);
-    if (r == RECORD_PATH_OTHER && c->resumed_from && strcmp(path, c->resumed_from) == 0)
-        r = RECORD_PATH_SAME_GAME; /* the record just resumed, whatever its spelling of the options */
-    const char *hint = force ? "" : " (give --force to replace it)";
-    switch (r) {
-    case RECORD_PATH_FREE:
-    case RECORD_PATH_SAME_GAME:
-        return true;
-    case RECORD_PATH_NOT_FILE:
-        snprintf(err, errlen, "%s is not a regular file: a record cannot replace it", path);
-        return false;
-    case RECORD_PATH_LINK:
-        if (force)
-            return true;
-        snprintf(err, errlen, "%s is a symbolic link (give --force to replace the link itself)", path);
-        return false;
-    case RECORD_PATH_READ_ONLY:
-        if (force)
-            return true;
-        snprintf(err, errlen, "%s is read-only%s", path, hint);
-        return false;
-    default:
-        if (force)
-            return true;
-        snprintf(err, errlen, "%s exists and is not a record of this game%s", path, hint);
-        return false;
-    }
-}
-
-/* Handles a common command; false when line is not one. */
-static bool command(Client *c, const char *line, int *go)
-{
-    char buf[LINE_MAX_LEN], *w[4];
-    int n = play_words(line, buf, sizeof buf, w, 4);
-    if (n == 0)
-        return false;
-    for (char *q = w[0]; *q; q++)
-        *q = (char)tolower((unsigned char)*q);
-    const char *verb = w[0];
-    if ((strcmp(verb, "help") == 0 || strcmp(verb, "?") == 0) && n == 1) {
-        print_help(c);
-    } else if ((strcmp(verb, "quit") == 0 || strcmp(verb, "exit") == 0) && n == 1) {
-        save(c);
-        *go = saved_message(c, stdout);
-    } else if (strcmp(verb, "save") == 0 && n <= 2) {
-        char err[ERR_MAX + 64];
-        const char *to = n == 2 ? w[1] : c->path;
-        if (to == c->path) {
-            save(c);
-            if (!c->write_failed)
-                say("Saved the record to %s.\n", to);
-        } else if (!path_ok(c, to, false, err, sizeof err)) {
-            print_error(c, "save", err);
-        } else if (write_record(c, to, RECORD_DURABLE, err, sizeof err)) {
-            say("Saved the record to %s.\n", to);
-        } else {
-            print_error(c, "save", err);
-        }
-    } else if (strcmp(verb, "undo") == 0 && n == 1) {
-        do_undo(c);
-    } else if (strcmp(verb, "hint") == 0 && n == 1) {
-        do_hint(c);
-    } else if (strcmp(verb, "rules") == 0 && n == 1) {
-        StrBuf sb = STRBUF_INIT;
-        c->play.s->game->ops->rules(c->play.s->game, &sb);
-        print_sb(&sb);
-        sb_free(&sb);
-    } else if (strcmp(verb, "legend") == 0 && n == 1) {
-        StrBuf sb = STRBUF_INIT;
-        play_legend_text(c->play.s->game, &sb);
-        print_sb(&sb);
-        sb_free(&sb);
-    } else if ((strcmp(verb, "board") == 0 || strcmp(verb, "show") == 0) && n == 1) {
-        c->drawn_at = -1;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-/* ---- the loop ---- */
-
-static void draw(Client *c)
-{
-    StrBuf sb = STRBUF_INIT;
-    sb_putc(&sb, '\n');
-    c->play.ui->draw(&c->play, &sb);
-    print_sb(&sb);
-    sb_free(&sb);
-    c->drawn_at = c->play.s->count;
-}
-
-static void prompt(Client *c, bool chance)
-{
-    StrBuf sb = STRBUF_INIT;
-    if (chance) {
-        c->play.ui->chance_prompt(&c->play, &sb);
-        sb_puts(&sb, "dice> ");
-    } else {
-        c->play.ui->legal(&c->play, &sb);
-        sb_printf(&sb, "P%d> ", session_player(c->play.s) + 1);
-    }
-    print_sb(&sb);
-    sb_free(&sb);
-}
-
-/* One person's input: a decision, or chance outcomes typed in manual mode. */
-static int person(Client *c, bool chance)
-{
-    Session *s = c->play.s;
-    if (c->drawn_at != s->count)
-        draw(c);
-    prompt(c, chance);
-    char line[LINE_MAX_LEN];
-    switch (read_line(c, line, sizeof line)) {
-    case LINE_INTERRUPTED:
-        return stop_interrupted(c);
-    case LINE_END:
-        save(c);
-        say("\nEnd of input. ");
-        return saved_message(c, stdout);
-    }
-    if (!line[0])
-        return GO_ON;
-    int go = GO_ON;
-    if (command(c, line, &go))
-        return go;
-    StrBuf text = STRBUF_INIT;
-    if (chance)
-        c->play.ui->chance_translate(&c->play, line, &text);
-    else
-        c->play.ui->translate(&c->play, line, &text);
-    char err[ERR_MAX];
-    /* Only this person's own decisions, or the one chance outcome asked for
-     * when people roll real dice. */
-    if (session_apply_for_seat(s, chance ? -1 : session_player(s), sb_str(&text), chance, err, sizeof err))
-        save(c);
-    else
-        refuse(c, sb_str(&text), err);
-    sb_free(&text);
-    return GO_ON;
-}
-
-static int step(Client *c)
-{
-    Session *s = c->play.s;
-    char err[ERR_MAX];
-    if (s->count >= PLAY_MAX_STEPS) {
-        fprintf(stderr, "morph: play: the game did not end after %d actions\n", PLAY_MAX_STEPS);
-        return GO_FAIL;
-    }
-    if (state_is_chance(s->state)) {
-        if (c->play.manual_dice)
-            return person(c, true);
-        session_chance_step(s); /* told by narrate */
-        save(c);
-        return c->write_failed && !c->interactive ? GO_FAIL : GO_ON;
-    }
-    int seat = session_player(s);
-    if (!s->seats[seat].is_ai)
-        return person(c, false);
-    StrBuf why = STRBUF_INIT;
-    Action a;
-    bool ok = session_ai_choose(s, &a, c->verbose && !c->quiet ? &why : NULL, err, sizeof err) &&
-              session_apply(s, a, err, sizeof err);
-    if (!ok)
-        fprintf(stderr, "morph: play: seat %d (%s): %s\n", seat + 1, s->seats[seat].spec, err);
-    else if (why.len)
-        say("    [%s: %s]\n", s->seats[seat].spec, sb_str(&why));
-    sb_free(&why);
-    if (!ok)
-        return GO_FAIL;
-    save(c);
-    return c->write_failed && !c->interactive ? GO_FAIL : GO_ON;
-}
-
-static int run(Client *c)
-{
-    int go = GO_ON;
-    while (go == GO_ON && !session_is_terminal(c->play.s))
-        go = interrupted ? stop_interrupted(c) : step(c);
-    if (go == GO_FAIL)
-        return EXIT_BAD_INPUT;
-    if (go == GO_QUIT)
-        return EXIT_OK;
-    if (go == GO_INTERRUPTED)
-        return EXIT_INTERRUPTED;
-    save(c);
-    if (!c->quiet) {
-        draw(c);
-        print_summary(c);
-    }
-    return c->write_failed ? EXIT_BAD_INPUT : EXIT_OK;
-}
-
-/* ---- setting up ---- */
 
 /* The message of the session for an AI spec too long for a seat. */
 static int spec_too_long(int seat, const char *word, const char *more, char *err, size_t errlen)
@@ -675,57 +176,6 @@ static void default_record(const char *game, uint64_t seed, char *out, size_t ou
         snprintf(out, outlen, "morph-%s-%llu-%d.json", game, (unsigned long long)seed, k);
 }
 
-static int start(Client *c, bool resumed, bool force)
-{
-    Session *s = c->play.s;
-    char err[ERR_MAX + 4096];
-    c->saved_count = -1;
-    if (!path_ok(c, c->path, force, err, sizeof err)) {
-        session_free(s);
-        return cli_fail(EXIT_USAGE, "play: %s", err);
-    }
-    if (cli_arguments_only) {
-        session_free(s);
-        return EXIT_OK;
-    }
-    record_remove_stale_temps(c->path);
-    play_set_names(&c->play);
-    c->interactive = c->play.humans > 0 || c->play.manual_dice;
-    if (c->quiet && c->interactive) {
-        session_free(s);
-        return cli_fail(EXIT_USAGE, "play: --quiet needs every seat to be an AI and --dice auto");
-    }
-    c->echo = !isatty(0);
-    c->drawn_at = -1;
-    if (!c->quiet) {
-        StrBuf sb = STRBUF_INIT;
-        term_paint(&sb, c->play.color, SGR_BOLD, resumed ? "Resumed game" : "New game");
-        sb_printf(&sb, " of %s: ", s->game->ops->name);
-        for (int p = 0; p < s->game->num_players; p++) {
-            sb_puts(&sb, p ? ", " : "");
-            play_seat_name(&c->play, p, &sb);
-        }
-        sb_printf(&sb, "; seed %llu; record %s", (unsigned long long)s->seed, c->path);
-        if (resumed)
-            sb_printf(&sb, " (%d actions played)", s->count);
-        if (c->play.manual_dice)
-            sb_puts(&sb, "; real dice");
-        sb_puts(&sb, c->interactive ? "\nType help for the commands, rules for the rules.\n" : "\n");
-        print_sb(&sb);
-        sb_free(&sb);
-    }
-    save(c);
-    if (c->write_failed) {
-        session_free(s);
-        return EXIT_BAD_INPUT;
-    }
-    session_set_observer(s, narrate, c);
-    catch_interrupts();
-    int code = run(c);
-    session_free(s);
-    return code;
-}
-
 /* dice: the --dice given (-1: none, then the record's mode). */
 static int resume(Client *c, const char *file, const char *game, const char *record, bool force, int dice)
 {
@@ -749,7 +199,7 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
         state_result(s->state, &r);
         session_free(s);
         StrBuf see = STRBUF_INIT;
-        command_words(&see, "replay", "", file);
+        cli_command_words(&see, "replay", "", file);
         int code = cli_fail(EXIT_BAD_INPUT, "play: %s holds a finished game (ended by %s): nothing to resume; "
                             "see it with %s", file, r.how, sb_str(&see));
         sb_free(&see);
@@ -759,73 +209,86 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
     c->play.ui = play_ui_for(s->game->ops->name);
     c->path = record ? record : file;
     c->resumed_from = file;
-    return start(c, true, force);
+    return play_client_run(c, true, force);
 }
 
 int cmd_play(int argc, char **argv)
 {
     const char *game = argc >= 2 && argv[1][0] != '-' ? argv[1] : NULL;
     const GameOps *ops = game ? game_lookup(game) : NULL;
+    char names[256], bar[256];
+    game_names_text(", ", " or ", false, has_screen, names, sizeof names);
+    game_names_text("|", "|", false, has_screen, bar, sizeof bar);
     if (game && (!ops || !play_ui_for(game)))
-        return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected morpyam or morphos)", cli_quote(game));
+        return cli_fail(EXIT_USAGE, "play: unknown game '%s' (expected %s)", cli_quote(game), names);
     Client c = {0};
     Options opts;
     options_init(&opts);
     const char *players = NULL, *record = NULL, *resume_file = NULL;
     uint64_t seed = 0;
-    bool have_seed = false, game_opts = false, force = false;
-    int dice = -1;
-    ColorMode color = COLOR_AUTO;
+    bool have_seed = false, force = false;
+    int dice = -1, color = COLOR_AUTO;
     char err[ERR_MAX * 2];
-    for (int i = game ? 2 : 1; i < argc; i++) {
-        const char *arg = argv[i];
-        bool has_value = i + 1 < argc;
-        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-            usage(stdout, ops);
-            return EXIT_OK;
-        } else if (strcmp(arg, "--quiet") == 0) {
-            c.quiet = true;
-        } else if (strcmp(arg, "--verbose") == 0) {
-            c.verbose = true;
-        } else if (strcmp(arg, "--force") == 0) {
-            force = true;
-        } else if (strcmp(arg, "--players") == 0 && has_value) {
-            players = argv[++i];
-        } else if (strcmp(arg, "--record") == 0 && has_value) {
-            record = argv[++i];
-        } else if (strcmp(arg, "--resume") == 0 && has_value) {
-            resume_file = argv[++i];
-        } else if (strcmp(arg, "--seed") == 0 && has_value) {
-            if (!cli_parse_u64(argv[++i], &seed) || seed > SESSION_SEED_MAX)
-                return cli_fail(EXIT_USAGE, "play: --seed expects a whole number from 0 to 2^63-1, got '%s'", cli_quote(argv[i]));
-            have_seed = true;
-        } else if (strcmp(arg, "--dice") == 0 && has_value) {
-            const char *mode = argv[++i];
-            if (strcmp(mode, "auto") != 0 && strcmp(mode, "manual") != 0)
-                return cli_fail(EXIT_USAGE, "play: --dice expects auto or manual, got '%s'", cli_quote(mode));
-            dice = mode[0] == 'm';
-        } else if (strcmp(arg, "--color") == 0 && has_value) {
-            if (!term_parse_color(argv[++i], &color))
-                return cli_fail(EXIT_USAGE, "play: --color expects auto, always or never, got '%s'", cli_quote(argv[i]));
-        } else if (!ops) {
-            return cli_fail(EXIT_USAGE, "play: unknown argument '%s' (expected a game first: morph play morpyam|morphos, "
-                            "or --resume FILE)", cli_quote(arg));
-        } else {
-            GameArgResult r = game_args_take(ops, argc, argv, &i, &opts, err, sizeof err);
-            if (r == GAME_ARG_ERROR)
-                return cli_fail(EXIT_USAGE, "play: %s", err);
-            if (r == GAME_ARG_NOT_MINE) {
-                game_args_unknown(ops, "play", arg,
-                                  "--players, --seed, --record, --resume, --force, --dice, --color, --verbose, --quiet",
-                                  err, sizeof err);
-                return cli_fail(EXIT_USAGE, "%s", err);
-            }
-            game_opts = true;
-        }
-    }
+    /* The --players help: the seats of each game and the default AI. */
+    StrBuf players_text = STRBUF_INIT, players_help = STRBUF_INIT;
+    sb_puts(&players_text, "one entry per seat, comma-separated: human or ai:LEVEL[:params], e.g. "
+                           "human,ai:greedy,ai:random; several humans play hot-seat. A number N means one human "
+                           "and N-1 default AIs. ");
+    seats_words(&players_text);
+    sb_puts(&players_text, " Default: ");
+    default_seats(ops, &players_text);
+    cli_wrap(sb_str(&players_text), PLAY_HELP_WIDTH - PLAY_HELP_COLUMN, &players_help);
+    sb_free(&players_text);
+    const CliFlag flags[] = {
+        {.name = "--players", .kind = CLI_TEXT, .out = &players, .value = "LIST", .help = sb_str(&players_help)},
+        {.name = "--seed", .kind = CLI_SEED, .out = &seed, .value = "S", .umax = SESSION_SEED_MAX,
+         .expects = "expects a whole number from 0 to 2^63-1", .given = &have_seed,
+         .help = "seed of the dice and the AIs, 0 to 2^63-1 (default: from the\nclock, printed at the start)"},
+        {.name = "--record", .kind = CLI_TEXT, .out = &record, .value = "FILE",
+         .help = "the game record, written after every action (default:\n"
+                 "morph-GAME-SEED.json in the current directory, with -2, -3...\n"
+                 "added when that file exists; with --resume, the resumed file).\n"
+                 "A FILE that is there already is replaced only when it is a\n"
+                 "record of this same game"},
+        {.name = "--force", .kind = CLI_SET, .out = &force,
+         .help = "replace the --record FILE whatever it holds (a symbolic link\n"
+                 "is replaced by the record, its target is left alone)"},
+        {.name = "--resume", .kind = CLI_TEXT, .out = &resume_file, .value = "FILE",
+         .help = "continue the game of a record: game, options, seats, seed and\n"
+                 "dice mode come from it (a finished record is refused)"},
+        {.name = "--dice", .kind = CLI_WORD, .out = &dice, .value = "MODE", .words = "auto,manual",
+         .expects = "expects auto or manual",
+         .help = "auto (default): the program rolls; manual: people roll real\n"
+                 "dice and type every chance outcome (dice, roll-off die, Plus\n"
+                 "deal). The record keeps the mode; with --resume, --dice\n"
+                 "changes it"},
+        {.name = "--color", .kind = CLI_WORD, .out = &color, .value = "WHEN", .words = TERM_COLOR_WORDS,
+         .expects = "expects auto, always or never",
+         .help = "auto (default: on a terminal unless NO_COLOR is set),\nalways, never"},
+        {.name = "--verbose", .kind = CLI_SET, .out = &c.verbose,
+         .help = "also print the AIs' technical detail (expected values, visits,\n"
+                 "principal variation) after their moves and hints"},
+        {.name = "--quiet", .kind = CLI_SET, .out = &c.quiet,
+         .help = "with every seat an AI: print nothing, just write the record\n"
+                 "(without --quiet every action, the final position and a\n"
+                 "summary are printed)"},
+        {0},
+    };
+    char unknown[512], about[1536];
+    snprintf(about, sizeof about, about_format, names);
+    snprintf(unknown, sizeof unknown, "unknown argument '%%s' (expected a game first: morph play %s, or --resume FILE)",
+             bar);
+    const CliArgs args = {.prefix = "play", .flags = flags, .column = PLAY_HELP_COLUMN, .game = ops,
+                          .options = &opts, .unknown = ops ? NULL : unknown, .about = about,
+                          .more = more, .help_in_turn = true};
+    int parsed = cli_parse(&args, argc, argv, game ? 2 : 1);
+    sb_free(&players_help);
+    if (parsed != CLI_DONE)
+        return parsed;
+    bool game_opts = opts.count > 0;
     if (c.quiet && c.verbose)
         return cli_fail(EXIT_USAGE, "play: --quiet prints nothing, --verbose more: give one of them");
-    c.play.color = term_color_enabled(color, 1);
+    c.play.color = term_color_enabled((ColorMode)color, 1);
     if (resume_file) {
         if (players || have_seed || game_opts)
             return cli_fail(EXIT_USAGE, "play: --resume takes the seats, seed and game options from the record "
@@ -833,7 +296,7 @@ int cmd_play(int argc, char **argv)
         return resume(&c, resume_file, game, record, force, dice);
     }
     if (!ops)
-        return cli_fail(EXIT_USAGE, "play: expected a game: morph play morpyam|morphos (see morph play --help)");
+        return cli_fail(EXIT_USAGE, "play: expected a game: morph play %s (see morph play --help)", bar);
     c.play.manual_dice = dice == 1;
 
     char words[MAX_PLAYERS][136];
@@ -874,5 +337,5 @@ int cmd_play(int argc, char **argv)
     record_now(c.created);
     c.play.s = s;
     c.play.ui = play_ui_for(ops->name);
-    return start(&c, false, force);
+    return play_client_run(&c, false, force);
 }

@@ -11,27 +11,25 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 
-static void usage(FILE *out)
+static const char about[] =
+    "Usage: morph replay FILE [--json] [--quiet]\n"
+    "       morph replay FILE [--moves] [--at N] [--color auto|always|never]\n"
+    "\n"
+    "Checks a game record (docs/records.md): re-applies every action through the\n"
+    "rules engine and compares the stored result with the replayed one.\n"
+    "Exits 0 when the record is valid, 1 at the first problem (its index is named).\n"
+    "\n";
+
+/* The record file: the one operand. */
+static int take_path(void *ctx, int argc, char **argv, int *i)
 {
-    fprintf(out,
-            "Usage: morph replay FILE [--json] [--quiet]\n"
-            "       morph replay FILE [--moves] [--at N] [--color auto|always|never]\n"
-            "\n"
-            "Checks a game record (docs/records.md): re-applies every action through the\n"
-            "rules engine and compares the stored result with the replayed one.\n"
-            "Exits 0 when the record is valid, 1 at the first problem (its index is named).\n"
-            "\n"
-            "  --json    print {\"valid\":true,\"result\":{...}} (result as in the record), or\n"
-            "            {\"valid\":false,\"error\":\"...\",\"index\":N} (index null when the\n"
-            "            problem is not in an action)\n"
-            "  --quiet   print nothing on success (errors still go to stderr)\n"
-            "  --moves   print the numbered list of the actions in words (the first N with\n"
-            "            --at N)\n"
-            "  --at N    show the position after the first N actions (0 to the number of\n"
-            "            actions) as `morph play` draws it: the board, its highlights and\n"
-            "            who is to move, or how the game ended\n"
-            "  --color WHEN  colour of --moves and --at: auto (a terminal, NO_COLOR unset),\n"
-            "            always or never\n");
+    const char **path = ctx, *arg = argv[*i];
+    if (arg[0] == '-' && arg[1])
+        return CLI_NOT_MINE;
+    if (*path)
+        return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", *path, cli_quote(arg));
+    *path = arg;
+    return CLI_TAKEN;
 }
 
 /* One line: "result: player 1 wins by connection" / "... points 31 12". */
@@ -129,40 +127,38 @@ static void print_position(Play *p, int n, int total)
 
 int cmd_replay(int argc, char **argv)
 {
-    bool json = false, quiet = false, moves = false;
+    bool json = false, quiet = false, moves = false, at_given = false;
     long at = -1;
-    ColorMode color = COLOR_AUTO;
-    const char *path = NULL, *at_text = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            usage(stdout);
-            return EXIT_OK;
-        } else if (strcmp(argv[i], "--json") == 0) {
-            json = true;
-        } else if (strcmp(argv[i], "--quiet") == 0) {
-            quiet = true;
-        } else if (strcmp(argv[i], "--moves") == 0) {
-            moves = true;
-        } else if (strcmp(argv[i], "--at") == 0 && i + 1 < argc) {
-            at_text = argv[++i];
-            if (!cli_parse_long(at_text, 0, 1L << 30, &at))
-                return cli_fail(EXIT_USAGE, "replay: --at expects a number of actions (0 or more), got '%s'", at_text);
-        } else if (strcmp(argv[i], "--color") == 0 && i + 1 < argc) {
-            if (!term_parse_color(argv[++i], &color))
-                return cli_fail(EXIT_USAGE, "replay: --color expects auto, always or never, got '%s'", argv[i]);
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            return cli_fail(EXIT_USAGE,
-                            "replay: unknown argument '%s' (expected --json, --quiet, --moves, --at N, --color or a file)",
-                            cli_quote(argv[i]));
-        } else if (path) {
-            return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", path, cli_quote(argv[i]));
-        } else {
-            path = argv[i];
-        }
-    }
+    int color = COLOR_AUTO;
+    const char *path = NULL;
+    const CliFlag flags[] = {
+        {.name = "--json", .kind = CLI_SET, .out = &json,
+         .help = "print {\"valid\":true,\"result\":{...}} (result as in the record), or\n"
+                 "{\"valid\":false,\"error\":\"...\",\"index\":N} (index null when the\n"
+                 "problem is not in an action)"},
+        {.name = "--quiet", .kind = CLI_SET, .out = &quiet,
+         .help = "print nothing on success (errors still go to stderr)"},
+        {.name = "--moves", .kind = CLI_SET, .out = &moves,
+         .help = "print the numbered list of the actions in words (the first N with\n--at N)"},
+        {.name = "--at", .kind = CLI_LONG, .out = &at, .value = "N", .lo = 0, .hi = 1L << 30, .given = &at_given,
+         .expects = "expects a number of actions (0 or more)",
+         .help = "show the position after the first N actions (0 to the number of\n"
+                 "actions) as `morph play` draws it: the board, its highlights and\n"
+                 "who is to move, or how the game ended"},
+        {.name = "--color", .kind = CLI_WORD, .out = &color, .value = "WHEN", .words = TERM_COLOR_WORDS,
+         .expects = "expects auto, always or never",
+         .help = "colour of --moves and --at: auto (a terminal, NO_COLOR unset),\nalways or never"},
+        {0},
+    };
+    const CliArgs args = {.prefix = "replay", .flags = flags, .column = 12, .operand = take_path, .ctx = &path,
+                          .unknown = "unknown argument '%s' (expected --json, --quiet, --moves, --at N, --color or a file)",
+                          .about = about, .help_in_turn = true};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
     if (!path)
         return cli_fail(EXIT_USAGE, "replay: expected a record file (see morph replay --help)");
-    if ((moves || at_text) && (json || quiet))
+    if ((moves || at_given) && (json || quiet))
         return cli_fail(EXIT_USAGE, "replay: --moves and --at print the game; they do not go with --json or --quiet");
     RecordError e;
     Session *s = record_load(path, true, NULL, &e);
@@ -172,7 +168,7 @@ int cmd_replay(int argc, char **argv)
                                      e.index >= 0 ? json_integer(e.index) : json_null()));
         return cli_fail(EXIT_BAD_INPUT, "%s", e.message);
     }
-    if (moves || at_text) {
+    if (moves || at_given) {
         int total = s->count;
         if (at > total) {
             session_free(s);
@@ -180,11 +176,11 @@ int cmd_replay(int argc, char **argv)
                             path, total, total == 1 ? "" : "s", total);
         }
         Play p = {.s = s, .ui = play_ui_for(s->game->ops->name), .spectator = true};
-        p.color = term_color_enabled(color, 1);
+        p.color = term_color_enabled((ColorMode)color, 1);
         play_set_names(&p);
         if (moves)
-            print_moves(&p, at_text ? (int)at : total);
-        if (at_text && p.ui) {
+            print_moves(&p, at_given ? (int)at : total);
+        if (at_given && p.ui) {
             if (moves)
                 putchar('\n');
             print_position(&p, (int)at, total);

@@ -14,60 +14,16 @@
 #include "../server/http.h"
 #include "../server/server.h"
 
-static void usage(FILE *out)
-{
-    ServerConfig d;
-    server_config_defaults(&d);
-    fprintf(out,
-            "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE|URI] [--web DIR]\n"
-            "                   [options]\n"
-            "\n"
-            "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
-            "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
-            "Games are kept in an SQLite file, or in a PostgreSQL database that several\n"
-            "servers share behind one address (docs/deploy.md); a restarted server goes\n"
-            "on with every unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
-            "\n"
-            "  --port N            TCP port (default 8080; 0 picks a free one)\n"
-            "  --host ADDR         address to listen on (default 127.0.0.1; 0.0.0.0 or ::\n"
-            "                      for every interface)\n"
-            "  --db FILE           the SQLite database (default $XDG_DATA_HOME/morph/morph.db\n"
-            "                      or ~/.local/share/morph/morph.db; created with its\n"
-            "                      folders)\n"
-            "  --db postgresql://USER@HOST:PORT/DB   a PostgreSQL database (any libpq\n"
-            "                      URI; postgresql:// alone takes the PG* variables)\n"
-            "  --web DIR           the page's files (default: web/ of the source tree when\n"
-            "                      run from it, else PREFIX/share/morph/web next to the\n"
-            "                      binary)\n"
-            "  --durable           SQLite: every commit reaches the disk (survives power\n"
-            "                      loss, not only a killed server); slower\n"
-            "  --db-pool N         PostgreSQL: connections kept open (default 8)\n"
-            "  --trust-proxy ADDR[,ADDR...]  reverse proxies (HAProxy) whose\n"
-            "                      X-Forwarded-For names the client, for the limits\n"
-            "  --drain-s N         on SIGTERM, answer /healthz with 503 for N seconds\n"
-            "                      before stopping, so a load balancer sends no more\n"
-            "                      (default 0)\n"
-            "  --threads N         HTTP event threads (default 4)\n"
-            "  --ai-threads N      threads on which AI seats think (default %d)\n"
-            "  --max-ai-ms N       the longest mcts thinking time a game may ask\n"
-            "                      (default %d)\n"
-            "  --hint-ms N         thinking time of a Morphos hint, per part of a turn\n"
-            "                      (default %d)\n"
-            "  --max-body N        bytes of a request body (default %zu)\n"
-            "  --games-per-minute N      games one address may create a minute (default %d)\n"
-            "  --requests-per-second N   API requests of one address a second (default %d)\n"
-            "  --max-connections N       open connections (default %d)\n"
-            "  --max-connections-per-client N   (default %d)\n"
-            "  --max-streams N           live streams (default %d)\n"
-            "  --max-streams-per-client N       (default %d)\n"
-            "\n"
-            "  --export DIR        write the record of every game of the database to\n"
-            "                      DIR/GAME_ID.json (docs/records.md) and exit, without\n"
-            "                      serving\n",
-            d.ai_threads, d.max_ai_ms, d.hint_ms, d.max_body, d.limits.create_per_minute,
-            d.limits.requests_per_second, d.limits.connections, d.limits.connections_per_client, d.limits.streams,
-            d.limits.streams_per_client);
-}
+static const char about[] =
+    "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE|URI] [--web DIR]\n"
+    "                   [options]\n"
+    "\n"
+    "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
+    "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
+    "Games are kept in an SQLite file, or in a PostgreSQL database that several\n"
+    "servers share behind one address (docs/deploy.md); a restarted server goes\n"
+    "on with every unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+    "\n";
 
 static bool is_page_dir(const char *dir)
 {
@@ -102,78 +58,75 @@ static bool find_page(char *out, size_t outlen)
     return false;
 }
 
+/* A whole-number flag of serve: its range is said when its value is bad or missing. */
+#define SERVE_INT(flag, target, from, to, val, text)                                                          \
+    {.name = flag, .kind = CLI_INT, .out = target, .value = val, .lo = from, .hi = to, .help = text,         \
+     .expects = "expects a whole number from " #from " to " #to, .missing = ""}
+/* The limits: their help in a column of their own. */
+#define SERVE_LIMIT(flag, target, to, col, text)                                                               \
+    {.name = flag, .kind = CLI_INT, .out = target, .value = "N", .lo = 1, .hi = to, .help = text,            \
+     .expects = "expects a whole number from 1 to " #to, .missing = "", .column = col}
+
 int cmd_serve(int argc, char **argv)
 {
-    if (cli_wants_help(argc, argv)) {
-        usage(stdout);
-        return EXIT_OK;
-    }
     ServerConfig cfg;
     server_config_defaults(&cfg);
     HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 4};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
+    long max_body = (long)cfg.max_body;
     int drain_s = 0;
-    struct {
-        const char *flag;
-        long min, max;
-        int *out;
-    } ints[] = {
-        {"--port", 0, 65535, &http.port},
-        {"--threads", 1, 64, &http.threads},
-        {"--ai-threads", 1, 64, &cfg.ai_threads},
-        {"--max-ai-ms", 50, 600000, &cfg.max_ai_ms},
-        {"--hint-ms", 50, 60000, &cfg.hint_ms},
-        {"--games-per-minute", 1, 1000000, &cfg.limits.create_per_minute},
-        {"--requests-per-second", 1, 10000000, &cfg.limits.requests_per_second},
-        {"--max-connections", 1, 1000000, &cfg.limits.connections},
-        {"--max-connections-per-client", 1, 1000000, &cfg.limits.connections_per_client},
-        {"--max-streams", 1, 1000000, &cfg.limits.streams},
-        {"--max-streams-per-client", 1, 1000000, &cfg.limits.streams_per_client},
-        {"--db-pool", 1, 256, &cfg.db_pool},
-        {"--drain-s", 0, 600, &drain_s},
+    const CliFlag flags[] = {
+        SERVE_INT("--port", &http.port, 0, 65535, "N", "TCP port (default 8080; 0 picks a free one)"),
+        {.name = "--host", .kind = CLI_TEXT, .out = &http.host, .value = "ADDR",
+         .help = "address to listen on (default {}; 0.0.0.0 or ::\nfor every interface)"},
+        {.name = "--db", .kind = CLI_TEXT, .out = &db, .value = "FILE|URI",
+         .help = "the SQLite database (default $XDG_DATA_HOME/morph/morph.db\n"
+                 "or ~/.local/share/morph/morph.db; created with its\n"
+                 "folders), or a PostgreSQL one: postgresql://USER@HOST/DB\n"
+                 "(any libpq URI; postgresql:// alone takes the PG*\n"
+                 "variables), which several servers may share"},
+        {.name = "--web", .kind = CLI_TEXT, .out = &web, .value = "DIR",
+         .help = "the page's files (default: web/ of the source tree when\n"
+                 "run from it, else PREFIX/share/morph/web next to the\n"
+                 "binary)"},
+        {.name = "--durable", .kind = CLI_SET, .out = &cfg.durable,
+         .help = "SQLite: every commit reaches the disk (survives power\nloss, not only a killed server); slower"},
+        SERVE_INT("--db-pool", &cfg.db_pool, 1, 256, "N", "PostgreSQL: connections kept open (default 8)"),
+        {.name = "--trust-proxy", .kind = CLI_TEXT, .out = &http.trusted_proxies, .value = "ADDR,...",
+         .help = "reverse proxies (HAProxy) whose X-Forwarded-For names\nthe client, for the limits"},
+        SERVE_INT("--drain-s", &drain_s, 0, 600, "N",
+                  "on SIGTERM, answer /healthz with 503 for N seconds\nbefore stopping (default {})"),
+        SERVE_INT("--threads", &http.threads, 1, 64, "N", "HTTP event threads (default {})"),
+        SERVE_INT("--ai-threads", &cfg.ai_threads, 1, 64, "N", "threads on which AI seats think (default {})"),
+        SERVE_INT("--max-ai-ms", &cfg.max_ai_ms, 50, 600000, "N",
+                  "the longest mcts thinking time a game may ask\n(default {})"),
+        SERVE_INT("--hint-ms", &cfg.hint_ms, 50, 60000, "N",
+                  "thinking time of a Morphos hint, per part of a turn\n(default {})"),
+        {.name = "--max-body", .kind = CLI_LONG, .out = &max_body, .value = "N", .lo = 1024, .hi = 64L << 20,
+         .expects = "expects a number of bytes from 1024 to 67108864", .help = "bytes of a request body (default {})"},
+        SERVE_LIMIT("--games-per-minute", &cfg.limits.create_per_minute, 1000000, 28,
+                    "games one address may create a minute (default {})"),
+        SERVE_LIMIT("--requests-per-second", &cfg.limits.requests_per_second, 10000000, 28,
+                    "API requests of one address a second (default {})"),
+        SERVE_LIMIT("--max-connections", &cfg.limits.connections, 1000000, 28, "open connections (default {})"),
+        SERVE_LIMIT("--max-connections-per-client", &cfg.limits.connections_per_client, 1000000, 35, "(default {})"),
+        SERVE_LIMIT("--max-streams", &cfg.limits.streams, 1000000, 28, "live streams (default {})"),
+        SERVE_LIMIT("--max-streams-per-client", &cfg.limits.streams_per_client, 1000000, 35, "(default {})"),
+        {.name = "--export", .kind = CLI_TEXT, .out = &export_dir, .value = "DIR", .gap = true,
+         .help = "write the record of every game of the database to\n"
+                 "DIR/GAME_ID.json (docs/records.md) and exit, without\n"
+                 "serving"},
+        {0},
     };
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_value = i + 1 < argc, done = false;
-        for (size_t k = 0; k < sizeof ints / sizeof ints[0] && !done; k++) {
-            if (strcmp(a, ints[k].flag) != 0)
-                continue;
-            long v;
-            if (!has_value || !cli_parse_long(argv[++i], ints[k].min, ints[k].max, &v))
-                return cli_fail(EXIT_USAGE, "serve: %s expects a whole number from %ld to %ld%s%s%s", a, ints[k].min,
-                                ints[k].max, has_value ? ", got '" : "", has_value ? cli_quote(argv[i]) : "",
-                                has_value ? "'" : "");
-            *ints[k].out = (int)v;
-            done = true;
-        }
-        if (done)
-            continue;
-        if (strcmp(a, "--host") == 0 && has_value) {
-            http.host = argv[++i];
-        } else if (strcmp(a, "--trust-proxy") == 0 && has_value) {
-            http.trusted_proxies = argv[++i];
-            if (!http_addresses_valid(http.trusted_proxies))
-                return cli_fail(EXIT_USAGE, "serve: --trust-proxy expects IP addresses joined by commas "
-                                            "(127.0.0.1,::1), got '%s'", cli_quote(http.trusted_proxies));
-        } else if (strcmp(a, "--db") == 0 && has_value) {
-            db = argv[++i];
-        } else if (strcmp(a, "--export") == 0 && has_value) {
-            export_dir = argv[++i];
-        } else if (strcmp(a, "--web") == 0 && has_value) {
-            web = argv[++i];
-        } else if (strcmp(a, "--max-body") == 0 && has_value) {
-            long v;
-            if (!cli_parse_long(argv[++i], 1024, 64L << 20, &v))
-                return cli_fail(EXIT_USAGE, "serve: --max-body expects a number of bytes from 1024 to %ld, got '%s'",
-                                64L << 20, cli_quote(argv[i]));
-            cfg.max_body = (size_t)v;
-        } else if (strcmp(a, "--durable") == 0) {
-            cfg.durable = true;
-        } else {
-            return cli_fail(EXIT_USAGE, "serve: unknown or incomplete argument '%s' (see morph serve --help)",
-                            cli_quote(a));
-        }
-    }
+    const CliArgs args = {.prefix = "serve", .flags = flags, .column = 22,
+                          .unknown = "unknown or incomplete argument '%s' (see morph serve --help)", .about = about};
+    int parsed = cli_parse(&args, argc, argv, 1);
+    if (parsed != CLI_DONE)
+        return parsed;
+    cfg.max_body = (size_t)max_body;
+    if (http.trusted_proxies && !http_addresses_valid(http.trusted_proxies))
+        return cli_fail(EXIT_USAGE, "serve: --trust-proxy expects IP addresses joined by commas (127.0.0.1,::1), got '%s'",
+                        cli_quote(http.trusted_proxies));
     if (cli_arguments_only)
         return EXIT_OK;
     char db_path[PATH_MAX], page[PATH_MAX];
@@ -182,8 +135,7 @@ int cmd_serve(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "serve: neither XDG_DATA_HOME nor HOME is set: give the database with --db FILE");
         db = db_path;
     }
-    bool postgresql = store_is_postgresql(db);
-    if (postgresql && cfg.durable)
+    if (store_is_postgresql(db) && cfg.durable)
         return cli_fail(EXIT_USAGE, "serve: --durable is for an SQLite file; PostgreSQL's own synchronous_commit "
                                     "decides when a commit is durable (docs/deploy.md)");
     char err[ERR_MAX + 256];

@@ -6,6 +6,7 @@
 
 #include "../core/utf8.h"
 #include "cli.h"
+#include "../games/registry.h"
 
 static bool has_option(const GameOps *ops, const char *key)
 {
@@ -169,6 +170,19 @@ void game_args_print_help(FILE *out, const GameOps *ops)
         char text[256];
         snprintf(text, sizeof text, "read the %s option from a layout file (# starts a comment)", GAME_ARGS_LAYOUT_OPTION);
         cli_help_item(out, 24, "--layout FILE", text);
+    }
+}
+
+void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(const GameOps *ops))
+{
+    const GameOps *const *games = game_list();
+    if (!*games)
+        fprintf(out, "(no game is built into this morph)\n");
+    for (const GameOps *const *g = games; *g; g++) {
+        if ((only && *g != only) || (keep && !keep(*g)))
+            continue;
+        fprintf(out, "%s options:\n", (*g)->name);
+        game_args_print_help(out, *g);
     }
 }
 

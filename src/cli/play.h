@@ -31,9 +31,6 @@ typedef struct Play {
 
 typedef struct PlayUi {
     const char *game;
-    /* The AI spec `hint` asks, and its level name for messages. */
-    const char *hint_spec;
-    const char *hint_level;
     /* How sentences name the single person at the table, from the seat
      * number: "P%d (you)" where sentences put a name before a verb. */
     const char *person_name;
@@ -51,10 +48,8 @@ typedef struct PlayUi {
     void (*chance_translate)(const Play *p, const char *line, StrBuf *out);
 } PlayUi;
 
-extern const PlayUi play_morpyam_ui;
-extern const PlayUi play_morphos_ui;
-
-/* The screens of game, NULL when the client does not play it. */
+/* The screens of game, NULL when the client does not play it (play_uis.c,
+ * the list of screens: one line a game, each in its own play_GAME.c). */
 const PlayUi *play_ui_for(const char *game);
 
 /* Fills p->humans, p->names and p->voice from the seats: "P2 (greedy)",

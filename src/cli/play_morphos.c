@@ -215,8 +215,6 @@ static void translate(const Play *p, const char *line, StrBuf *out)
 
 const PlayUi play_morphos_ui = {
     .game = "morphos",
-    .hint_spec = "mcts:ms=1000",
-    .hint_level = "mcts",
     .person_name = "you",
     .help = "Morphos moves (the prompt lists what is legal now):\n"
             "  c3              place a stone on c3\n"

@@ -388,14 +388,6 @@ static void translate(const Play *p, const char *line, StrBuf *out)
     }
 }
 
-/* The seat that rolls next in a roll-off: the first contender in seat order
- * who has not rolled yet. */
-static int rolloff_roller(const MorpyamState *s)
-{
-    unsigned waiting = (unsigned)s->contenders & ~(unsigned)s->rolled;
-    return waiting ? __builtin_ctz(waiting) : 0;
-}
-
 static void chance_prompt(const Play *p, StrBuf *out)
 {
     const MorpyamState *s = mstate(p);
@@ -405,7 +397,7 @@ static void chance_prompt(const Play *p, StrBuf *out)
                        "(1-6, PS SU FU CA MI MA MO SE AP).\n", s->dealt + 1);
     } else if (s->phase == MP_ROLLOFF) {
         sb_puts(out, "Real dice: ");
-        play_seat_name(p, rolloff_roller(s), out);
+        play_seat_name(p, morpyam_roller(s), out);
         sb_printf(out, " rolls one die for the %s: type its value (1-6).\n",
                   s->purpose == MR_BUILD ? "building order" : "first player");
     } else {
@@ -453,8 +445,6 @@ static void chance_translate(const Play *p, const char *line, StrBuf *out)
 
 const PlayUi play_morpyam_ui = {
     .game = "morpyam",
-    .hint_spec = "expert",
-    .hint_level = "expert",
     .person_name = "P%d (you)",
     .help = "Morpyam moves (the prompt lists what is legal now):\n"
             "  c3, place c3    stop rolling and put a token on c3\n"

@@ -6,15 +6,6 @@
 #include "play.h"
 #include "term.h"
 
-const PlayUi *play_ui_for(const char *game)
-{
-    static const PlayUi *const uis[] = {&play_morpyam_ui, &play_morphos_ui};
-    for (size_t i = 0; i < sizeof uis / sizeof uis[0]; i++)
-        if (strcmp(uis[i]->game, game) == 0)
-            return uis[i];
-    return NULL;
-}
-
 int play_words(const char *line, char *buf, size_t buflen, char **words, int max)
 {
     snprintf(buf, buflen, "%s", line);

@@ -6,17 +6,6 @@
 
 #include "../core/utf8.h"
 
-bool term_parse_color(const char *text, ColorMode *out)
-{
-    static const char *const names[] = {"auto", "always", "never"};
-    for (int i = 0; i < 3; i++)
-        if (strcmp(text, names[i]) == 0) {
-            *out = (ColorMode)i;
-            return true;
-        }
-    return false;
-}
-
 bool term_color_enabled(ColorMode mode, int fd)
 {
     if (mode != COLOR_AUTO)

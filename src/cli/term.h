@@ -9,9 +9,8 @@
 #include "../core/strbuf.h"
 
 typedef enum ColorMode { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER } ColorMode;
-
-/* Reads "auto", "always" or "never"; false otherwise. */
-bool term_parse_color(const char *text, ColorMode *out);
+/* The words of the modes in their order (--color WHEN, a CLI_WORD flag). */
+#define TERM_COLOR_WORDS "auto,always,never"
 
 /* Whether output on fd gets colour: always / never as asked; auto means fd
  * is a terminal, TERM is not "dumb" and NO_COLOR is unset or empty

@@ -5,30 +5,13 @@
 #include <string.h>
 
 #include "utf8.h"
+#include "xalloc.h"
 
-const GameOps *game_lookup(const char *name)
+Game *game_create(const GameOps *ops, const Options *opts, char *err, size_t errlen)
 {
-    for (const GameOps *const *g = game_list(); *g; g++)
-        if (strcmp((*g)->name, name) == 0)
-            return *g;
-    return NULL;
-}
-
-Game *game_new(const char *name, const Options *opts, char *err, size_t errlen)
-{
-    const GameOps *ops = game_lookup(name);
-    if (!ops) {
-        char q[EXCERPT_SIZE];
-        snprintf(err, errlen, "unknown game '%s' (expected morpyam or morphos)", text_excerpt(name, EXCERPT_MAX, q, sizeof q));
-        return NULL;
-    }
     if (!options_check(opts, ops->option_specs, ops->name, err, errlen))
         return NULL;
-    Game *g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
+    Game *g = xcalloc(1, sizeof *g);
     g->ops = ops;
     /* Effective options: every accepted key, given or defaulted. */
     options_init(&g->options);

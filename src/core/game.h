@@ -109,6 +109,10 @@ typedef struct GameOps {
     const char *name;    /* "morpyam", "morphos" */
     const char *summary; /* one line */
     const OptionSpec *option_specs; /* ends with {NULL} */
+    /* Chance events people can make at a real table (dice, the Plus deal):
+     * front ends then offer real dice, whose outcomes people type, and a
+     * record of an unfinished game tells the future (its seed). */
+    bool has_dice;
 
     /* Reads opts (already checked against option_specs) into g->config and
      * g->num_players; false with a one-line message. */
@@ -189,12 +193,10 @@ struct State {
     const Game *game; /* first member of every game's state struct */
 };
 
-/* The registry of games. */
-const GameOps *game_lookup(const char *name);
-const GameOps *const *game_list(void); /* NULL-terminated */
-
-/* Creates a configured game; NULL with a one-line message in err. */
-Game *game_new(const char *name, const Options *opts, char *err, size_t errlen);
+/* Creates a configured game of ops (its options checked against the
+ * game's option_specs); NULL with a one-line message in err. The games a
+ * build knows, and finding one by name (game_new), are src/games/registry.h. */
+Game *game_create(const GameOps *ops, const Options *opts, char *err, size_t errlen);
 void game_free(Game *g);
 
 /* Thin dispatchers, so callers write state_apply(s, a). */

@@ -1,4 +1,5 @@
 #include "strbuf.h"
+#include "xalloc.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,10 +14,7 @@ static void sb_reserve(StrBuf *sb, size_t extra)
     size_t cap = sb->cap ? sb->cap : 64;
     while (cap < need)
         cap *= 2;
-    char *data = realloc(sb->data, cap);
-    if (!data)
-        abort(); /* out of memory: nothing sensible to do in a renderer */
-    sb->data = data;
+    sb->data = xrealloc(sb->data, cap);
     sb->cap = cap;
 }
 

@@ -5,15 +5,14 @@
 #include <string.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 json_t *json_textn(const char *text, size_t len)
 {
     json_t *s = json_stringn(text, len);
     if (s)
         return s;
-    char *copy = malloc(len + 1);
-    if (!copy)
-        abort();
+    char *copy = xmalloc(len + 1);
     memcpy(copy, text, len);
     copy[len] = '\0';
     for (size_t i = 0; i < len; i++)

@@ -16,6 +16,8 @@
 
 #include "game_json.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 void record_now(char out[21])
 {
@@ -59,9 +61,7 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
         return false;
     }
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 48);
-    if (!tmp)
-        abort();
+    char *tmp = xmalloc(plen + 48);
     snprintf(tmp, plen + 48, "%s" TMP_INFIX "%ld.XXXXXX", path, (long)getpid());
     /* A new file that nobody else can have opened (O_EXCL), with the mode of
      * the record it replaces, or the usual mode for a new file. */
@@ -107,7 +107,7 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
         } else {
             ok = true;
             /* Make the rename itself durable. */
-            char *dir_copy = strdup(path);
+            char *dir_copy = xstrdup(path);
             int dfd = open(dirname(dir_copy), O_RDONLY | O_DIRECTORY);
             if (dfd >= 0) {
                 fsync(dfd);
@@ -142,7 +142,7 @@ static bool temp_name_of(const char *name, const char *base, long *pid)
 
 int record_remove_stale_temps(const char *path)
 {
-    char *dir_copy = strdup(path), *base_copy = strdup(path);
+    char *dir_copy = xstrdup(path), *base_copy = xstrdup(path);
     const char *dir = dirname(dir_copy), *base = basename(base_copy);
     int removed = 0;
     DIR *d = opendir(dir);
@@ -154,9 +154,7 @@ int record_remove_stale_temps(const char *path)
          * we may not signal, keeps its file. */
         if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
             continue;
-        char *full = malloc(strlen(dir) + strlen(e->d_name) + 2);
-        if (!full)
-            abort();
+        char *full = xmalloc(strlen(dir) + strlen(e->d_name) + 2);
         sprintf(full, "%s/%s", dir, e->d_name);
         struct stat st;
         if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() && unlink(full) == 0)

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 uint64_t seed_derive(uint64_t seed, uint64_t a, uint64_t b)
 {
@@ -42,7 +44,7 @@ static bool make_ais(Session *s, char *err, size_t errlen)
 
 Session *session_new_game(Game *g, const char *const *players, uint64_t seed, char *err, size_t errlen)
 {
-    Session *s = calloc(1, sizeof *s);
+    Session *s = xcalloc(1, sizeof *s);
     s->game = g;
     s->seed = seed;
     for (int p = 0; players && p < g->num_players; p++) {
@@ -108,10 +110,10 @@ static void push(Session *s, Action a, bool drawn)
     state_action_text(s->state, a, &text);
     if (s->count == s->cap) {
         s->cap = s->cap ? 2 * s->cap : 64;
-        s->steps = realloc(s->steps, (size_t)s->cap * sizeof *s->steps);
+        s->steps = xrealloc(s->steps, (size_t)s->cap * sizeof *s->steps);
     }
     int player = session_player(s);
-    s->steps[s->count].text = strdup(sb_str(&text));
+    s->steps[s->count].text = xstrdup(sb_str(&text));
     s->steps[s->count].player = player;
     s->steps[s->count].drawn = drawn;
     s->count++;

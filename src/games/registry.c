@@ -1,8 +1,9 @@
-/* The games the library knows, in the order `morph --help` lists them. */
-#include "../core/game.h"
-#include "morpyam/morpyam.h"
+/* The games the library knows, one line each, in the order `morph --help`
+ * and the page list them. Finding them by name is lookup.c. */
+#include "registry.h"
 
 #include "morphos/morphos.h"
+#include "morpyam/morpyam.h"
 
 static const GameOps *const games[] = {
     &morpyam_ops,

@@ -10,6 +10,7 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "../core/utf8.h"
+#include "../games/registry.h"
 
 void engine_init(Engine *e, const char *default_level)
 {

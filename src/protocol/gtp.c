@@ -9,6 +9,8 @@
 #include "../core/number.h"
 #include "../core/utf8.h"
 #include "../front/version.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 #define GTP_MAX_ARGS 16
 /* A genmove turn has at most three decisions (returned stone, move, second
@@ -19,18 +21,13 @@
 
 const char *gtp_default_ai(void)
 {
-    static const char *const preferred[] = {"mcts", "greedy", "random"};
-    for (size_t i = 0; i < sizeof preferred / sizeof preferred[0]; i++)
-        for (const AiOps *const *l = ai_list(); *l; l++)
-            if (strcmp((*l)->name, preferred[i]) == 0 && (!(*l)->games || list_contains((*l)->games, "morphos")))
-                return preferred[i];
-    return "random";
+    return ai_game_levels(GTP_GAME)->strongest_level;
 }
 
 /* Starts a new game with g->opts; the old game stays on failure. */
 static bool new_game(Gtp *g, const Options *opts, char *err, size_t errlen)
 {
-    Game *game = game_new("morphos", opts, err, errlen);
+    Game *game = game_new(GTP_GAME, opts, err, errlen);
     if (!game)
         return false;
     uint64_t seed = seed_derive(g->seed, 0x67, g->games) & SESSION_SEED_MAX;
@@ -464,11 +461,9 @@ static void expand(const State *st, int player, const char *prefix, Moves *out)
         } else {
             if (out->count == out->cap) {
                 out->cap = out->cap ? out->cap * 2 : 64;
-                out->items = realloc(out->items, (size_t)out->cap * sizeof *out->items);
-                if (!out->items)
-                    abort();
+                out->items = xrealloc(out->items, (size_t)out->cap * sizeof *out->items);
             }
-            out->items[out->count++] = strdup(sb_str(&sb));
+            out->items[out->count++] = xstrdup(sb_str(&sb));
         }
         state_free(t);
         sb_free(&sb);
@@ -601,9 +596,7 @@ static void cmd_known_command(Gtp *g, const GtpCommand *c, StrBuf *out)
 
 void gtp_handle_line(Gtp *g, const char *line, StrBuf *out)
 {
-    char *buf = malloc(strlen(line) + 1);
-    if (!buf)
-        abort();
+    char *buf = xmalloc(strlen(line) + 1);
     GtpCommand c;
     if (parse_command(line, buf, &c)) {
         size_t i = 0;

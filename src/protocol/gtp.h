@@ -9,6 +9,10 @@
 #include "../core/strbuf.h"
 #include "../front/session.h"
 
+/* The game GTP plays: the one game of ours that GTP's board, colours and
+ * moves fit (external.c and morph arena check the same). */
+#define GTP_GAME "morphos"
+
 typedef struct Gtp {
     Session *session;  /* the current game (never NULL after gtp_init) */
     Options opts;      /* morphos options of the next game: size, mutators, move-cap */
@@ -22,8 +26,8 @@ typedef struct Gtp {
     bool quit;         /* set by "quit" */
 } Gtp;
 
-/* The AI genmove uses when none is given: mcts, else greedy, else random
- * (the first of them that exists and plays morphos). */
+/* The AI genmove uses when none is given: the strongest level of
+ * GTP_GAME (ai_game_levels). */
 const char *gtp_default_ai(void);
 
 /* Starts a Morphos game with opts (size, mutators, move-cap) and the AI

@@ -1,32 +1,28 @@
-/* Endpoints of one game: creation, seats (invitations, joining, rematch),
+/* Endpoints of games: creation, seats (invitations, joining, rematch),
  * state, live stream, actions, undo, resign, hint, record. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../ai/ai.h"
+#include "../core/number.h"
 #include "../front/game_json.h"
 #include "api_internal.h"
+#include "../games/registry.h"
 
-#define DEFAULT_MCTS_MS 1000
-#define MIN_MCTS_MS 50
-
-static const AiOps *find_level(const char *name, const char *game)
+/* The levels that think for a time, as "mcts" or "mcts and ...": the
+ * levels 'ms' is for. */
+static void timed_levels(char *out, size_t outlen)
 {
-    for (const AiOps *const *a = ai_list(); *a; a++)
-        if (strcmp((*a)->name, name) == 0 && (!(*a)->games || list_contains((*a)->games, game)))
-            return *a;
-    return NULL;
-}
-
-/* The levels of game as "random, greedy, ..." */
-static void levels_of(const char *game, char *out, size_t outlen)
-{
-    int n = 0;
+    size_t used = 0;
     out[0] = '\0';
-    for (const AiOps *const *a = ai_list(); *a && n >= 0 && (size_t)n < outlen; a++)
-        if (!(*a)->games || list_contains((*a)->games, game))
-            n += snprintf(out + n, outlen - (size_t)n, "%s%s", n ? ", " : "", (*a)->name);
+    for (const AiOps *const *a = ai_list(); *a && used < outlen; a++) {
+        if (!(*a)->default_ms)
+            continue;
+        int w = snprintf(out + used, outlen - used, "%s%s", used ? " and " : "", (*a)->name);
+        used += w > 0 ? (size_t)w : 0;
+    }
 }
 
 /* Reads one seat of a create body into spec; false with a 400. */
@@ -77,9 +73,9 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         return false;
     }
     char levels[128];
-    levels_of(game, levels, sizeof levels);
+    ai_levels_text(game, levels, sizeof levels);
     const char *name = json_string_value(level);
-    const AiOps *ops = name ? find_level(name, game) : NULL;
+    const AiOps *ops = name ? ai_level(name, game) : NULL;
     if (!ops) {
         char q[EXCERPT_SIZE];
         api_error(res, 400, "seats[%d].level must be one of the AI levels of %s (%s)%s%s%s", p, game, levels,
@@ -87,21 +83,29 @@ static bool read_seat(Server *srv, const json_t *seat, int p, const char *game, 
         return false;
     }
     spec->kind[p] = SEAT_AI;
-    if (strcmp(ops->name, "mcts") == 0) {
-        json_int_t v = ms ? json_integer_value(ms) : DEFAULT_MCTS_MS;
-        if (ms && (!json_is_integer(ms) || v < MIN_MCTS_MS || v > srv->cfg.max_ai_ms)) {
-            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, MIN_MCTS_MS,
+    if (ops->default_ms) {
+        json_int_t v = ms ? json_integer_value(ms) : ops->default_ms;
+        if (ms && (!json_is_integer(ms) || v < API_MIN_AI_MS || v > srv->cfg.max_ai_ms)) {
+            api_error(res, 400, "seats[%d].ms must be a whole number of milliseconds from %d to %d", p, API_MIN_AI_MS,
                       srv->cfg.max_ai_ms);
             return false;
         }
-        snprintf(spec->ai[p], sizeof spec->ai[p], "mcts:ms=%lld,threads=1", (long long)v);
+        snprintf(spec->ai[p], sizeof spec->ai[p], "%s:ms=%lld%s", ops->name, (long long)v,
+                 ops->takes_threads ? ",threads=1" : "");
     } else if (ms) {
-        api_error(res, 400, "seats[%d]: 'ms' is only for the mcts level", p);
+        char timed[64];
+        timed_levels(timed, sizeof timed);
+        api_error(res, 400, "seats[%d]: 'ms' is only for the %s level", p, timed);
         return false;
     } else {
         snprintf(spec->ai[p], sizeof spec->ai[p], "%s", ops->name);
     }
     return true;
+}
+
+static bool has_dice(const GameOps *ops)
+{
+    return ops->has_dice;
 }
 
 /* What the creator of a game (or a rematch) gets: the id, the tokens of
@@ -123,7 +127,7 @@ static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS]
     free(state);
 }
 
-void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"game", "options", "seats", "dice", "listed", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -141,7 +145,9 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
     if (!ops) {
-        api_error(res, 400, "'game' must be \"morpyam\" or \"morphos\"%s%s%s", game ? ", got '" : "",
+        char names[256];
+        game_names_text(", ", " or ", true, NULL, names, sizeof names);
+        api_error(res, 400, "'game' must be %s%s%s%s", names, game ? ", got '" : "",
                   game ? text_excerpt(game, EXCERPT_MAX, q, sizeof q) : "", game ? "'" : "");
     } else if (options && !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
         api_error(res, 400, "options: %s", err);
@@ -165,22 +171,25 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res)
             for (int p = 0; ok && p < spec.num_seats; p++)
                 ok = read_seat(srv, json_array_get(seats, (size_t)p), p, game, &spec, res);
         } else {
-            /* the default table: you in seat 1, the greedy AI in the others */
+            /* the default table: you in seat 1, the game's default AI in the others */
             spec.kind[0] = SEAT_HUMAN;
             spec.creator_seats = 1;
             for (int p = 1; p < spec.num_seats; p++) {
                 spec.kind[p] = SEAT_AI;
-                strcpy(spec.ai[p], "greedy");
+                snprintf(spec.ai[p], sizeof spec.ai[p], "%s", ai_game_levels(game)->default_level);
             }
         }
-        if (ok && spec.real_dice && strcmp(game, "morpyam") != 0) {
-            api_error(res, 400, "'dice': \"real\" is for Morpyam; %s has no dice", game);
+        if (ok && spec.real_dice && !ops->has_dice) {
+            char names[256];
+            game_names_text(", ", " and ", false, has_dice, names, sizeof names);
+            names[0] = (char)toupper((unsigned char)names[0]);
+            api_error(res, 400, "'dice': \"real\" is for %s; %s has no dice", names, game);
             ok = false;
         }
         if (ok && api_may_create(srv, req, res)) {
             char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
             RoomError e;
-            Room *room = room_create(srv, &spec, tokens, &e);
+            Room *room = room_create(&srv->host, &spec, tokens, &e);
             if (!room) {
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
@@ -207,7 +216,7 @@ static void claimed_reply(ApiResponse *res, Room *room, int seat, const char *to
     free(state);
 }
 
-void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"code", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -240,8 +249,9 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res)
     json_decref(body);
 }
 
-static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"seat", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
@@ -265,8 +275,9 @@ static void join_listed(Server *srv, const ApiRequest *req, ApiResponse *res, Ro
     json_decref(body);
 }
 
-static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"swap", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
@@ -309,7 +320,7 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
             }
         }
         RoomError e;
-        Room *fresh = room_create(srv, &spec, NULL, &e);
+        Room *fresh = room_create(&srv->host, &spec, NULL, &e);
         if (!fresh) {
             api_room_error(res, &e);
         } else {
@@ -328,8 +339,9 @@ static void rematch(Server *srv, const ApiRequest *req, ApiResponse *res, Room *
     json_decref(body);
 }
 
-static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     static const char *const keys[] = {"action", "version", NULL};
     json_t *body = api_body(req, res, keys, false);
     if (!body)
@@ -352,21 +364,18 @@ static void action(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     json_decref(body);
 }
 
-static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){"after", NULL}))
         return;
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
     long after = -2;
-    if (after_text) {
-        char *end;
-        after = strtol(after_text, &end, 10);
-        if (!after_text[0] || *end || after < -1 || after > 100000000) {
-            char q[EXCERPT_SIZE];
-            api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
-                      req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
-            return;
-        }
+    if (after_text && !number_parse_long(after_text, -1, API_INDEX_MAX, &after)) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "%s must be the index of the last action received (-1 for none), got '%s'",
+                  req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
+        return;
     }
     bool per_client = false;
     if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
@@ -386,8 +395,9 @@ static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     res->stream_after = after;
 }
 
-static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     RoomError e;
@@ -404,70 +414,58 @@ static void record(Server *srv, const ApiRequest *req, ApiResponse *res, Room *r
     json_decref(doc);
 }
 
-void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what)
+void api_state(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const get_only[] = {"", "events", "invitations", "record", "replay", "rules", NULL};
-    bool get = false;
-    for (int i = 0; get_only[i]; i++)
-        get |= strcmp(what, get_only[i]) == 0;
-    if (get && strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0) {
-        api_wrong_method(req, res, "GET");
-        return;
-    }
-    if (!get && strcmp(req->method, "POST") != 0) {
-        if (strcmp(what, "actions") == 0 || strcmp(what, "undo") == 0 || strcmp(what, "resign") == 0 ||
-            strcmp(what, "hint") == 0 || strcmp(what, "rematch") == 0 || strcmp(what, "join") == 0)
-            api_wrong_method(req, res, "POST");
-        else
-            api_no_endpoint(req, res);
-        return;
-    }
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        api_text(res, 200, room_state_json(t->room, api_seats(t->room, req), true));
+}
+
+void api_invitations(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
     RoomError e;
-    if (strcmp(what, "") == 0) {
-        if (api_query_known(req, res, (const char *const[]){NULL}))
-            api_text(res, 200, room_state_json(room, api_seats(room, req), true));
-    } else if (strcmp(what, "events") == 0) {
-        stream(srv, req, res, room);
-    } else if (strcmp(what, "invitations") == 0) {
-        json_t *list = room_invitations(room, api_seats(room, req), &e);
-        if (list)
-            api_json(res, 200, json_pack("{s:o}", "invitations", list));
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "record") == 0) {
-        record(srv, req, res, room);
-    } else if (strcmp(what, "replay") == 0) {
-        api_replay_room(srv, req, res, room);
-    } else if (strcmp(what, "rules") == 0) {
-        api_game_rules(srv, req, res, room);
-    } else if (strcmp(what, "actions") == 0) {
-        action(srv, req, res, room);
-    } else if (strcmp(what, "resign") == 0 || strcmp(what, "undo") == 0) {
-        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
-        if (!body)
-            return;
-        json_decref(body);
-        unsigned mine = api_seats(room, req);
-        bool ok = what[0] == 'r' ? room_resign(room, mine, &e) : room_undo(room, mine, &e);
-        if (ok)
-            api_text(res, 200, room_state_json(room, mine, false));
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "hint") == 0) {
-        json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
-        if (!body)
-            return;
-        json_decref(body);
-        char *hint = room_hint(room, api_seats(room, req), &e);
-        if (hint)
-            api_text(res, 200, hint);
-        else
-            api_room_error(res, &e);
-    } else if (strcmp(what, "rematch") == 0) {
-        rematch(srv, req, res, room);
-    } else if (strcmp(what, "join") == 0) {
-        join_listed(srv, req, res, room);
-    } else {
-        api_no_endpoint(req, res);
-    }
+    json_t *list = room_invitations(t->room, api_seats(t->room, req), &e);
+    if (list)
+        api_json(res, 200, json_pack("{s:o}", "invitations", list));
+    else
+        api_room_error(res, &e);
+}
+
+/* Resign and undo: an empty body, the caller's seats, the new state. */
+static void change(const ApiRequest *req, ApiResponse *res, Room *room,
+                   bool (*apply)(Room *r, unsigned seats, RoomError *e))
+{
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    if (!body)
+        return;
+    json_decref(body);
+    unsigned mine = api_seats(room, req);
+    RoomError e;
+    if (apply(room, mine, &e))
+        api_text(res, 200, room_state_json(room, mine, false));
+    else
+        api_room_error(res, &e);
+}
+
+void api_resign(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    change(req, res, t->room, room_resign);
+}
+
+void api_undo(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    change(req, res, t->room, room_undo);
+}
+
+void api_hint(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    if (!body)
+        return;
+    json_decref(body);
+    RoomError e;
+    char *hint = room_hint(t->room, api_seats(t->room, req), &e);
+    if (hint)
+        api_text(res, 200, hint);
+    else
+        api_room_error(res, &e);
 }

@@ -1,4 +1,5 @@
-/* Shared by the api_*.c files: replies, body parsing, the request's seats. */
+/* Shared by the api_*.c files: replies, body and query parsing, the
+ * request's seats (api_reply.c), and the endpoints the router calls. */
 #ifndef MORPH_API_INTERNAL_H
 #define MORPH_API_INTERNAL_H
 
@@ -9,6 +10,11 @@
 
 /* How much of a request's path an error quotes. */
 #define API_PATH_QUOTE 80
+/* The largest action index a query names (at, after, Last-Event-ID); read,
+ * like every number from outside, with number.h. */
+#define API_INDEX_MAX 100000000
+/* The shortest thinking time a game may ask of an AI seat (ms=). */
+#define API_MIN_AI_MS 50
 
 /* Sets res to status with {"error": message}. */
 void api_error(ApiResponse *res, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -34,15 +40,28 @@ unsigned api_seats(Room *room, const ApiRequest *req);
 /* Counts a game creation against the client's limit; false with a 429. */
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
 
-/* Endpoints. */
-void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const char *game);
-void api_list(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_create(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_game(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room, const char *what);
-void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res);
-void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
-void api_game_rules(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
+/* ---- endpoints (the routes are api.c's table) ---- */
+
+/* What the router found in a request's path for its handler: the game of
+ * an ":id" segment and the words of the other ":name" segments. */
+#define API_WORDS_MAX 2
+typedef struct ApiTarget {
+    Room *room;                        /* held by the router for the call; NULL without ":id" */
+    const char *words[API_WORDS_MAX];  /* in the order of the path */
+} ApiTarget;
+
+/* An endpoint: answers req in res. Declared with this type, so that every
+ * handler has the router's signature. */
+typedef void ApiHandler(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t);
+
+/* api_meta.c: the server and its games */
+ApiHandler api_meta, api_rules, api_list, api_game_rules;
+/* api_games.c: creating and joining games */
+ApiHandler api_create, api_join_code, api_join_seat, api_rematch;
+/* api_games.c: one game: its state, live stream, invitations, record, and
+ * a person's actions, undo, resign and hints */
+ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_undo, api_resign, api_hint;
+/* api_replay.c: positions after every action */
+ApiHandler api_replay_room, api_replay_upload;
 
 #endif

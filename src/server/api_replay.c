@@ -5,14 +5,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/number.h"
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "api_internal.h"
+#include "../core/xalloc.h"
 
 /* One position: what a drawing needs, after index actions. */
 static json_t *position(const GameView *view, const State *s, int index)
 {
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(s, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -84,9 +86,7 @@ static bool read_at(const ApiRequest *req, ApiResponse *res, long *at)
     *at = -1;
     if (!text)
         return true;
-    char *end;
-    *at = strtol(text, &end, 10);
-    if (!text[0] || *end || *at < 0 || *at > 100000000) {
+    if (!number_parse_long(text, 0, API_INDEX_MAX, at)) {
         char q[EXCERPT_SIZE];
         api_error(res, 400, "'at' must be a number of actions (0 for the start), got '%s'",
                   text_excerpt(text, EXCERPT_MAX, q, sizeof q));
@@ -95,17 +95,18 @@ static bool read_at(const ApiRequest *req, ApiResponse *res, long *at)
     return true;
 }
 
-void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
+    Room *room = t->room;
     long at;
     if (!api_query_known(req, res, (const char *const[]){"at", NULL}) || !read_at(req, res, &at))
         return;
     pthread_mutex_lock(&room->lock);
     int count = room->session->count;
-    char **texts = malloc((size_t)(count ? count : 1) * sizeof *texts);
-    int *players = malloc((size_t)(count ? count : 1) * sizeof *players);
+    char **texts = xmalloc((size_t)(count ? count : 1) * sizeof *texts);
+    int *players = xmalloc((size_t)(count ? count : 1) * sizeof *players);
     for (int i = 0; i < count; i++) {
-        texts[i] = strdup(room->session->steps[i].text);
+        texts[i] = xstrdup(room->session->steps[i].text);
         players[i] = room->session->steps[i].player;
     }
     pthread_mutex_unlock(&room->lock);
@@ -125,7 +126,7 @@ void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, Room 
     free(players);
 }
 
-void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res)
+void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     long at;
     if (!api_query_known(req, res, (const char *const[]){"at", NULL}) || !read_at(req, res, &at))
@@ -152,7 +153,7 @@ void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res)
     } else if (at > s->count) {
         api_error(res, 400, "'at' is %ld but the record has %d actions", at, s->count);
     } else {
-        char **texts = malloc((size_t)(s->count ? s->count : 1) * sizeof *texts);
+        char **texts = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *texts);
         for (int i = 0; i < s->count; i++)
             texts[i] = s->steps[i].text;
         json_t *out = replay(s->game, texts, NULL, s->count, at, NULL, res);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "../core/xalloc.h"
 #include "server.h"
 
 /* How often work is looked for (an AI seat whose server died waits for
@@ -130,7 +131,7 @@ Cluster *cluster_start(Server *s, char *err, size_t errlen)
     Store *st = s->store;
     if (!st->ops->heartbeat(st, err, errlen) || !st->ops->watch(st, on_change, s, err, errlen))
         return NULL;
-    Cluster *c = calloc(1, sizeof *c);
+    Cluster *c = xcalloc(1, sizeof *c);
     c->srv = s;
     pthread_mutex_init(&c->lock, NULL);
     pthread_cond_init(&c->stop_cond, NULL);

@@ -8,6 +8,7 @@
 
 #include "../front/game_json.h"
 #include "../front/record.h"
+#include "../games/registry.h"
 
 typedef struct Export {
     Store *st;

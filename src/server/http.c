@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "../core/xalloc.h"
 
 #define CLIENT_MAX 64
 #define QUERY_MAX 32
@@ -92,7 +93,7 @@ static void security_headers(struct MHD_Response *r)
 
 static enum MHD_Result queue_api(struct MHD_Connection *conn, ApiResponse *res)
 {
-    char *body = res->body ? res->body : strdup("{}");
+    char *body = res->body ? res->body : xstrdup("{}");
     res->body = NULL;
     struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
     MHD_add_response_header(r, "Content-Type", res->content_type ? res->content_type : "application/json");
@@ -192,7 +193,7 @@ static void stream_free(void *cls)
 
 static enum MHD_Result queue_stream(Http *h, struct MHD_Connection *conn, ApiResponse *res, const char *client)
 {
-    Stream *st = calloc(1, sizeof *st);
+    Stream *st = xcalloc(1, sizeof *st);
     st->http = h;
     st->room = res->stream_room; /* the response's reference is now the stream's */
     res->stream_room = NULL;
@@ -311,15 +312,15 @@ static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const c
         rq->query_overflow = true;
         return MHD_NO;
     }
-    rq->query[rq->nquery].key = strdup(key ? key : "");
-    rq->query[rq->nquery].value = strdup(value ? value : "");
+    rq->query[rq->nquery].key = xstrdup(key ? key : "");
+    rq->query[rq->nquery].value = xstrdup(value ? value : "");
     rq->nquery++;
     return MHD_YES;
 }
 
 static char *dup_or_null(const char *s)
 {
-    return s ? strdup(s) : NULL;
+    return s ? xstrdup(s) : NULL;
 }
 
 static void request_free(Request *rq)
@@ -447,7 +448,7 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
 {
     Http *h = cls;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        ConnInfo *ci = calloc(1, sizeof *ci);
+        ConnInfo *ci = xcalloc(1, sizeof *ci);
         client_address(conn, ci->client);
         /* A proxy's connections carry many clients: the proxy limits them. */
         ci->proxy = listed_address(h->proxies, ci->client);
@@ -470,7 +471,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     Http *h = cls;
     Request *rq = *req_cls;
     if (!rq) {
-        rq = calloc(1, sizeof *rq);
+        rq = xcalloc(1, sizeof *rq);
         *req_cls = rq;
         rq->http = h;
         rq->conn = conn;
@@ -502,7 +503,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
             size_t need = rq->body_len + *upload_data_size + 1;
             if (need > rq->body_cap) {
                 rq->body_cap = need * 2;
-                rq->body = realloc(rq->body, rq->body_cap);
+                rq->body = xrealloc(rq->body, rq->body_cap);
             }
             memcpy(rq->body + rq->body_len, upload_data, *upload_data_size);
             rq->body_len += *upload_data_size;
@@ -535,8 +536,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
             return queue_error(conn, 405, "only GET and HEAD are allowed outside /api/", 0);
         return queue_file(h, conn, url);
     }
-    rq->method = strdup(method);
-    rq->path = strdup(url);
+    rq->method = xstrdup(method);
+    rq->path = xstrdup(url);
     rq->token = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Seat-Token"));
     rq->last_event_id = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID"));
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
@@ -564,7 +565,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
             pthread_mutex_unlock(&h->lock);
             rq->slow_done = true;
             rq->slow_res.status = 503;
-            rq->slow_res.body = strdup("{\"error\":\"the server could not start a thread; try again\"}");
+            rq->slow_res.body = xstrdup("{\"error\":\"the server could not start a thread; try again\"}");
             MHD_resume_connection(conn);
         }
         pthread_attr_destroy(&attr);
@@ -603,11 +604,11 @@ Http *http_start(Server *srv, const HttpConfig *cfg, char *err, size_t errlen)
                  gai_strerror(rc));
         return NULL;
     }
-    Http *h = calloc(1, sizeof *h);
+    Http *h = xcalloc(1, sizeof *h);
     h->srv = srv;
     h->keepalive_s = cfg->keepalive_s > 0 ? cfg->keepalive_s : 15;
-    h->web_dir = cfg->web_dir ? strdup(cfg->web_dir) : NULL;
-    h->proxies = cfg->trusted_proxies ? strdup(cfg->trusted_proxies) : NULL;
+    h->web_dir = cfg->web_dir ? xstrdup(cfg->web_dir) : NULL;
+    h->proxies = cfg->trusted_proxies ? xstrdup(cfg->trusted_proxies) : NULL;
     pthread_mutex_init(&h->lock, NULL);
     pthread_cond_init(&h->changed, NULL);
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;

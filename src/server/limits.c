@@ -1,4 +1,5 @@
 #include "limits.h"
+#include "../core/xalloc.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -41,7 +42,7 @@ double limits_now(void)
 
 Limits *limits_new(const LimitsConfig *cfg)
 {
-    Limits *l = calloc(1, sizeof *l);
+    Limits *l = xcalloc(1, sizeof *l);
     l->cfg = *cfg;
     pthread_mutex_init(&l->lock, NULL);
     return l;
@@ -109,7 +110,7 @@ static Entry *entry(Limits *l, const char *client, double now)
             return e;
     if (l->entries >= SWEEP_AT)
         sweep(l, now);
-    Entry *e = calloc(1, sizeof *e);
+    Entry *e = xcalloc(1, sizeof *e);
     strcpy(e->client, key);
     e->create = (Bucket){l->cfg.create_per_minute, now};
     e->request = (Bucket){l->cfg.requests_per_second, now};

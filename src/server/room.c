@@ -12,7 +12,8 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
-#include "server.h"
+#include "../core/xalloc.h"
+#include "../games/registry.h"
 
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {
@@ -92,7 +93,7 @@ void room_log_entry(const GameView *view, const State *before, Action a, const c
 {
     StrBuf words = STRBUF_INIT;
     room_describe(before, a, v, &words);
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_action_marks(before, a, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -122,7 +123,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
         int cap = r->log_cap ? 2 * r->log_cap : 64;
         while (cap <= index)
             cap *= 2;
-        r->log = realloc(r->log, (size_t)cap * sizeof *r->log);
+        r->log = xrealloc(r->log, (size_t)cap * sizeof *r->log);
         memset(r->log + r->log_cap, 0, (size_t)(cap - r->log_cap) * sizeof *r->log);
         r->log_cap = cap;
     }
@@ -130,7 +131,7 @@ static void observe(void *ctx, const Session *s, const State *before, Action a, 
     room_log_entry(r->view, before, a, s->steps[index].text, player, index, &r->voice, &entry);
     free(r->log[index].json);
     r->log[index].len = entry.len;
-    r->log[index].json = strdup(sb_str(&entry));
+    r->log[index].json = xstrdup(sb_str(&entry));
     sb_free(&entry);
 }
 
@@ -160,7 +161,7 @@ int room_typing_seat(const Room *r)
 void room_advance(Room *r)
 {
     Session *s = r->session;
-    while (state_is_chance(s->state) && room_typing_seat(r) < 0 && s->count < r->server->cfg.max_actions)
+    while (state_is_chance(s->state) && room_typing_seat(r) < 0 && s->count < r->host->max_actions)
         session_chance_step(s);
 }
 
@@ -178,12 +179,12 @@ bool room_commit(Room *r, RoomError *e)
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
-    StoredAction *actions = malloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
+    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     g.actions = actions;
     char err[ERR_MAX + 128];
-    bool ok = r->server->store->ops->append(r->server->store, &g, r->stored, err, sizeof err);
+    bool ok = r->host->store->ops->append(r->host->store, &g, r->stored, err, sizeof err);
     free(actions);
     if (!ok) {
         free(g.result);
@@ -202,11 +203,22 @@ bool room_commit(Room *r, RoomError *e)
     return true;
 }
 
+static void ai_job(void *arg)
+{
+    room_ai_turn(arg);
+}
+
+static void ai_job_done(void *arg)
+{
+    room_unref(arg);
+}
+
 void room_schedule_ai(Room *r)
 {
-    if (!r->thinking && !r->queued && room_ai_pending(r) && r->server->pool && (!room_shared(r) || r->ai_work_mine)) {
+    if (!r->thinking && !r->queued && room_ai_pending(r) && r->host->pool && (!room_shared(r) || r->ai_work_mine)) {
         r->queued = true;
-        ai_pool_push(r->server->pool, r);
+        room_ref(r); /* the job's, dropped when it ran or was dropped */
+        work_pool_push(r->host->pool, ai_job, ai_job_done, r);
     }
 }
 
@@ -216,7 +228,8 @@ void room_wake(Room *r)
         sub->wake(sub->ctx);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
-        server_room_finished(r->server, r->meta.id);
+        if (r->host->finished)
+            r->host->finished(r->host->ctx, r);
     }
 }
 
@@ -254,12 +267,12 @@ static void set_names(Room *r)
     }
 }
 
-static Room *room_alloc(Server *srv)
+static Room *room_alloc(RoomHost *host)
 {
-    Room *r = calloc(1, sizeof *r);
+    Room *r = xcalloc(1, sizeof *r);
     pthread_mutex_init(&r->lock, NULL);
     atomic_init(&r->refs, 1);
-    r->server = srv;
+    r->host = host;
     r->head_version = -1;
     r->hint_version = -1;
     return r;
@@ -333,9 +346,9 @@ static bool make_session(Room *r, Game *g, RoomError *e)
     return true;
 }
 
-Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e)
+Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e)
 {
-    Room *r = room_alloc(srv);
+    Room *r = room_alloc(host);
     StoredGame *m = &r->meta;
     const GameOps *ops = game_lookup(spec->game);
     char err[ERR_MAX];
@@ -392,14 +405,14 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     m->result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
     Session *s = r->session;
-    StoredAction *actions = malloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
+    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     m->actions = actions;
     m->count = s->count;
     m->ai_to_move = room_ai_pending(r);
     char serr[ERR_MAX + 128];
-    bool ok = srv->store->ops->create(srv->store, m, serr, sizeof serr);
+    bool ok = host->store->ops->create(host->store, m, serr, sizeof serr);
     m->actions = NULL;
     m->count = 0;
     free(actions);
@@ -416,9 +429,9 @@ Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TO
     return r;
 }
 
-Room *room_load(Server *srv, StoredGame *g, RoomError *e)
+Room *room_load(RoomHost *host, StoredGame *g, RoomError *e)
 {
-    Room *r = room_alloc(srv);
+    Room *r = room_alloc(host);
     r->meta = *g;
     r->meta.actions = NULL;
     r->meta.count = 0;
@@ -454,7 +467,7 @@ Room *room_load(Server *srv, StoredGame *g, RoomError *e)
         return NULL;
     }
     r->stored = s->count;
-    r->finish_told = r->meta.status == STATUS_FINISHED; /* server_room tells the server */
+    r->finish_told = r->meta.status == STATUS_FINISHED; /* its loader knows: it reads the status */
     /* Over a shared store, the server that wrote the game last went on with
      * it (or its work passes to another when it dies): nothing to do here. */
     if (room_shared(r))

@@ -19,9 +19,26 @@
 #include "../front/session.h"
 #include "store.h"
 #include "view.h"
+#include "work_pool.h"
 
-typedef struct Server Server;
 typedef struct Room Room;
+
+/* What rooms need from whoever holds them (the server, server.c): where
+ * games are stored, where AI seats think, the limits, and whom to tell when
+ * a game is over. Set up once by the holder; every room points to it, and
+ * no room calls its holder by name. */
+typedef struct RoomHost {
+    Store *store;
+    WorkPool *pool;            /* where AI seats think; NULL: they move only when the
+                                * holder calls room_ai_turn (fuzzers) */
+    int max_actions;           /* actions a game may have (a runaway guard) */
+    int hint_ms;               /* thinking time of a hint level that thinks for a time */
+    pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
+    /* Told once, with the room locked, when its game is over (so the
+     * holder may let old finished rooms leave memory); may be NULL. */
+    void (*finished)(void *ctx, Room *r);
+    void *ctx;
+} RoomHost;
 
 /* One action in words, built when it is applied (state before it known). */
 typedef struct LogEntry {
@@ -43,7 +60,7 @@ typedef struct Subscriber {
 struct Room {
     pthread_mutex_t lock;
     atomic_int refs;
-    Server *server;
+    RoomHost *host;
     StoredGame meta;      /* id, options, seed, seats, status, result...; meta.actions unused */
     Session *session;
     const GameView *view;
@@ -54,7 +71,7 @@ struct Room {
     int log_cap;
     bool thinking;        /* an AI seat is choosing on a worker thread */
     bool queued;          /* an AI job for this room is waiting in the pool */
-    bool finish_told;     /* the server knows the game is over */
+    bool finish_told;     /* the host was told the game is over */
     bool ai_work_mine;    /* shared store: this server holds the AI seat's work (room_sync.c) */
     int64_t think_version;
     StrBuf history;       /* the log entries joined by commas (the history array's inside) */
@@ -94,11 +111,11 @@ typedef struct RoomSpec {
     const char *rematch_of;       /* NULL or the previous game's id */
 } RoomSpec;
 
-Room *room_create(Server *srv, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
+Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
 /* Rebuilds a room from what the store holds (replaying every action) and
  * goes on where it was: chance the server draws is drawn, an AI to move is
  * asked again. Takes g's content. NULL with e filled. */
-Room *room_load(Server *srv, StoredGame *g, RoomError *e);
+Room *room_load(RoomHost *host, StoredGame *g, RoomError *e);
 
 void room_ref(Room *r);
 void room_unref(Room *r);
@@ -157,7 +174,7 @@ void room_kick(Room *r);
 bool room_sync(Room *r, RoomError *e);
 void room_heard(Room *r, int64_t version);
 void room_take_work(Room *r, int kind);
-/* Runs one AI decision (called by a worker thread). */
+/* Runs one AI decision (a job of the host's pool, or the holder's call). */
 void room_ai_turn(Room *r);
 
 /* Helper for other modules: the JSON form of action a (legal in s) with its

@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "../front/game_json.h"
-#include "ai_pool.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 /* The chance stream of hints, apart from the session's own streams
  * (the terminal client uses the same number for its hints). */
@@ -32,7 +31,7 @@ void room_ai_turn(Room *r)
     /* seeded for this decision, so that a restarted server plays the same game */
     Ai *ai = r->thinking ? NULL : session_ai_for_decision(s);
     /* Over a shared store, only while this server holds the AI's work. */
-    if (!ai || s->count >= r->server->cfg.max_actions || (room_shared(r) && !r->ai_work_mine)) {
+    if (!ai || s->count >= r->host->max_actions || (room_shared(r) && !r->ai_work_mine)) {
         pthread_mutex_unlock(&r->lock);
         return;
     }
@@ -99,7 +98,7 @@ static char *hint_json(Room *r, const State *s, const AiAdvice *advice, const ch
     state_free(work);
     sb_free(&text);
     json_t *cell = json_null();
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(s, m);
     if (advice->cell >= 0 && m->width > 0) {
         char name[4];
@@ -137,15 +136,12 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         return NULL;
     }
     if (r->hint_cache && r->hint_version == r->meta.version) {
-        char *copy = strdup(r->hint_cache);
+        char *copy = xstrdup(r->hint_cache);
         pthread_mutex_unlock(&r->lock);
         return copy;
     }
     char spec[64];
-    if (strcmp(r->meta.game, "morpyam") == 0)
-        snprintf(spec, sizeof spec, "expert");
-    else
-        snprintf(spec, sizeof spec, "mcts:ms=%d", r->server->cfg.hint_ms);
+    ai_hint_spec(r->meta.game, r->host->hint_ms, spec, sizeof spec);
     State *copy = state_clone(s->state);
     int64_t version = r->meta.version;
     uint64_t seed = seed_derive(s->seed, STREAM_HINT, (uint64_t)s->count);
@@ -154,7 +150,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
      * caller holds a reference to. */
     pthread_mutex_unlock(&r->lock);
 
-    pthread_mutex_lock(&r->server->hint_lock);
+    pthread_mutex_lock(&r->host->hint_lock);
     char err[ERR_MAX];
     char *text = NULL;
     Ai *ai = ai_new(spec, game, seed, err, sizeof err);
@@ -167,13 +163,13 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
         ai_advice_free(&advice);
         ai_free(ai);
     }
-    pthread_mutex_unlock(&r->server->hint_lock);
+    pthread_mutex_unlock(&r->host->hint_lock);
     state_free(copy);
     if (text) {
         pthread_mutex_lock(&r->lock);
         if (r->meta.version == version) {
             free(r->hint_cache);
-            r->hint_cache = strdup(text);
+            r->hint_cache = xstrdup(text);
             r->hint_version = version;
         }
         pthread_mutex_unlock(&r->lock);

@@ -11,7 +11,7 @@
 #include "../core/utf8.h"
 #include "../front/explain.h"
 #include "../front/record.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
@@ -78,8 +78,8 @@ bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomEr
                       (long long)version, (long long)r->meta.version);
         else if (room_ai_busy(r))
             room_fail(e, 409, "an AI is thinking; wait for its move");
-        else if (r->session->count >= r->server->cfg.max_actions)
-            room_fail(e, 409, "the game has reached the server's limit of %d actions", r->server->cfg.max_actions);
+        else if (r->session->count >= r->host->max_actions)
+            room_fail(e, 409, "the game has reached the server's limit of %d actions", r->host->max_actions);
         else if ((seat = room_acting_seat(r, seats, e)) >= 0)
             ok = apply_for_seat(r, seat, text, e);
         if (ok || !room_retry(r, e, attempt))
@@ -135,9 +135,9 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
     }
     /* Kept to put back if the store refuses the undo. */
     int before = s->count;
-    char **undone = malloc((size_t)(before ? before : 1) * sizeof *undone);
+    char **undone = xmalloc((size_t)(before ? before : 1) * sizeof *undone);
     for (int i = 0; i < before; i++)
-        undone[i] = strdup(s->steps[i].text);
+        undone[i] = xstrdup(s->steps[i].text);
     bool ok = false;
     int removed = session_undo_person(s, why, sizeof why);
     if (!removed) {
@@ -152,7 +152,7 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
         g.ai_to_move = room_ai_pending(r);
         record_now(g.updated);
         char err[ERR_MAX + 128];
-        if (!r->server->store->ops->truncate(r->server->store, &g, err, sizeof err)) {
+        if (!r->host->store->ops->truncate(r->host->store, &g, err, sizeof err)) {
             s->replaying = true; /* the log still has these actions */
             for (int i = s->count; i < before; i++) {
                 char aerr[ERR_MAX];

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "../front/record.h"
-#include "server.h"
 
 unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens)
 {
@@ -73,7 +72,7 @@ static bool claim_once(Room *r, int seat, const char *invite, char token[TOKEN_L
     g.count = r->stored;
     record_now(g.updated);
     char err[ERR_MAX + 128];
-    if (!r->server->store->ops->claim(r->server->store, &g, seat, err, sizeof err)) {
+    if (!r->host->store->ops->claim(r->host->store, &g, seat, err, sizeof err)) {
         *st = saved;
         if (strstr(err, "already taken"))
             room_fail(e, 409, "%s", err);

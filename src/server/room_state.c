@@ -10,7 +10,7 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
-#include "server.h"
+#include "../core/xalloc.h"
 
 static json_t *seats_json(const Room *r)
 {
@@ -60,7 +60,7 @@ static void build_head(Room *r)
         chance = json_pack("{s:o,s:i}", "seat", seat >= 0 ? json_integer(seat + 1) : json_null(), "dice",
                            r->view->dice_to_roll(st));
     }
-    Marks *m = malloc(sizeof *m);
+    Marks *m = xmalloc(sizeof *m);
     state_marks(st, m);
     json_t *marks = marks_to_json(m);
     free(m);
@@ -151,7 +151,7 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     /* One allocation of the whole answer: it can be tens of kilobytes. */
     StrBuf sb = STRBUF_INIT;
     const char *statics_text = full ? statics(r) : "";
-    char *data = malloc(r->head_len + r->history.len + strlen(statics_text) + 160);
+    char *data = xmalloc(r->head_len + r->history.len + strlen(statics_text) + 160);
     sb.data = data;
     sb.cap = r->head_len + r->history.len + strlen(statics_text) + 160;
     sb.data[0] = '\0';
@@ -176,7 +176,7 @@ json_t *room_record(Room *r, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     json_t *doc = NULL;
-    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && strcmp(r->meta.game, "morpyam") == 0;
+    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && r->session->game->ops->has_dice;
     if (hides_future)
         room_fail(e, 409, "the record of a game with dice drawn by the server is available once the game is over "
                   "(its seed tells the dice to come)");

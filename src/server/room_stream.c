@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
 
 void room_subscribe(Room *r, Subscriber *sub, long after)
 {

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server.h"
 
 /* The number of catch-ups a request tries before giving up (a game that
  * other servers change faster than this one can decide). */
@@ -21,13 +20,13 @@
 
 bool room_shared(const Room *r)
 {
-    return r->server->store->ops->shared;
+    return r->host->store->ops->shared;
 }
 
 bool room_ai_pending(const Room *r)
 {
     const Session *s = r->session;
-    return !session_is_terminal(s) && session_ai_to_move(s) && s->count < r->server->cfg.max_actions;
+    return !session_is_terminal(s) && session_ai_to_move(s) && s->count < r->host->max_actions;
 }
 
 bool room_ai_busy(const Room *r)
@@ -55,7 +54,7 @@ static bool apply_stored(Room *r, const StoredGame *g, RoomError *e)
 
 bool room_catch_up(Room *r, RoomError *e)
 {
-    Store *st = r->server->store;
+    Store *st = r->host->store;
     StoredGame g;
     bool found;
     char err[ERR_MAX + 128];
@@ -106,7 +105,7 @@ bool room_catch_up(Room *r, RoomError *e)
 /* Catches up when the stored version is not the room's. */
 static bool sync_locked(Room *r, RoomError *e)
 {
-    Store *st = r->server->store;
+    Store *st = r->host->store;
     int64_t version;
     bool found;
     char err[ERR_MAX + 128];

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 /* Finished games kept in memory (with their words and state cached) before
  * the oldest leave; the store still has them and they reload on demand. */
@@ -68,7 +69,7 @@ static void grow(Server *s)
     Room **old = s->rooms;
     int old_cap = s->rooms_cap;
     s->rooms_cap = old_cap ? 2 * old_cap : 1024;
-    s->rooms = calloc((size_t)s->rooms_cap, sizeof *s->rooms);
+    s->rooms = xcalloc((size_t)s->rooms_cap, sizeof *s->rooms);
     s->rooms_used = 0;
     for (int i = 0; i < old_cap; i++)
         if (old[i] && old[i] != TOMBSTONE) {
@@ -108,7 +109,8 @@ void server_add_room(Server *s, Room *r)
     room_unref(in); /* the reference insert gave; the map keeps its own */
 }
 
-void server_room_finished(Server *s, const char *id)
+/* A room's game is over: it may leave memory later (the host's finished). */
+static void room_finished(Server *s, const char *id)
 {
     Room *drop = NULL;
     pthread_mutex_lock(&s->rooms_lock);
@@ -133,6 +135,11 @@ void server_room_finished(Server *s, const char *id)
      * map reference cannot free this one (its caller holds a reference). */
     if (drop)
         room_unref(drop);
+}
+
+static void host_finished(void *ctx, Room *r)
+{
+    room_finished(ctx, r->meta.id);
 }
 
 Room *server_room_cached(Server *s, const char *id)
@@ -176,7 +183,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
         return NULL;
     }
     bool finished = g.status == STATUS_FINISHED;
-    r = room_load(s, &g, e);
+    r = room_load(&s->host, &g, e);
     stored_game_clear(&g);
     if (!r)
         return NULL;
@@ -184,7 +191,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     Room *in = insert(s, r);
     pthread_mutex_unlock(&s->rooms_lock);
     if (in == r && finished)
-        server_room_finished(s, id);
+        room_finished(s, id);
     room_unref(r); /* ours: the map or the other loader's room is kept */
     return in;
 }
@@ -193,7 +200,7 @@ void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx)
 {
     pthread_mutex_lock(&s->rooms_lock);
     int n = 0;
-    Room **all = malloc((size_t)(s->rooms_count > 0 ? s->rooms_count : 1) * sizeof *all);
+    Room **all = xmalloc((size_t)(s->rooms_count > 0 ? s->rooms_count : 1) * sizeof *all);
     for (int i = 0; i < s->rooms_cap && n < s->rooms_count; i++)
         if (s->rooms[i] && s->rooms[i] != TOMBSTONE) {
             room_ref(s->rooms[i]);
@@ -250,12 +257,12 @@ static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
 
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
 {
-    Server *s = calloc(1, sizeof *s);
+    Server *s = xcalloc(1, sizeof *s);
     s->cfg = *cfg;
     s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
-    pthread_mutex_init(&s->hint_lock, NULL);
-    s->finished = calloc(FINISHED_KEPT, sizeof *s->finished);
+    pthread_mutex_init(&s->host.hint_lock, NULL);
+    s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
     s->limits = limits_new(&cfg->limits);
     StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
     s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
@@ -265,7 +272,13 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         server_free(s);
         return NULL;
     }
-    s->pool = cfg->ai_threads > 0 ? ai_pool_new(cfg->ai_threads) : NULL;
+    s->pool = cfg->ai_threads > 0 ? work_pool_new(cfg->ai_threads) : NULL;
+    s->host.store = s->store;
+    s->host.pool = s->pool;
+    s->host.max_actions = cfg->max_actions;
+    s->host.hint_ms = cfg->hint_ms;
+    s->host.finished = host_finished;
+    s->host.ctx = s;
     bool ok = shared ? (s->cluster = cluster_start(s, err, errlen)) != NULL
                      : s->store->ops->each_unfinished(s->store, load_one, s, err, errlen);
     if (!ok) {
@@ -280,8 +293,9 @@ void server_free(Server *s)
     if (!s)
         return;
     cluster_stop(s->cluster); /* no more work taken */
-    ai_pool_free(s->pool); /* running AI turns finish first */
+    work_pool_free(s->pool); /* running AI turns finish first */
     s->pool = NULL;
+    s->host.pool = NULL;
     /* Over a shared store, the work still held goes to the other servers at
      * once, and the notifications stop before the rooms go. */
     if (s->store && s->store->ops->leave)
@@ -297,6 +311,6 @@ void server_free(Server *s)
     if (s->lock_fd >= 0)
         close(s->lock_fd);
     pthread_mutex_destroy(&s->rooms_lock);
-    pthread_mutex_destroy(&s->hint_lock);
+    pthread_mutex_destroy(&s->host.hint_lock);
     free(s);
 }

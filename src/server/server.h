@@ -1,5 +1,5 @@
 /* The web server's state without HTTP: the store, the rooms of the games in
- * memory, the AI workers and the limits. `morph serve` (http.c) puts
+ * memory (which it holds as their RoomHost), the AI workers and the limits. `morph serve` (http.c) puts
  * libmicrohttpd in front of it; tests and fuzzers drive it through
  * api_handle (api.h) without sockets. */
 #ifndef MORPH_SERVER_H
@@ -9,11 +9,11 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
-#include "ai_pool.h"
 #include "cluster.h"
 #include "limits.h"
 #include "room.h"
 #include "store.h"
+#include "work_pool.h"
 
 typedef struct ServerConfig {
     const char *db_path;   /* a file (SQLite) or a libpq URI (PostgreSQL: several servers may share it) */
@@ -38,7 +38,8 @@ void server_config_defaults(ServerConfig *c);
 typedef struct Server {
     ServerConfig cfg;
     Store *store;
-    AiPool *pool;
+    WorkPool *pool;
+    RoomHost host;         /* what the rooms need of the server: store, pool, limits, telling their end */
     Limits *limits;
     pthread_mutex_t rooms_lock;
     Room **rooms;          /* open addressing by id hash; NULL empty, TOMBSTONE removed */
@@ -46,7 +47,6 @@ typedef struct Server {
     /* Finished rooms in the order they finished, so old ones leave memory. */
     char (*finished)[GAME_ID_LEN + 1];
     int finished_head, finished_count;
-    pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
     atomic_int loaded, load_failed;
     int lock_fd;           /* DB.lock, locked while this server runs (SQLite) */
     Cluster *cluster;      /* beside other servers over a shared store, else NULL */
@@ -72,7 +72,5 @@ void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx);
 /* Whether this server can serve: its store answers and it is not stopping;
  * false with why. */
 bool server_healthy(Server *s, char *why, size_t whylen);
-/* Tells the server a room's game is over (it may leave memory later). */
-void server_room_finished(Server *s, const char *id);
 
 #endif

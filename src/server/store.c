@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "store.h"
+#include "../core/xalloc.h"
 
 static const char *const status_names[] = {"waiting", "playing", "finished"};
 
@@ -64,7 +65,7 @@ Store *store_open(const StoreConfig *config, char *err, size_t errlen)
 
 StoredAction *stored_actions_new(int count)
 {
-    return calloc((size_t)(count > 0 ? count : 1), sizeof(StoredAction));
+    return xcalloc((size_t)(count > 0 ? count : 1), sizeof(StoredAction));
 }
 
 bool store_missing_action(const char *id, int index, char *err, size_t errlen)

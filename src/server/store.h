@@ -51,7 +51,7 @@ typedef struct StoredAction {
 
 typedef struct StoredGame {
     char id[GAME_ID_LEN + 1];
-    char game[16];       /* "morpyam", "morphos" */
+    char game[16];       /* the game's name (src/games/registry.h) */
     char *options;       /* JSON object text (game_options_to_json) */
     uint64_t seed;
     bool real_dice;      /* people type the dice they roll */

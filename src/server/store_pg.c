@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "store_pg_internal.h"
+#include "../core/xalloc.h"
 
 /* The columns a change of a game writes: $1 id, $2 status, $3 result,
  * $4 updated, $5 undo_low, $6 actions, $7 version (the new one; the stored
@@ -114,8 +115,8 @@ static void game_params(PgStore *s, const StoredGame *g, PgParams *p)
 static void action_arrays(const StoredGame *g, int from, StrBuf *texts, StrBuf *players)
 {
     int n = g->count - from;
-    const char **t = malloc((size_t)(n > 0 ? n : 1) * sizeof *t);
-    int *p = malloc((size_t)(n > 0 ? n : 1) * sizeof *p);
+    const char **t = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *t);
+    int *p = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
     for (int i = 0; i < n; i++) {
         t[i] = g->actions[from + i].text;
         p[i] = g->actions[from + i].player;
@@ -332,7 +333,7 @@ static bool read_parts(const char *id, const char *seats, const char *actions, i
     json_array_foreach(ok ? a : NULL, i, row) {
         if (next >= out->count || json_integer_value(json_array_get(row, 0)) != next || !json_text_at(row, 1))
             break;
-        out->actions[next].text = strdup(json_text_at(row, 1));
+        out->actions[next].text = xstrdup(json_text_at(row, 1));
         out->actions[next].player = (int)json_integer_value(json_array_get(row, 2));
         next++;
     }
@@ -366,12 +367,12 @@ static bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, 
         *found = true;
         copy_text(out->id, sizeof out->id, id);
         copy_text(out->game, sizeof out->game, PQgetvalue(r, 0, 0));
-        out->options = strdup(PQgetvalue(r, 0, 1));
+        out->options = xstrdup(PQgetvalue(r, 0, 1));
         out->seed = (uint64_t)strtoll(PQgetvalue(r, 0, 2), NULL, 10);
         out->real_dice = PQgetvalue(r, 0, 3)[0] == 't';
         out->listed = PQgetvalue(r, 0, 4)[0] == 't';
         out->status = status_from_name(PQgetvalue(r, 0, 5));
-        out->result = PQgetisnull(r, 0, 6) ? NULL : strdup(PQgetvalue(r, 0, 6));
+        out->result = PQgetisnull(r, 0, 6) ? NULL : xstrdup(PQgetvalue(r, 0, 6));
         copy_text(out->created, sizeof out->created, PQgetvalue(r, 0, 7));
         copy_text(out->updated, sizeof out->updated, PQgetvalue(r, 0, 8));
         copy_text(out->rematch_of, sizeof out->rematch_of, PQgetvalue(r, 0, 9));
@@ -483,9 +484,9 @@ static bool pg_list(Store *st, int status, const char *before, const char *befor
         memset(g, 0, sizeof *g);
         copy_text(g->id, sizeof g->id, PQgetvalue(r, i, 0));
         copy_text(g->game, sizeof g->game, PQgetvalue(r, i, 1));
-        g->options = strdup(PQgetvalue(r, i, 2));
+        g->options = xstrdup(PQgetvalue(r, i, 2));
         g->status = status_from_name(PQgetvalue(r, i, 3));
-        g->result = PQgetisnull(r, i, 4) ? NULL : strdup(PQgetvalue(r, i, 4));
+        g->result = PQgetisnull(r, i, 4) ? NULL : xstrdup(PQgetvalue(r, i, 4));
         copy_text(g->created, sizeof g->created, PQgetvalue(r, i, 5));
         copy_text(g->updated, sizeof g->updated, PQgetvalue(r, i, 6));
         g->count = atoi(PQgetvalue(r, i, 7));
@@ -608,13 +609,13 @@ static const StoreOps pg_ops = {
 
 Store *store_open_pg(const char *uri, int pool, char *err, size_t errlen)
 {
-    PgStore *s = calloc(1, sizeof *s);
+    PgStore *s = xcalloc(1, sizeof *s);
     s->base.ops = &pg_ops;
-    s->uri = strdup(uri);
+    s->uri = xstrdup(uri);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->freed, NULL);
     s->nconns = pool > 0 ? pool : 1;
-    s->conns = calloc((size_t)s->nconns, sizeof *s->conns);
+    s->conns = xcalloc((size_t)s->nconns, sizeof *s->conns);
     char host[96] = "";
     gethostname(host, sizeof host - 1);
     snprintf(s->about, sizeof s->about, "%s pid %d", host, (int)getpid());

@@ -14,6 +14,7 @@
 
 #include "store.h"
 #include "store_migrations.h"
+#include "../core/xalloc.h"
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
@@ -285,12 +286,12 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
         *found = true;
         copy_text(out->id, sizeof out->id, id);
         copy_text(out->game, sizeof out->game, col_text(q, 0));
-        out->options = strdup(col_text(q, 1));
+        out->options = xstrdup(col_text(q, 1));
         out->seed = (uint64_t)sqlite3_column_int64(q, 2);
         out->real_dice = sqlite3_column_int(q, 3);
         out->listed = sqlite3_column_int(q, 4);
         out->status = status_from_name(col_text(q, 5));
-        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : strdup(col_text(q, 6));
+        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(col_text(q, 6));
         copy_text(out->created, sizeof out->created, col_text(q, 7));
         copy_text(out->updated, sizeof out->updated, col_text(q, 8));
         copy_text(out->rematch_of, sizeof out->rematch_of, col_text(q, 9));
@@ -334,7 +335,7 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && next < count) {
             if (sqlite3_column_int(q, 0) != next)
                 break;
-            out->actions[next].text = strdup(col_text(q, 1));
+            out->actions[next].text = xstrdup(col_text(q, 1));
             out->actions[next].player = sqlite3_column_int(q, 2);
             next++;
         }
@@ -407,7 +408,7 @@ static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char 
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         if (n == cap) {
             cap = cap ? 2 * cap : 256;
-            ids = realloc(ids, cap * sizeof *ids);
+            ids = xrealloc(ids, cap * sizeof *ids);
         }
         copy_text(ids[n++], GAME_ID_LEN + 1, col_text(q, 0));
     }
@@ -450,9 +451,9 @@ static bool sq_list(Store *st, int status, const char *before, const char *befor
         memset(g, 0, sizeof *g);
         copy_text(g->id, sizeof g->id, col_text(q, 0));
         copy_text(g->game, sizeof g->game, col_text(q, 1));
-        g->options = strdup(col_text(q, 2));
+        g->options = xstrdup(col_text(q, 2));
         g->status = status_from_name(col_text(q, 3));
-        g->result = sqlite3_column_type(q, 4) == SQLITE_NULL ? NULL : strdup(col_text(q, 4));
+        g->result = sqlite3_column_type(q, 4) == SQLITE_NULL ? NULL : xstrdup(col_text(q, 4));
         copy_text(g->created, sizeof g->created, col_text(q, 5));
         copy_text(g->updated, sizeof g->updated, col_text(q, 6));
         g->count = sqlite3_column_int(q, 7);
@@ -617,9 +618,9 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
 {
     if (!make_dirs(path, err, errlen))
         return NULL;
-    SqliteStore *s = calloc(1, sizeof *s);
+    SqliteStore *s = xcalloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
-    s->path = strdup(path);
+    s->path = xstrdup(path);
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
     pthread_cond_init(&s->stop_cond, NULL);

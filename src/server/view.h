@@ -26,10 +26,8 @@ typedef struct GameView {
     int (*dice_to_roll)(const State *s);
 } GameView;
 
-/* The view of game name; NULL for a game without one. */
+/* The view of game name; NULL for a game without one (view.c, the list
+ * of views: one line a game, each defined in its own view_GAME.c). */
 const GameView *view_for(const char *game);
-
-extern const GameView morpyam_view;
-extern const GameView morphos_view;
 
 #endif

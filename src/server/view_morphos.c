@@ -99,12 +99,3 @@ const GameView morphos_view = {
     .roller = roller,
     .dice_to_roll = dice_to_roll,
 };
-
-const GameView *view_for(const char *game)
-{
-    static const GameView *const views[] = {&morpyam_view, &morphos_view};
-    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
-        if (strcmp(views[i]->game, game) == 0)
-            return views[i];
-    return NULL;
-}

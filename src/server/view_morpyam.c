@@ -160,8 +160,8 @@ static void action_fields(const State *st, Action a, StrBuf *out)
         sb_printf(out, ",\"seat\":%d", s->player + 1);
     } else if (a >= MA_DIE && a <= MA_DIE + 6) {
         sb_printf(out, ",\"kind\":\"die\",\"die\":%d", a - MA_DIE);
-        if (s->phase == MP_ROLLOFF && (s->contenders & ~s->rolled))
-            sb_printf(out, ",\"seat\":%d", __builtin_ctz(s->contenders & ~s->rolled) + 1);
+        if (s->phase == MP_ROLLOFF && morpyam_roller(s) >= 0)
+            sb_printf(out, ",\"seat\":%d", morpyam_roller(s) + 1);
     } else if (a >= MA_DEAL && a < MA_DEAL + MK_COUNT) {
         sb_printf(out, ",\"kind\":\"deal\",\"code\":\"%s\"", morpyam_kind_code(a - MA_DEAL));
     }
@@ -169,12 +169,7 @@ static void action_fields(const State *st, Action a, StrBuf *out)
 
 static int roller(const State *st)
 {
-    const MorpyamState *s = morpyam_state(st);
-    if (s->phase == MP_ROLL)
-        return s->player;
-    if (s->phase == MP_ROLLOFF && (s->contenders & ~s->rolled))
-        return __builtin_ctz(s->contenders & ~s->rolled);
-    return -1;
+    return morpyam_roller(morpyam_state(st));
 }
 
 static int dice_to_roll(const State *st)

@@ -10,6 +10,14 @@ check_match "replay help" '^Usage: morph replay FILE \[--json\] \[--quiet\]' "$(
 check_error "replay needs a file" 'replay: expected a record file' $MORPH replay
 check_exit "replay without a file is a usage error" 2 $MORPH replay
 check_error "replay unknown flag" "replay: unknown argument '--frob'" $MORPH replay --frob x.json
+# Bad flag values are read by one parser (src/cli/cli.c): the value quoted, long ones cut.
+long=$(printf 'a%.0s' {1..60})
+check_error "replay --at quotes an excerpt" "^morph: replay: --at expects a number of actions \(0 or more\), got 'a{40}\.\.\.'$" \
+    $MORPH replay x.json --at "$long"
+check_error "replay --color quotes an excerpt" "^morph: replay: --color expects auto, always or never, got 'a{40}\.\.\.'$" \
+    $MORPH replay x.json --color "$long"
+check_error "play names every flag of its table" "^morph: unknown argument '--frob' for play \(expected one of: --players, --seed, --record, --force, --resume, --dice, --color, --verbose, --quiet, --size, --mutators, --move-cap\)$" \
+    $MORPH play morphos --frob
 check_error "replay missing file" "record $tmp/none.json: cannot read: No such file or directory" \
     $MORPH replay "$tmp/none.json"
 printf '{"format":"morph-record","version":1,"game":"morph' >"$tmp/cut.json"

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "../../src/games/morphos/morphos.h"
+#include "../../src/games/registry.h"
 
 /* A Morphos game of size n with a comma-separated mutator list ("" for none). */
 static inline Game *morphos_game(int n, const char *mutators)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../../src/games/morpyam/morpyam.h"
+#include "../../src/games/registry.h"
 
 /* A game from "key=value;key=value" (';' because rules use commas). */
 static inline Game *new_game(const char *spec)

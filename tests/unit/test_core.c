@@ -10,6 +10,7 @@
 #include "../../src/core/game.h"
 #include "../../src/core/number.h"
 #include "../../src/core/utf8.h"
+#include "../../src/games/registry.h"
 
 static void rng_is_reproducible(void **unused)
 {

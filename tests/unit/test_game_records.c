@@ -15,6 +15,7 @@
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
 #include "../../src/front/session.c"
+#include "../../src/games/registry.h"
 
 typedef struct Setup {
     const char *game;
@@ -25,12 +26,7 @@ typedef struct Setup {
 /* "ai:LEVEL" when the level plays game in this build, else "ai:random". */
 static void seat_word(const char *level, const char *game, char out[32])
 {
-    for (const AiOps *const *a = ai_list(); *a; a++)
-        if (strcmp((*a)->name, level) == 0 && (!(*a)->games || list_contains((*a)->games, game))) {
-            snprintf(out, 32, "ai:%s", level);
-            return;
-        }
-    snprintf(out, 32, "ai:random");
+    snprintf(out, 32, "ai:%s", ai_level(level, game) ? level : "random");
 }
 
 static Game *make_game(const Setup *setup)

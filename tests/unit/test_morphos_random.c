@@ -12,6 +12,7 @@
 #include "../../src/games/morphos/morphos.h"
 #include "morphos_helpers.h"
 #include "morphos_oracle.h"
+#include "../../src/games/registry.h"
 
 
 static void to_grid(const MorphosState *s, OracleGrid grid)

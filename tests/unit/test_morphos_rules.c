@@ -13,6 +13,7 @@
 #include "../../src/games/morphos/morphos.h"
 #include "morphos_helpers.h"
 #include "morphos_oracle.h"
+#include "../../src/games/registry.h"
 
 
 /* A state from a position text; the game is freed with the state by done(). */

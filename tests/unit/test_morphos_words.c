@@ -13,6 +13,7 @@
 #include "../../src/games/morphos/engine.h"
 #include "../../src/games/morphos/morphos.h"
 #include "morphos_helpers.h"
+#include "../../src/games/registry.h"
 
 /* A state from a position text; done() frees it with its game. */
 static MorphosState *pos(const char *text, char to_move, const char *mutators)

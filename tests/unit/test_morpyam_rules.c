@@ -1,6 +1,7 @@
 /* Morpyam rules, case by case: first player, placing, Sec, calls, replay,
  * daversa, KO, end on points, forfeit, cap, Plus and the texts. */
 #include "morpyam_helpers.h"
+#include "../../src/games/registry.h"
 
 static bool starts(const char *text, const char *prefix)
 {

@@ -461,6 +461,12 @@ static void refusals_change_nothing(void **state)
     expect_error(405, "GET", path, NULL, NULL, "POST");
     snprintf(path, sizeof path, "/api/games/%s", c.id);
     expect_error(405, "DELETE", path, NULL, NULL, "GET");
+    expect_error(405, "HEAD", "/api/join", NULL, NULL, "(use POST)");
+    /* a path several routes share names each method it takes */
+    expect_error(405, "DELETE", "/api/games", NULL, NULL, "(use GET or POST)");
+    json_decref(expect(200, "HEAD", "/api/meta", NULL, NULL));
+    snprintf(path, sizeof path, "/api/games/zzzzzzzzzz/actions");
+    expect_error(404, "GET", path, NULL, NULL, "no game"); /* the game first, the method after */
     snprintf(path, sizeof path, "/api/games/%s/nothing", c.id);
     expect_error(404, "POST", path, NULL, "{}", "endpoint");
     expect_error(404, "GET", "/api/games/zzzzzzzzzz", NULL, NULL, "no game");
@@ -630,6 +636,51 @@ static void stream_replays_what_was_missed(void **state)
     limits_stream_release(srv->limits, client);
     sb_free(&out);
     room_unref(room);
+}
+
+/* Numbers in queries and headers are read like every number from outside
+ * (number.h): digits only, so " 9", "+5", "9x" and "" are refused with a
+ * message that quotes them. */
+static void query_numbers_are_strict(void **state)
+{
+    Created c = create("{\"game\":\"morphos\",\"options\":{\"size\":5},\"seats\":[{\"kind\":\"human\",\"mine\":true},"
+                       "{\"kind\":\"human\",\"mine\":true}]}");
+    static const char *const bad[] = {" 9", "+5", "9x", "", "0x10", "1e2"};
+    char path[128], quoted[32];
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(quoted, sizeof quoted, "got '%s'", bad[i]);
+        snprintf(path, sizeof path, "/api/games?limit=%s", bad[i]);
+        expect_error(400, "GET", path, NULL, NULL, "limit must be a whole number from 1 to 100");
+        expect_error(400, "GET", path, NULL, NULL, quoted);
+        snprintf(path, sizeof path, "/api/games/%s/replay?at=%s", c.id, bad[i]);
+        expect_error(400, "GET", path, NULL, NULL, "'at' must be a number of actions");
+        expect_error(400, "GET", path, NULL, NULL, quoted);
+        snprintf(path, sizeof path, "/api/games/%s/events?after=%s", c.id, bad[i]);
+        expect_error(400, "GET", path, NULL, NULL, "after must be the index of the last action received");
+        expect_error(400, "GET", path, NULL, NULL, quoted);
+        /* the header that resumes a stream, read the same way */
+        snprintf(path, sizeof path, "/api/games/%s/events", c.id);
+        ApiRequest req = {.method = "GET", .path = path, .last_event_id = bad[i], .client = client};
+        ApiResponse res;
+        api_handle(srv, &req, &res);
+        assert_int_equal(res.status, 400);
+        assert_non_null(strstr(res.body, "Last-Event-ID must be the index"));
+        api_response_free(&res);
+    }
+    /* the same numbers written plainly are taken */
+    json_decref(expect(200, "GET", "/api/games?limit=9", NULL, NULL));
+    snprintf(path, sizeof path, "/api/games/%s/replay?at=0", c.id);
+    json_decref(expect(200, "GET", path, NULL, NULL));
+    snprintf(path, sizeof path, "/api/games/%s/replay?at=1", c.id);
+    expect_error(400, "GET", path, NULL, NULL, "'at' is 1 but the game has 0 actions");
+    snprintf(path, sizeof path, "/api/games/%s/events", c.id);
+    ApiRequest req = {.method = "GET", .path = path, .last_event_id = "-1", .client = client};
+    ApiResponse res;
+    api_handle(srv, &req, &res);
+    assert_int_equal(res.status, 200);
+    assert_int_equal(res.stream_after, -1);
+    api_response_free(&res);
+    limits_stream_release(srv->limits, client);
 }
 
 static void undo_never_reveals_dice(void **state)
@@ -1150,6 +1201,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(bad_games_and_options, setup, teardown),
         cmocka_unit_test_setup_teardown(rate_limits, setup, teardown),
         cmocka_unit_test_setup_teardown(stream_replays_what_was_missed, setup, teardown),
+        cmocka_unit_test_setup_teardown(query_numbers_are_strict, setup, teardown),
         cmocka_unit_test_setup_teardown(undo_never_reveals_dice, setup, teardown),
         cmocka_unit_test_setup_teardown(morphos_undo_hint_resign, setup, teardown),
         cmocka_unit_test_setup_teardown(rematch_and_record, setup, teardown),

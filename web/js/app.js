@@ -4,7 +4,8 @@ import { h, put, toast } from './dom.js';
 import { homePage } from './home.js';
 import { gamePage, joinPage } from './game.js';
 import { replayPage } from './replay.js';
-import { rulesPage } from './rules.js';
+import { rulesPage, gameTitle } from './rules.js';
+import { GAME_NAMES } from './games.js';
 
 const main = document.getElementById('main');
 
@@ -21,8 +22,15 @@ function notFound() {
     h('p', {}, 'This address is not a page of morph. ', h('a', { href: '/', text: 'Start or watch a game' }), '.')));
 }
 
+// The rules of every game in the menu, between Play and Replay.
+function rulesLinks() {
+  const replay = document.querySelector('header nav a[href="/replay"]');
+  for (const game of GAME_NAMES) replay.before(h('a', { href: `/rules/${game}`, text: `${gameTitle(game)} rules` }));
+}
+
 async function route() {
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  rulesLinks();
   for (const a of document.querySelectorAll('header nav a'))
     if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
   try {

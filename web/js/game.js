@@ -2,12 +2,11 @@
 // stream, the queue that plays new actions one by one (so a roll is seen
 // rolling, also the AI's), the move list, the tools (hint, undo, resign,
 // rematch, record) and the seats. What is drawn and clicked for each game
-// is in morpyam.js and morphos.js. The page never decides what is legal:
+// is in each game's page module (games.js). The page never decides what is legal:
 // it offers the state's legal actions and posts their texts.
 import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
 import { h, put, clear, toast, confirmDialog, showDialog, typing } from './dom.js';
-import { MorpyamTable } from './morpyam.js';
-import { MorphosTable } from './morphos.js';
+import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
 
 export async function joinPage(main, code) {
@@ -116,7 +115,7 @@ class GameScreen {
     el.moves = h('ol', { class: 'moves-list', start: 1 });
     el.movesBox = h('div', { class: 'moves-box', tabindex: 0, 'aria-label': 'Moves' }, el.moves);
     el.legend = h('div', { class: 'legend-area' });
-    this.table = state.game === 'morpyam' ? new MorpyamTable(this) : new MorphosTable(this);
+    this.table = new (pageOf(state.game).Table)(this);
     el.root = h('section', { class: ['game', `game-${state.game}`], id: 'game', dataset: { game: state.game, id: this.id } },
       h('div', { class: 'game-head' }, el.title, el.conn),
       el.status,

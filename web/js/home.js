@@ -5,6 +5,7 @@
 import { api, addTokens, myGames, tokensFor } from './api.js';
 import { h, put, clear, toast, ago } from './dom.js';
 import { gameTitle, optionsSummary } from './rules.js';
+import { gameNamesText } from './games.js';
 
 const MODES = [
   { key: 'ai', label: 'Against the AI', help: 'You in seat 1, the AI in the others.' },
@@ -14,7 +15,7 @@ const MODES = [
 ];
 
 export async function homePage(main) {
-  document.title = 'morph: Morpyam and Morphos in the browser';
+  document.title = `morph: ${gameNamesText('and')} in the browser`;
   const meta = await api('GET', '/api/meta');
   const params = new URLSearchParams(location.search);
   const form = new NewGameForm(meta, params.get('game'));
@@ -86,7 +87,7 @@ class NewGameForm {
     }
     more.append(h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'listed', checked: this.mode !== 'friend' }),
       ' Listed: anyone can find this game to watch it, and take an open seat'));
-    if (this.game.name === 'morpyam') {
+    if (this.game.dice) {
       options.append(h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'real-dice' }),
         ' Real dice: roll your own dice and type what they show'));
     }
@@ -141,7 +142,7 @@ class NewGameForm {
     while (box.children.length > 1) box.lastChild.remove();
     const n = this.game.options.some((o) => o.key === 'players') ? this.players : 2;
     const levels = this.game.ai;
-    const fallback = (levels.find((l) => l.level === 'greedy') || levels[0]).level;
+    const fallback = (levels.find((l) => l.level === this.game.default_ai) || levels[0]).level;
     for (let seat = 1; seat <= n; seat++) {
       let kind;
       if (this.mode === 'custom' && old[seat - 1]) kind = old[seat - 1].kind;

@@ -360,3 +360,22 @@ export class MorphosTable {
     }
   }
 }
+
+// ---- the replay viewer (replay.js): the board and what goes beside it ----
+
+function replayBoard(pos, data, at) {
+  const entry = at > 0 ? data.history[at - 1] : null;
+  return drawBoard(pos.board, pos.marks, { lastMarks: entry && entry.marks ? entry.marks.marks : [] });
+}
+
+// Each seat's colour and stones on the board.
+function replayExtra(pos) {
+  const b = pos.board;
+  return [h('table', { class: 'scores' },
+    h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },
+      h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `P${i + 1}: ${colour === 'black' ? 'Black' : 'White'}` }),
+      h('td', { class: 'num', text: `${b.stones[colour].length} stones` })))))];
+}
+
+// This game's entry in the page's registry (games.js).
+export const page = { Table: MorphosTable, replayBoard, replayExtra };

@@ -618,3 +618,30 @@ export class MorpyamTable {
     }
   }
 }
+
+// ---- the replay viewer (replay.js): the board and what goes beside it ----
+
+function replayBoard(pos, data, at) {
+  return drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(data.history, at) });
+}
+
+// The dice, each player's points (the end bonus included at the end) and
+// tokens in hand, and the scoring lines.
+function replayExtra(pos, data, at) {
+  const b = pos.board;
+  const players = b.points.length;
+  const end = at === data.count && data.result && data.result.points;
+  const total = end ? data.result.points : b.points;
+  return [
+    h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
+    h('table', { class: 'scores' },
+      h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
+      h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
+        h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: `P${i + 1}` }),
+        h('td', { class: 'num', text: String(total[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))),
+    linesList(pos.marks, (seat) => `P${seat}`),
+  ];
+}
+
+// This game's entry in the page's registry (games.js).
+export const page = { Table: MorpyamTable, replayBoard, replayExtra };

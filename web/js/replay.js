@@ -4,9 +4,7 @@
 // keys, the position after every action drawn from the server's positions.
 import { api } from './api.js';
 import { h, s, put, typing } from './dom.js';
-import { drawGrid, tokenIcon, lastTokenMarks, linesList } from './morpyam.js';
-import { drawBoard, stoneIcon } from './morphos.js';
-import { dieSvg } from './dice.js';
+import { pageOf, gameNamesText } from './games.js';
 import { gameTitle, optionsSummary, paragraphs } from './rules.js';
 
 export async function replayPage(main, id) {
@@ -46,7 +44,7 @@ export async function replayPage(main, id) {
   });
   put(main, h('section', { class: 'card replay-open' },
     h('h1', { text: 'Replay a record' }),
-    h('p', { text: 'Step through any game of Morpyam or Morphos, action by action.' }),
+    h('p', { text: `Step through any game of ${gameNamesText('or')}, action by action.` }),
     drop, error));
 }
 
@@ -63,6 +61,7 @@ class Viewer {
     this.data = data;
     this.count = data.count;
     this.game = data.game;
+    this.page = pageOf(data.game);
     const hash = Number(location.hash.slice(1));
     this.at = Number.isInteger(hash) && hash >= 0 && hash <= this.count ? hash : 0;
     this.el = {
@@ -114,9 +113,7 @@ class Viewer {
     const el = this.el;
     const pos = this.position(this.at);
     const entry = this.at > 0 ? this.data.history[this.at - 1] : null;
-    const lastMarks = entry && entry.marks ? entry.marks.marks : [];
-    if (this.game === 'morpyam') put(el.board, drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(this.data.history, this.at) }));
-    else put(el.board, drawBoard(pos.board, pos.marks, { lastMarks }));
+    put(el.board, this.page.replayBoard(pos, this.data, this.at));
     el.narration.textContent = entry ? entry.text : 'The start of the game.';
     el.where.textContent = `Action ${this.at} of ${this.count}`;
     el.slider.value = String(this.at);
@@ -141,30 +138,8 @@ class Viewer {
     if (result && this.at === this.count) {
       put(el.result, h('h2', { text: 'Game over' }), ...paragraphs(result.text).map((line) => h('p', { text: line })));
     }
-    this.drawExtra(pos);
+    put(this.el.extra, ...this.page.replayExtra(pos, this.data, this.at));
     history.replaceState(null, '', `#${this.at}`);
-  }
-
-  drawExtra(pos) {
-    const b = pos.board;
-    if (this.game === 'morpyam') {
-      const players = b.points.length;
-      const end = this.at === this.count && this.data.result && this.data.result.points;
-      const total = end ? this.data.result.points : b.points; // the end bonus included
-      put(this.el.extra,
-        h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
-        h('table', { class: 'scores' },
-          h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
-          h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
-            h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: `P${i + 1}` }),
-            h('td', { class: 'num', text: String(total[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))),
-        linesList(pos.marks, (seat) => `P${seat}`));
-    } else {
-      put(this.el.extra, h('table', { class: 'scores' },
-        h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },
-          h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `P${i + 1}: ${colour === 'black' ? 'Black' : 'White'}` }),
-          h('td', { class: 'num', text: `${b.stones[colour].length} stones` }))))));
-    }
   }
 
   onKey(event) {

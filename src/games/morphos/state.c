@@ -9,6 +9,7 @@
 #include "words.h"
 #include "../../core/number.h"
 #include "../../core/utf8.h"
+#include "../../core/xalloc.h"
 
 /* Turns; far beyond any real game, and small enough for an int. */
 #define MORPHOS_MOVE_CAP_MAX 100000000
@@ -35,11 +36,7 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "option 'move-cap' must be 0 (automatic) to %d, got %s", MORPHOS_MOVE_CAP_MAX, move_cap);
         return false;
     }
-    MorphosConfig *c = malloc(sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    MorphosConfig *c = xmalloc(sizeof *c);
     if (!morphos_config_init(c, (int)n, options_value(opts, specs, "mutators"), cap ? (int)cap : 4 * (int)(n * n), err,
                              errlen)) {
         free(c);
@@ -60,9 +57,7 @@ static void push_hist(MorphosState *s)
 {
     if (s->hist_len == s->hist_cap) {
         int cap = s->hist_cap ? s->hist_cap * 2 : 64;
-        uint64_t *h = realloc(s->hist, (size_t)cap * sizeof *h);
-        if (!h)
-            abort();
+        uint64_t *h = xrealloc(s->hist, (size_t)cap * sizeof *h);
         s->hist = h;
         s->hist_cap = cap;
     }
@@ -71,9 +66,7 @@ static void push_hist(MorphosState *s)
 
 static MorphosState *alloc_state(const Game *g)
 {
-    MorphosState *s = calloc(1, sizeof *s);
-    if (!s)
-        abort();
+    MorphosState *s = xcalloc(1, sizeof *s);
     s->base.game = g;
     s->cfg = g->config;
     return s;
@@ -115,13 +108,9 @@ MorphosState *morphos_state_from_position(const Game *g, const Bb stones[2], int
 static State *clone_state(const State *st)
 {
     const MorphosState *s = (const MorphosState *)st;
-    MorphosState *t = malloc(sizeof *t);
-    if (!t)
-        abort();
+    MorphosState *t = xmalloc(sizeof *t);
     *t = *s;
-    t->hist = malloc((size_t)(s->hist_cap ? s->hist_cap : 1) * sizeof *t->hist);
-    if (!t->hist)
-        abort();
+    t->hist = xmalloc((size_t)(s->hist_cap ? s->hist_cap : 1) * sizeof *t->hist);
     memcpy(t->hist, s->hist, (size_t)s->hist_len * sizeof *t->hist);
     return &t->base;
 }
@@ -400,9 +389,7 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
         }
         if (s->hist_len == s->hist_cap) {
             s->hist_cap = s->hist_cap ? s->hist_cap * 2 : 64;
-            s->hist = realloc(s->hist, (size_t)s->hist_cap * sizeof *s->hist);
-            if (!s->hist)
-                abort();
+            s->hist = xrealloc(s->hist, (size_t)s->hist_cap * sizeof *s->hist);
         }
         s->hist[s->hist_len++] = h;
         p += len + (p[len] == ',');

@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "words.h"
-
-void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out);
+#include "ops.h"
 
 /* Parts of a sentence joined as "A, B and C". */
 typedef struct Parts {
@@ -163,7 +162,7 @@ static void describe_roll(const MorpyamState *s, const MorpyamState *t, int id, 
 static void describe_die(const MorpyamState *s, const MorpyamState *t, int value, const Voice *v, StrBuf *out)
 {
     char buf[8];
-    int who = __builtin_ctz(s->contenders & ~s->rolled);
+    int who = morpyam_roller(s);
     const bool start = s->purpose == MR_START;
     sb_printf(out, "%s rolls %d for the %s", voice_name(v, who, buf), value, start ? "first player" : "building order");
     bool round_done = t->phase != MP_ROLLOFF || t->rolled == 0;

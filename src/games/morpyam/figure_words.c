@@ -4,8 +4,7 @@
 #include <string.h>
 
 #include "words.h"
-
-int morpyam_legend(const Game *g, LegendEntry *out);
+#include "ops.h"
 
 /* What the dice must show, "short: details"; the legend adds a remark. */
 #define NEED_BRELAN(v) "three " #v "s: three dice or more showing " #v

@@ -5,9 +5,7 @@
 #include <string.h>
 
 #include "words.h"
-
-void morpyam_action_marks(const State *st, Action a, Marks *out);
-void morpyam_marks(const State *st, Marks *out);
+#include "ops.h"
 
 static const int dirs[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}}; /* (drow, dcol), as lines.c */
 

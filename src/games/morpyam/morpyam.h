@@ -192,6 +192,11 @@ static inline const MorpyamConfig *morpyam_config(const Game *g)
     return (const MorpyamConfig *)g->config;
 }
 
+/* Who rolls now: at a chance node of dice, the seat whose dice they are
+ * (the player to move for a roll, the first contender in seat order who
+ * has not rolled yet in a roll-off); -1 anywhere else (a Plus deal, a
+ * decision, the end). */
+int morpyam_roller(const MorpyamState *s);
 /* Squares the current dice may cover now (decision after a roll). */
 uint64_t morpyam_placeable(const MorpyamState *s);
 /* Recounted line points of every player; returns the KO player or -1. */

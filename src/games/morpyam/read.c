@@ -5,8 +5,7 @@
 #include <string.h>
 
 #include "words.h"
-
-bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen);
+#include "ops.h"
 
 static const char expected_any[] =
     "expected roll, call FIGURE, reroll V.., keep V.., place SQUARE, pass, put CODE SQUARE, resign, "

@@ -4,8 +4,7 @@
 #include <string.h>
 
 #include "words.h"
-
-void morpyam_describe_result(const State *st, const Voice *v, StrBuf *out);
+#include "ops.h"
 
 void morpyam_names(const Voice *v, unsigned mask, StrBuf *out)
 {

@@ -4,8 +4,7 @@
 #include <string.h>
 
 #include "words.h"
-
-void morpyam_rules(const Game *g, StrBuf *out);
+#include "ops.h"
 
 enum { WIDTH = 78 };
 

@@ -6,6 +6,8 @@
 
 #include "morpyam.h"
 #include "../../core/utf8.h"
+#include "../../core/xalloc.h"
+#include "ops.h"
 
 static const OptionSpec specs[] = {
     {"players", OPTION_INT, "2", "number of players: 2, 3 or 4 (17, 11 or 8 tokens each)", NULL, 2, 4},
@@ -59,11 +61,7 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "option 'turn-cap' must be from 1 to 1000000, got %s", options_value(opts, specs, "turn-cap"));
         return false;
     }
-    MorpyamConfig *c = malloc(sizeof *c);
-    if (!c) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
+    MorpyamConfig *c = xmalloc(sizeof *c);
     c->players = (int)players;
     c->variant = v;
     c->turn_cap = (int)cap;
@@ -112,7 +110,7 @@ static void start_rolloff(MorpyamState *s, int purpose)
 static State *new_initial_state(const Game *g)
 {
     const MorpyamConfig *c = g->config;
-    MorpyamState *s = calloc(1, sizeof *s);
+    MorpyamState *s = xcalloc(1, sizeof *s);
     s->base.game = g;
     s->cfg = c;
     s->alive = (uint8_t)((1u << c->players) - 1);
@@ -137,7 +135,7 @@ static State *new_initial_state(const Game *g)
 
 static State *clone_state(const State *st)
 {
-    MorpyamState *s = malloc(sizeof *s);
+    MorpyamState *s = xmalloc(sizeof *s);
     memcpy(s, st, sizeof *s);
     return &s->base;
 }
@@ -156,6 +154,14 @@ static int current_player(const State *st)
     case MP_PUT: return s->builder;
     default: return s->player;
     }
+}
+
+int morpyam_roller(const MorpyamState *s)
+{
+    unsigned waiting = (unsigned)s->contenders & ~(unsigned)s->rolled;
+    if (s->phase == MP_ROLL)
+        return s->player;
+    return s->phase == MP_ROLLOFF && waiting ? __builtin_ctz(waiting) : -1;
 }
 
 static bool can_call(const MorpyamState *s)
@@ -424,7 +430,7 @@ void morpyam_apply(State *st, Action a)
         if (++s->dealt == 36)
             start_rolloff(s, MR_BUILD);
     } else if (a >= MA_DIE) {
-        int r = __builtin_ctz(s->contenders & ~s->rolled);
+        int r = morpyam_roller(s);
         s->roll_value[r] = (uint8_t)(a - MA_DIE);
         s->rolled |= (uint8_t)(1u << r);
         if (s->rolled == s->contenders)
@@ -582,23 +588,11 @@ static void result(const State *st, GameResult *r)
     }
 }
 
-void morpyam_action_text(const State *st, Action a, StrBuf *out);
-bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen);
-void morpyam_serialize(const State *st, StrBuf *out);
-State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
-void morpyam_render(const State *st, StrBuf *out);
-void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out);
-bool morpyam_why_not(const State *st, const char *text, StrBuf *out);
-void morpyam_action_marks(const State *st, Action a, Marks *out);
-void morpyam_marks(const State *st, Marks *out);
-void morpyam_describe_result(const State *st, const Voice *v, StrBuf *out);
-int morpyam_legend(const Game *g, LegendEntry *out);
-void morpyam_rules(const Game *g, StrBuf *out);
-
 const GameOps morpyam_ops = {
     .name = "morpyam",
     .summary = "dice and a 6x6 grid for 2-4 players: make figures, cover squares, line up tokens",
     .option_specs = specs,
+    .has_dice = true,
     .configure = configure,
     .free_config = free_config,
     .new_initial_state = new_initial_state,

@@ -9,11 +9,8 @@
 #include "../../core/number.h"
 #include "../../core/utf8.h"
 #include "words.h"
-
-void morpyam_action_text(const State *st, Action a, StrBuf *out);
-void morpyam_serialize(const State *st, StrBuf *out);
-State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
-void morpyam_render(const State *st, StrBuf *out);
+#include "../../core/xalloc.h"
+#include "ops.h"
 
 void morpyam_put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
 {
@@ -314,9 +311,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
         return NULL;
     }
     const char *grid = v[0], *toks = v[1], *dice = v[6], *kept = v[7];
-    MorpyamState *s = calloc(1, sizeof *s);
-    if (!s)
-        abort();
+    MorpyamState *s = xcalloc(1, sizeof *s);
     s->base.game = g;
     s->cfg = c;
     int d = dice_id(ms, dice, 5), k = dice_id(ms, kept, -1);

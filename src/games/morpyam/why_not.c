@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "words.h"
-
-bool morpyam_why_not(const State *st, const char *text, StrBuf *out);
+#include "ops.h"
 
 /* "b4 or e3" */
 static void square_list(uint64_t squares, StrBuf *out)

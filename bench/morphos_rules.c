@@ -1,9 +1,10 @@
-/* Morphos workloads: random playouts from the empty board and legal-move
- * generation on a mid-game position. */
+/* The speed of the Morphos rules engine: random playouts from the empty
+ * board and legal-move generation on a mid-game position. */
 #include <stdio.h>
 
 #include "../src/games/morphos/morphos.h"
 #include "bench.h"
+#include "../src/games/registry.h"
 
 static Game *make_game(int n)
 {

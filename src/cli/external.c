@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../front/game_json.h"
+#include "../protocol/gtp.h"
 #include "../core/utf8.h"
 
 bool external_parse(const char *spec, ExternalKind *kind, const char **command)
@@ -169,6 +170,15 @@ static bool gtp_request(External *x, const char *command, char *out, size_t outl
     return ok;
 }
 
+bool external_plays(ExternalKind kind, const Game *g, char *err, size_t errlen)
+{
+    if (kind == EXTERNAL_GTP && (strcmp(g->ops->name, GTP_GAME) != 0 || g->num_players != 2)) {
+        snprintf(err, errlen, "gtp: players only play %s", GTP_GAME);
+        return false;
+    }
+    return true;
+}
+
 bool external_new_game(External *x, const Session *s, char *err, size_t errlen)
 {
     x->sent = 0;
@@ -181,10 +191,8 @@ bool external_new_game(External *x, const Session *s, char *err, size_t errlen)
         json_decref(reply);
         return reply != NULL;
     }
-    if (strcmp(s->game->ops->name, "morphos") != 0 || s->game->num_players != 2) {
-        snprintf(err, errlen, "gtp: players only play morphos");
+    if (!external_plays(x->kind, s->game, err, errlen))
         return false;
-    }
     char command[300];
     snprintf(command, sizeof command, "boardsize %s", options_get(&s->game->options, "size"));
     if (!gtp_request(x, command, NULL, 0, err, errlen) || !gtp_request(x, "clear_board", NULL, 0, err, errlen))

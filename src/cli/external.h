@@ -34,6 +34,9 @@ bool external_start(External *x, ExternalKind kind, const char *command, char *e
 /* Closes its input, waits for it to end. */
 void external_stop(External *x);
 
+/* Whether a player of this kind plays game g: a GTP program plays only
+ * GTP_GAME (gtp.h) between two; false with a message. */
+bool external_plays(ExternalKind kind, const Game *g, char *err, size_t errlen);
 /* Starts a new game of session s in the program. */
 bool external_new_game(External *x, const Session *s, char *err, size_t errlen);
 /* Tells the program every step of s it has not seen yet. */

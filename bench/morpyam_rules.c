@@ -1,9 +1,12 @@
-/* Morpyam workloads: random two-player games and the odds table. */
+/* The speed of the Morpyam rules engine: random two-player games and the
+ * odds table. */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../src/games/morpyam/morpyam.h"
 #include "bench.h"
+#include "../src/core/xalloc.h"
+#include "../src/games/registry.h"
 
 void bench_morpyam_random_games(double seconds, BenchReport *out)
 {
@@ -48,7 +51,7 @@ void bench_morpyam_random_games(double seconds, BenchReport *out)
 
 void bench_morpyam_odds_table(double seconds, BenchReport *out)
 {
-    MorpyamMultisets *ms = malloc(sizeof *ms);
+    MorpyamMultisets *ms = xmalloc(sizeof *ms);
     MorpyamOdds odds;
     int runs = 0;
     double start = bench_now(), elapsed;

@@ -1,17 +1,18 @@
-#include "ai_pool.h"
+#include "work_pool.h"
 
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "room.h"
+#include "../core/xalloc.h"
 
 typedef struct Job {
     struct Job *next;
-    Room *room;
+    WorkFn *run, *release;
+    void *arg;
 } Job;
 
-struct AiPool {
+struct WorkPool {
     pthread_mutex_t lock;
     pthread_cond_t ready;
     Job *head, *tail;
@@ -20,9 +21,18 @@ struct AiPool {
     pthread_t threads[];
 };
 
+static void finish(Job *j, bool ran)
+{
+    if (ran)
+        j->run(j->arg);
+    if (j->release)
+        j->release(j->arg);
+    free(j);
+}
+
 static void *worker(void *arg)
 {
-    AiPool *p = arg;
+    WorkPool *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->lock);
         while (!p->head && !p->stopping)
@@ -36,15 +46,13 @@ static void *worker(void *arg)
         if (!p->head)
             p->tail = NULL;
         pthread_mutex_unlock(&p->lock);
-        room_ai_turn(j->room);
-        room_unref(j->room);
-        free(j);
+        finish(j, true);
     }
 }
 
-AiPool *ai_pool_new(int threads)
+WorkPool *work_pool_new(int threads)
 {
-    AiPool *p = calloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
+    WorkPool *p = xcalloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->ready, NULL);
     for (int i = 0; i < threads; i++)
@@ -53,12 +61,10 @@ AiPool *ai_pool_new(int threads)
     return p;
 }
 
-void ai_pool_push(AiPool *p, Room *room)
+void work_pool_push(WorkPool *p, WorkFn *run, WorkFn *release, void *arg)
 {
-    Job *j = malloc(sizeof *j);
-    room_ref(room);
-    j->room = room;
-    j->next = NULL;
+    Job *j = xmalloc(sizeof *j);
+    *j = (Job){NULL, run, release, arg};
     pthread_mutex_lock(&p->lock);
     if (p->tail)
         p->tail->next = j;
@@ -69,7 +75,7 @@ void ai_pool_push(AiPool *p, Room *room)
     pthread_mutex_unlock(&p->lock);
 }
 
-void ai_pool_free(AiPool *p)
+void work_pool_free(WorkPool *p)
 {
     if (!p)
         return;
@@ -82,8 +88,7 @@ void ai_pool_free(AiPool *p)
     while (p->head) {
         Job *j = p->head;
         p->head = j->next;
-        room_unref(j->room);
-        free(j);
+        finish(j, false);
     }
     pthread_cond_destroy(&p->ready);
     pthread_mutex_destroy(&p->lock);
