@@ -15,7 +15,8 @@
 #define POLL_MS 250
 #define WORK_BATCH 16
 /* How often this server's own AI work is looked at again: a move whose
- * commit failed (the database away for a moment) is thought again. */
+ * commit failed (the database away for a moment) is thought again; and
+ * the games with streams here checked, in case a notification was lost. */
 #define RETRY_S 5
 
 struct Cluster {
@@ -92,9 +93,10 @@ static void take_work(Cluster *c)
     }
 }
 
-static void kick(Room *r, void *ctx)
+static void look_again(Room *r, void *ctx)
 {
     room_kick(r);
+    room_recheck(r);
 }
 
 static void *cluster_main(void *arg)
@@ -110,7 +112,7 @@ static void *cluster_main(void *arg)
         }
         take_work(c);
         if (now_s() - last_retry >= RETRY_S && !c->db_down) {
-            server_each_room(c->srv, kick, NULL);
+            server_each_room(c->srv, look_again, NULL);
             last_retry = now_s();
         }
         pthread_mutex_lock(&c->lock);

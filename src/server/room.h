@@ -173,6 +173,9 @@ void room_kick(Room *r);
  * the store handed this server (an AI seat to move whose server died). */
 bool room_sync(Room *r, RoomError *e);
 void room_heard(Room *r, int64_t version);
+/* room_sync for a room with streams here: a notification may have been lost
+ * (a server that died between its commit and its NOTIFY). */
+void room_recheck(Room *r);
 void room_take_work(Room *r, int kind);
 /* Runs one AI decision (a job of the host's pool, or the holder's call). */
 void room_ai_turn(Room *r);

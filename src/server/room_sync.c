@@ -138,6 +138,15 @@ void room_heard(Room *r, int64_t version)
     pthread_mutex_unlock(&r->lock);
 }
 
+void room_recheck(Room *r)
+{
+    pthread_mutex_lock(&r->lock);
+    RoomError e;
+    if (r->nsubs > 0 && room_shared(r) && !sync_locked(r, &e))
+        fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
+    pthread_mutex_unlock(&r->lock);
+}
+
 bool room_retry(Room *r, RoomError *e, int attempt)
 {
     if (!e->conflict)

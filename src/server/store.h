@@ -163,8 +163,9 @@ typedef struct StoreOps {
      * server (none, or a dead one), each for this server alone
      * (FOR UPDATE SKIP LOCKED); *n gets their number. */
     bool (*claim_work)(Store *st, StoreWork *out, int max, int *n, char *err, size_t errlen);
-    /* A clean stop: the work this server holds is let go at once, for the
-     * others to take, and the server leaves the list of the living. */
+    /* A clean stop: watch's callbacks end (before this returns), the work
+     * this server holds is let go at once, for the others to take, and the
+     * server leaves the list of the living. */
     void (*leave)(Store *st);
     /* This server's id in the store (random per process). */
     const char *(*server_id)(Store *st);

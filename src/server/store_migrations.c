@@ -82,10 +82,11 @@ const StoreMigration store_migrations[] = {
      ");"},
 
     /* The undo epoch, so that every server tells an undo apart from new
-     * actions; and, for several servers, who is alive, the once-only work
-     * (a lease: a row held by a live server) and a notification of every
-     * change of a game, sent when it commits. */
-    {2, "undo epoch; servers, work leases and change notifications (PostgreSQL)",
+     * actions; and, for several servers, who is alive and the once-only work
+     * (a lease: a row held by a live server). Changes are notified after
+     * their commit, not by a trigger: a NOTIFY inside a transaction holds a
+     * lock that serialises every notifying commit through its disk flush. */
+    {2, "undo epoch; servers and work leases (PostgreSQL)",
      "ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;",
 
      "ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;"
@@ -102,11 +103,7 @@ const StoreMigration store_migrations[] = {
      " holder TEXT,"               /* a server id, NULL when nobody holds it */
      " PRIMARY KEY (game_id, kind)"
      ");"
-     "CREATE INDEX work_by_due ON work(due);"
-     "CREATE FUNCTION morph_game_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
-     " BEGIN PERFORM pg_notify('morph_games', NEW.id || ' ' || NEW.version); RETURN NULL; END $$;"
-     "CREATE TRIGGER games_changed AFTER INSERT OR UPDATE ON games"
-     " FOR EACH ROW EXECUTE FUNCTION morph_game_changed();"},
+     "CREATE INDEX work_by_due ON work(due);"},
 
     {0, NULL, NULL, NULL},
 };

@@ -2,8 +2,9 @@
  * serve` share. Each write of a game is checked against the version its
  * writer knew, under the row lock of the game's UPDATE, and the actions'
  * primary key (game, index) refuses a second action at an index: two
- * servers can never both commit at one index. A trigger NOTIFYs every
- * change of a game (migration 2), which store_pg_conn.c LISTENs for; work
+ * servers can never both commit at one index. Every committed change of a
+ * game is NOTIFYed (after its commit, by store_pg_conn.c's notifier), and
+ * store_pg_conn.c LISTENs for the other servers' changes; work
  * that must be done once (an AI's move) is a row of `work` held by a live
  * server (servers.seen), taken over FOR UPDATE SKIP LOCKED when its holder
  * dies. The plumbing (pool, parameters, migrations) is store_pg_conn.c. */
@@ -157,6 +158,8 @@ static bool pg_append(Store *st, const StoredGame *g, int from, char *err, size_
     pg_text(&p, sb_str(&players));
     bool ok = run_checked(c, P_APPEND, &p, g, "cannot store the actions", err, errlen);
     pg_release(s, c);
+    if (ok)
+        pg_notify_change(s, g->id, g->version);
     sb_free(&texts);
     sb_free(&players);
     return ok;
@@ -172,6 +175,8 @@ static bool pg_truncate(Store *st, const StoredGame *g, char *err, size_t errlen
     game_params(s, g, &p);
     bool ok = run_checked(c, P_TRUNCATE, &p, g, "cannot take actions back", err, errlen);
     pg_release(s, c);
+    if (ok)
+        pg_notify_change(s, g->id, g->version);
     return ok;
 }
 
@@ -270,6 +275,8 @@ static bool pg_create(Store *st, const StoredGame *g, char *err, size_t errlen)
     }
     ok = ok && pg_exec(c, "COMMIT", "cannot commit the new game", err, errlen);
     pg_release(s, c); /* rolls back what did not commit */
+    if (ok && g->rematch_of[0])
+        pg_notify_change(s, g->rematch_of, -1); /* its rematch link */
     return ok;
 }
 
@@ -296,6 +303,8 @@ static bool pg_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
         snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
     ok = ok && pg_exec(c, "COMMIT", "cannot commit the claim", err, errlen);
     pg_release(s, c);
+    if (ok)
+        pg_notify_change(s, g->id, g->version);
     return ok;
 }
 
@@ -555,6 +564,7 @@ static bool pg_claim_work(Store *st, StoreWork *out, int max, int *n, char *err,
 static void pg_leave(Store *st)
 {
     PgStore *s = (PgStore *)st;
+    pg_watch_stop(s); /* no callback into the server from now on */
     char err[256];
     PgConn *c = pg_acquire(s, err, sizeof err);
     if (!c)
@@ -574,6 +584,9 @@ static void pg_close(Store *st)
 {
     PgStore *s = (PgStore *)st;
     pg_watch_stop(s);
+    pg_notifier_stop(s);
+    pthread_cond_destroy(&s->notify_cond);
+    pthread_mutex_destroy(&s->notify_lock);
     for (int i = 0; i < s->nconns; i++)
         PQfinish(s->conns[i].conn);
     free(s->conns);
@@ -616,6 +629,7 @@ Store *store_open_pg(const char *uri, int pool, char *err, size_t errlen)
     pthread_cond_init(&s->freed, NULL);
     s->nconns = pool > 0 ? pool : 1;
     s->conns = xcalloc((size_t)s->nconns, sizeof *s->conns);
+    pg_notifier_start(s);
     char host[96] = "";
     gethostname(host, sizeof host - 1);
     snprintf(s->about, sizeof s->about, "%s pid %d", host, (int)getpid());

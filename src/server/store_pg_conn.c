@@ -3,6 +3,7 @@
  * server's threads, parameters and errors of prepared statements, the
  * migrations, and the thread that LISTENs for changes of games. */
 #include <errno.h>
+#include <stdint.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "store_migrations.h"
 #include "store_pg_internal.h"
+#include "../core/xalloc.h"
 
 /* ---- connections ---- */
 
@@ -240,6 +242,112 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen)
     return false;
 }
 
+/* ---- NOTIFY ---- */
+
+void pg_notify_change(PgStore *s, const char *id, int64_t version)
+{
+    char payload[GAME_ID_LEN + 24];
+    if (version >= 0)
+        snprintf(payload, sizeof payload, "%s %lld", id, (long long)version);
+    else
+        snprintf(payload, sizeof payload, "%s", id);
+    pthread_mutex_lock(&s->notify_lock);
+    if (s->npending == s->pending_cap) {
+        s->pending_cap = s->pending_cap ? 2 * s->pending_cap : 64;
+        s->pending = xrealloc(s->pending, (size_t)s->pending_cap * sizeof *s->pending);
+    }
+    s->pending[s->npending++] = xstrdup(payload);
+    pthread_cond_signal(&s->notify_cond);
+    pthread_mutex_unlock(&s->notify_lock);
+}
+
+/* Sends a batch of payloads in one statement (one short transaction,
+ * nothing written); false when the connection failed. */
+static bool send_batch(PGconn *conn, char **payloads, int n)
+{
+    StrBuf array = STRBUF_INIT;
+    pg_array_texts(&array, (const char *const *)payloads, n);
+    const char *values[1] = {sb_str(&array)};
+    PGresult *r = PQexecParams(conn, "SELECT pg_notify('" PG_CHANNEL "', p) FROM unnest($1::text[]) AS p", 1, NULL,
+                               values, NULL, NULL, 0);
+    bool ok = PQresultStatus(r) == PGRES_TUPLES_OK;
+    PQclear(r);
+    sb_free(&array);
+    return ok;
+}
+
+static void *notify_main(void *arg)
+{
+    PgStore *s = arg;
+    PGconn *conn = NULL;
+    bool told = false; /* a failure was said (once until it works again) */
+    pthread_mutex_lock(&s->notify_lock);
+    for (;;) {
+        while (!s->npending && !s->notify_stop)
+            pthread_cond_wait(&s->notify_cond, &s->notify_lock);
+        if (!s->npending)
+            break;
+        char **batch = s->pending;
+        int n = s->npending;
+        s->pending = NULL;
+        s->npending = s->pending_cap = 0;
+        pthread_mutex_unlock(&s->notify_lock);
+        bool sent = false;
+        char err[320] = "";
+        for (int attempt = 0; attempt < 2 && !sent; attempt++) {
+            if (conn && PQstatus(conn) != CONNECTION_OK) {
+                PQfinish(conn);
+                conn = NULL;
+            }
+            if (!conn)
+                conn = pg_connect(s, err, sizeof err);
+            sent = conn && send_batch(conn, batch, n);
+            if (!sent && conn) {
+                snprintf(err, sizeof err, "%s", PQerrorMessage(conn));
+                PQfinish(conn);
+                conn = NULL;
+            }
+        }
+        /* Lost notifications only delay the other servers' streams: they
+         * check their streamed games now and then (cluster.c). */
+        if (!sent && !told)
+            fprintf(stderr, "morph serve: cannot tell the other servers of %d change%s: %.*s\n", n, n == 1 ? "" : "s",
+                    (int)strcspn(err, "\n"), err);
+        told = !sent;
+        for (int i = 0; i < n; i++)
+            free(batch[i]);
+        free(batch);
+        pthread_mutex_lock(&s->notify_lock);
+    }
+    pthread_mutex_unlock(&s->notify_lock);
+    PQfinish(conn);
+    return NULL;
+}
+
+void pg_notifier_start(PgStore *s)
+{
+    pthread_mutex_init(&s->notify_lock, NULL);
+    pthread_cond_init(&s->notify_cond, NULL);
+    s->notifying = pthread_create(&s->notifier, NULL, notify_main, s) == 0;
+}
+
+void pg_notifier_stop(PgStore *s)
+{
+    if (s->notifying) {
+        pthread_mutex_lock(&s->notify_lock);
+        s->notify_stop = true;
+        pthread_cond_signal(&s->notify_cond);
+        pthread_mutex_unlock(&s->notify_lock);
+        pthread_join(s->notifier, NULL);
+        s->notifying = false;
+    }
+    for (int i = 0; i < s->npending; i++)
+        free(s->pending[i]);
+    free(s->pending);
+    s->pending = NULL;
+    s->npending = 0;
+}
+
 /* ---- LISTEN ---- */
 
 /* The notifications waiting, each game once with its newest version. */
@@ -252,8 +360,8 @@ static void deliver(PgStore *s, PGconn *conn)
     PGnotify *note;
     while ((note = PQnotifies(conn))) {
         char id[GAME_ID_LEN + 1];
-        long long version;
-        if (sscanf(note->extra, "%10s %lld", id, &version) == 2) {
+        long long version = INT64_MAX; /* "ID" alone: changed, version unknown */
+        if (sscanf(note->extra, "%10s %lld", id, &version) >= 1) {
             int i = 0;
             while (i < n && strcmp(ids[i], id) != 0)
                 i++;

@@ -46,6 +46,14 @@ typedef struct PgStore {
     PGconn *listening;     /* handed to the thread */
     bool watching;
     int stop_pipe[2];
+    /* NOTIFY after each commit (store_pg_conn.c): the payloads waiting, and
+     * a thread that sends them in batches on a connection of its own. */
+    pthread_mutex_t notify_lock;
+    pthread_cond_t notify_cond;
+    char **pending;
+    int npending, pending_cap;
+    bool notify_stop, notifying;
+    pthread_t notifier;
 } PgStore;
 
 /* A connection of the pool (connected, statements prepared), or NULL with
@@ -80,6 +88,16 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen);
 /* Opens a connection to the store's database (libpq's connection URI with
  * morph's defaults: a connect timeout, TCP keepalives). */
 PGconn *pg_connect(PgStore *s, char *err, size_t errlen);
+
+/* Tells the other servers (NOTIFY, by the notifier thread, soon after)
+ * that game id is at version now (-1: changed, version unknown). Called
+ * after the change committed: a NOTIFY inside the write's transaction would
+ * hold PostgreSQL's notify lock through the commit's disk flush,
+ * serialising every write of every server. */
+void pg_notify_change(PgStore *s, const char *id, int64_t version);
+void pg_notifier_start(PgStore *s);
+/* Sends what is waiting, then stops. */
+void pg_notifier_stop(PgStore *s);
 
 /* The LISTEN thread (store_pg_conn.c). */
 bool pg_watch(Store *st, void (*changed)(void *ctx, const char *id, int64_t version), void *ctx, char *err,
