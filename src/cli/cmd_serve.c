@@ -71,7 +71,7 @@ int cmd_serve(int argc, char **argv)
 {
     ServerConfig cfg;
     server_config_defaults(&cfg);
-    HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 4};
+    HttpConfig http = {.host = "127.0.0.1", .port = 8080};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
     long max_body = (long)cfg.max_body;
     int drain_s = 0;
@@ -91,12 +91,13 @@ int cmd_serve(int argc, char **argv)
                  "binary)"},
         {.name = "--durable", .kind = CLI_SET, .out = &cfg.durable,
          .help = "SQLite: every commit reaches the disk (survives power\nloss, not only a killed server); slower"},
-        SERVE_INT("--db-pool", &cfg.db_pool, 1, 256, "N", "PostgreSQL: connections kept open (default 8)"),
+        SERVE_INT("--db-pool", &cfg.db_pool, 1, 256, "N", "PostgreSQL: connections kept open (default 16)"),
         {.name = "--trust-proxy", .kind = CLI_TEXT, .out = &http.trusted_proxies, .value = "ADDRS",
          .help = "reverse proxies (HAProxy, addresses joined by commas)\nwhose X-Forwarded-For names the client, for the limits"},
         SERVE_INT("--drain-s", &drain_s, 0, 600, "N",
                   "on SIGTERM, answer /healthz with 503 for N seconds\nbefore stopping (default {})"),
-        SERVE_INT("--threads", &http.threads, 1, 64, "N", "HTTP event threads (default {})"),
+        SERVE_INT("--threads", &http.threads, 1, 64, "N",
+                  "HTTP event threads (default 4; 16 over PostgreSQL, where\na request waits for the database's answers)"),
         SERVE_INT("--ai-threads", &cfg.ai_threads, 1, 64, "N", "threads on which AI seats think (default {})"),
         SERVE_INT("--max-ai-ms", &cfg.max_ai_ms, 50, 600000, "N",
                   "the longest mcts thinking time a game may ask\n(default {})"),
@@ -135,6 +136,8 @@ int cmd_serve(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "serve: neither XDG_DATA_HOME nor HOME is set: give the database with --db FILE");
         db = db_path;
     }
+    if (!http.threads)
+        http.threads = store_is_postgresql(db) ? 16 : 4;
     if (store_is_postgresql(db) && cfg.durable)
         return cli_fail(EXIT_USAGE, "serve: --durable is for an SQLite file; PostgreSQL's own synchronous_commit "
                                     "decides when a commit is durable (docs/deploy.md)");

@@ -186,8 +186,9 @@ struct Store {
 typedef struct StoreConfig {
     const char *db;
     bool durable; /* SQLite: every commit reaches the disk (synchronous=FULL) */
-    int pool;     /* PostgreSQL: connections kept open (default 8) */
+    int pool;     /* PostgreSQL: connections kept open (0: STORE_POOL_DEFAULT) */
 } StoreConfig;
+#define STORE_POOL_DEFAULT 16
 
 /* Whether db names a PostgreSQL database (a libpq URI). */
 bool store_is_postgresql(const char *db);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store_migrations.h"
@@ -78,6 +79,7 @@ PgConn *pg_acquire(PgStore *s, char *err, size_t errlen)
         pthread_cond_wait(&s->freed, &s->lock);
     }
     c->busy = true;
+    c->store = s;
     pthread_mutex_unlock(&s->lock);
     /* A connection that broke (the database restarted, the network) is
      * made again here, on its next use. */
@@ -168,14 +170,24 @@ static void result_error(PGconn *conn, PGresult *r, const char *what, char *err,
              why[0] ? why : "the connection was lost");
 }
 
+long long pg_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
                  size_t errlen)
 {
     char name[16];
     snprintf(name, sizeof name, "m%d", q);
     PGresult *r = PQexecPrepared(c->conn, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0);
-    if (PQresultStatus(r) == want)
+    if (PQresultStatus(r) == want) {
+        if (c->store)
+            atomic_store(&c->store->last_ok_ms, pg_now_ms());
         return r;
+    }
     result_error(c->conn, r, what, err, errlen);
     PQclear(r);
     return NULL;

@@ -6,6 +6,7 @@
 
 #include <libpq-fe.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "../core/strbuf.h"
@@ -24,13 +25,19 @@ enum {
 };
 extern const char *const pg_sql[P_COUNT];
 
+typedef struct PgStore PgStore;
+
 typedef struct PgConn {
     PGconn *conn;
     bool busy;
+    PgStore *store;
 } PgConn;
 
-typedef struct PgStore {
+struct PgStore {
     Store base;
+    /* When a statement last succeeded (monotonic ms): a health check
+     * trusts that for a second instead of asking again. */
+    atomic_llong last_ok_ms;
     char *uri;
     char describe[256];    /* postgresql://USER@HOST:PORT/DB, no password */
     char id[PG_SERVER_ID_LEN + 1];
@@ -54,7 +61,9 @@ typedef struct PgStore {
     int npending, pending_cap;
     bool notify_stop, notifying;
     pthread_t notifier;
-} PgStore;
+};
+/* Monotonic milliseconds. */
+long long pg_now_ms(void);
 
 /* A connection of the pool (connected, statements prepared), or NULL with
  * a message; give it back with pg_release. */

@@ -62,7 +62,7 @@ limits=(--games-per-minute 1000000 --requests-per-second 1000000 --max-connectio
         --max-connections-per-client 10000)
 if [ "$cluster" -gt 0 ]; then
     bash scripts/cluster.sh --servers "$cluster" --port 0 --morph "$morph" --state "$tmp/state" "${pg_set[@]}" -- \
-        --threads 4 "${limits[@]}" >"$tmp/cluster.out" 2>&1 &
+        "${limits[@]}" >"$tmp/cluster.out" 2>&1 &
     cluster_pid=$!
     for _ in $(seq 1200); do [ -s "$tmp/state" ] && break; sleep 0.05; done
     [ -s "$tmp/state" ] || { cat "$tmp/cluster.out"; exit 1; }
