@@ -133,7 +133,8 @@ if [ "$cluster" -gt 0 ]; then
     echo "CPU: PostgreSQL $(per_move "$pg_ms"); HAProxy $(per_move "$haproxy_ms")"
     echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
     for k in $(seq "$cluster"); do
-        grep -vE '^(morph serve: (database|page)|Open http)' "$dir/server$k.log" | sed "s/^/server $k: /" | head -20
+        { grep -vE '^(morph serve: (database|page)|Open http)' "$dir/server$k.log" || true; } |
+            sed "s/^/server $k: /" | head -20
     done
 else
     kill -TERM "$server_pid"
