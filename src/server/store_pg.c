@@ -130,10 +130,10 @@ static void action_arrays(const StoredGame *g, int from, StrBuf *texts, StrBuf *
 
 /* A statement whose single value counts the rows of the game it changed:
  * 0 means the game was not at the version before g's (a conflict). */
-static bool run_checked(PgConn *c, int q, const PgParams *p, const StoredGame *g, const char *what, char *err,
+static bool run_checked(PgStore *s, int q, const PgParams *p, const StoredGame *g, const char *what, char *err,
                         size_t errlen)
 {
-    PGresult *r = pg_run(c, q, p, PGRES_TUPLES_OK, what, err, errlen);
+    PGresult *r = pg_query(s, q, p, PGRES_TUPLES_OK, what, err, errlen);
     if (!r)
         return false;
     bool changed = PQntuples(r) == 1 && atoi(PQgetvalue(r, 0, 0)) == 1;
@@ -146,9 +146,6 @@ static bool run_checked(PgConn *c, int q, const PgParams *p, const StoredGame *g
 static bool pg_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return false;
     StrBuf texts = STRBUF_INIT, players = STRBUF_INIT;
     action_arrays(g, from, &texts, &players);
     PgParams p = {0};
@@ -156,8 +153,7 @@ static bool pg_append(Store *st, const StoredGame *g, int from, char *err, size_
     pg_int(&p, from);
     pg_text(&p, sb_str(&texts));
     pg_text(&p, sb_str(&players));
-    bool ok = run_checked(c, P_APPEND, &p, g, "cannot store the actions", err, errlen);
-    pg_release(s, c);
+    bool ok = run_checked(s, P_APPEND, &p, g, "cannot store the actions", err, errlen);
     if (ok)
         pg_notify_change(s, g->id, g->version);
     sb_free(&texts);
@@ -168,13 +164,9 @@ static bool pg_append(Store *st, const StoredGame *g, int from, char *err, size_
 static bool pg_truncate(Store *st, const StoredGame *g, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return false;
     PgParams p = {0};
     game_params(s, g, &p);
-    bool ok = run_checked(c, P_TRUNCATE, &p, g, "cannot take actions back", err, errlen);
-    pg_release(s, c);
+    bool ok = run_checked(s, P_TRUNCATE, &p, g, "cannot take actions back", err, errlen);
     if (ok)
         pg_notify_change(s, g->id, g->version);
     return ok;
@@ -361,14 +353,10 @@ static bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, 
     PgStore *s = (PgStore *)st;
     memset(out, 0, sizeof *out);
     *found = false;
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return false;
     PgParams p = {0};
     pg_text(&p, id);
     pg_int(&p, from);
-    PGresult *r = pg_run(c, P_LOAD, &p, PGRES_TUPLES_OK, "cannot read the game", err, errlen);
-    pg_release(s, c);
+    PGresult *r = pg_query(s, P_LOAD, &p, PGRES_TUPLES_OK, "cannot read the game", err, errlen);
     if (!r)
         return false;
     bool ok = true;
@@ -408,15 +396,10 @@ static bool pg_load(Store *st, const char *id, StoredGame *out, bool *found, cha
 /* Runs a read of one text parameter (or none); the result or NULL. */
 static PGresult *read_rows(PgStore *s, int q, const char *param, const char *what, char *err, size_t errlen)
 {
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return NULL;
     PgParams p = {0};
     if (param)
         pg_text(&p, param);
-    PGresult *r = pg_run(c, q, &p, PGRES_TUPLES_OK, what, err, errlen);
-    pg_release(s, c);
-    return r;
+    return pg_query(s, q, &p, PGRES_TUPLES_OK, what, err, errlen);
 }
 
 static bool pg_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
@@ -472,9 +455,6 @@ static bool pg_list(Store *st, int status, const char *before, const char *befor
 {
     PgStore *s = (PgStore *)st;
     *n = 0;
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return false;
     bool paging = before && before[0];
     PgParams p = {0};
     pg_text(&p, status_name(status));
@@ -483,9 +463,8 @@ static bool pg_list(Store *st, int status, const char *before, const char *befor
         pg_text(&p, before);
         pg_text(&p, before_id ? before_id : "");
     }
-    PGresult *r = pg_run(c, paging ? P_LIST_BEFORE : P_LIST, &p, PGRES_TUPLES_OK, "cannot list the games", err,
-                         errlen);
-    pg_release(s, c);
+    PGresult *r = pg_query(s, paging ? P_LIST_BEFORE : P_LIST, &p, PGRES_TUPLES_OK, "cannot list the games", err,
+                           errlen);
     if (!r)
         return false;
     for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
@@ -528,30 +507,23 @@ static void pg_describe(Store *st, char *out, size_t outlen)
 static bool pg_heartbeat(Store *st, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return false;
     PgParams p = {0};
     pg_text(&p, s->id);
     pg_text(&p, s->about);
-    bool ok = step(c, P_HEARTBEAT, &p, -1, "cannot tell that this server is alive", err, errlen);
-    pg_release(s, c);
-    return ok;
+    PGresult *r = pg_query(s, P_HEARTBEAT, &p, PGRES_COMMAND_OK, "cannot tell that this server is alive", err, errlen);
+    PQclear(r);
+    return r != NULL;
 }
 
 static bool pg_claim_work(Store *st, StoreWork *out, int max, int *n, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
     *n = 0;
-    PgConn *c = pg_acquire(s, err, errlen);
-    if (!c)
-        return false;
     PgParams p = {0};
     pg_text(&p, s->id);
     pg_int(&p, STORE_DEAD_S);
     pg_int(&p, max);
-    PGresult *r = pg_run(c, P_CLAIM_WORK, &p, PGRES_TUPLES_OK, "cannot take work", err, errlen);
-    pg_release(s, c);
+    PGresult *r = pg_query(s, P_CLAIM_WORK, &p, PGRES_TUPLES_OK, "cannot take work", err, errlen);
     if (!r)
         return false;
     for (int i = 0; i < PQntuples(r) && *n < max; i++) {
@@ -570,13 +542,9 @@ static void pg_leave(Store *st)
     PgStore *s = (PgStore *)st;
     pg_watch_stop(s); /* no callback into the server from now on */
     char err[256];
-    PgConn *c = pg_acquire(s, err, sizeof err);
-    if (!c)
-        return;
     PgParams p = {0};
     pg_text(&p, s->id);
-    step(c, P_LEAVE, &p, -1, "cannot leave", err, sizeof err);
-    pg_release(s, c);
+    PQclear(pg_query(s, P_LEAVE, &p, PGRES_COMMAND_OK, "cannot leave", err, sizeof err));
 }
 
 static const char *pg_server_id(Store *st)

@@ -193,6 +193,17 @@ PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const
     return NULL;
 }
 
+PGresult *pg_query(PgStore *s, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
+                   size_t errlen)
+{
+    PgConn *c = pg_acquire(s, err, errlen);
+    if (!c)
+        return NULL;
+    PGresult *r = pg_run(c, q, p, want, what, err, errlen);
+    pg_release(s, c);
+    return r;
+}
+
 bool pg_exec(PgConn *c, const char *sql, const char *what, char *err, size_t errlen)
 {
     PGresult *r = PQexec(c->conn, sql);

@@ -88,6 +88,10 @@ void pg_array_ints(StrBuf *out, const int *items, int n);
  * (conflict when a unique key refused a row another server wrote). */
 PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
                  size_t errlen);
+/* One statement on a connection of the pool (taken and given back): the
+ * result when its status is want, else NULL with err. */
+PGresult *pg_query(PgStore *s, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
+                   size_t errlen);
 /* Runs a statement without parameters (BEGIN, COMMIT, ROLLBACK). */
 bool pg_exec(PgConn *c, const char *sql, const char *what, char *err, size_t errlen);
 
