@@ -356,7 +356,7 @@ static bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, 
     PgParams p = {0};
     pg_text(&p, id);
     pg_int(&p, from);
-    PGresult *r = pg_query(s, P_LOAD, &p, PGRES_TUPLES_OK, "cannot read the game", err, errlen);
+    PGresult *r = pg_read(s, P_LOAD, &p, "cannot read the game", err, errlen);
     if (!r)
         return false;
     bool ok = true;
@@ -399,7 +399,7 @@ static PGresult *read_rows(PgStore *s, int q, const char *param, const char *wha
     PgParams p = {0};
     if (param)
         pg_text(&p, param);
-    return pg_query(s, q, &p, PGRES_TUPLES_OK, what, err, errlen);
+    return pg_read(s, q, &p, what, err, errlen);
 }
 
 static bool pg_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
@@ -463,8 +463,7 @@ static bool pg_list(Store *st, int status, const char *before, const char *befor
         pg_text(&p, before);
         pg_text(&p, before_id ? before_id : "");
     }
-    PGresult *r = pg_query(s, paging ? P_LIST_BEFORE : P_LIST, &p, PGRES_TUPLES_OK, "cannot list the games", err,
-                           errlen);
+    PGresult *r = pg_read(s, paging ? P_LIST_BEFORE : P_LIST, &p, "cannot list the games", err, errlen);
     if (!r)
         return false;
     for (int i = 0; i < PQntuples(r) && *n < limit; i++) {

@@ -204,6 +204,20 @@ PGresult *pg_query(PgStore *s, int q, const PgParams *p, ExecStatusType want, co
     return r;
 }
 
+PGresult *pg_read(PgStore *s, int q, const PgParams *p, const char *what, char *err, size_t errlen)
+{
+    for (int attempt = 0;; attempt++) {
+        PgConn *c = pg_acquire(s, err, errlen);
+        if (!c)
+            return NULL;
+        PGresult *r = pg_run(c, q, p, PGRES_TUPLES_OK, what, err, errlen);
+        bool broke = !r && PQstatus(c->conn) != CONNECTION_OK;
+        pg_release(s, c); /* a broken connection is made again when next taken */
+        if (r || !broke || attempt == 1)
+            return r;
+    }
+}
+
 bool pg_exec(PgConn *c, const char *sql, const char *what, char *err, size_t errlen)
 {
     PGresult *r = PQexec(c->conn, sql);

@@ -92,6 +92,10 @@ PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const
  * result when its status is want, else NULL with err. */
 PGresult *pg_query(PgStore *s, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
                    size_t errlen);
+/* pg_query for a read, tried once more on a new connection when the
+ * connection it had broke (the database restarted): reading twice is
+ * harmless, where a write might have committed before the break. */
+PGresult *pg_read(PgStore *s, int q, const PgParams *p, const char *what, char *err, size_t errlen);
 /* Runs a statement without parameters (BEGIN, COMMIT, ROLLBACK). */
 bool pg_exec(PgConn *c, const char *sql, const char *what, char *err, size_t errlen);
 

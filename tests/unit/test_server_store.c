@@ -500,6 +500,25 @@ static void the_description_keeps_the_password_secret(void **state)
     assert_null(strstr(err, "wrong-secret-1234"));
 }
 
+/* The database restarts (every connection of the store is cut): reads go on
+ * at once on new connections, and so do writes after them. */
+static void connections_cut_are_made_again(void **state)
+{
+    char err[ERR_MAX + 256], sql[256];
+    StoredGame g = make_game("cutcutcut2", 1);
+    must(st->ops->create(st, &g, err, sizeof err), "create", err);
+    snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '%s'",
+             be->name_pg);
+    assert_true(pg_test_admin(sql));
+    StoredGame back = load(g.id); /* on a new connection */
+    assert_int_equal(back.count, 1);
+    stored_game_clear(&back);
+    g.count = 2;
+    g.version = 2;
+    must(st->ops->append(st, &g, 1, err, sizeof err), "append after the cut", err);
+    must(st->ops->ping(st, err, sizeof err), "ping", err);
+}
+
 typedef struct Heard {
     pthread_mutex_t lock;
     pthread_cond_t cond;
@@ -699,6 +718,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(lists_page_in_one_order, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(the_description_keeps_the_password_secret, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(connections_cut_are_made_again, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_change_is_heard_by_the_others, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(work_is_held_by_one_live_server, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(two_servers_never_take_the_same_work, setup_pg, teardown),
