@@ -25,8 +25,8 @@ endif
 PKG_CFLAGS = $(shell pkg-config --cflags jansson libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # The web server: HTTP (libmicrohttpd), storage (SQLite, or PostgreSQL through libpq), SHA-256 of
-# seat tokens (nettle).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle)
+# tokens (nettle), Argon2id password hashes (libsodium).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 

@@ -20,16 +20,29 @@
  *     J join listed     i invitations     d record         p replay of the game
  *     P replay upload   G rules of the game               x raw request
  *     y drive: up to 1 + PAYLOAD[0] % 32 legal actions (AI turns between)
+ *     U sign up (the name PAYLOAD, or its body raw when MOD >> 4 is odd) and
+ *       L sign in: browser MOD & 3 keeps the session cookie given
+ *     o a raw request as x, from browser MOD & 3 with its cookie, its
+ *       Origin this server's, another site's or none (MOD >> 4 & 3)
+ *     T write PAYLOAD in the chat of the slot's game (channel MOD >> 4 & 1,
+ *       the slot's seat token and browser MOD & 3's cookie); t read it
+ *     k the clocks' time moves PAYLOAD[0] seconds, and the server ends the
+ *       games whose clocks ran out
  *     Z restart: a new server over the same database
  *     F in the next request, after (MOD >> 6) writes of the store, the next
  *       1 + (MOD >> 4) % 4 fail
  *
+ * 'C' makes a game with a clock when MOD has bit 64, rated (sent with
+ * browser 0's cookie) with bit 128.
+ *
  * After every request: the answer is JSON (a live stream gives events of
- * JSON); a refusal is 4xx with a non-empty one-line "error"; there is never
+ * JSON); a refusal is 4xx with a non-empty one-line "error"; a change that
+ * carries a cookie from elsewhere is 403 and changes nothing; no answer
+ * holds a password or a session id; there is never
  * a 5xx (but a 503 when a write of the store failed); a refused request
  * changes no game, and no game is created; a
- * request with a wrong or missing token (or another seat's, for actions,
- * resign and hint) changes no game whatever it answers; GETs change
+ * request with a wrong or missing token (or another seat's, for actions
+ * and hint) changes no game whatever it answers; GETs change
  * nothing; a legal action of the state sent by the seat to act is
  * accepted; a state keeps its own invariants (count, history, legal
  * actions, viewer); a record downloaded loads back (record_load_json) to
@@ -63,6 +76,15 @@
 
 static Server *srv;
 static Store *store;   /* one SQLite database for the whole run, emptied between inputs */
+static double clock_time = 1000; /* the clocks' time: moved by the 'k' op only */
+#define BROWSERS 4
+static char browsers[BROWSERS][SESSION_ID_LEN + 1]; /* session cookies, "" signed out */
+#define FUZZ_PASSWORD "fuzz pass phrase"
+
+static double fuzz_now(void)
+{
+    return clock_time;
+}
 
 /* Fault injection: the server's store is the real one wrapped, whose
  * writes the 'F' op makes fail for one request, as a full disk would. */
@@ -86,6 +108,12 @@ static void server_open(void)
     cfg.max_actions = MAX_ACTIONS_PER_GAME;
     cfg.limits.create_per_minute = 1000000000;
     cfg.limits.requests_per_second = 1000000000;
+    cfg.limits.logins_per_minute = 1000000000;
+    cfg.limits.logins_per_name_per_minute = 1000000000;
+    cfg.limits.accounts_per_hour = 1000000000;
+    cfg.password_cost = password_cost_min();
+    cfg.clock_thread = false;
+    cfg.now = fuzz_now;
     char err[ERR_MAX + 256];
     srv = server_new(&cfg, err, sizeof err);
     FUZZ_CHECK(srv, "server_new: %s", err);
@@ -98,7 +126,8 @@ static void server_close(bool wipe)
     if (!wipe)
         return;
     char *msg = NULL;
-    FUZZ_CHECK(sqlite3_exec(wipe_db, "DELETE FROM actions; DELETE FROM seats; DELETE FROM games;", NULL, NULL, &msg) ==
+    FUZZ_CHECK(sqlite3_exec(wipe_db, "DELETE FROM chat; DELETE FROM rating_history; DELETE FROM ratings; DELETE FROM actions; DELETE FROM seats; "
+                                        "DELETE FROM games; DELETE FROM challenges; DELETE FROM sessions; DELETE FROM accounts;", NULL, NULL, &msg) ==
                    SQLITE_OK,
                "emptying the store: %s", msg ? msg : "?");
 }
@@ -266,7 +295,7 @@ static int acting_seat(Room *r)
 static unsigned seats_of_token(Room *r, const char *t)
 {
     const char *one[1] = {t};
-    return room_seats_of(r, one, 1);
+    return room_seats_of(r, one, 1, 0);
 }
 
 /* The token header for slot k by choice (MOD & 3), written to out; NULL
@@ -354,6 +383,8 @@ typedef struct Req {
     const char *last_event_id;
     const char *body;
     size_t body_len;
+    const char *session; /* a browser's cookie */
+    const char *origin;
 } Req;
 
 /* Reads "k=v&k=v" (bytes as the HTTP layer decodes them) into r's query. */
@@ -481,16 +512,23 @@ typedef struct Answer {
 } Answer;
 
 static const char *client = "10.1.2.3";
+static char last_cookie[200]; /* the Set-Cookie of the last answer */
 
 /* Sends r and checks what every answer keeps. */
 static Answer call(const Req *r)
 {
     ApiRequest req = {.method = r->method, .path = r->path, .query = r->query, .nquery = r->nquery,
                       .token = r->token, .last_event_id = r->last_event_id, .body = r->body,
-                      .body_len = r->body_len, .client = client};
+                      .body_len = r->body_len, .client = client, .session = r->session, .origin = r->origin,
+                      .host = "fuzz.test"};
+    /* slow: the routes that hash a password, and a game's hint (/api/games/ID/hint, ID one segment) */
     size_t n = strlen(r->path);
-    FUZZ_CHECK(api_is_slow(&req) == (strcmp(r->method, "POST") == 0 && n > 5 && strcmp(r->path + n - 5, "/hint") == 0),
-               "api_is_slow is wrong about %s %s", r->method, r->path);
+    bool post = strcmp(r->method, "POST") == 0;
+    bool password = post && (strcmp(r->path, "/api/accounts") == 0 || strcmp(r->path, "/api/login") == 0 ||
+                             strcmp(r->path, "/api/me/password") == 0);
+    bool hint = post && n > 16 && strncmp(r->path, "/api/games/", 11) == 0 && strcmp(r->path + n - 5, "/hint") == 0 &&
+                !memchr(r->path + 11, '/', n - 16);
+    FUZZ_CHECK(api_is_slow(&req) == (password || hint), "api_is_slow is wrong about %s %s", r->method, r->path);
     ApiResponse res;
     double t0 = trace ? limits_now() : 0;
     api_handle(srv, &req, &res);
@@ -499,6 +537,7 @@ static Answer call(const Req *r)
                 r->nquery ? r->query[0].key : "", r->token ? r->token : "-", (int)(r->body_len < 300 ? r->body_len : 300),
                 r->body ? r->body : "", res.status, 1000 * (limits_now() - t0), res.body ? res.body : "(stream)");
     Answer a = {.status = res.status};
+    snprintf(last_cookie, sizeof last_cookie, "%s", res.set_cookie);
     FUZZ_CHECK(res.status >= 200 && (res.status < 500 || (res.status == 503 && faults.failed)),
                "%s %s answered %d: %.300s", r->method, r->path, res.status, res.body ? res.body : "(no body)");
     if (res.stream_room) {
@@ -508,11 +547,44 @@ static Answer call(const Req *r)
         api_response_free(&res);
         return a;
     }
+    if (res.stream_feed) {
+        FUZZ_CHECK(res.status == 200 && !res.body, "a feed's stream with status %d", res.status);
+        Subscriber sub = {0};
+        feed_subscribe(res.stream_feed, &sub);
+        StrBuf out = STRBUF_INIT;
+        pthread_mutex_lock(&res.stream_feed->lock);
+        FUZZ_CHECK(feed_fill(res.stream_feed, &sub, &out) && strstr(sb_str(&out), "data: {\"version\":"),
+                   "a feed's stream starts without its version");
+        pthread_mutex_unlock(&res.stream_feed->lock);
+        feed_unsubscribe(res.stream_feed, &sub);
+        sb_free(&out);
+        limits_stream_release(srv->limits, client);
+        api_response_free(&res);
+        return a;
+    }
+    /* the session cookie: set only by signing up or in, removed by signing out */
+    if (res.set_cookie[0]) {
+        bool in = strcmp(r->path, "/api/accounts") == 0 || strcmp(r->path, "/api/login") == 0;
+        FUZZ_CHECK((in && (res.status == 200 || res.status == 201)) ||
+                       (strcmp(r->path, "/api/logout") == 0 && res.status == 200),
+                   "%s %s set a cookie (%d)", r->method, r->path, res.status);
+        FUZZ_CHECK(strstr(res.set_cookie, "; HttpOnly; SameSite=Lax"), "a cookie without HttpOnly, SameSite=Lax");
+    }
     FUZZ_CHECK(res.body, "%s %s answered %d without a body", r->method, r->path, res.status);
     json_error_t jerr;
     a.doc = json_loads(res.body, 0, &jerr);
     FUZZ_CHECK(a.doc && utf8_valid(res.body), "%s %s answered %d with a body that is not JSON (%s): %.300s",
                r->method, r->path, res.status, jerr.text, res.body);
+    FUZZ_CHECK(!strstr(res.body, FUZZ_PASSWORD) && !strstr(res.body, "$argon2"), "%s %s answered a password: %.300s",
+               r->method, r->path, res.body);
+    for (int b = 0; b < BROWSERS; b++)
+        FUZZ_CHECK(!browsers[b][0] || !strstr(res.body, browsers[b]), "%s %s answered a session id", r->method, r->path);
+    /* a change with a cookie from another site, or from nowhere said, is refused */
+    bool change = strcmp(r->method, "GET") != 0 && strcmp(r->method, "HEAD") != 0;
+    if (change && r->session && (!r->origin || strcmp(r->origin, "http://fuzz.test") != 0))
+        FUZZ_CHECK(res.status == 403 || res.status == 413 || res.status == 429,
+                   "%s %s with a cookie from '%s' answered %d", r->method, r->path, r->origin ? r->origin : "nowhere",
+                   res.status);
     if (res.status >= 400)
         FUZZ_CHECK(json_is_object(a.doc) && json_object_size(a.doc) == 1 && is_json_object_with_error(a.doc),
                    "%s %s refused (%d) without a one-line error: %.300s", r->method, r->path, res.status, res.body);
@@ -633,6 +705,10 @@ static char *create_body(unsigned mod, const char *payload, size_t len)
         json_object_set_new(body, "dice", json_string("real"));
     if (mod & 32)
         json_object_set_new(body, "listed", json_false());
+    if (mod & 64)
+        json_object_set_new(body, "clock", json_pack("{s:i,s:i}", "initial_s", 5, "increment_s", 1));
+    if (mod & 128)
+        json_object_set_new(body, "rated", json_true());
     char *text = json_dumps(body, JSON_COMPACT);
     json_decref(body);
     return text;
@@ -772,7 +848,38 @@ static void check_list(const json_t *doc)
 
 /* ---- one request of the input ---- */
 
-static const char ops[] = "mrlcCjgeaAushRJidpPGxyZF";
+static const char ops[] = "mrlcCjgeaAushRJidpPGxyZFULoTtk";
+
+/* A browser's cookie from an answer's Set-Cookie. */
+static void keep_cookie(int b, const char *set_cookie)
+{
+    if (!set_cookie[0])
+        return;
+    const char *v = set_cookie + strlen(SESSION_COOKIE) + 1;
+    snprintf(browsers[b], sizeof browsers[b], "%.*s", (int)strcspn(v, ";"), v);
+}
+
+/* The raw target of an 'x' or 'o' request ('@' is the slot's game). */
+static void raw_target(Req *r, const char *payload, size_t len, const char *id)
+{
+    const char *space = memchr(payload, ' ', len);
+    size_t tlen = space ? (size_t)(space - payload) : len;
+    char target[300];
+    size_t n = 0;
+    for (size_t i = 0; i < tlen && n + GAME_ID_LEN + 1 < sizeof target; i++) {
+        if (payload[i] == '@') {
+            memcpy(target + n, id, GAME_ID_LEN);
+            n += GAME_ID_LEN;
+        } else {
+            target[n++] = payload[i];
+        }
+    }
+    set_target(r, target, n);
+    if (space) {
+        r->body = space + 1;
+        r->body_len = len - tlen - 1;
+    }
+}
 
 static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t len)
 {
@@ -821,6 +928,10 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
             owned = create_body(mod, payload, len);
             r.body = owned;
             r.body_len = strlen(owned);
+            if ((mod & 128) && browsers[0][0]) {
+                r.session = browsers[0];
+                r.origin = "http://fuzz.test";
+            }
         }
         token = NULL;
         break;
@@ -914,8 +1025,8 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
         snprintf(r.path, sizeof r.path, "/api/games/%s/%s", id, op == 'u' ? "undo" : op == 's' ? "resign" : "hint");
         r.body = payload;
         r.body_len = len;
-        gated = op != 'u';
-        seated = op == 'u';
+        gated = op == 'h';
+        seated = op != 'h'; /* a seat resigns at any moment, its turn or not */
         break;
     case 'R':
     case 'J': {
@@ -947,25 +1058,70 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
     case 'x': {
         static const char *const methods[] = {"GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS", "get"};
         r.method = methods[vary & 7];
-        const char *space = memchr(payload, ' ', len);
-        size_t tlen = space ? (size_t)(space - payload) : len;
-        char target[300];
-        size_t n = 0;
-        for (size_t i = 0; i < tlen && n + GAME_ID_LEN + 1 < sizeof target; i++) {
-            if (payload[i] == '@') {
-                memcpy(target + n, id, GAME_ID_LEN);
-                n += GAME_ID_LEN;
-            } else {
-                target[n++] = payload[i];
+        raw_target(&r, payload, len, id);
+        break;
+    }
+    case 'o': {
+        /* a signed-in browser: any endpoint, with the cookie */
+        static const char *const origins[] = {"http://fuzz.test", "http://evil.test", NULL, "https://fuzz.test"};
+        r.method = vary & 4 ? "GET" : "POST";
+        raw_target(&r, payload, len, id);
+        r.session = browsers[choice][0] ? browsers[choice] : "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+        r.origin = origins[vary & 3];
+        token = NULL;
+        break;
+    }
+    case 'U':
+    case 'L': {
+        r.method = "POST";
+        snprintf(r.path, sizeof r.path, op == 'U' ? "/api/accounts" : "/api/login");
+        r.origin = "http://fuzz.test";
+        if (vary & 1) {
+            r.body = payload;
+            r.body_len = len;
+        } else {
+            char *q = json_quote(payload, len);
+            if (q) {
+                owned = malloc(strlen(q) + 64);
+                sprintf(owned, "{\"name\":%s,\"password\":\"" FUZZ_PASSWORD "\"}", q);
+                free(q);
+                r.body = owned;
+                r.body_len = strlen(owned);
             }
         }
-        set_target(&r, target, n);
-        if (space) {
-            r.body = space + 1;
-            r.body_len = len - tlen - 1;
+        token = NULL;
+        break;
+    }
+    case 'T':
+    case 't': {
+        snprintf(r.path, sizeof r.path, "/api/games/%s/chat", id);
+        const char *channel = vary & 1 ? "spectators" : "players";
+        if (op == 't') {
+            snprintf(text, sizeof text, "channel=%s&%.*s", channel, (int)(len < 200 ? len : 200), payload);
+            set_query(&r, text, strlen(text));
+        } else {
+            r.method = "POST";
+            char *q = json_quote(payload, len);
+            if (q) {
+                owned = malloc(strlen(q) + 64);
+                sprintf(owned, "{\"channel\":\"%s\",\"text\":%s}", channel, q);
+                free(q);
+                r.body = owned;
+                r.body_len = strlen(owned);
+            }
+        }
+        if (browsers[choice][0]) {
+            r.session = browsers[choice];
+            r.origin = "http://fuzz.test";
         }
         break;
     }
+    case 'k':
+        room_unref(room);
+        clock_time += len ? (unsigned char)payload[0] : 1;
+        server_clock_tick(srv);
+        ai_turns();
+        return;
     case 'Z': {
         room_unref(room);
         faults.fail = 0;
@@ -1018,17 +1174,24 @@ static void one(unsigned char opbyte, unsigned mod, const char *payload, size_t 
             holds_acting |= acting >= 0 && (seats >> acting & 1);
         }
     }
+    if (!r.session && op != 'U' && op != 'L')
+        r.origin = NULL;
     Answer a = call(&r);
+    if ((op == 'U' || op == 'L') && (a.status == 200 || a.status == 201) && a.doc)
+        keep_cookie(choice, last_cookie);
     char what[400];
     snprintf(what, sizeof what, "%s %s (token %d) -> %d", r.method, r.path, choice, a.status);
     if (a.status >= 400)
         same(&before, "a refused request", what);
     if (strcmp(r.method, "GET") == 0 || strcmp(r.method, "HEAD") == 0 || op == 'P' || op == 'h')
         same(&before, "a request that only reads", what);
-    if ((gated || seated) && !holds_seat)
+    /* (a signed-in browser acts for its account's seats, not through tokens) */
+    if ((gated || seated) && !holds_seat && !r.session)
         same(&before, "a request without a seat's token", what);
-    if (gated && !holds_acting)
+    if (gated && !holds_acting && !r.session)
         same(&before, "a request without the acting seat's token", what);
+    if (r.session && (!r.origin || strcmp(r.origin, "http://fuzz.test") != 0) && strcmp(r.method, "GET") != 0)
+        same(&before, "a request with a cookie from another site", what);
     FUZZ_CHECK(!(may_accept && holds_acting) || a.status == 200 || (a.status == 503 && faults.failed), "a legal action was refused: %s: %.300s", what, a.body);
     if (a.status == 200 && a.doc && (op == 'g' || op == 'a' || op == 'A' || op == 'u' || op == 's'))
         check_state(a.doc);
@@ -1074,6 +1237,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     faults.fail = faults.failed = 0;
     drive_left = DRIVE_STEPS;
     next_page[0] = '\0';
+    memset(browsers, 0, sizeof browsers);
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = '\0';

@@ -5,13 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# libmicrohttpd, SQLite, libpq and nettle (SHA-256) build morph serve; curl drives it in tests;
-# PostgreSQL (pg_virtualenv of postgresql-common makes a throwaway cluster per test run) and
-# HAProxy run the tests of several servers over one database (scripts/cluster.sh);
-# Chromium runs the browser tests (driven by playwright-core on Node.js); clang and
-# its runtime (libFuzzer, sanitizers) build the fuzz targets (the unversioned names
-# follow Debian's default clang, 14 on Debian 12).
-packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev curl
+# libmicrohttpd, SQLite, libpq, nettle (SHA-256) and libsodium (Argon2id password hashes)
+# build morph serve; curl drives it in tests; PostgreSQL (pg_virtualenv of postgresql-common
+# makes a throwaway cluster per test run) and HAProxy run the tests of several servers over
+# one database (scripts/cluster.sh); Chromium runs the browser tests (driven by
+# playwright-core on Node.js); clang and its runtime (libFuzzer, sanitizers) build the fuzz
+# targets (the unversioned names follow Debian's default clang, 14 on Debian 12).
+packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev curl
           chromium clang libclang-rt-dev libpq-dev postgresql postgresql-common haproxy)
 # Node.js may come from elsewhere than Debian: what counts is the commands.
 command -v node >/dev/null || packages+=(nodejs)

@@ -113,6 +113,22 @@ int cmd_serve(int argc, char **argv)
         SERVE_LIMIT("--max-connections-per-client", &cfg.limits.connections_per_client, 1000000, 35, "(default {})"),
         SERVE_LIMIT("--max-streams", &cfg.limits.streams, 1000000, 28, "live streams (default {})"),
         SERVE_LIMIT("--max-streams-per-client", &cfg.limits.streams_per_client, 1000000, 35, "(default {})"),
+        SERVE_LIMIT("--logins-per-minute", &cfg.limits.logins_per_minute, 1000000, 28,
+                    "sign-in attempts of one address a minute\n(default {})"),
+        SERVE_LIMIT("--logins-per-name", &cfg.limits.logins_per_name_per_minute, 1000000, 28,
+                    "sign-in attempts at one account name a minute, from\nanywhere (default {})"),
+        SERVE_LIMIT("--accounts-per-hour", &cfg.limits.accounts_per_hour, 1000000, 28,
+                    "accounts one address may make an hour (default {})"),
+        SERVE_LIMIT("--chat-per-minute", &cfg.limits.chat_per_minute, 1000000, 28,
+                    "chat messages of one player a minute (default {})"),
+        {.name = "--origin", .kind = CLI_TEXT, .out = &cfg.origin, .value = "URL", .gap = true,
+         .help = "the page's origin (https://play.example.org) that requests\n"
+                 "with the session cookie must come from; default: the\n"
+                 "request's own Host, over http or https"},
+        {.name = "--secure-cookie", .kind = CLI_SET, .out = &cfg.secure_cookie,
+         .help = "the session cookie gets Secure (the page is served over\nHTTPS, e.g. behind a proxy)"},
+        {.name = "--log-requests", .kind = CLI_SET, .out = &cfg.log_requests,
+         .help = "one line per API request on standard output (method,\npath, status, address, account; never a secret)"},
         {.name = "--export", .kind = CLI_TEXT, .out = &export_dir, .value = "DIR", .gap = true,
          .help = "write the record of every game of the database to\n"
                  "DIR/GAME_ID.json (docs/records.md) and exit, without\n"
@@ -128,6 +144,10 @@ int cmd_serve(int argc, char **argv)
     if (http.trusted_proxies && !http_addresses_valid(http.trusted_proxies))
         return cli_fail(EXIT_USAGE, "serve: --trust-proxy expects IP addresses joined by commas (127.0.0.1,::1), got '%s'",
                         cli_quote(http.trusted_proxies));
+    if (cfg.origin && ((strncmp(cfg.origin, "http://", 7) != 0 && strncmp(cfg.origin, "https://", 8) != 0) ||
+                       strchr(strchr(cfg.origin, ':') + 3, '/')))
+        return cli_fail(EXIT_USAGE, "serve: --origin expects a scheme and host such as https://play.example.org "
+                                    "(no path), got '%s'", cli_quote(cfg.origin));
     if (cli_arguments_only)
         return EXIT_OK;
     char db_path[PATH_MAX], page[PATH_MAX];
@@ -161,6 +181,7 @@ int cmd_serve(int argc, char **argv)
         web = page;
     http.web_dir = web;
     cfg.db_path = db;
+    cfg.log = stdout; /* accounts made, sign-ins, games lost on time (and requests with --log-requests) */
 
     /* Signals are taken by this thread only (sigwait below); the server's
      * threads inherit the blocked mask. */

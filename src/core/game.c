@@ -68,6 +68,8 @@ int state_parse_text(State *s, const char *text, Action actions[STATE_TEXT_PARTS
             utf8_repair(err); /* the game may have quoted the part cut by bytes */
             return -1 - count;
         }
+        if (players && action_is_leave(actions[count]))
+            players[count] = leave_player(actions[count]); /* a leave is the leaver's, whoever is to move */
         ops->apply(s, actions[count++]);
         if (!comma)
             return count;

@@ -38,6 +38,21 @@ enum {
  * accident); is_legal, parse_action ("resign") and apply accept it. */
 #define ACTION_RESIGN ((Action)0x7fff0000)
 
+/* Leaving at any moment, whoever is to move: a player still in the game
+ * resigns out of turn, or loses on time (the clock of a server). The action
+ * names the player: ACTION_LEAVE(p, LEAVE_RESIGN), text "resign 2" (seat
+ * p + 1), and ACTION_LEAVE(p, LEAVE_TIME), text "timeout 2". It is legal at
+ * every node of a running game, chance nodes included, for every player
+ * still in; legal_actions and chance_outcomes never list it. The rules say
+ * what leaving does (the other player wins, or the game goes on without the
+ * leaver) and the result's how says "time" when the clock ended it. */
+enum { LEAVE_RESIGN, LEAVE_TIME };
+#define ACTION_LEAVE_BASE ((Action)0x7fff0100)
+#define ACTION_LEAVE(p, why) ((Action)(ACTION_LEAVE_BASE + (why) * MAX_PLAYERS + (p)))
+static inline bool action_is_leave(Action a) { return a >= ACTION_LEAVE_BASE && a < ACTION_LEAVE_BASE + 2 * MAX_PLAYERS; }
+static inline int leave_player(Action a) { return (int)((a - ACTION_LEAVE_BASE) % MAX_PLAYERS); }
+static inline int leave_why(Action a) { return (int)((a - ACTION_LEAVE_BASE) / MAX_PLAYERS); }
+
 typedef struct ChanceOutcome {
     Action action;
     double probability;
@@ -249,6 +264,13 @@ bool state_apply_text(State *s, const char *text, char *err, size_t errlen);
  * when there are too many parts, with players[0] set). */
 int state_parse_text(State *s, const char *text, Action actions[STATE_TEXT_PARTS], int players[STATE_TEXT_PARTS],
                      char *err, size_t errlen);
+
+/* For games: the text of a leave action ("resign 2", "timeout 2"), and
+ * reading one for a game of players players: 1 with *out set when text is
+ * one, 0 when text is not a leave text at all, -1 with the reason in err
+ * when it names no seat of the game ("resign 5" of a two-player game). */
+void leave_text(Action a, StrBuf *out);
+int leave_parse(const char *text, int players, Action *out, char *err, size_t errlen);
 
 /* Returns for a finished game: winners share 1 equally, others get 0. */
 void result_returns(const GameResult *r, int num_players, double returns[MAX_PLAYERS]);

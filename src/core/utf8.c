@@ -121,3 +121,11 @@ const char *text_excerpt(const char *text, size_t max, char *out, size_t outlen)
     out[o] = '\0';
     return out;
 }
+
+void utf8_one_line(char *text)
+{
+    utf8_repair(text);
+    for (char *p = text; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+}

@@ -25,6 +25,9 @@ size_t utf8_prefix(const char *text, size_t max);
  * (what a cut by bytes leaves) is dropped, every other byte that is not part
  * of a valid character becomes '?'. Returns how many bytes changed. */
 size_t utf8_repair(char *text);
+/* utf8_repair, then every control character becomes '?': one line of
+ * valid UTF-8, where a message leaves morph (an API error, a log line). */
+void utf8_one_line(char *text);
 /* An excerpt of outside text to quote in a one-line message: at most max
  * bytes of text cut at a character boundary, with "..." when something was
  * left out; bytes that are not valid UTF-8 and control characters (a

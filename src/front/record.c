@@ -285,10 +285,15 @@ static bool read_players(const json_t *players, int n, char words[MAX_PLAYERS][1
 }
 
 /* One entry of "actions": what the player to move may apply (several parts
- * only within one seat's decisions; a chance outcome alone), and with seeded
- * chance an outcome must be the one the seed gives at this position. */
+ * only within one seat's decisions; a chance outcome alone), or a player
+ * leaving ("resign 2", "timeout 2"), and with seeded chance an outcome must
+ * be the one the seed gives at this position. */
 static bool apply_entry(Session *s, const char *text, bool seeded, char *err, size_t errlen)
 {
+    Action leave;
+    char why[ERR_MAX];
+    if (leave_parse(text, s->game->num_players, &leave, why, sizeof why) > 0)
+        return session_apply_text(s, text, err, errlen); /* a player leaving, whoever was to move */
     if (session_is_terminal(s) || !state_is_chance(s->state) || !seeded)
         return session_apply_for_seat(s, session_player(s), text, true, err, errlen);
     State *check = state_clone(s->state);

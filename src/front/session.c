@@ -112,7 +112,7 @@ static void push(Session *s, Action a, bool drawn)
         s->cap = s->cap ? 2 * s->cap : 64;
         s->steps = xrealloc(s->steps, (size_t)s->cap * sizeof *s->steps);
     }
-    int player = session_player(s);
+    int player = action_is_leave(a) ? leave_player(a) : session_player(s); /* a leave is the leaver's */
     s->steps[s->count].text = xstrdup(sb_str(&text));
     s->steps[s->count].player = player;
     s->steps[s->count].drawn = drawn;
@@ -139,7 +139,9 @@ static bool chance_legal(const State *st, Action a)
 bool session_apply(Session *s, Action a, char *err, size_t errlen)
 {
     int p = session_player(s);
-    bool legal = p == PLAYER_CHANCE ? chance_legal(s->state, a) : p >= 0 && state_is_legal(s->state, a);
+    bool legal = action_is_leave(a) ? state_is_legal(s->state, a)
+                 : p == PLAYER_CHANCE ? chance_legal(s->state, a)
+                                      : p >= 0 && state_is_legal(s->state, a);
     if (!legal) {
         StrBuf text = STRBUF_INIT;
         if (p != PLAYER_TERMINAL)
@@ -192,9 +194,19 @@ static bool apply_parts(Session *s, int seat, const char *text, char *err, size_
     int seen = n >= 0 ? n : -n;
     for (int k = 0; seat != SEAT_ANY && k < seen && k < STATE_TEXT_PARTS; k++) {
         int p = players[k];
+        char q[EXCERPT_SIZE], prev[EXCERPT_SIZE];
+        if (k < n && action_is_leave(actions[k]) && leave_why(actions[k]) == LEAVE_TIME) {
+            /* only the clock of a program says that a seat ran out of time */
+            snprintf(err, errlen, "'%s' is not a decision: only the clock ends a game on time",
+                     part_at(text, k, q, sizeof q));
+            return false;
+        }
+        if (k < n && action_is_leave(actions[k]) && p != seat) {
+            snprintf(err, errlen, "'%s' is for P%d to say, not P%d", part_at(text, k, q, sizeof q), p + 1, seat + 1);
+            return false;
+        }
         if (p == seat)
             continue;
-        char q[EXCERPT_SIZE], prev[EXCERPT_SIZE];
         part_at(text, k, q, sizeof q);
         if (k > 0)
             part_at(text, k - 1, prev, sizeof prev);
@@ -230,6 +242,10 @@ bool session_apply_for_seat(Session *s, int seat, const char *text, bool may_rol
         snprintf(err, errlen, "the game is over");
         return false;
     }
+    Action leave;
+    char why[ERR_MAX];
+    if (seat >= 0 && seat < s->game->num_players && leave_parse(text, s->game->num_players, &leave, why, sizeof why) > 0)
+        return apply_parts(s, seat, text, err, errlen); /* a player leaves at any moment, chance nodes too */
     if (state_is_chance(s->state) && may_roll) {
         if (strchr(text, ',')) { /* one outcome: the next may be another person's to roll */
             char q[EXCERPT_SIZE];

@@ -95,7 +95,9 @@ bool session_apply_text(Session *s, const char *text, char *err, size_t errlen);
 /* What a person at seat may apply: a text of one or more comma-joined
  * actions, all or nothing, where every part is a decision of seat taken
  * while seat is still to move (a Morphos duomorph "c3,c4", a remorph
- * "e5,xf6"). A part that would be another seat's decision, or the outcome of
+ * "e5,xf6"), or the seat's own "resign N" at any moment (game.h: leaving);
+ * never "timeout N", which only a program's clock applies (session_apply
+ * with ACTION_LEAVE). A part that would be another seat's decision, or the outcome of
  * a chance event, is refused with a message naming it, and nothing is
  * applied. At a chance node a person decides nothing: with may_roll (real
  * dice, the person rolls them) the text must be exactly the one outcome

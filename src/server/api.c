@@ -9,11 +9,16 @@
  * given to the handler in ApiTarget.words. A GET route also answers HEAD.
  * A path some route matches with another method gets 405 naming the
  * methods it takes; a path no route matches gets 404. Adding an endpoint is
- * one line below and its handler. */
+ * one line below and its handler.
+ *
+ * Before any route: the request limit, the body limit, and the origin check
+ * of a change that carries the session cookie (auth.h); after: the request
+ * log line (--log-requests). */
 #include <stdio.h>
 #include <string.h>
 
 #include "api_internal.h"
+#include "auth.h"
 
 typedef struct ApiRoute {
     const char *method;  /* "GET" (HEAD too) or "POST" */
@@ -41,6 +46,25 @@ static const ApiRoute routes[] = {
     {"POST", "/api/games/:id/hint", api_hint, true},
     {"POST", "/api/games/:id/rematch", api_rematch, false},
     {"POST", "/api/games/:id/join", api_join_seat, false},
+    {"GET", "/api/games/:id/chat", api_chat_read, false},
+    {"POST", "/api/games/:id/chat", api_chat_write, false},
+    {"POST", "/api/games/:id/chat/mute", api_chat_mute, false},
+    /* accounts: Argon2id hashing takes a while, off the event threads */
+    {"POST", "/api/accounts", api_sign_up, true},
+    {"POST", "/api/login", api_sign_in, true},
+    {"POST", "/api/logout", api_sign_out, false},
+    {"GET", "/api/me", api_me, false},
+    {"POST", "/api/me/password", api_password, true},
+    {"GET", "/api/me/games", api_my_games, false},
+    {"GET", "/api/me/events", api_my_events, false},
+    {"GET", "/api/players/:name", api_player, false},
+    {"GET", "/api/leaderboard/:game", api_leaderboard, false},
+    {"GET", "/api/lobby", api_lobby_list, false},
+    {"POST", "/api/lobby", api_lobby_create, false},
+    {"GET", "/api/lobby/events", api_lobby_events, false},
+    {"POST", "/api/lobby/quick", api_lobby_quick, false},
+    {"POST", "/api/lobby/:challenge/accept", api_lobby_accept, false},
+    {"POST", "/api/lobby/:challenge/cancel", api_lobby_cancel, false},
 };
 #define ROUTES (sizeof routes / sizeof routes[0])
 
@@ -143,7 +167,23 @@ bool api_is_slow(const ApiRequest *req)
     return r && r->slow;
 }
 
+static void route(Server *srv, const ApiRequest *req, ApiResponse *res);
+
 void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    route(srv, req, res);
+    if (srv->cfg.log_requests) {
+        /* the path (never a query: no endpoint takes a secret there), never a body or a header */
+        Account me;
+        bool signed_in = req->session && auth_account(srv, req, &me);
+        char p[API_PATH_QUOTE + 4], m[EXCERPT_SIZE];
+        server_log(srv, "%s %s %d %s%s%s", text_excerpt(req->method, EXCERPT_MAX, m, sizeof m),
+                   text_excerpt(req->path, API_PATH_QUOTE, p, sizeof p), res->status, req->client ? req->client : "",
+                   signed_in ? " " : "", signed_in ? me.name : "");
+    }
+}
+
+static void route(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
     memset(res, 0, sizeof *res);
     int retry = 0;
@@ -155,6 +195,17 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
     }
     if (req->body_len > srv->cfg.max_body) {
         api_error(res, 413, "the body is %zu bytes; at most %zu are accepted", req->body_len, srv->cfg.max_body);
+        return;
+    }
+    /* Another site cannot act for a signed-in browser: a change that
+     * carries the session cookie comes from the page (Origin or
+     * Sec-Fetch-Site say so). Without the cookie, a browser's request from
+     * elsewhere (signing in someone unaware) is refused too; tools that send
+     * neither header and no cookie are not browsers. */
+    bool changes = strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0;
+    if (changes && (req->session || req->origin || req->fetch_site) && !auth_same_origin(srv, req)) {
+        api_error(res, 403, "this request comes from another site (its Origin or Sec-Fetch-Site is not this "
+                            "server's): refused, nothing was done");
         return;
     }
     char buf[PATH_MAX_LEN], allowed[64];

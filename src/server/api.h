@@ -10,7 +10,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "feed.h"
 #include "server.h"
+
+/* The session cookie's name: its value is the session id (auth.h). */
+#define SESSION_COOKIE "morph_session"
 
 typedef struct ApiParam {
     const char *key, *value;
@@ -26,6 +30,10 @@ typedef struct ApiRequest {
     const char *body;          /* NULL or body_len bytes (not NUL-terminated) */
     size_t body_len;
     const char *client;        /* the client's address, for limits (NULL counts as "") */
+    const char *session;       /* the session cookie's value, or NULL */
+    const char *origin;        /* the Origin header, or NULL */
+    const char *fetch_site;    /* the Sec-Fetch-Site header, or NULL */
+    const char *host;          /* the Host header, or NULL */
     double now;                /* monotonic seconds for limits; 0 reads the clock */
 } ApiRequest;
 
@@ -35,11 +43,14 @@ typedef struct ApiResponse {
     const char *content_type;
     char disposition[160];     /* Content-Disposition, or "" */
     int retry_after;           /* seconds (Retry-After) for 429, else 0 */
+    char set_cookie[200];      /* a Set-Cookie header (the session cookie), or "" */
     /* A live stream was asked for and allowed: the HTTP layer streams this
      * room (a reference it must drop) from the action after stream_after,
      * and gives the stream slot back with limits_stream_release. */
     Room *stream_room;
     long stream_after;
+    /* Or a feed's stream (the lobby, an account's games), a reference too. */
+    Feed *stream_feed;
 } ApiResponse;
 
 void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res);

@@ -9,6 +9,7 @@
 #include "../core/number.h"
 #include "../front/game_json.h"
 #include "api_internal.h"
+#include "auth.h"
 #include "../games/registry.h"
 
 /* The levels that think for a time, as "mcts" or "mcts and ...": the
@@ -110,7 +111,7 @@ static bool has_dice(const GameOps *ops)
 
 /* What the creator of a game (or a rematch) gets: the id, the tokens of
  * their seats, the invitations of the open seats and the state. */
-static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
 {
     json_t *seats = json_array();
     for (int p = 0; p < room->meta.num_seats; p++)
@@ -129,7 +130,7 @@ static void created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS]
 
 void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", NULL};
+    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     json_t *body = api_body(req, res, keys, false);
@@ -140,7 +141,10 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
     const json_t *options = json_object_get(body, "options"), *seats = json_object_get(body, "seats"),
-                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed");
+                 *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed"),
+                 *rated = json_object_get(body, "rated");
+    Account me = {0};
+    bool signed_in = req->session && auth_account(srv, req, &me);
     char err[ERR_MAX];
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
@@ -159,6 +163,9 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         api_error(res, 400, "'dice' must be \"auto\" (the server rolls) or \"real\" (players type their dice)");
     } else if (listed && !json_is_boolean(listed)) {
         api_error(res, 400, "'listed' must be true or false");
+    } else if (rated && !json_is_boolean(rated)) {
+        api_error(res, 400, "'rated' must be true or false");
+    } else if (!api_clock(json_object_get(body, "clock"), &spec.clock, res)) {
     } else if (seats && (!json_is_array(seats) || (int)json_array_size(seats) != probe->num_players)) {
         api_error(res, 400, "'seats' must be an array of %d seats (one per player of this game)", probe->num_players);
     } else {
@@ -186,6 +193,31 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
             api_error(res, 400, "'dice': \"real\" is for %s; %s has no dice", names, game);
             ok = false;
         }
+        bool people = true;
+        for (int p = 0; p < spec.num_seats; p++)
+            people &= spec.kind[p] == SEAT_HUMAN;
+        if (ok && spec.clock.kind != CLOCK_NONE && !people) {
+            api_error(res, 400, "'clock' is for games between people: AI seats think with their own time");
+            ok = false;
+        }
+        spec.rated = json_is_true(rated);
+        if (ok && spec.rated) {
+            if (!signed_in) {
+                api_error(res, 401, "sign in to create a rated game (ratings belong to accounts)");
+                ok = false;
+            } else if (!people || __builtin_popcount(spec.creator_seats) != 1) {
+                api_error(res, 400, "a rated game is between two people: your seat and one for the other player");
+                ok = false;
+            } else {
+                ok = api_may_rate(spec.num_seats, spec.real_dice, res);
+            }
+        }
+        /* the creator's seats belong to their account when signed in */
+        for (int p = 0; ok && signed_in && p < spec.num_seats; p++)
+            if (spec.creator_seats >> p & 1) {
+                spec.account[p] = me.id;
+                snprintf(spec.account_name[p], sizeof spec.account_name[p], "%s", me.name);
+            }
         if (ok && api_may_create(srv, req, res)) {
             char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
             RoomError e;
@@ -194,7 +226,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
                 server_add_room(srv, room);
-                created_reply(res, room, tokens, spec.creator_seats);
+                api_created_reply(res, room, tokens, spec.creator_seats);
                 room_kick(room);
                 room_unref(room);
             }
@@ -238,9 +270,11 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const A
         RoomError e;
         Room *room = server_room(srv, id, &e);
         char token[TOKEN_LEN + 1];
+        Account me = {0};
+        bool signed_in = req->session && auth_account(srv, req, &me);
         if (!room)
             api_room_error(res, &e);
-        else if (!room_claim(room, seat, code, token, &e))
+        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, me.name, token, &e))
             api_room_error(res, &e);
         else
             claimed_reply(res, room, seat, token);
@@ -260,6 +294,8 @@ void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const A
     int seat = -1;
     RoomError e;
     char token[TOKEN_LEN + 1];
+    Account me = {0};
+    bool signed_in = req->session && auth_account(srv, req, &me);
     if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
                       json_integer_value(seat_json) > room->meta.num_seats)) {
         api_error(res, 400, "'seat' must be a seat number from 1 to %d", room->meta.num_seats);
@@ -267,7 +303,7 @@ void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const A
         api_error(res, 403, "this game is not listed: its seats are taken by invitation only");
     } else if ((seat = seat_json ? (int)json_integer_value(seat_json) - 1 : room_open_seat(room)) < 0) {
         api_error(res, 409, "game %s has no open seat", room->meta.id);
-    } else if (!room_claim(room, seat, NULL, token, &e)) {
+    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, me.name, token, &e)) {
         api_room_error(res, &e);
     } else {
         claimed_reply(res, room, seat, token);
@@ -283,7 +319,7 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     if (!body)
         return;
     const json_t *swap = json_object_get(body, "swap");
-    unsigned mine = api_seats(room, req);
+    unsigned mine = api_seats(srv, room, req);
     StoredGame old;
     room_meta(room, &old);
     if (swap && !json_is_boolean(swap)) {
@@ -308,6 +344,8 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
         spec.real_dice = old.real_dice;
         spec.listed = old.listed;
         spec.rematch_of = old.id;
+        spec.rated = old.rated;
+        spec.clock = old.clock;
         bool shift = swap == NULL || json_is_true(swap);
         for (int p = 0; p < old.num_seats; p++) {
             int q = shift ? (p + 1) % old.num_seats : p; /* the new seat of old seat p */
@@ -317,6 +355,8 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             if (st->kind == SEAT_HUMAN && st->claimed) {
                 spec.inherited_seats |= 1u << q;
                 memcpy(spec.inherited_hash[q], st->token_hash, sizeof spec.inherited_hash[q]);
+                spec.account[q] = st->account; /* the accounts keep their seats too */
+                snprintf(spec.account_name[q], sizeof spec.account_name[q], "%s", st->name);
             }
         }
         RoomError e;
@@ -331,7 +371,7 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             for (int p = 0; p < old.num_seats; p++)
                 if (mine >> p & 1)
                     now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
-            created_reply(res, fresh, NULL, now_mine);
+            api_created_reply(res, fresh, NULL, now_mine);
             room_kick(fresh);
             room_unref(fresh);
         }
@@ -348,7 +388,7 @@ void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         return;
     const json_t *text = json_object_get(body, "action"), *version = json_object_get(body, "version");
     RoomError e;
-    unsigned mine = api_seats(room, req);
+    unsigned mine = api_seats(srv, room, req);
     if (!json_is_string(text) || json_string_length(text) == 0 || json_string_length(text) > 200) {
         api_error(res, 400, "'action' must be the text of an action (1 to 200 characters), e.g. \"c3\" or "
                             "\"reroll 1 4\": one of the state's legal actions");
@@ -377,17 +417,8 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                   req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
         return;
     }
-    bool per_client = false;
-    if (!limits_stream_acquire(srv->limits, req->client, &per_client)) {
-        if (per_client)
-            api_error(res, 429, "too many live streams from your address: at most %d",
-                      srv->cfg.limits.streams_per_client);
-        else
-            api_error(res, 429, "the server has its maximum of %d live streams; try again later",
-                      srv->cfg.limits.streams);
-        res->retry_after = 5;
+    if (!api_stream_slot(srv, req, res))
         return;
-    }
     res->status = 200;
     res->content_type = "text/event-stream";
     room_ref(room);
@@ -417,13 +448,13 @@ void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
 void api_state(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (api_query_known(req, res, (const char *const[]){NULL}))
-        api_text(res, 200, room_state_json(t->room, api_seats(t->room, req), true));
+        api_text(res, 200, room_state_json(t->room, api_seats(srv, t->room, req), true));
 }
 
 void api_invitations(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     RoomError e;
-    json_t *list = room_invitations(t->room, api_seats(t->room, req), &e);
+    json_t *list = room_invitations(t->room, api_seats(srv, t->room, req), &e);
     if (list)
         api_json(res, 200, json_pack("{s:o}", "invitations", list));
     else
@@ -431,14 +462,14 @@ void api_invitations(Server *srv, const ApiRequest *req, ApiResponse *res, const
 }
 
 /* Resign and undo: an empty body, the caller's seats, the new state. */
-static void change(const ApiRequest *req, ApiResponse *res, Room *room,
+static void change(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room,
                    bool (*apply)(Room *r, unsigned seats, RoomError *e))
 {
     json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
     if (!body)
         return;
     json_decref(body);
-    unsigned mine = api_seats(room, req);
+    unsigned mine = api_seats(srv, room, req);
     RoomError e;
     if (apply(room, mine, &e))
         api_text(res, 200, room_state_json(room, mine, false));
@@ -448,12 +479,12 @@ static void change(const ApiRequest *req, ApiResponse *res, Room *room,
 
 void api_resign(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    change(req, res, t->room, room_resign);
+    change(srv, req, res, t->room, room_resign);
 }
 
 void api_undo(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    change(req, res, t->room, room_undo);
+    change(srv, req, res, t->room, room_undo);
 }
 
 void api_hint(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
@@ -463,7 +494,7 @@ void api_hint(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
         return;
     json_decref(body);
     RoomError e;
-    char *hint = room_hint(t->room, api_seats(t->room, req), &e);
+    char *hint = room_hint(t->room, api_seats(srv, t->room, req), &e);
     if (hint)
         api_text(res, 200, hint);
     else

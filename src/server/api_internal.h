@@ -35,10 +35,28 @@ json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *all
 const char *api_query(const ApiRequest *req, const char *key);
 /* Checks that every query parameter is among allowed; false with a 400. */
 bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const *allowed);
-/* The seats of room the request's X-Seat-Token holds. */
-unsigned api_seats(Room *room, const ApiRequest *req);
+/* The seats of room the request's X-Seat-Token and signed-in account hold. */
+unsigned api_seats(Server *srv, Room *room, const ApiRequest *req);
+/* Takes a live-stream slot of the client (limits_stream_acquire); false
+ * with a 429 saying which limit refused. */
+bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res);
 /* Counts a game creation against the client's limit; false with a 429. */
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
+
+/* The signed-in account of the request; false with a 401 in res. */
+bool api_signed_in(Server *srv, const ApiRequest *req, ApiResponse *res, Account *out);
+/* A body's "clock" ({"initial_s":N,"increment_s":M} or {"days_per_move":D};
+ * NULL: none) into out; false with a 400. */
+bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res);
+/* The clock as the API shows it (null when none). */
+json_t *api_clock_json(const ClockSpec *spec);
+/* Whether a game of players seats, real dice or not, may be rated; false
+ * with a 400 saying why. */
+bool api_may_rate(int players, bool real_dice, ApiResponse *res);
+/* 201 with what the creator of a game gets: its id and path, the tokens
+ * of their seats (tokens[p] non-empty), the open seats' invitations, the
+ * state as seen from mine. */
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine);
 
 /* ---- endpoints (the routes are api.c's table) ---- */
 
@@ -63,5 +81,13 @@ ApiHandler api_create, api_join_code, api_join_seat, api_rematch;
 ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_undo, api_resign, api_hint;
 /* api_replay.c: positions after every action */
 ApiHandler api_replay_room, api_replay_upload;
+/* api_accounts.c: signing up, in and out, the signed-in account, a new password */
+ApiHandler api_sign_up, api_sign_in, api_sign_out, api_me, api_password;
+/* api_players.c: profiles, leaderboards, the account's games and their feed */
+ApiHandler api_player, api_leaderboard, api_my_games, api_my_events;
+/* api_lobby.c: challenges, quick pairing, the lobby's feed */
+ApiHandler api_lobby_list, api_lobby_create, api_lobby_quick, api_lobby_accept, api_lobby_cancel, api_lobby_events;
+/* api_chat.c: a game's chat */
+ApiHandler api_chat_read, api_chat_write, api_chat_mute;
 
 #endif

@@ -40,7 +40,10 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
         Action a;
         char err[ERR_MAX];
         int player = state_player(s);
-        if (!g->ops->parse_action(s, texts[i], &a, err, sizeof err) || (players && players[i] != player)) {
+        bool parsed = g->ops->parse_action(s, texts[i], &a, err, sizeof err);
+        if (parsed && action_is_leave(a))
+            player = leave_player(a); /* a leave is the leaver's, whoever was to move */
+        if (!parsed || (players && players[i] != player)) {
             char q[64];
             api_error(res, 422, "action %d '%s' does not replay: %s", i, text_excerpt(texts[i], 60, q, sizeof q),
                       players && players[i] != player ? "played by another seat" : err);

@@ -1,12 +1,14 @@
 /* What every endpoint of the API shares (api_internal.h): replies and
  * errors, the body and the query checked against the keys an endpoint
- * takes, the seats a request's tokens hold, the creation limit. */
+ * takes, the seats a request's tokens (and signed-in account) hold, the
+ * creation and stream limits. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "api_internal.h"
+#include "auth.h"
 
 void api_error(ApiResponse *res, int status, const char *fmt, ...)
 {
@@ -18,10 +20,7 @@ void api_error(ApiResponse *res, int status, const char *fmt, ...)
     /* Where a message leaves the server: whatever it quotes (and wherever
      * vsnprintf cut it), it is one line of valid UTF-8, or jansson would
      * refuse it and the client get no error at all. */
-    utf8_repair(msg);
-    for (char *p = msg; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
+    utf8_one_line(msg);
     api_json(res, status, json_pack("{s:s}", "error", msg));
 }
 
@@ -51,6 +50,8 @@ void api_response_free(ApiResponse *res)
     if (res->stream_room)
         room_unref(res->stream_room);
     res->stream_room = NULL;
+    feed_unref(res->stream_feed);
+    res->stream_feed = NULL;
 }
 
 static bool allowed_key(const char *key, const char *const *allowed)
@@ -127,19 +128,32 @@ bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const 
     return true;
 }
 
-unsigned api_seats(Room *room, const ApiRequest *req)
+unsigned api_seats(Server *srv, Room *room, const ApiRequest *req)
 {
-    if (!req->token)
-        return 0;
+    Account me;
+    AccountId account = req->session && auth_account(srv, req, &me) ? me.id : 0;
     char copy[4 * (TOKEN_LEN + 2) + 1];
-    if (strlen(req->token) >= sizeof copy)
-        return 0;
-    strcpy(copy, req->token);
     const char *tokens[MAX_PLAYERS];
     int n = 0;
-    for (char *save = NULL, *t = strtok_r(copy, ", ", &save); t && n < MAX_PLAYERS; t = strtok_r(NULL, ", ", &save))
-        tokens[n++] = t;
-    return room_seats_of(room, tokens, n);
+    if (req->token && strlen(req->token) < sizeof copy) {
+        strcpy(copy, req->token);
+        for (char *save = NULL, *t = strtok_r(copy, ", ", &save); t && n < MAX_PLAYERS; t = strtok_r(NULL, ", ", &save))
+            tokens[n++] = t;
+    }
+    return room_seats_of(room, tokens, n, account);
+}
+
+bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    bool per_client = false;
+    if (limits_stream_acquire(srv->limits, req->client, &per_client))
+        return true;
+    if (per_client)
+        api_error(res, 429, "too many live streams from your address: at most %d", srv->cfg.limits.streams_per_client);
+    else
+        api_error(res, 429, "the server has its maximum of %d live streams; try again later", srv->cfg.limits.streams);
+    res->retry_after = 5;
+    return false;
 }
 
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res)

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "api.h"
+#include "feed.h"
 #include "../core/xalloc.h"
 
 #define CLIENT_MAX 64
@@ -59,7 +60,7 @@ typedef struct Request {
     /* a slow request running on its own thread */
     bool slow_started, slow_done;
     ApiResponse slow_res;
-    char *method, *path, *token, *last_event_id;
+    char *method, *path, *token, *last_event_id, *session, *origin, *fetch_site, *host;
     ApiParam query[QUERY_MAX];
     int nquery;
     bool query_overflow;
@@ -68,11 +69,15 @@ typedef struct Request {
     char client[CLIENT_MAX];
 } Request;
 
+/* A live stream of a room (its actions and states) or of a feed (the lobby,
+ * an account's games): lock is the room's or the feed's. */
 struct Stream {
     Subscriber sub;
     Stream *prev, *next;
     Http *http;
     Room *room;
+    Feed *feed;
+    pthread_mutex_t *lock;
     struct MHD_Connection *conn;
     bool suspended;     /* these three under the room's lock */
     bool heartbeat;
@@ -101,6 +106,8 @@ static enum MHD_Result queue_api(struct MHD_Connection *conn, ApiResponse *res)
     security_headers(r);
     if (res->disposition[0])
         MHD_add_response_header(r, "Content-Disposition", res->disposition);
+    if (res->set_cookie[0])
+        MHD_add_response_header(r, "Set-Cookie", res->set_cookie);
     if (res->retry_after > 0) {
         char secs[16];
         snprintf(secs, sizeof secs, "%d", res->retry_after);
@@ -141,12 +148,12 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
         st->buf.len = st->sent = 0;
         if (st->buf.data)
             st->buf.data[0] = '\0';
-        pthread_mutex_lock(&st->room->lock);
+        pthread_mutex_lock(st->lock);
         if (st->closing) {
-            pthread_mutex_unlock(&st->room->lock);
+            pthread_mutex_unlock(st->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        bool any = room_stream_fill(st->room, &st->sub, &st->buf);
+        bool any = st->room ? room_stream_fill(st->room, &st->sub, &st->buf) : feed_fill(st->feed, &st->sub, &st->buf);
         if (!any && st->heartbeat) {
             sb_puts(&st->buf, ": keep-alive\n\n");
             any = true;
@@ -158,10 +165,10 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
              * wake-up cannot come between the check and the suspension. */
             st->suspended = true;
             MHD_suspend_connection(st->conn);
-            pthread_mutex_unlock(&st->room->lock);
+            pthread_mutex_unlock(st->lock);
             return 0;
         }
-        pthread_mutex_unlock(&st->room->lock);
+        pthread_mutex_unlock(st->lock);
     }
     size_t n = st->buf.len - st->sent;
     if (n > max)
@@ -184,8 +191,13 @@ static void stream_free(void *cls)
         st->next->prev = st->prev;
     pthread_cond_broadcast(&h->changed);
     pthread_mutex_unlock(&h->lock);
-    room_unsubscribe(st->room, &st->sub);
-    room_unref(st->room);
+    if (st->room) {
+        room_unsubscribe(st->room, &st->sub);
+        room_unref(st->room);
+    } else {
+        feed_unsubscribe(st->feed, &st->sub);
+        feed_unref(st->feed);
+    }
     limits_stream_release(h->srv->limits, st->client);
     sb_free(&st->buf);
     free(st);
@@ -196,7 +208,10 @@ static enum MHD_Result queue_stream(Http *h, struct MHD_Connection *conn, ApiRes
     Stream *st = xcalloc(1, sizeof *st);
     st->http = h;
     st->room = res->stream_room; /* the response's reference is now the stream's */
+    st->feed = res->stream_feed;
+    st->lock = st->room ? &st->room->lock : &st->feed->lock;
     res->stream_room = NULL;
+    res->stream_feed = NULL;
     st->conn = conn;
     st->sub.wake = stream_wake;
     st->sub.ctx = st;
@@ -207,7 +222,10 @@ static enum MHD_Result queue_stream(Http *h, struct MHD_Connection *conn, ApiRes
         h->streams->prev = st;
     h->streams = st;
     pthread_mutex_unlock(&h->lock);
-    room_subscribe(st->room, &st->sub, res->stream_after);
+    if (st->room)
+        room_subscribe(st->room, &st->sub, res->stream_after);
+    else
+        feed_subscribe(st->feed, &st->sub);
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, stream_read, st,
                                                                stream_free);
     MHD_add_response_header(r, "Content-Type", "text/event-stream; charset=utf-8");
@@ -234,10 +252,10 @@ static void *timer_main(void *arg)
         if (h->stopping)
             break;
         for (Stream *st = h->streams; st; st = st->next) {
-            pthread_mutex_lock(&st->room->lock);
+            pthread_mutex_lock(st->lock);
             st->heartbeat = true;
             stream_wake(st);
-            pthread_mutex_unlock(&st->room->lock);
+            pthread_mutex_unlock(st->lock);
         }
     }
     pthread_mutex_unlock(&h->lock);
@@ -330,6 +348,10 @@ static void request_free(Request *rq)
     free(rq->path);
     free(rq->token);
     free(rq->last_event_id);
+    free(rq->session);
+    free(rq->origin);
+    free(rq->fetch_site);
+    free(rq->host);
     for (int i = 0; i < rq->nquery; i++) {
         free((char *)rq->query[i].key);
         free((char *)rq->query[i].value);
@@ -347,6 +369,10 @@ static void fill_api_request(const Request *rq, ApiRequest *req)
     req->nquery = rq->nquery;
     req->token = rq->token;
     req->last_event_id = rq->last_event_id;
+    req->session = rq->session;
+    req->origin = rq->origin;
+    req->fetch_site = rq->fetch_site;
+    req->host = rq->host;
     req->body = rq->body;
     req->body_len = rq->body_len;
     req->client = rq->client;
@@ -540,6 +566,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     rq->path = xstrdup(url);
     rq->token = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "X-Seat-Token"));
     rq->last_event_id = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Last-Event-ID"));
+    rq->session = dup_or_null(MHD_lookup_connection_value(conn, MHD_COOKIE_KIND, SESSION_COOKIE));
+    rq->origin = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Origin"));
+    rq->fetch_site = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Sec-Fetch-Site"));
+    rq->host = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"));
     MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, collect_query, rq);
     if (rq->query_overflow)
         return queue_error(conn, 400, "too many query parameters", 0);
@@ -574,7 +604,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     ApiResponse res;
     api_handle(h->srv, &req, &res);
     enum MHD_Result ok;
-    if (res.stream_room)
+    if (res.stream_room || res.stream_feed)
         ok = queue_stream(h, conn, &res, rq->client);
     else
         ok = queue_api(conn, &res);
@@ -651,10 +681,10 @@ void http_stop(Http *h)
     pthread_cond_broadcast(&h->changed);
     /* Every stream ends: resumed, it finds closing set. */
     for (Stream *st = h->streams; st; st = st->next) {
-        pthread_mutex_lock(&st->room->lock);
+        pthread_mutex_lock(st->lock);
         st->closing = true;
         stream_wake(st);
-        pthread_mutex_unlock(&st->room->lock);
+        pthread_mutex_unlock(st->lock);
     }
     /* Hints in flight finish (their connections must be resumed before stopping). */
     while (h->slow > 0)

@@ -10,7 +10,7 @@
 #include <time.h>
 
 #define BUCKETS 1024
-#define CLIENT_MAX 64
+#define CLIENT_MAX 80 /* a key: an address, or a prefix and a name or hash */
 #define SWEEP_AT 4096 /* entries before idle ones are dropped */
 
 /* A token bucket: up to cap tokens, refilled at rate per second. */
@@ -18,10 +18,13 @@ typedef struct Bucket {
     double tokens, at;
 } Bucket;
 
+/* What a bucket counts; every key has one bucket of each kind, full at first. */
+enum { B_CREATE, B_REQUEST, B_LOGIN, B_LOGIN_NAME, B_SIGNUP, B_CHAT, B_COUNT };
+
 typedef struct Entry {
     struct Entry *next;
     char client[CLIENT_MAX];
-    Bucket create, request;
+    Bucket bucket[B_COUNT];
     int connections, streams;
 } Entry;
 
@@ -70,25 +73,50 @@ static unsigned hash(const char *s)
     return h % BUCKETS;
 }
 
-static double fill(Bucket *b, double cap, double rate, double now)
+/* The size and refill rate (per second) of a bucket of kind. */
+static void shape(const LimitsConfig *c, int kind, double *cap, double *rate)
 {
+    switch (kind) {
+    case B_CREATE: *cap = c->create_per_minute; *rate = *cap / 60; break;
+    case B_REQUEST: *cap = c->requests_per_second; *rate = *cap; break;
+    case B_LOGIN: *cap = c->logins_per_minute; *rate = *cap / 60; break;
+    case B_LOGIN_NAME: *cap = c->logins_per_name_per_minute; *rate = *cap / 60; break;
+    case B_SIGNUP: *cap = c->accounts_per_hour; *rate = *cap / 3600; break;
+    default: *cap = fmin(CHAT_BURST, c->chat_per_minute); *rate = c->chat_per_minute / 60.0; break;
+    }
+}
+
+static double fill(const Limits *l, Bucket *b, int kind, double now)
+{
+    double cap, rate;
+    shape(&l->cfg, kind, &cap, &rate);
     b->tokens = fmin(cap, b->tokens + (now - b->at) * rate);
     b->at = now;
     return b->tokens;
 }
 
-/* Drops entries with nothing open whose buckets have refilled. */
-static void sweep(Limits *l, double now)
+static bool full(const Limits *l, Entry *e, double now)
 {
+    for (int k = 0; k < B_COUNT; k++) {
+        double cap, rate;
+        shape(&l->cfg, k, &cap, &rate);
+        if (fill(l, &e->bucket[k], k, now) < cap)
+            return false;
+    }
+    return true;
+}
+
+/* Drops entries with nothing open whose buckets have refilled, once the
+ * table holds SWEEP_AT of them. */
+static void sweep_if_full(Limits *l, double now)
+{
+    if (l->entries < SWEEP_AT)
+        return;
     for (int i = 0; i < BUCKETS; i++) {
         Entry **pe = &l->table[i];
         while (*pe) {
             Entry *e = *pe;
-            bool idle = e->connections == 0 && e->streams == 0 &&
-                        fill(&e->create, l->cfg.create_per_minute, l->cfg.create_per_minute / 60.0, now) >=
-                            l->cfg.create_per_minute &&
-                        fill(&e->request, l->cfg.requests_per_second, l->cfg.requests_per_second, now) >=
-                            l->cfg.requests_per_second;
+            bool idle = e->connections == 0 && e->streams == 0 && full(l, e, now);
             if (idle) {
                 *pe = e->next;
                 free(e);
@@ -100,6 +128,8 @@ static void sweep(Limits *l, double now)
     }
 }
 
+/* The entry of client, made when missing. Call sweep_if_full first, never
+ * between two calls whose entries are kept. */
 static Entry *entry(Limits *l, const char *client, double now)
 {
     char key[CLIENT_MAX];
@@ -108,52 +138,95 @@ static Entry *entry(Limits *l, const char *client, double now)
     for (Entry *e = l->table[h]; e; e = e->next)
         if (strcmp(e->client, key) == 0)
             return e;
-    if (l->entries >= SWEEP_AT)
-        sweep(l, now);
     Entry *e = xcalloc(1, sizeof *e);
     strcpy(e->client, key);
-    e->create = (Bucket){l->cfg.create_per_minute, now};
-    e->request = (Bucket){l->cfg.requests_per_second, now};
+    for (int k = 0; k < B_COUNT; k++) {
+        double cap, rate;
+        shape(&l->cfg, k, &cap, &rate);
+        e->bucket[k] = (Bucket){cap, now};
+    }
     e->next = l->table[h];
     l->table[h] = e;
     l->entries++;
     return e;
 }
 
-static bool take(Bucket *b, double cap, double rate, double now, int *retry_after)
+/* Whether the bucket of kind has a token; with take, one is taken. */
+static bool has(Limits *l, Entry *e, int kind, double now, bool take, int *retry_after)
 {
-    if (fill(b, cap, rate, now) >= 1) {
-        b->tokens -= 1;
+    Bucket *b = &e->bucket[kind];
+    if (fill(l, b, kind, now) >= 1) {
+        if (take)
+            b->tokens -= 1;
         return true;
     }
+    double cap, rate;
+    shape(&l->cfg, kind, &cap, &rate);
     *retry_after = rate > 0 ? (int)ceil((1 - b->tokens) / rate) : 60;
     if (*retry_after < 1)
         *retry_after = 1;
     return false;
 }
 
-bool limits_create(Limits *l, const char *client, double now, int *retry_after)
+/* Takes a token of kind from key's bucket. */
+static bool take_one(Limits *l, const char *key, int kind, double now, int *retry_after)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client, now);
-    bool ok = take(&e->create, l->cfg.create_per_minute, l->cfg.create_per_minute / 60.0, now, retry_after);
+    sweep_if_full(l, now);
+    bool ok = has(l, entry(l, key, now), kind, now, true, retry_after);
     pthread_mutex_unlock(&l->lock);
     return ok;
 }
 
+bool limits_create(Limits *l, const char *client, double now, int *retry_after)
+{
+    return take_one(l, client, B_CREATE, now, retry_after);
+}
+
 bool limits_request(Limits *l, const char *client, double now, int *retry_after)
 {
+    return take_one(l, client, B_REQUEST, now, retry_after);
+}
+
+bool limits_login(Limits *l, const char *client, const char *name, double now, int *retry_after, bool *per_name)
+{
+    /* A name's key in lower case, cut to fit: names are at most 20 characters. */
+    char key[CLIENT_MAX];
+    int n = snprintf(key, sizeof key, "name:%.60s", name ? name : "");
+    for (int i = 5; i < n && key[i]; i++)
+        if (key[i] >= 'A' && key[i] <= 'Z')
+            key[i] = (char)(key[i] - 'A' + 'a');
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client, now);
-    bool ok = take(&e->request, l->cfg.requests_per_second, l->cfg.requests_per_second, now, retry_after);
+    sweep_if_full(l, now);
+    Entry *by_address = entry(l, client, now), *by_name = entry(l, key, now);
+    *per_name = !has(l, by_name, B_LOGIN_NAME, now, false, retry_after);
+    bool ok = !*per_name && has(l, by_address, B_LOGIN, now, false, retry_after);
+    if (ok) {
+        has(l, by_name, B_LOGIN_NAME, now, true, retry_after);
+        has(l, by_address, B_LOGIN, now, true, retry_after);
+    }
     pthread_mutex_unlock(&l->lock);
     return ok;
+}
+
+bool limits_signup(Limits *l, const char *client, double now, int *retry_after)
+{
+    return take_one(l, client, B_SIGNUP, now, retry_after);
+}
+
+bool limits_chat(Limits *l, const char *speaker, double now, int *retry_after)
+{
+    char key[CLIENT_MAX];
+    snprintf(key, sizeof key, "chat:%.70s", speaker ? speaker : "");
+    return take_one(l, key, B_CHAT, now, retry_after);
 }
 
 static bool acquire(Limits *l, const char *client, bool stream, bool *per_client_over)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client, limits_now());
+    double now = limits_now();
+    sweep_if_full(l, now);
+    Entry *e = entry(l, client, now);
     int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
     int mine_max = stream ? l->cfg.streams_per_client : l->cfg.connections_per_client;
     int all_max = stream ? l->cfg.streams : l->cfg.connections;
@@ -170,7 +243,9 @@ static bool acquire(Limits *l, const char *client, bool stream, bool *per_client
 static void release(Limits *l, const char *client, bool stream)
 {
     pthread_mutex_lock(&l->lock);
-    Entry *e = entry(l, client, limits_now());
+    double now = limits_now();
+    sweep_if_full(l, now);
+    Entry *e = entry(l, client, now);
     int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
     if (*mine > 0) {
         (*mine)--;

@@ -12,8 +12,14 @@
 #include "../front/game_json.h"
 #include "../front/record.h"
 #include "json_text.h"
+#include "limits.h"
 #include "../core/xalloc.h"
 #include "../games/registry.h"
+
+double room_host_now(const RoomHost *host)
+{
+    return host->now ? host->now() : limits_now();
+}
 
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {
@@ -165,6 +171,33 @@ void room_advance(Room *r)
         session_chance_step(s);
 }
 
+/* Whether seat has made a decision that is not a resignation or leaving. */
+static bool has_moved(const Session *s, int seat)
+{
+    for (int i = 0; i < s->count; i++)
+        if (s->steps[i].player == seat && strcmp(s->steps[i].text, "resign") != 0 &&
+            strncmp(s->steps[i].text, "resign ", 7) != 0 && strncmp(s->steps[i].text, "timeout ", 8) != 0)
+            return true;
+    return false;
+}
+
+/* A rated game that ends now moves the ratings of its two accounts, in the
+ * same transaction (g->rate_now), unless it was abandoned before both
+ * players had moved. */
+static void rate_if_ending(const Room *r, StoredGame *g)
+{
+    const Session *s = r->session;
+    if (!r->meta.rated || r->meta.status == STATUS_FINISHED || g->status != STATUS_FINISHED || r->meta.num_seats != 2 ||
+        !has_moved(s, 0) || !has_moved(s, 1))
+        return;
+    GameResult res;
+    state_result(s->state, &res);
+    int winners = __builtin_popcount(res.winners & 3);
+    for (int p = 0; p < 2; p++)
+        g->score[p] = winners == 2 ? 0.5 : (res.winners >> p & 1) ? 1 : 0;
+    g->rate_now = true;
+}
+
 /* Stores the actions applied since the last commit, with the status and
  * result; on failure the session goes back to what is stored. */
 bool room_commit(Room *r, RoomError *e)
@@ -176,6 +209,8 @@ bool room_commit(Room *r, RoomError *e)
     g.version = r->meta.version + 1;
     g.ai_to_move = room_ai_pending(r);
     record_now(g.updated);
+    room_clock_to_store(r, &g, room_host_now(r->host));
+    rate_if_ending(r, &g);
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
@@ -198,6 +233,9 @@ bool room_commit(Room *r, RoomError *e)
     r->meta.result = g.result;
     r->meta.status = g.status;
     r->meta.version = g.version;
+    memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
+    r->meta.clock_at = g.clock_at;
+    r->meta.clock_due = g.clock_due;
     memcpy(r->meta.updated, g.updated, sizeof g.updated);
     r->stored = s->count;
     return true;
@@ -226,6 +264,9 @@ void room_wake(Room *r)
 {
     for (Subscriber *sub = r->subs; sub; sub = sub->next)
         sub->wake(sub->ctx);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        if (r->host->account_changed && r->meta.seats[p].account)
+            r->host->account_changed(r->host->ctx, r->meta.seats[p].account);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
         if (r->host->finished)
@@ -260,6 +301,8 @@ static void set_names(Room *r)
             char level[40];
             snprintf(level, sizeof level, "%.*s", (int)strcspn(seat->ai, ":"), seat->ai);
             snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, level);
+        } else if (seat->name[0]) {
+            memcpy(r->names[p], seat->name, sizeof seat->name); /* an account: its name */
         } else {
             snprintf(r->names[p], sizeof r->names[p], "P%d", p + 1);
         }
@@ -366,6 +409,9 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
     m->real_dice = spec->real_dice;
     m->listed = spec->listed;
     m->undo_low = -1;
+    m->rated = spec->rated;
+    m->clock = spec->clock;
+    m->from_challenge = spec->from_challenge;
     snprintf(m->rematch_of, sizeof m->rematch_of, "%s", spec->rematch_of ? spec->rematch_of : "");
     bool random_ok = token_random(m->id, GAME_ID_LEN) && token_seed(&m->seed);
     for (int p = 0; random_ok && p < spec->num_seats; p++) {
@@ -373,6 +419,8 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
         seat->kind = spec->kind[p];
         if (tokens)
             tokens[p][0] = '\0';
+        seat->account = spec->account[p];
+        snprintf(seat->name, sizeof seat->name, "%s", spec->account[p] ? spec->account_name[p] : "");
         if (seat->kind == SEAT_AI) {
             snprintf(seat->ai, sizeof seat->ai, "%s", spec->ai[p]);
         } else if (spec->inherited_seats >> p & 1) {
@@ -382,6 +430,8 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
             seat->claimed = true;
             random_ok = token_random(tokens[p], TOKEN_LEN);
             token_hash(tokens[p], seat->token_hash);
+        } else if (spec->account[p]) {
+            seat->claimed = true; /* held by its account alone (a lobby game's challenger) */
         } else {
             random_ok = token_random(seat->invite, INVITE_LEN);
         }
@@ -401,6 +451,8 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
     memcpy(m->updated, m->created, sizeof m->created);
     m->status = room_status(r);
     m->version = 1;
+    clock_init(&r->clock, &m->clock, m->num_seats);
+    room_clock_to_store(r, m, room_host_now(host)); /* a game made whole starts its clock at once */
     json_t *result = game_result_to_json(r->session->state);
     m->result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
@@ -415,9 +467,10 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
     bool ok = host->store->ops->create(host->store, m, serr, sizeof serr);
     m->actions = NULL;
     m->count = 0;
+    m->from_challenge = NULL;
     free(actions);
     if (!ok) {
-        if (strstr(serr, "already has a rematch"))
+        if (strstr(serr, "already has a rematch") || strstr(serr, "challenge was taken"))
             room_fail(e, 409, "%s", serr); /* another request made it first */
         else
             room_fail(e, 503, "the game could not be saved (%s)", serr);
@@ -426,6 +479,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
     }
     r->stored = s->count;
     r->ai_work_mine = m->ai_to_move;
+    room_clock_begin(r, room_host_now(host)); /* a game made whole (the lobby's) starts at once */
     return r;
 }
 
@@ -446,9 +500,14 @@ Room *room_load(RoomHost *host, StoredGame *g, RoomError *e)
     bool ok = true;
     for (int i = 0; i < g->count; i++) {
         char err[ERR_MAX];
-        if (ok && g->actions[i].player != session_player(s)) {
+        Action leave;
+        /* a leave ("resign 2", "timeout 2") is the leaver's, whoever is to play */
+        int expected = leave_parse(g->actions[i].text, s->game->num_players, &leave, err, sizeof err) > 0
+                           ? leave_player(leave)
+                           : session_player(s);
+        if (ok && g->actions[i].player != expected) {
             room_fail(e, 500, "game %s: stored action %d '%s' was played by seat %d, but %d is to play", r->meta.id, i,
-                      g->actions[i].text, g->actions[i].player + 1, session_player(s) + 1);
+                      g->actions[i].text, g->actions[i].player + 1, expected + 1);
             ok = false;
         }
         if (ok && !session_apply_text(s, g->actions[i].text, err, sizeof err)) {
@@ -468,12 +527,22 @@ Room *room_load(RoomHost *host, StoredGame *g, RoomError *e)
     }
     r->stored = s->count;
     r->finish_told = r->meta.status == STATUS_FINISHED; /* its loader knows: it reads the status */
-    /* Over a shared store, the server that wrote the game last went on with
-     * it (or its work passes to another when it dies): nothing to do here. */
-    if (room_shared(r))
+    /* Go on where the game was: draw what the server draws, ask an AI again,
+     * and the clock runs again from now with the time each seat had (the
+     * time the server was down is not charged). Over a shared store, the
+     * server that wrote the game last went on with it (or its work passes to
+     * another when it dies), and the clock runs on from when it was charged. */
+    if (room_shared(r)) {
+        pthread_mutex_lock(&r->lock);
+        room_clock_from_store(r, room_host_now(host));
+        pthread_mutex_unlock(&r->lock);
         return r;
-    /* Go on where the game was: draw what the server draws, ask an AI again. */
+    }
     pthread_mutex_lock(&r->lock);
+    clock_init(&r->clock, &r->meta.clock, r->meta.num_seats);
+    if (r->meta.clock.kind != CLOCK_NONE)
+        memcpy(r->clock.left_ms, r->meta.clock_left, sizeof r->clock.left_ms);
+    room_clock_begin(r, room_host_now(host));
     int before = s->count;
     room_advance(r);
     int status = room_status(r);

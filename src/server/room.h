@@ -17,6 +17,7 @@
 
 #include "../core/strbuf.h"
 #include "../front/session.h"
+#include "clock.h"
 #include "store.h"
 #include "view.h"
 #include "work_pool.h"
@@ -24,9 +25,11 @@
 typedef struct Room Room;
 
 /* What rooms need from whoever holds them (the server, server.c): where
- * games are stored, where AI seats think, the limits, and whom to tell when
- * a game is over. Set up once by the holder; every room points to it, and
- * no room calls its holder by name. */
+ * games are stored, where AI seats think, the limits, whom to tell when a
+ * game is over, the clocks' time, whom to tell of a running clock and of a
+ * change in an account's game, and where events are said. Set up once by
+ * the holder; every room points to it, and no room calls its holder by
+ * name. */
 typedef struct RoomHost {
     Store *store;
     WorkPool *pool;            /* where AI seats think; NULL: they move only when the
@@ -38,7 +41,20 @@ typedef struct RoomHost {
      * holder may let old finished rooms leave memory); may be NULL. */
     void (*finished)(void *ctx, Room *r);
     void *ctx;
+    /* The clocks' time: monotonic seconds (NULL: limits_now). */
+    double (*now)(void);
+    /* Told, with the room locked, when its clock starts running: the holder
+     * watches it and calls room_clock_tick (may be NULL: no clock ends). */
+    void (*clock_started)(void *ctx, Room *r);
+    /* Told, with the room locked, of every change in a game where account
+     * holds a seat (the account's live feed); may be NULL. */
+    void (*account_changed)(void *ctx, AccountId account);
+    /* One line for the holder's log (a game lost on time); may be NULL. */
+    void (*say)(void *ctx, const char *line);
 } RoomHost;
+
+/* The clocks' time of host. */
+double room_host_now(const RoomHost *host);
 
 /* One action in words, built when it is applied (state before it known). */
 typedef struct LogEntry {
@@ -53,8 +69,9 @@ typedef struct Subscriber {
     void (*wake)(void *ctx);
     void *ctx;
     int next_index;      /* the next action to send */
-    int64_t version_sent; /* the state version last sent, -1 none */
+    int64_t version_sent; /* the state version last sent, -1 none (a feed's version) */
     int epoch;           /* the game's undo epoch this reader follows */
+    int chat_sent;       /* the room's chat messages this reader was told of */
 } Subscriber;
 
 struct Room {
@@ -84,6 +101,11 @@ struct Room {
     int64_t hint_version;
     Subscriber *subs;
     int nsubs;
+    /* The clock (meta.clock): it runs once every seat is taken, for the
+     * seat to act (room_clock.c). */
+    Clock clock;
+    bool clock_on;
+    int chat_count;       /* chat messages of the game: readers are told when it grows */
 };
 
 /* What a refused call tells the client: an HTTP status and one line. */
@@ -109,6 +131,13 @@ typedef struct RoomSpec {
     char inherited_hash[MAX_PLAYERS][TOKEN_HASH_LEN + 1];
     bool real_dice, listed;
     const char *rematch_of;       /* NULL or the previous game's id */
+    bool rated;                   /* moves the ratings of the two accounts (checked by the API) */
+    ClockSpec clock;
+    /* The accounts holding seats from the start (the creator's seats, both
+     * seats of a lobby game), 0 none, with their names. */
+    AccountId account[MAX_PLAYERS];
+    char account_name[MAX_PLAYERS][ACCOUNT_NAME_MAX + 1];
+    const char *from_challenge;   /* the lobby challenge this game answers, taken with it */
 } RoomSpec;
 
 Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
@@ -120,21 +149,26 @@ Room *room_load(RoomHost *host, StoredGame *g, RoomError *e);
 void room_ref(Room *r);
 void room_unref(Room *r);
 
-/* The seats (bit p for seat p) whose token is among tokens. */
-unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens);
+/* The seats (bit p for seat p) whose token is among tokens, and those
+ * account holds (0: none). */
+unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens, AccountId account);
 
 /* A person's action text (one action or several joined by commas) for seat
  * seat; false with e (403 not your turn, 409 game over / AI thinking, 422
  * illegal with the library's reason). version >= 0 must equal the current
  * version (409 otherwise). */
 bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomError *e);
+/* A seat of seats resigns at any moment, its turn or not (the seat to act
+ * when it is among seats, else the first). */
 bool room_resign(Room *r, unsigned seats, RoomError *e);
 /* Takes back the latest decision of a person (session_undo_person) when it
  * is one of seats; only in games with an AI seat. */
 bool room_undo(Room *r, unsigned seats, RoomError *e);
-/* Claims open human seat seat (with invite when non-NULL, which must match);
- * the new token is written to token. */
-bool room_claim(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1], RoomError *e);
+/* Claims open human seat seat (with invite when non-NULL, which must match)
+ * for account (0: none; name its name); the new token is written to token.
+ * Once every seat is taken the clock starts. */
+bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
+                RoomError *e);
 /* The first open human seat, or -1. */
 int room_open_seat(Room *r);
 /* The strongest AI's choice for the seat to move (one of seats): JSON text
@@ -163,7 +197,8 @@ void room_unsubscribe(Room *r, Subscriber *sub);
  * false when there is nothing. Call with the room locked. */
 bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
 
-/* Starts the AI seat to move of a new room thinking (once it is in the server). */
+/* Starts the AI seat to move of a new room thinking, and its clock being
+ * watched (once it is in the server). */
 void room_kick(Room *r);
 
 /* Over a shared store (room_sync.c): brings the room up to the stored game
@@ -179,6 +214,18 @@ void room_recheck(Room *r);
 void room_take_work(Room *r, int kind);
 /* Runs one AI decision (a job of the host's pool, or the holder's call). */
 void room_ai_turn(Room *r);
+
+/* ---- clocks (room_clock.c) ---- */
+/* At now: ends the game on time when the seat to act ran out of it (through
+ * the rules: timeout N); with save, stores the running clock. Returns the
+ * time its clock runs out next, or -1 once it no longer runs (over). */
+double room_clock_tick(Room *r, double now, bool save);
+
+/* ---- chat ---- */
+/* A message was added to the game's chat: readers of the stream are told. */
+void room_chat_added(Room *r);
+/* Whether seat muted the other players' chat, and setting it (stored). */
+bool room_set_mute(Room *r, int seat, bool muted, RoomError *e);
 
 /* Helper for other modules: the JSON form of action a (legal in s) with its
  * sentence and structured fields, as text appended to out or as jansson. */

@@ -41,8 +41,9 @@ void room_ai_turn(Room *r)
     r->think_version = r->meta.version;
     pthread_mutex_unlock(&r->lock);
 
-    /* Nothing changes the session while thinking: people's actions, undo
-     * and resign wait (409), claims do not touch the session. */
+    /* Nothing but a resignation changes the session while thinking:
+     * people's actions and undo wait (409), claims do not touch the session;
+     * a person may resign at any moment, and then the choice is dropped. */
     Action a = ai_choose(ai, copy, NULL);
 
     pthread_mutex_lock(&r->lock);

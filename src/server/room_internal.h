@@ -39,6 +39,14 @@ void room_wake(Room *r);
 /* After a committed change: room_wake, and an AI to move thinks. */
 void room_changed(Room *r);
 
+/* The clock's part of a write of the game (room_clock.c): each seat's time
+ * charged up to now, when (wall clock), and when the running seat's time
+ * runs out (clock_due, 0 when none runs), for other servers. */
+void room_clock_to_store(const Room *r, StoredGame *g, double now);
+/* Over a shared store: the clock as r->meta says, running for the seat to
+ * act and charged for the time since it was stored (another server's). */
+void room_clock_from_store(Room *r, double now);
+
 /* Shared stores (room_sync.c). Whether the room's store is shared; an AI
  * seat is to move and may; an AI is thinking (here, or anywhere when the
  * store is shared: people wait for it either way). */
@@ -58,5 +66,18 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
 
 /* Appends the public state with its history to out. */
 void room_put_state(Room *r, StrBuf *out);
+
+/* ---- clocks (room_clock.c) ---- */
+/* The seat whose time runs now: the seat to decide, or the one typing its
+ * dice; -1 when nobody (the game is over, or the server draws chance). */
+int room_clock_seat(const Room *r);
+/* The clock starts once every seat is taken (after a claim, at creation,
+ * or when a stored game is loaded: the time it was down is not charged). */
+void room_clock_begin(Room *r, double now);
+/* Before a person's action at now: false when the seat to act ran out of
+ * time, which then ends (or leaves) the game on time, e telling so. */
+bool room_clock_in_time(Room *r, double now, RoomError *e);
+/* `,"clock":{...}` (or null) of the state at now. */
+void room_clock_json(Room *r, double now, StrBuf *out);
 
 #endif

@@ -48,6 +48,9 @@ static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 {
     char err[ERR_MAX];
     bool may_roll = room_typing_seat(r) == seat;
+    double now = room_host_now(r->host);
+    if (!room_clock_in_time(r, now, e))
+        return false; /* the seat to act ran out of time before this came */
     if (!session_apply_for_seat(r->session, seat, text, may_roll, err, sizeof err)) {
         StrBuf why = STRBUF_INIT;
         char q[EXCERPT_SIZE];
@@ -59,8 +62,15 @@ static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
         return false;
     }
     room_advance(r);
-    if (!room_commit(r, e))
+    /* the time of the seat that acted is charged up to now; the clock then
+     * runs for the seat to act next */
+    Clock before = r->clock;
+    if (r->clock_on)
+        clock_switch(&r->clock, room_clock_seat(r), now);
+    if (!room_commit(r, e)) {
+        r->clock = before;
         return false;
+    }
     room_changed(r);
     return true;
 }
@@ -94,13 +104,28 @@ bool room_resign(Room *r, unsigned seats, RoomError *e)
     pthread_mutex_lock(&r->lock);
     bool ok = false;
     for (int attempt = 0;; attempt++) {
-        int seat;
-        if (room_ai_busy(r))
-            room_fail(e, 409, "an AI is thinking; resign on your turn");
-        else if ((seat = room_acting_seat(r, seats, e)) >= 0 && state_is_chance(r->session->state))
-            room_fail(e, 409, "roll your dice first: a player resigns on their turn to decide");
-        else if (seat >= 0)
-            ok = apply_for_seat(r, seat, "resign", e);
+        int acting = room_clock_seat(r), seat = -1;
+        for (int p = r->meta.num_seats - 1; p >= 0; p--)
+            if ((seats >> p & 1) && (r->session->state->game->ops->is_legal(r->session->state, ACTION_LEAVE(p, LEAVE_RESIGN))))
+                seat = p; /* the first seat of the caller still in the game */
+        if (acting >= 0 && (seats >> acting & 1) && seat >= 0)
+            seat = acting;
+        if (!seats) {
+            room_fail(e, 403, "no seat of this game has the token given: send your seat token in the X-Seat-Token header");
+        } else if (session_is_terminal(r->session)) {
+            room_fail(e, 409, "the game is over");
+        } else if (seat < 0) {
+            room_fail(e, 409, "you have left this game already");
+        } else {
+            /* "resign" on one's own decision, "resign N" at any other moment (the
+             * rules' leaving): while others think, roll or have the turn */
+            char text[16];
+            if (seat == session_player(r->session))
+                snprintf(text, sizeof text, "resign");
+            else
+                snprintf(text, sizeof text, "resign %d", seat + 1);
+            ok = apply_for_seat(r, seat, text, e);
+        }
         if (ok || !room_retry(r, e, attempt))
             break;
     }

@@ -9,7 +9,7 @@
 
 #include "../front/record.h"
 
-unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens)
+unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens, AccountId account)
 {
     unsigned seats = 0;
     char hashes[MAX_PLAYERS][TOKEN_HASH_LEN + 1];
@@ -23,9 +23,34 @@ unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens)
         for (int i = 0; i < n && seat->claimed && seat->token_hash[0]; i++)
             if (token_hash_equal(seat->token_hash, hashes[i]))
                 seats |= 1u << p;
+        if (account && seat->claimed && seat->account == account)
+            seats |= 1u << p;
     }
     pthread_mutex_unlock(&r->lock);
     return seats;
+}
+
+/* The seats account holds (room locked). */
+static unsigned room_seats_of_locked(const Room *r, AccountId account)
+{
+    unsigned seats = 0;
+    for (int p = 0; p < r->meta.num_seats; p++)
+        if (account && r->meta.seats[p].claimed && r->meta.seats[p].account == account)
+            seats |= 1u << p;
+    return seats;
+}
+
+bool room_set_mute(Room *r, int seat, bool muted, RoomError *e)
+{
+    pthread_mutex_lock(&r->lock);
+    char err[ERR_MAX + 128];
+    bool ok = r->host->store->ops->seat_mute(r->host->store, r->meta.id, seat, muted, err, sizeof err);
+    if (ok)
+        r->meta.seats[seat].muted = muted;
+    else
+        room_fail(e, 503, "the mute could not be saved (%s)", err);
+    pthread_mutex_unlock(&r->lock);
+    return ok;
 }
 
 int room_open_seat(Room *r)
@@ -40,7 +65,8 @@ int room_open_seat(Room *r)
 }
 
 /* One attempt at a claim (room locked). */
-static bool claim_once(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1], RoomError *e)
+static bool claim_once(Room *r, int seat, const char *invite, AccountId account, const char *name,
+                       char token[TOKEN_LEN + 1], RoomError *e)
 {
     StoredSeat *st = seat >= 0 && seat < r->meta.num_seats ? &r->meta.seats[seat] : NULL;
     if (!st) {
@@ -58,6 +84,12 @@ static bool claim_once(Room *r, int seat, const char *invite, char token[TOKEN_L
     } else if (invite && strcmp(invite, st->invite) != 0) {
         room_fail(e, 404, "no open seat has this invitation");
         return false;
+    } else if (r->meta.rated && !account) {
+        room_fail(e, 403, "this game is rated: sign in to take its seat");
+        return false;
+    } else if (account && room_seats_of_locked(r, account)) {
+        room_fail(e, 409, "you hold a seat of game %s already: a player plays one seat of a game", r->meta.id);
+        return false;
     } else if (!token_random(token, TOKEN_LEN)) {
         room_fail(e, 500, "the system gave no random bytes for the seat token");
         return false;
@@ -65,12 +97,16 @@ static bool claim_once(Room *r, int seat, const char *invite, char token[TOKEN_L
     StoredSeat saved = *st;
     st->claimed = true;
     st->invite[0] = '\0';
+    st->account = account;
+    snprintf(st->name, sizeof st->name, "%s", account && name ? name : "");
     token_hash(token, st->token_hash);
     StoredGame g = r->meta;
     g.status = room_status(r);
     g.version = r->meta.version + 1;
     g.count = r->stored;
     record_now(g.updated);
+    double now = room_host_now(r->host);
+    room_clock_to_store(r, &g, now); /* the last seat taken: the clock starts */
     char err[ERR_MAX + 128];
     if (!r->host->store->ops->claim(r->host->store, &g, seat, err, sizeof err)) {
         *st = saved;
@@ -82,16 +118,23 @@ static bool claim_once(Room *r, int seat, const char *invite, char token[TOKEN_L
     }
     r->meta.status = g.status;
     r->meta.version = g.version;
+    r->meta.clock_at = g.clock_at;
+    r->meta.clock_due = g.clock_due;
     memcpy(r->meta.updated, g.updated, sizeof g.updated);
+    if (account)
+        memcpy(r->names[seat], st->name, sizeof st->name); /* an account: its name */
+    room_clock_begin(r, now); /* the last seat taken: the clocks start */
     room_changed(r);
     return true;
 }
 
-bool room_claim(Room *r, int seat, const char *invite, char token[TOKEN_LEN + 1], RoomError *e)
+bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
+                RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     bool ok = false;
-    for (int attempt = 0; !(ok = claim_once(r, seat, invite, token, e)) && room_retry(r, e, attempt); attempt++) {
+    for (int attempt = 0; !(ok = claim_once(r, seat, invite, account, name, token, e)) && room_retry(r, e, attempt);
+         attempt++) {
     }
     pthread_mutex_unlock(&r->lock);
     return ok;

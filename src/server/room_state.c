@@ -26,6 +26,7 @@ static json_t *seats_json(const Room *r)
             json_object_set_new(seat, "ai", json_string(st->ai));
         } else {
             json_object_set_new(seat, "claimed", json_boolean(st->claimed));
+            json_object_set_new(seat, "account", st->name[0] ? json_string(st->name) : json_null());
         }
         json_array_append_new(list, seat);
     }
@@ -73,6 +74,7 @@ static void build_head(Room *r)
         r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r), "count", s->count,
         "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", room_ai_busy(r),
         "board", r->view->board(st), "marks", marks, "result", result_json(r));
+    json_object_set_new(obj, "rated", json_boolean(r->meta.rated));
     char *dumped = json_dumps(obj, JSON_COMPACT);
     json_decref(obj);
     StrBuf sb = STRBUF_INIT;
@@ -120,6 +122,7 @@ void room_put_state(Room *r, StrBuf *out)
     head[r->head_len - 1] = '\0';
     sb_puts(out, head);
     head[r->head_len - 1] = '}';
+    room_clock_json(r, room_host_now(r->host), out); /* the time left changes between versions */
     sb_puts(out, ",\"history\":[");
     sb_puts(out, sb_str(&r->history));
     sb_puts(out, "]}");
@@ -151,9 +154,9 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     /* One allocation of the whole answer: it can be tens of kilobytes. */
     StrBuf sb = STRBUF_INIT;
     const char *statics_text = full ? statics(r) : "";
-    char *data = xmalloc(r->head_len + r->history.len + strlen(statics_text) + 160);
+    char *data = xmalloc(r->head_len + r->history.len + strlen(statics_text) + 400);
     sb.data = data;
-    sb.cap = r->head_len + r->history.len + strlen(statics_text) + 160;
+    sb.cap = r->head_len + r->history.len + strlen(statics_text) + 400;
     sb.data[0] = '\0';
     room_put_state(r, &sb);
     sb.data[--sb.len] = '\0';
@@ -165,7 +168,12 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     int player = session_player(r->session);
     if (player == PLAYER_CHANCE)
         player = room_typing_seat(r);
-    sb_printf(&sb, "],\"to_act\":%s}}", player >= 0 && (viewer >> player & 1) && !room_ai_busy(r) ? "true" : "false");
+    sb_printf(&sb, "],\"to_act\":%s", player >= 0 && (viewer >> player & 1) && !room_ai_busy(r) ? "true" : "false");
+    /* whether a seat of the viewer muted the others' chat */
+    bool muted = false;
+    for (int p = 0; p < r->meta.num_seats; p++)
+        muted |= (viewer >> p & 1) && r->meta.seats[p].muted;
+    sb_printf(&sb, ",\"muted\":%s}}", muted ? "true" : "false");
     pthread_mutex_unlock(&r->lock);
     return sb.data;
 }

@@ -14,6 +14,7 @@ void room_subscribe(Room *r, Subscriber *sub, long after)
     int count = r->session->count;
     sub->epoch = r->meta.epoch;
     sub->version_sent = -1;
+    sub->chat_sent = r->chat_count;
     if (after < -1 || after + 1 > count || (r->meta.undo_low >= 0 && after >= r->meta.undo_low))
         /* Nothing to replay, or the reader may have seen actions an undo
          * took back: the state (with the whole history) says it all. */
@@ -67,6 +68,11 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
         sse_event(out, sub->next_index, "action", sb_str(&data));
         sb_free(&data);
     }
+    if (sub->chat_sent != r->chat_count) {
+        /* a new chat message: the reader asks for it with its own credentials */
+        sub->chat_sent = r->chat_count;
+        sb_printf(out, "event: chat\ndata: {\"count\":%d}\n\n", r->chat_count);
+    }
     int64_t key = r->meta.version * 2 + room_ai_busy(r);
     if (sub->version_sent != key) {
         sub->version_sent = key;
@@ -75,4 +81,13 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
         sb_puts(out, "\n\n");
     }
     return out->len > start;
+}
+
+void room_chat_added(Room *r)
+{
+    pthread_mutex_lock(&r->lock);
+    r->chat_count++;
+    for (Subscriber *sub = r->subs; sub; sub = sub->next)
+        sub->wake(sub->ctx);
+    pthread_mutex_unlock(&r->lock);
 }

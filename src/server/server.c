@@ -2,10 +2,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../core/utf8.h"
@@ -33,7 +35,72 @@ void server_config_defaults(ServerConfig *c)
         .connections_per_client = 64,
         .streams = 1024,
         .streams_per_client = 16,
+        .logins_per_minute = 10,
+        .logins_per_name_per_minute = 5,
+        .accounts_per_hour = 10,
+        .chat_per_minute = 20,
     };
+    c->password_cost = password_cost_interactive();
+    c->clock_thread = true;
+}
+
+void server_log(Server *s, const char *fmt, ...)
+{
+    if (!s->cfg.log)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    utf8_one_line(line);
+    pthread_mutex_lock(&s->log_lock);
+    fprintf(s->cfg.log, "morph serve: %s\n", line);
+    fflush(s->cfg.log);
+    pthread_mutex_unlock(&s->log_lock);
+}
+
+double server_now(const Server *s)
+{
+    return s->cfg.now ? s->cfg.now() : limits_now();
+}
+
+Feed *server_account_feed(Server *s, AccountId account)
+{
+    pthread_mutex_lock(&s->feeds_lock);
+    Feed *f = NULL;
+    for (int i = 0; i < s->naccount_feeds && !f; i++)
+        if (s->account_feeds[i].account == account)
+            f = s->account_feeds[i].feed;
+    if (!f) {
+        if (s->naccount_feeds == s->account_feeds_cap) {
+            s->account_feeds_cap = s->account_feeds_cap ? 2 * s->account_feeds_cap : 16;
+            s->account_feeds = xrealloc(s->account_feeds, (size_t)s->account_feeds_cap * sizeof *s->account_feeds);
+        }
+        f = feed_new("games");
+        s->account_feeds[s->naccount_feeds++] = (struct AccountFeed){account, f};
+    }
+    feed_ref(f);
+    pthread_mutex_unlock(&s->feeds_lock);
+    return f;
+}
+
+void server_account_changed(Server *s, AccountId account)
+{
+    if (!account)
+        return;
+    Feed *f = NULL;
+    pthread_mutex_lock(&s->feeds_lock);
+    for (int i = 0; i < s->naccount_feeds && !f; i++)
+        if (s->account_feeds[i].account == account) {
+            f = s->account_feeds[i].feed;
+            feed_ref(f);
+        }
+    pthread_mutex_unlock(&s->feeds_lock);
+    if (f) {
+        feed_bump(f);
+        feed_unref(f);
+    }
 }
 
 static unsigned id_hash(const char *id)
@@ -140,6 +207,21 @@ static void room_finished(Server *s, const char *id)
 static void host_finished(void *ctx, Room *r)
 {
     room_finished(ctx, r->meta.id);
+}
+
+static void host_clock_started(void *ctx, Room *r)
+{
+    server_clock_watch(ctx, r);
+}
+
+static void host_account_changed(void *ctx, AccountId account)
+{
+    server_account_changed(ctx, account);
+}
+
+static void host_say(void *ctx, const char *line)
+{
+    server_log(ctx, "%s", line);
 }
 
 Room *server_room_cached(Server *s, const char *id)
@@ -262,7 +344,23 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->lock_fd = -1;
     pthread_mutex_init(&s->rooms_lock, NULL);
     pthread_mutex_init(&s->host.hint_lock, NULL);
+    pthread_mutex_init(&s->feeds_lock, NULL);
+    pthread_mutex_init(&s->log_lock, NULL);
+    pthread_mutex_init(&s->clock_lock, NULL);
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&s->clock_cond, &attr);
+    pthread_condattr_destroy(&attr);
+    s->lobby = feed_new("lobby");
     s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
+    /* A hash to check unknown names against, so that a sign-in takes the
+     * same time whether the name exists or not. */
+    if (!password_init() || !password_hash("no account has this password", 28, cfg->password_cost, s->dummy_hash)) {
+        snprintf(err, errlen, "the password library (libsodium) cannot start");
+        server_free(s);
+        return NULL;
+    }
     s->limits = limits_new(&cfg->limits);
     StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
     s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
@@ -279,12 +377,21 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->host.hint_ms = cfg->hint_ms;
     s->host.finished = host_finished;
     s->host.ctx = s;
+    s->host.now = cfg->now;
+    /* Over a shared store a clock that runs out is work that one server
+     * takes (WORK_CLOCK, cluster.c), not each server's clock thread. */
+    s->host.clock_started = shared ? NULL : host_clock_started;
+    s->host.account_changed = host_account_changed;
+    s->host.say = host_say;
+    s->clock_saved = server_now(s);
     bool ok = shared ? (s->cluster = cluster_start(s, err, errlen)) != NULL
                      : s->store->ops->each_unfinished(s->store, load_one, s, err, errlen);
     if (!ok) {
         server_free(s);
         return NULL;
     }
+    if (cfg->clock_thread && !shared)
+        server_clocks_start(s);
     return s;
 }
 
@@ -293,6 +400,7 @@ void server_free(Server *s)
     if (!s)
         return;
     cluster_stop(s->cluster); /* no more work taken */
+    server_clocks_stop(s); /* the running clocks are saved */
     work_pool_free(s->pool); /* running AI turns finish first */
     s->pool = NULL;
     s->host.pool = NULL;
@@ -310,7 +418,15 @@ void server_free(Server *s)
     limits_free(s->limits);
     if (s->lock_fd >= 0)
         close(s->lock_fd);
+    for (int i = 0; i < s->naccount_feeds; i++)
+        feed_unref(s->account_feeds[i].feed);
+    free(s->account_feeds);
+    feed_unref(s->lobby);
     pthread_mutex_destroy(&s->rooms_lock);
     pthread_mutex_destroy(&s->host.hint_lock);
+    pthread_mutex_destroy(&s->feeds_lock);
+    pthread_mutex_destroy(&s->log_lock);
+    pthread_mutex_destroy(&s->clock_lock);
+    pthread_cond_destroy(&s->clock_cond);
     free(s);
 }

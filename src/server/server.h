@@ -8,9 +8,12 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cluster.h"
+#include "feed.h"
 #include "limits.h"
+#include "password.h"
 #include "room.h"
 #include "store.h"
 #include "work_pool.h"
@@ -30,6 +33,17 @@ typedef struct ServerConfig {
     size_t max_body;       /* bytes of a request body */
     int max_actions;       /* actions a game may have (a runaway guard) */
     LimitsConfig limits;
+    PasswordCost password_cost; /* Argon2id cost of new password hashes */
+    /* The page's origin ("https://play.example.org") that cookie requests
+     * must come from; NULL: the request's own Host, over http or https. */
+    const char *origin;
+    bool secure_cookie;    /* the session cookie gets Secure (the page is served over HTTPS) */
+    FILE *log;             /* events (accounts, games lost on time), one line each; NULL none */
+    bool log_requests;     /* and one line per API request (method, path, status, address, account) */
+    /* A thread ends games on time by itself (`morph serve`); without it the
+     * owner calls server_clock_tick (tests, fuzzers). */
+    bool clock_thread;
+    double (*now)(void);   /* monotonic seconds of the clocks; NULL: limits_now */
 } ServerConfig;
 
 /* The defaults of `morph serve` (docs/web.md). */
@@ -51,6 +65,29 @@ typedef struct Server {
     int lock_fd;           /* DB.lock, locked while this server runs (SQLite) */
     Cluster *cluster;      /* beside other servers over a shared store, else NULL */
     atomic_bool stopping;  /* the health check says so, for proxies to stop sending */
+    char dummy_hash[PASSWORD_HASH_MAX]; /* verified against for unknown names: the same time either way */
+    Feed *lobby;           /* bumped by every change of the open challenges */
+    /* The last challenges accepted and their games (under feeds_lock), so
+     * that a challenger's page finds the game its challenge became. */
+    struct Accepted {
+        char challenge[GAME_ID_LEN + 1], game[GAME_ID_LEN + 1];
+    } accepted[64];
+    int accepted_next;
+    pthread_mutex_t feeds_lock;
+    struct AccountFeed {
+        AccountId account;
+        Feed *feed;
+    } *account_feeds;      /* the feeds of accounts with a live reader (or had one) */
+    int naccount_feeds, account_feeds_cap;
+    pthread_mutex_t log_lock;
+    /* Rooms whose clocks run, watched by the clock thread (server_clocks.c). */
+    pthread_mutex_t clock_lock;
+    pthread_cond_t clock_cond;
+    pthread_t clock_thread;
+    bool clock_started, clock_stopping;
+    Room **clock_rooms;
+    int nclock_rooms, clock_rooms_cap;
+    double clock_saved;    /* when running clocks were last saved */
 } Server;
 
 /* Opens the store and loads every unfinished game (AI seats resume); over
@@ -72,5 +109,24 @@ void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx);
 /* Whether this server can serve: its store answers and it is not stopping;
  * false with why. */
 bool server_healthy(Server *s, char *why, size_t whylen);
+
+/* One line on the server's log (cfg.log), never a secret. */
+void server_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The clocks' time: monotonic seconds. */
+double server_now(const Server *s);
+/* The feed of account's games (a reference for the caller), made on demand. */
+Feed *server_account_feed(Server *s, AccountId account);
+/* Something changed in a game of account: its readers hear of it. */
+void server_account_changed(Server *s, AccountId account);
+
+/* ---- clocks (server_clocks.c) ---- */
+/* Watches r's running clock (a reference is kept until its game ends). */
+void server_clock_watch(Server *s, Room *r);
+/* Ends the games whose clocks ran out at now, and saves the running
+ * clocks every 30 s: what the clock thread does, for owners without it. */
+void server_clock_tick(Server *s);
+void server_clocks_start(Server *s);
+/* Stops the thread; every running clock is saved up to now. */
+void server_clocks_stop(Server *s);
 
 #endif

@@ -2,7 +2,39 @@
 
 #include <stddef.h>
 
-/* Version 1 is the schema of the first morph serve; later versions only add
+/* The tables (both backends; SQLite keeps booleans as 0 and 1):
+ *
+ * games      one row per game: options and result as JSON, status, times,
+ *            rematch links; rated (moves the ratings of its two accounts);
+ *            the clock (clock_kind 0 none, 1 real time with clock_initial_ms
+ *            and clock_increment_ms, 2 correspondence with clock_days) and
+ *            clock_left, each seat's milliseconds when last saved ("ms,ms").
+ * seats      a game's seats: kind, AI spec, SHA-256 of the seat token,
+ *            invitation of an open seat; account_id of the account holding
+ *            it (NULL: a token only); muted (the seat hides the other
+ *            players' chat).
+ * actions    every atomic action of a game, in order.
+ * accounts   name as written, name_key in lower case (unique: names are
+ *            unique without regard to case), password_hash (Argon2id PHC
+ *            string), created.
+ * sessions   signed-in browsers: id_hash (SHA-256 of the cookie's id, never
+ *            the id), account_id, created, expires.
+ * ratings    Glicko-2 per account and game: rating, rd, vol, games, updated
+ *            (the last rated game, for the RD's growth while away).
+ * rating_history  each rated game's result for each of its accounts: the
+ *            rating and RD after it (the profile's plot).
+ * challenges the lobby's open challenges: the challenger, game, options,
+ *            clock (as in games), rated, quick (a "play someone now" seek),
+ *            created, expires.
+ * chat       each game's chat: idx (per game), channel (0 players, 1
+ *            spectators), author (name shown), account_id or seat, text,
+ *            at.
+ * (migration 3) games.epoch, the undos so far; games.clock_at, when
+ *            clock_left was charged (ms since the epoch); PostgreSQL also
+ *            servers (id, about, started, seen: the last heartbeat) and work
+ *            (game_id, kind ai or clock, due, holder: the server doing it).
+ *
+ * Version 1 is the schema of the first morph serve; later versions only add
  * (columns with defaults, tables), so that a database of any earlier
  * version is brought up without losing anything. PostgreSQL compares ids
  * and times byte by byte (COLLATE "C"), as SQLite does, so that lists and
@@ -81,15 +113,163 @@ const StoreMigration store_migrations[] = {
      " PRIMARY KEY (game_id, idx)"
      ");"},
 
+    /* Accounts, sessions, ratings and their history, clocks, seats' accounts
+     * and mute, the lobby's challenges, chat (issue 17). */
+    {2, "accounts, sessions, ratings, clocks, the lobby, chat",
+     "CREATE TABLE accounts ("
+     " id INTEGER PRIMARY KEY,"
+     " name TEXT NOT NULL,"
+     " name_key TEXT NOT NULL UNIQUE,"
+     " password_hash TEXT NOT NULL,"
+     " created TEXT NOT NULL"
+     ");"
+     "CREATE TABLE sessions ("
+     " id_hash TEXT PRIMARY KEY,"
+     " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+     " created TEXT NOT NULL,"
+     " expires TEXT NOT NULL"
+     ");"
+     "CREATE INDEX sessions_by_account ON sessions(account_id);"
+     "CREATE TABLE ratings ("
+     " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+     " game TEXT NOT NULL,"
+     " rating REAL NOT NULL,"
+     " rd REAL NOT NULL,"
+     " vol REAL NOT NULL,"
+     " games INTEGER NOT NULL,"
+     " updated TEXT NOT NULL,"
+     " PRIMARY KEY (account_id, game)"
+     ");"
+     "CREATE INDEX ratings_by_game ON ratings(game, rating);"
+     "CREATE TABLE rating_history ("
+     " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+     " game TEXT NOT NULL,"
+     " game_id TEXT NOT NULL REFERENCES games(id),"
+     " at TEXT NOT NULL,"
+     " rating REAL NOT NULL,"
+     " rd REAL NOT NULL,"
+     " PRIMARY KEY (account_id, game_id)"
+     ");"
+     "CREATE INDEX rating_history_by_game ON rating_history(account_id, game, at);"
+     "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_kind INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_initial_ms INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_days INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_left TEXT;"
+     "ALTER TABLE seats ADD COLUMN account_id INTEGER REFERENCES accounts(id);"
+     "ALTER TABLE seats ADD COLUMN muted INTEGER NOT NULL DEFAULT 0;"
+     "CREATE INDEX seats_by_account ON seats(account_id);"
+     "CREATE TABLE challenges ("
+     " id TEXT PRIMARY KEY,"
+     " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+     " game TEXT NOT NULL,"
+     " options TEXT NOT NULL,"
+     " clock_kind INTEGER NOT NULL,"
+     " clock_initial_ms INTEGER NOT NULL,"
+     " clock_increment_ms INTEGER NOT NULL,"
+     " clock_days INTEGER NOT NULL,"
+     " rated INTEGER NOT NULL,"
+     " quick INTEGER NOT NULL,"
+     " created TEXT NOT NULL,"
+     " expires TEXT NOT NULL"
+     ");"
+     "CREATE TABLE chat ("
+     " game_id TEXT NOT NULL REFERENCES games(id),"
+     " idx INTEGER NOT NULL,"
+     " channel INTEGER NOT NULL,"
+     " author TEXT NOT NULL,"
+     " account_id INTEGER REFERENCES accounts(id),"
+     " seat INTEGER NOT NULL,"
+     " text TEXT NOT NULL,"
+     " at TEXT NOT NULL,"
+     " PRIMARY KEY (game_id, idx)"
+     ");",
+
+     "CREATE TABLE accounts ("
+     " id BIGSERIAL PRIMARY KEY,"
+     " name TEXT NOT NULL,"
+     " name_key TEXT NOT NULL UNIQUE,"
+     " password_hash TEXT NOT NULL,"
+     " created TEXT NOT NULL"
+     ");"
+     "CREATE TABLE sessions ("
+     " id_hash TEXT PRIMARY KEY,"
+     " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+     " created TEXT NOT NULL,"
+     " expires TEXT COLLATE \"C\" NOT NULL"
+     ");"
+     "CREATE INDEX sessions_by_account ON sessions(account_id);"
+     "CREATE TABLE ratings ("
+     " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+     " game TEXT NOT NULL,"
+     " rating DOUBLE PRECISION NOT NULL,"
+     " rd DOUBLE PRECISION NOT NULL,"
+     " vol DOUBLE PRECISION NOT NULL,"
+     " games INTEGER NOT NULL,"
+     " updated TEXT NOT NULL,"
+     " PRIMARY KEY (account_id, game)"
+     ");"
+     "CREATE INDEX ratings_by_game ON ratings(game, rating);"
+     "CREATE TABLE rating_history ("
+     " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+     " game TEXT NOT NULL,"
+     " game_id TEXT COLLATE \"C\" NOT NULL REFERENCES games(id),"
+     " at TEXT COLLATE \"C\" NOT NULL,"
+     " rating DOUBLE PRECISION NOT NULL,"
+     " rd DOUBLE PRECISION NOT NULL,"
+     " PRIMARY KEY (account_id, game_id)"
+     ");"
+     "CREATE INDEX rating_history_by_game ON rating_history(account_id, game, at);"
+     "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT false;"
+     "ALTER TABLE games ADD COLUMN clock_kind INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_initial_ms BIGINT NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_increment_ms BIGINT NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_days INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_left TEXT;"
+     "ALTER TABLE seats ADD COLUMN account_id BIGINT REFERENCES accounts(id);"
+     "ALTER TABLE seats ADD COLUMN muted BOOLEAN NOT NULL DEFAULT false;"
+     "CREATE INDEX seats_by_account ON seats(account_id);"
+     "CREATE TABLE challenges ("
+     " id TEXT COLLATE \"C\" PRIMARY KEY,"
+     " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+     " game TEXT NOT NULL,"
+     " options TEXT NOT NULL,"
+     " clock_kind INTEGER NOT NULL,"
+     " clock_initial_ms BIGINT NOT NULL,"
+     " clock_increment_ms BIGINT NOT NULL,"
+     " clock_days INTEGER NOT NULL,"
+     " rated BOOLEAN NOT NULL,"
+     " quick BOOLEAN NOT NULL,"
+     " created TEXT COLLATE \"C\" NOT NULL,"
+     " expires TEXT COLLATE \"C\" NOT NULL"
+     ");"
+     "CREATE TABLE chat ("
+     " game_id TEXT COLLATE \"C\" NOT NULL REFERENCES games(id),"
+     " idx INTEGER NOT NULL,"
+     " channel INTEGER NOT NULL,"
+     " author TEXT NOT NULL,"
+     " account_id BIGINT REFERENCES accounts(id),"
+     " seat INTEGER NOT NULL,"
+     " text TEXT NOT NULL,"
+     " at TEXT NOT NULL,"
+     " PRIMARY KEY (game_id, idx)"
+     ");"},
+
     /* The undo epoch, so that every server tells an undo apart from new
-     * actions; and, for several servers, who is alive and the once-only work
-     * (a lease: a row held by a live server). Changes are notified after
-     * their commit, not by a trigger: a NOTIFY inside a transaction holds a
-     * lock that serialises every notifying commit through its disk flush. */
-    {2, "undo epoch; servers and work leases (PostgreSQL)",
-     "ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;",
+     * actions; when a clock's times were charged (clock_at, wall-clock ms),
+     * so that another server charges a running clock from there; and, for
+     * several servers, who is alive and the once-only work (a lease: a row
+     * held by a live server; a clock's work is due when its time runs out).
+     * Changes are notified after their commit, not by a trigger: a NOTIFY
+     * inside a transaction holds a lock that serialises every notifying
+     * commit through its disk flush. */
+    {3, "undo epoch, clock times; servers and work leases (PostgreSQL)",
+     "ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_at INTEGER NOT NULL DEFAULT 0;",
 
      "ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN clock_at BIGINT NOT NULL DEFAULT 0;"
      "CREATE TABLE servers ("
      " id TEXT PRIMARY KEY,"
      " about TEXT NOT NULL,"       /* host and process, for people */
@@ -98,7 +278,7 @@ const StoreMigration store_migrations[] = {
      ");"
      "CREATE TABLE work ("
      " game_id TEXT COLLATE \"C\" NOT NULL REFERENCES games(id),"
-     " kind TEXT NOT NULL,"        /* ai */
+     " kind TEXT NOT NULL,"        /* ai, clock */
      " due TIMESTAMPTZ NOT NULL DEFAULT now(),"
      " holder TEXT,"               /* a server id, NULL when nobody holds it */
      " PRIMARY KEY (game_id, kind)"

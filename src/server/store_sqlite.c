@@ -1,8 +1,13 @@
 /* The SQLite backend of store.h: one database file in WAL mode, one
  * connection used under a mutex (SQLite serialises writers anyway, and a
  * statement takes microseconds), prepared statements kept for the life of
- * the store. The schema's version is PRAGMA user_version; the migrations of
- * store_migrations.c bring an older file up at open. */
+ * the store. The schema is versioned with PRAGMA user_version and brought
+ * up to date when the store opens by the migrations both backends share
+ * (store_migrations.c), all in one transaction (an older morph refuses a
+ * newer database).
+ *
+ * This file holds the games; store_sqlite_accounts.c accounts, sessions
+ * and ratings; store_sqlite_lobby.c challenges and chat. */
 #include <errno.h>
 #include <pthread.h>
 #include <sqlite3.h>
@@ -12,78 +17,57 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "store.h"
 #include "store_migrations.h"
+#include "store_sqlite_internal.h"
 #include "../core/xalloc.h"
 
-enum {
-    Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
-    Q_INSERT_GAME, Q_INSERT_SEAT, Q_INSERT_ACTION, Q_UPDATE_GAME, Q_DELETE_ACTIONS, Q_CLAIM,
-    Q_REMATCH, Q_LOAD_GAME, Q_LOAD_SEATS, Q_LOAD_ACTIONS, Q_FIND_INVITE, Q_UNFINISHED, Q_LIST, Q_LIST_BEFORE,
-    Q_ALL, Q_PEEK, Q_COUNT,
-};
 
 static const char *const sql[Q_COUNT] = {
     [Q_BEGIN] = "BEGIN IMMEDIATE",
     [Q_COMMIT] = "COMMIT",
     [Q_ROLLBACK] = "ROLLBACK",
     [Q_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
-                      " rematch_of, rematch, undo_low, actions, version, epoch)"
-                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16)",
-    [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite) VALUES (?1,?2,?3,?4,?5,?6,?7)",
+                      " rematch_of, rematch, undo_low, actions, version, rated, clock_kind, clock_initial_ms,"
+                      " clock_increment_ms, clock_days, clock_left, epoch, clock_at)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23)",
+    [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
     [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
     /* only over the version the writer knew (store.h) */
     [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7,"
-                      " epoch = ?8 WHERE id = ?1 AND version = ?7 - 1",
+                      " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1 AND version = ?7 - 1",
     [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
-    [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
+    [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL, account_id = ?4"
+                " WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
     [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
-                    " undo_low, version, epoch, actions FROM games WHERE id = ?1",
-    [Q_LOAD_SEATS] = "SELECT seat, kind, ai, claimed, token_hash, invite FROM seats WHERE game_id = ?1 ORDER BY seat",
+                    " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
+                    " epoch, actions, clock_at FROM games WHERE id = ?1",
+    [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted"
+                     " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
     [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
     [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
     [Q_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
-    [Q_LIST] = "SELECT g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"
-               " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"
-               " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"
-               " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
+    [Q_LIST] = "SELECT " SQ_SUMMARY_COLUMNS
                " FROM games g WHERE g.status = ?1 AND g.listed = 1 ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
-    [Q_LIST_BEFORE] = "SELECT g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"
-                      " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"
-                      " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"
-                      " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
+    [Q_LIST_BEFORE] = "SELECT " SQ_SUMMARY_COLUMNS
                       " FROM games g WHERE g.status = ?1 AND g.listed = 1 AND (g.updated < ?3 OR (g.updated = ?3 AND g.id < ?4))"
                       " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
     [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
+    [Q_SAVE_CLOCK] = "UPDATE games SET clock_left = ?2 WHERE id = ?1",
     [Q_PEEK] = "SELECT version FROM games WHERE id = ?1",
+    [Q_TAKE_CHALLENGE] = "DELETE FROM challenges WHERE id = ?1",
 };
 
-typedef struct SqliteStore {
-    Store base;
-    sqlite3 *db;
-    sqlite3_stmt *q[Q_COUNT];
-    pthread_mutex_t lock;
-    /* Checkpoints (copying the WAL into the database file, with its disk
-     * syncs) run on a thread of their own with its own connection, so that
-     * a commit never waits for one. */
-    sqlite3 *checkpoint_db;
-    pthread_t checkpointer;
-    bool checkpointing;
-    pthread_mutex_t stop_lock;
-    pthread_cond_t stop_cond;
-    bool stopping;
-    char *path;
-} SqliteStore;
 
-static bool fail(SqliteStore *s, const char *what, char *err, size_t errlen)
+bool sq_fail(SqliteStore *s, const char *what, char *err, size_t errlen)
 {
     snprintf(err, errlen, "database: %s: %s", what, sqlite3_errmsg(s->db));
     return false;
 }
 
 /* Runs a statement that returns no rows; false on error. */
-static bool run(sqlite3_stmt *q)
+bool sq_run(sqlite3_stmt *q)
 {
     int rc = sqlite3_step(q);
     sqlite3_reset(q);
@@ -91,23 +75,23 @@ static bool run(sqlite3_stmt *q)
     return rc == SQLITE_DONE;
 }
 
-static bool begin(SqliteStore *s, char *err, size_t errlen)
+bool sq_begin(SqliteStore *s, char *err, size_t errlen)
 {
-    return run(s->q[Q_BEGIN]) || fail(s, "begin", err, errlen);
+    return sq_run(s->q[Q_BEGIN]) || sq_fail(s, "begin", err, errlen);
 }
 
 /* Commits, or rolls back and fails with what went wrong. */
-static bool finish(SqliteStore *s, bool ok, const char *what, char *err, size_t errlen)
+bool sq_finish(SqliteStore *s, bool ok, const char *what, char *err, size_t errlen)
 {
-    if (ok && run(s->q[Q_COMMIT]))
+    if (ok && sq_run(s->q[Q_COMMIT]))
         return true;
     if (ok || !err[0])
-        fail(s, what, err, errlen);
-    run(s->q[Q_ROLLBACK]);
+        sq_fail(s, what, err, errlen);
+    sq_run(s->q[Q_ROLLBACK]);
     return false;
 }
 
-static void bind_text(sqlite3_stmt *q, int i, const char *text)
+void sq_bind_text(sqlite3_stmt *q, int i, const char *text)
 {
     if (text && text[0])
         sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
@@ -115,29 +99,111 @@ static void bind_text(sqlite3_stmt *q, int i, const char *text)
         sqlite3_bind_null(q, i);
 }
 
-static const char *col_text(sqlite3_stmt *q, int i)
+const char *sq_col_text(sqlite3_stmt *q, int i)
 {
     const unsigned char *t = sqlite3_column_text(q, i);
     return t ? (const char *)t : "";
 }
 
-static void copy_text(char *out, size_t outlen, const char *text)
+void sq_copy_text(char *out, size_t outlen, const char *text)
 {
     snprintf(out, outlen, "%s", text);
+}
+
+void sq_done(sqlite3_stmt *q)
+{
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+}
+
+sqlite3_stmt *sq_stmt(SqliteStore *s, const char *text)
+{
+    int i = 0;
+    for (; i < SQ_CACHE && s->cache[i].sql; i++)
+        if (s->cache[i].sql == text)
+            return s->cache[i].stmt;
+    sqlite3_stmt *q = NULL;
+    if (i == SQ_CACHE || sqlite3_prepare_v3(s->db, text, -1, SQLITE_PREPARE_PERSISTENT, &q, NULL) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return NULL;
+    }
+    s->cache[i].sql = text;
+    s->cache[i].stmt = q;
+    return q;
+}
+
+void sq_bind_clock(sqlite3_stmt *q, int i, const ClockSpec *c)
+{
+    sqlite3_bind_int(q, i, c->kind);
+    sqlite3_bind_int64(q, i + 1, c->initial_ms);
+    sqlite3_bind_int64(q, i + 2, c->increment_ms);
+    sqlite3_bind_int(q, i + 3, c->days);
+}
+
+void sq_col_clock(sqlite3_stmt *q, int i, ClockSpec *c)
+{
+    int kind = sqlite3_column_int(q, i);
+    *c = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
+                     .initial_ms = sqlite3_column_int64(q, i + 1),
+                     .increment_ms = sqlite3_column_int64(q, i + 2),
+                     .days = sqlite3_column_int(q, i + 3)};
+}
+
+/* "ms,ms,..": the time of each seat of a game with a clock; NULL without. */
+static void bind_left(sqlite3_stmt *q, int i, const StoredGame *g)
+{
+    if (g->clock.kind == CLOCK_NONE) {
+        sqlite3_bind_null(q, i);
+        return;
+    }
+    char text[MAX_PLAYERS * 24] = "";
+    for (int p = 0, n = 0; p < g->num_seats; p++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%lld", p ? "," : "", (long long)g->clock_left[p]);
+    sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
+}
+
+static void read_left(const char *text, StoredGame *g)
+{
+    for (int p = 0; p < MAX_PLAYERS && text && *text; p++) {
+        char *end;
+        g->clock_left[p] = strtoll(text, &end, 10);
+        text = *end == ',' ? end + 1 : NULL;
+    }
+}
+
+void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g)
+{
+    memset(g, 0, sizeof *g);
+    sq_copy_text(g->id, sizeof g->id, sq_col_text(q, col));
+    sq_copy_text(g->game, sizeof g->game, sq_col_text(q, col + 1));
+    g->options = xstrdup(sq_col_text(q, col + 2));
+    g->status = status_from_name(sq_col_text(q, col + 3));
+    g->result = sqlite3_column_type(q, col + 4) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, col + 4));
+    sq_copy_text(g->created, sizeof g->created, sq_col_text(q, col + 5));
+    sq_copy_text(g->updated, sizeof g->updated, sq_col_text(q, col + 6));
+    g->count = sqlite3_column_int(q, col + 7);
+    g->num_seats = sqlite3_column_int(q, col + 8);
+    g->open_seats = sqlite3_column_int(q, col + 9);
+    g->ai_seats = sqlite3_column_int(q, col + 10);
+    g->rated = sqlite3_column_int(q, col + 11);
+    sq_col_clock(q, col + 12, &g->clock);
+    g->seat = -1;
 }
 
 static bool update_game(SqliteStore *s, const StoredGame *g)
 {
     sqlite3_stmt *q = s->q[Q_UPDATE_GAME];
-    bind_text(q, 1, g->id);
-    bind_text(q, 2, status_name(g->status));
-    bind_text(q, 3, g->result);
-    bind_text(q, 4, g->updated);
+    sq_bind_text(q, 1, g->id);
+    sq_bind_text(q, 2, status_name(g->status));
+    sq_bind_text(q, 3, g->result);
+    sq_bind_text(q, 4, g->updated);
     sqlite3_bind_int(q, 5, g->undo_low);
     sqlite3_bind_int(q, 6, g->count);
     sqlite3_bind_int64(q, 7, g->version);
-    sqlite3_bind_int(q, 8, g->epoch);
-    return run(q) && sqlite3_changes(s->db) == 1;
+    bind_left(q, 8, g);
+    sqlite3_bind_int(q, 9, g->epoch);
+    sqlite3_bind_int64(q, 10, g->clock_at);
+    return sq_run(q) && sqlite3_changes(s->db) == 1;
 }
 
 /* update_game, failing as a conflict when the game is not at the version
@@ -155,11 +221,11 @@ static bool insert_actions(SqliteStore *s, const StoredGame *g, int from)
 {
     sqlite3_stmt *q = s->q[Q_INSERT_ACTION];
     for (int i = from; i < g->count; i++) {
-        bind_text(q, 1, g->id);
+        sq_bind_text(q, 1, g->id);
         sqlite3_bind_int(q, 2, i);
         sqlite3_bind_text(q, 3, g->actions[i].text, -1, SQLITE_STATIC);
         sqlite3_bind_int(q, 4, g->actions[i].player);
-        if (!run(q))
+        if (!sq_run(q))
             return false;
     }
     return true;
@@ -170,52 +236,68 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
     SqliteStore *s = (SqliteStore *)st;
     err[0] = '\0';
     pthread_mutex_lock(&s->lock);
-    bool ok = begin(s, err, errlen);
+    bool ok = sq_begin(s, err, errlen);
     if (ok) {
         sqlite3_stmt *q = s->q[Q_INSERT_GAME];
-        bind_text(q, 1, g->id);
-        bind_text(q, 2, g->game);
-        bind_text(q, 3, g->options);
+        sq_bind_text(q, 1, g->id);
+        sq_bind_text(q, 2, g->game);
+        sq_bind_text(q, 3, g->options);
         sqlite3_bind_int64(q, 4, (sqlite3_int64)g->seed);
         sqlite3_bind_int(q, 5, g->real_dice);
         sqlite3_bind_int(q, 6, g->listed);
-        bind_text(q, 7, status_name(g->status));
-        bind_text(q, 8, g->result);
-        bind_text(q, 9, g->created);
-        bind_text(q, 10, g->updated);
-        bind_text(q, 11, g->rematch_of);
-        bind_text(q, 12, g->rematch);
+        sq_bind_text(q, 7, status_name(g->status));
+        sq_bind_text(q, 8, g->result);
+        sq_bind_text(q, 9, g->created);
+        sq_bind_text(q, 10, g->updated);
+        sq_bind_text(q, 11, g->rematch_of);
+        sq_bind_text(q, 12, g->rematch);
         sqlite3_bind_int(q, 13, g->undo_low);
         sqlite3_bind_int(q, 14, g->count);
         sqlite3_bind_int64(q, 15, g->version);
-        sqlite3_bind_int(q, 16, g->epoch);
-        ok = run(q);
+        sqlite3_bind_int(q, 16, g->rated);
+        sq_bind_clock(q, 17, &g->clock);
+        bind_left(q, 21, g);
+        sqlite3_bind_int(q, 22, g->epoch);
+        sqlite3_bind_int64(q, 23, g->clock_at);
+        ok = sq_run(q);
         for (int p = 0; ok && p < g->num_seats; p++) {
             const StoredSeat *seat = &g->seats[p];
             q = s->q[Q_INSERT_SEAT];
-            bind_text(q, 1, g->id);
+            sq_bind_text(q, 1, g->id);
             sqlite3_bind_int(q, 2, p);
-            bind_text(q, 3, seat->kind == SEAT_AI ? "ai" : "human");
-            bind_text(q, 4, seat->ai);
+            sq_bind_text(q, 3, seat->kind == SEAT_AI ? "ai" : "human");
+            sq_bind_text(q, 4, seat->ai);
             sqlite3_bind_int(q, 5, seat->claimed);
-            bind_text(q, 6, seat->token_hash);
-            bind_text(q, 7, seat->invite);
-            ok = run(q);
+            sq_bind_text(q, 6, seat->token_hash);
+            sq_bind_text(q, 7, seat->invite);
+            if (seat->account)
+                sqlite3_bind_int64(q, 8, seat->account);
+            ok = sq_run(q);
         }
         ok = ok && insert_actions(s, g, 0);
+        /* A challenge of the lobby is taken once: by the game made of it. */
+        if (ok && g->from_challenge) {
+            q = s->q[Q_TAKE_CHALLENGE];
+            sq_bind_text(q, 1, g->from_challenge);
+            ok = sq_run(q);
+            if (ok && sqlite3_changes(s->db) != 1) {
+                snprintf(err, errlen, "the challenge was taken or withdrawn already");
+                ok = false;
+            }
+        }
         /* A rematch is linked to its game in the same transaction: made whole
          * or not at all, and only once per game. */
         if (ok && g->rematch_of[0]) {
             q = s->q[Q_REMATCH];
-            bind_text(q, 1, g->rematch_of);
-            bind_text(q, 2, g->id);
-            ok = run(q);
+            sq_bind_text(q, 1, g->rematch_of);
+            sq_bind_text(q, 2, g->id);
+            ok = sq_run(q);
             if (ok && sqlite3_changes(s->db) != 1) {
                 snprintf(err, errlen, "game %s already has a rematch", g->rematch_of);
                 ok = false;
             }
         }
-        ok = finish(s, ok, "cannot store the new game", err, errlen);
+        ok = sq_finish(s, ok, "cannot store the new game", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -226,10 +308,26 @@ static bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_
     SqliteStore *s = (SqliteStore *)st;
     err[0] = '\0';
     pthread_mutex_lock(&s->lock);
-    bool ok = begin(s, err, errlen);
-    if (ok)
-        ok = finish(s, update_checked(s, g, err, errlen) && insert_actions(s, g, from), "cannot store the actions", err,
-                    errlen);
+    bool ok = sq_begin(s, err, errlen);
+    if (ok) /* the ratings move in the transaction that ends the game */
+        ok = sq_finish(s, update_checked(s, g, err, errlen) && insert_actions(s, g, from) &&
+                              (!g->rate_now || sq_rate_game(s, g, err, errlen)),
+                       "cannot store the actions", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_save_clock(Store *st, const char *id, const int64_t left[MAX_PLAYERS], int seats, char *err,
+                          size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    StoredGame g = {.num_seats = seats, .clock = {.kind = CLOCK_REAL}};
+    memcpy(g.clock_left, left, sizeof g.clock_left);
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_SAVE_CLOCK];
+    sq_bind_text(q, 1, id);
+    bind_left(q, 2, &g);
+    bool ok = sq_run(q) || sq_fail(s, "cannot save the clock", err, errlen);
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
@@ -239,12 +337,12 @@ static bool sq_truncate(Store *st, const StoredGame *g, char *err, size_t errlen
     SqliteStore *s = (SqliteStore *)st;
     err[0] = '\0';
     pthread_mutex_lock(&s->lock);
-    bool ok = begin(s, err, errlen);
+    bool ok = sq_begin(s, err, errlen);
     if (ok) {
         sqlite3_stmt *q = s->q[Q_DELETE_ACTIONS];
-        bind_text(q, 1, g->id);
+        sq_bind_text(q, 1, g->id);
         sqlite3_bind_int(q, 2, g->count);
-        ok = finish(s, update_checked(s, g, err, errlen) && run(q), "cannot take actions back", err, errlen);
+        ok = sq_finish(s, update_checked(s, g, err, errlen) && sq_run(q), "cannot take actions back", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -255,18 +353,20 @@ static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
     SqliteStore *s = (SqliteStore *)st;
     err[0] = '\0';
     pthread_mutex_lock(&s->lock);
-    bool ok = begin(s, err, errlen);
+    bool ok = sq_begin(s, err, errlen);
     if (ok) {
         sqlite3_stmt *q = s->q[Q_CLAIM];
-        bind_text(q, 1, g->id);
+        sq_bind_text(q, 1, g->id);
         sqlite3_bind_int(q, 2, seat);
-        bind_text(q, 3, g->seats[seat].token_hash);
-        ok = run(q);
+        sq_bind_text(q, 3, g->seats[seat].token_hash);
+        if (g->seats[seat].account)
+            sqlite3_bind_int64(q, 4, g->seats[seat].account);
+        ok = sq_run(q);
         if (ok && sqlite3_changes(s->db) != 1) {
             snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
             ok = false;
         }
-        ok = finish(s, ok && update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
+        ok = sq_finish(s, ok && update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -280,67 +380,74 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
     pthread_mutex_lock(&s->lock);
     bool ok = true;
     sqlite3_stmt *q = s->q[Q_LOAD_GAME];
-    bind_text(q, 1, id);
+    sq_bind_text(q, 1, id);
     int rc = sqlite3_step(q);
     if (rc == SQLITE_ROW) {
         *found = true;
-        copy_text(out->id, sizeof out->id, id);
-        copy_text(out->game, sizeof out->game, col_text(q, 0));
-        out->options = xstrdup(col_text(q, 1));
+        sq_copy_text(out->id, sizeof out->id, id);
+        sq_copy_text(out->game, sizeof out->game, sq_col_text(q, 0));
+        out->options = xstrdup(sq_col_text(q, 1));
         out->seed = (uint64_t)sqlite3_column_int64(q, 2);
         out->real_dice = sqlite3_column_int(q, 3);
         out->listed = sqlite3_column_int(q, 4);
-        out->status = status_from_name(col_text(q, 5));
-        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(col_text(q, 6));
-        copy_text(out->created, sizeof out->created, col_text(q, 7));
-        copy_text(out->updated, sizeof out->updated, col_text(q, 8));
-        copy_text(out->rematch_of, sizeof out->rematch_of, col_text(q, 9));
-        copy_text(out->rematch, sizeof out->rematch, col_text(q, 10));
+        out->status = status_from_name(sq_col_text(q, 5));
+        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, 6));
+        sq_copy_text(out->created, sizeof out->created, sq_col_text(q, 7));
+        sq_copy_text(out->updated, sizeof out->updated, sq_col_text(q, 8));
+        sq_copy_text(out->rematch_of, sizeof out->rematch_of, sq_col_text(q, 9));
+        sq_copy_text(out->rematch, sizeof out->rematch, sq_col_text(q, 10));
         out->undo_low = sqlite3_column_int(q, 11);
         out->version = sqlite3_column_int64(q, 12);
-        out->epoch = sqlite3_column_int(q, 13);
-        out->count = sqlite3_column_int(q, 14);
+        out->rated = sqlite3_column_int(q, 13);
+        sq_col_clock(q, 14, &out->clock);
+        read_left(sqlite3_column_type(q, 18) == SQLITE_NULL ? NULL : sq_col_text(q, 18), out);
+        out->epoch = sqlite3_column_int(q, 19);
+        out->count = sqlite3_column_int(q, 20);
+        out->clock_at = sqlite3_column_int64(q, 21);
     } else if (rc != SQLITE_DONE) {
-        ok = fail(s, "cannot read the game", err, errlen);
+        ok = sq_fail(s, "cannot read the game", err, errlen);
     }
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     if (ok && *found) {
         q = s->q[Q_LOAD_SEATS];
-        bind_text(q, 1, id);
+        sq_bind_text(q, 1, id);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
             int p = sqlite3_column_int(q, 0);
             if (p < 0 || p >= MAX_PLAYERS)
                 continue;
             StoredSeat *seat = &out->seats[p];
-            seat->kind = strcmp(col_text(q, 1), "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
-            copy_text(seat->ai, sizeof seat->ai, col_text(q, 2));
+            seat->kind = strcmp(sq_col_text(q, 1), "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+            sq_copy_text(seat->ai, sizeof seat->ai, sq_col_text(q, 2));
             seat->claimed = sqlite3_column_int(q, 3);
-            copy_text(seat->token_hash, sizeof seat->token_hash, col_text(q, 4));
-            copy_text(seat->invite, sizeof seat->invite, col_text(q, 5));
+            sq_copy_text(seat->token_hash, sizeof seat->token_hash, sq_col_text(q, 4));
+            sq_copy_text(seat->invite, sizeof seat->invite, sq_col_text(q, 5));
+            seat->account = sqlite3_column_int64(q, 6);
+            sq_copy_text(seat->name, sizeof seat->name, sq_col_text(q, 7));
+            seat->muted = sqlite3_column_int(q, 8);
             if (p + 1 > out->num_seats)
                 out->num_seats = p + 1;
         }
         if (rc != SQLITE_DONE)
-            ok = fail(s, "cannot read the seats", err, errlen);
+            ok = sq_fail(s, "cannot read the seats", err, errlen);
         sqlite3_reset(q);
         sqlite3_clear_bindings(q);
     }
     if (ok && *found) {
         q = s->q[Q_LOAD_ACTIONS];
-        bind_text(q, 1, id);
+        sq_bind_text(q, 1, id);
         sqlite3_bind_int(q, 2, from);
         int count = out->count, next = from < count ? from : count;
         out->actions = stored_actions_new(count);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && next < count) {
             if (sqlite3_column_int(q, 0) != next)
                 break;
-            out->actions[next].text = xstrdup(col_text(q, 1));
+            out->actions[next].text = xstrdup(sq_col_text(q, 1));
             out->actions[next].player = sqlite3_column_int(q, 2);
             next++;
         }
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-            ok = fail(s, "cannot read the actions", err, errlen);
+            ok = sq_fail(s, "cannot read the actions", err, errlen);
         else if (next != count || rc == SQLITE_ROW)
             ok = store_missing_action(id, next, err, errlen);
         sqlite3_reset(q);
@@ -364,13 +471,12 @@ static bool sq_peek(Store *st, const char *id, int64_t *version, bool *found, ch
     SqliteStore *s = (SqliteStore *)st;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = s->q[Q_PEEK];
-    bind_text(q, 1, id);
+    sq_bind_text(q, 1, id);
     int rc = sqlite3_step(q);
     *found = rc == SQLITE_ROW;
     *version = *found ? sqlite3_column_int64(q, 0) : 0;
-    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || fail(s, "cannot read the game", err, errlen);
-    sqlite3_reset(q);
-    sqlite3_clear_bindings(q);
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the game", err, errlen);
+    sq_done(q);
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
@@ -381,14 +487,14 @@ static bool sq_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1]
     SqliteStore *s = (SqliteStore *)st;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = s->q[Q_FIND_INVITE];
-    bind_text(q, 1, code);
+    sq_bind_text(q, 1, code);
     int rc = sqlite3_step(q);
     *found = rc == SQLITE_ROW;
     if (*found) {
-        copy_text(id, GAME_ID_LEN + 1, col_text(q, 0));
+        sq_copy_text(id, GAME_ID_LEN + 1, sq_col_text(q, 0));
         *seat = sqlite3_column_int(q, 1);
     }
-    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || fail(s, "cannot look up the invitation", err, errlen);
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot look up the invitation", err, errlen);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     pthread_mutex_unlock(&s->lock);
@@ -410,9 +516,9 @@ static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char 
             cap = cap ? 2 * cap : 256;
             ids = xrealloc(ids, cap * sizeof *ids);
         }
-        copy_text(ids[n++], GAME_ID_LEN + 1, col_text(q, 0));
+        sq_copy_text(ids[n++], GAME_ID_LEN + 1, sq_col_text(q, 0));
     }
-    bool ok = rc == SQLITE_DONE || fail(s, "cannot list the games", err, errlen);
+    bool ok = rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
     sqlite3_reset(q);
     pthread_mutex_unlock(&s->lock);
     for (size_t i = 0; ok && i < n; i++)
@@ -439,29 +545,16 @@ static bool sq_list(Store *st, int status, const char *before, const char *befor
     *n = 0;
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = s->q[before && before[0] ? Q_LIST_BEFORE : Q_LIST];
-    bind_text(q, 1, status_name(status));
+    sq_bind_text(q, 1, status_name(status));
     sqlite3_bind_int(q, 2, limit);
     if (before && before[0]) {
-        bind_text(q, 3, before);
-        bind_text(q, 4, before_id ? before_id : "");
+        sq_bind_text(q, 3, before);
+        sq_bind_text(q, 4, before_id ? before_id : "");
     }
     int rc = SQLITE_DONE;
-    while (*n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW) {
-        GameSummary *g = &out[(*n)++];
-        memset(g, 0, sizeof *g);
-        copy_text(g->id, sizeof g->id, col_text(q, 0));
-        copy_text(g->game, sizeof g->game, col_text(q, 1));
-        g->options = xstrdup(col_text(q, 2));
-        g->status = status_from_name(col_text(q, 3));
-        g->result = sqlite3_column_type(q, 4) == SQLITE_NULL ? NULL : xstrdup(col_text(q, 4));
-        copy_text(g->created, sizeof g->created, col_text(q, 5));
-        copy_text(g->updated, sizeof g->updated, col_text(q, 6));
-        g->count = sqlite3_column_int(q, 7);
-        g->num_seats = sqlite3_column_int(q, 8);
-        g->open_seats = sqlite3_column_int(q, 9);
-        g->ai_seats = sqlite3_column_int(q, 10);
-    }
-    bool ok = *n == limit || rc == SQLITE_DONE || fail(s, "cannot list the games", err, errlen);
+    while (*n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW)
+        sq_col_summary(q, 0, &out[(*n)++]);
+    bool ok = *n == limit || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     pthread_mutex_unlock(&s->lock);
@@ -509,6 +602,8 @@ static void sq_close(Store *st)
     pthread_mutex_destroy(&s->stop_lock);
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(s->q[i]);
+    for (int i = 0; i < SQ_CACHE; i++)
+        sqlite3_finalize(s->cache[i].stmt);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
     free(s->path);
@@ -538,6 +633,24 @@ static const StoreOps sqlite_ops = {
     .each_unfinished = sq_each_unfinished,
     .list = sq_list,
     .each_game = sq_each_game,
+    .save_clock = sq_save_clock,
+    .account_create = sq_account_create,
+    .account_find = sq_account_find,
+    .account_password = sq_account_password,
+    .session_create = sq_session_create,
+    .session_find = sq_session_find,
+    .session_delete = sq_session_delete,
+    .ratings_of = sq_ratings_of,
+    .rating_history = sq_rating_history,
+    .leaderboard = sq_leaderboard,
+    .games_of = sq_games_of,
+    .challenge_create = sq_challenge_create,
+    .challenge_delete = sq_challenge_delete,
+    .challenge_renew = sq_challenge_renew,
+    .challenges = sq_challenges,
+    .chat_append = sq_chat_append,
+    .chat_list = sq_chat_list,
+    .seat_mute = sq_seat_mute,
     .ping = sq_ping,
     .describe = sq_describe,
     .close = sq_close,
@@ -585,8 +698,8 @@ static int user_version(SqliteStore *s)
     return v;
 }
 
-/* Brings the file up to the newest schema, one migration after another in
- * one transaction; a file newer than this morph is refused, never touched. */
+/* Brings the file up to the newest schema, every missing migration in one
+ * transaction; a file newer than this morph is refused, never touched. */
 static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
 {
     if (!exec(s, "BEGIN IMMEDIATE", err, errlen))
@@ -596,8 +709,8 @@ static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
     if (!ok)
         snprintf(err, errlen, "database '%s': cannot read its schema version", path);
     if (ok && version > newest) {
-        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads up to version %d (a newer morph "
-                 "wrote it)", path, version, newest);
+        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads versions up to %d (a newer "
+                 "morph wrote it)", path, version, newest);
         ok = false;
     }
     for (const StoreMigration *m = store_migrations; ok && m->version; m++) {

@@ -1,7 +1,8 @@
 /* Secrets and names made from the kernel's random bytes (getrandom), never
- * from a game's seeded Rng: game ids, invitation codes and seat tokens.
- * The server keeps only the SHA-256 of a seat token, so a copy of the
- * database does not let anyone act for a seat. */
+ * from a game's seeded Rng: game ids, invitation codes, seat tokens and
+ * session ids. The server keeps only the SHA-256 of a seat token or a
+ * session id, so a copy of the database does not let anyone act for a seat
+ * or an account. */
 #ifndef MORPH_TOKEN_H
 #define MORPH_TOKEN_H
 
@@ -12,6 +13,7 @@
 #define GAME_ID_LEN 10     /* 50 bits in [a-z2-7]: links to watch a game */
 #define INVITE_LEN 26      /* 130 bits: an invitation claims a seat once */
 #define TOKEN_LEN 52       /* 260 bits: acts for a seat */
+#define SESSION_ID_LEN 32  /* 160 bits: a signed-in browser (the session cookie) */
 #define TOKEN_HASH_LEN 64  /* SHA-256 in hex */
 
 /* Fills out with len characters of lowercase base32 and a NUL; false when

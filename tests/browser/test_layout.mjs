@@ -3,7 +3,7 @@
 import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
 
 // Fails when the page scrolls sideways or a visible control sticks out.
-async function checkFits(page, what) {
+export async function checkFits(page, what) {
   const report = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out = [];

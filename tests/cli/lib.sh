@@ -35,6 +35,17 @@ check_error() {
     if [ "$(printf '%s\n' "$err" | grep -c .)" -gt 1 ]; then bad "$name: error is more than one line: $err"; return; fi
     check_match "$name" "$re" "$err"
 }
+# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds
+# (false after SECONDS): tests wait on conditions, never on fixed sleeps.
+wait_until() {
+    local limit=$(( $1 * 50 )) i=0
+    shift
+    while ! "$@" >/dev/null 2>&1; do
+        i=$((i + 1))
+        [ $i -ge $limit ] && return 1
+        sleep 0.02
+    done
+}
 finish() {
     echo "$suite: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]

@@ -254,12 +254,17 @@ check_eq "the same seed plays the same game" "$(jq -c .actions "$tmp/u5.json")" 
 # AIs whose decisions follow the seed: killed with SIGKILL again and again,
 # resumed each time, the game ends exactly as the uninterrupted one.
 killed_game() { # NAME OPTIONS...: plays the game to the end through kills
-    local f=$tmp/$1.kill.json kills=0 rounds=0 t
+    local f=$tmp/$1.kill.json kills=0 rounds=0 t stalls=0 had=-1 has
     shift
     rm -f "$f"
     while [ $rounds -lt 60 ]; do
         rounds=$((rounds + 1))
-        t=$(awk -v r=$rounds 'BEGIN { print 0.1 + 0.03 * r }') # longer and longer: the game always ends
+        # Longer and longer: the game always ends. A round that saved no new
+        # action (a loaded machine) makes the next ones longer still.
+        has=$( [ -s "$f" ] && jq '.actions | length' "$f" 2>/dev/null || echo 0)
+        if [ "$has" = "$had" ]; then stalls=$((stalls + 1)); else stalls=0; fi
+        had=$has
+        t=$(awk -v r=$rounds -v s=$stalls 'BEGIN { print (0.1 + 0.03 * r) * (1 + s) }')
         if [ ! -s "$f" ]; then
             timeout -s KILL "$t" $MORPH play "$@" --quiet --record "$f" >/dev/null 2>&1
         elif [ "$(jq -c .result "$f")" != null ]; then

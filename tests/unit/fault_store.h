@@ -1,8 +1,8 @@
 /* A store that wraps a real one and makes chosen writes fail, as a full
  * disk would: fault injection for the server's tests and its fuzzer
  * (fuzz/fuzz_api.c). Once `skip` writes have gone through, the next `fail`
- * writes (create, append, truncate, claim) fail with "database or disk is
- * full" and change nothing; reads always go through. Give it to a server as
+ * writes (create, append, truncate, claim, and those of accounts, the lobby
+ * and chat) fail with "database or disk is full" and change nothing; reads always go through. Give it to a server as
  * ServerConfig.store. */
 #ifndef MORPH_FAULT_STORE_H
 #define MORPH_FAULT_STORE_H
@@ -132,6 +132,61 @@ static bool fault_each_game(Store *st, void (*fn)(void *ctx, const char *id), vo
     return FAULT_REAL(st)->ops->each_game(FAULT_REAL(st), fn, ctx, err, errlen);
 }
 
+/* The operations of accounts, ratings, the lobby and chat: writes fail
+ * like the others, reads go through. */
+#define FAULT_WRITE(name, params, args)                                                                             \
+    static bool fault_##name params                                                                              \
+    {                                                                                                            \
+        return !fault_now(st, err, errlen) && FAULT_REAL(st)->ops->name args;                                    \
+    }
+#define FAULT_READ(name, params, args)                                                                              \
+    static bool fault_##name params                                                                              \
+    {                                                                                                            \
+        return FAULT_REAL(st)->ops->name args;                                                                   \
+    }
+FAULT_WRITE(save_clock, (Store *st, const char *id, const int64_t left[MAX_PLAYERS], int seats, char *err, size_t errlen),
+            (FAULT_REAL(st), id, left, seats, err, errlen))
+FAULT_WRITE(account_create, (Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen),
+            (FAULT_REAL(st), a, id, taken, err, errlen))
+FAULT_READ(account_find, (Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen),
+           (FAULT_REAL(st), name, id, out, found, err, errlen))
+FAULT_WRITE(account_password, (Store *st, AccountId id, const char *hash, const char *keep, char *err, size_t errlen),
+            (FAULT_REAL(st), id, hash, keep, err, errlen))
+FAULT_WRITE(session_create, (Store *st, const char *id_hash, AccountId account, const char *created, const char *expires,
+                             char *err, size_t errlen),
+            (FAULT_REAL(st), id_hash, account, created, expires, err, errlen))
+FAULT_READ(session_find, (Store *st, const char *id_hash, const char *now, Account *out, bool *found, char *err,
+                          size_t errlen),
+           (FAULT_REAL(st), id_hash, now, out, found, err, errlen))
+FAULT_WRITE(session_delete, (Store *st, const char *id_hash, AccountId account, char *err, size_t errlen),
+            (FAULT_REAL(st), id_hash, account, err, errlen))
+FAULT_READ(ratings_of, (Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen),
+           (FAULT_REAL(st), account, out, max, n, err, errlen))
+FAULT_READ(rating_history, (Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
+                            size_t errlen),
+           (FAULT_REAL(st), account, game, out, max, n, err, errlen))
+FAULT_READ(leaderboard, (Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+                         size_t errlen),
+           (FAULT_REAL(st), game, offset, limit, out, n, err, errlen))
+FAULT_READ(games_of, (Store *st, AccountId account, bool running, int limit, GameSummary *out, int *n, char *err,
+                      size_t errlen),
+           (FAULT_REAL(st), account, running, limit, out, n, err, errlen))
+FAULT_WRITE(challenge_create, (Store *st, const StoredChallenge *c, char *err, size_t errlen),
+            (FAULT_REAL(st), c, err, errlen))
+FAULT_WRITE(challenge_delete, (Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen),
+            (FAULT_REAL(st), id, account, found, err, errlen))
+FAULT_WRITE(challenge_renew, (Store *st, const char *id, const char *expires, char *err, size_t errlen),
+            (FAULT_REAL(st), id, expires, err, errlen))
+FAULT_READ(challenges, (Store *st, const char *now, StoredChallenge *out, int max, int *n, char *err, size_t errlen),
+           (FAULT_REAL(st), now, out, max, n, err, errlen))
+FAULT_WRITE(chat_append, (Store *st, const char *game_id, ChatMessage *m, char *err, size_t errlen),
+            (FAULT_REAL(st), game_id, m, err, errlen))
+FAULT_READ(chat_list, (Store *st, const char *game_id, int channel, int after, int limit, ChatMessage *out, int *n,
+                       char *err, size_t errlen),
+           (FAULT_REAL(st), game_id, channel, after, limit, out, n, err, errlen))
+FAULT_WRITE(seat_mute, (Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen),
+            (FAULT_REAL(st), game_id, seat, muted, err, errlen))
+
 /* The real store stays open: its owner closes it. */
 static void fault_close(Store *st)
 {
@@ -152,6 +207,24 @@ static const StoreOps fault_store_ops = {
     .each_unfinished = fault_each_unfinished,
     .list = fault_list,
     .each_game = fault_each_game,
+    .save_clock = fault_save_clock,
+    .account_create = fault_account_create,
+    .account_find = fault_account_find,
+    .account_password = fault_account_password,
+    .session_create = fault_session_create,
+    .session_find = fault_session_find,
+    .session_delete = fault_session_delete,
+    .ratings_of = fault_ratings_of,
+    .rating_history = fault_rating_history,
+    .leaderboard = fault_leaderboard,
+    .games_of = fault_games_of,
+    .challenge_create = fault_challenge_create,
+    .challenge_delete = fault_challenge_delete,
+    .challenge_renew = fault_challenge_renew,
+    .challenges = fault_challenges,
+    .chat_append = fault_chat_append,
+    .chat_list = fault_chat_list,
+    .seat_mute = fault_seat_mute,
     .close = fault_close,
 };
 

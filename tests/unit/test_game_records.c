@@ -218,9 +218,55 @@ static void resumed_games_are_the_same_games(void **unused)
     resume_plays_the_same_game("morphos", "size=6;mutators=minimorph,duomorph,remorph", duo, 3);
 }
 
+/* People leave at any moment (game.h): a seat resigns out of turn, even
+ * while the dice of a real-dice game are being typed; only a program's
+ * clock says "timeout"; a record with both loads back to the same game. */
+static void leaving_in_sessions_and_records(void **unused)
+{
+    if (!game_lookup("morpyam"))
+        skip();
+    Setup setup = {"morpyam", "players=3", NULL};
+    char err[ERR_MAX];
+    Session *s = session_new_game(make_game(&setup), NULL, 9, err, sizeof err);
+    assert_non_null(s);
+    /* at the roll-off (a chance node, dice typed), seat 3 resigns */
+    assert_true(state_is_chance(s->state));
+    assert_false(session_apply_for_seat(s, 2, "die 4", false, err, sizeof err));
+    assert_true(session_apply_for_seat(s, 2, "resign 3", false, err, sizeof err));
+    assert_int_equal(s->steps[0].player, 2);
+    /* another seat cannot say it for you, and nobody says "timeout" but the clock */
+    assert_false(session_apply_for_seat(s, 0, "resign 2", false, err, sizeof err));
+    assert_string_equal(err, "'resign 2' is for P2 to say, not P1");
+    assert_false(session_apply_for_seat(s, 1, "timeout 2", false, err, sizeof err));
+    assert_string_equal(err, "'timeout 2' is not a decision: only the clock ends a game on time");
+    assert_false(session_apply_for_seat(s, 0, "timeout 2", true, err, sizeof err));
+    session_chance_all(s);
+    int mover = session_player(s), other = mover == 0 ? 1 : 0;
+    char text[16];
+    snprintf(text, sizeof text, "timeout %d", other + 1);
+    assert_true(session_apply(s, ACTION_LEAVE(other, LEAVE_TIME), err, sizeof err));
+    assert_string_equal(s->steps[s->count - 1].text, text);
+    assert_int_equal(s->steps[s->count - 1].player, other);
+    assert_true(session_is_terminal(s));
+    assert_false(session_apply(s, ACTION_LEAVE(mover, LEAVE_TIME), err, sizeof err));
+    Session *back = through_record(s, "leaves");
+    assert_int_equal(back->count, s->count);
+    for (int i = 0; i < s->count; i++) {
+        assert_string_equal(back->steps[i].text, s->steps[i].text);
+        assert_int_equal(back->steps[i].player, s->steps[i].player);
+    }
+    GameResult r;
+    state_result(back->state, &r);
+    assert_string_equal(r.how, "time");
+    assert_int_equal(r.winners, 1u << mover);
+    session_free(back);
+    session_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(leaving_in_sessions_and_records),
         cmocka_unit_test(morpyam_records_replay),
         cmocka_unit_test(morphos_records_replay),
         cmocka_unit_test(resumed_games_are_the_same_games),

@@ -736,7 +736,7 @@ static void impossible_states_are_refused(void **unused)
     assert_string_equal(refused(s, "hist=", "hist=,", err),
                         "corrupt morphos state: bad phase, flipped point or history");
     assert_string_equal(refused(s, "phase=main", "phase=over:B:won", err),
-                        "corrupt morphos state: how the game ended must be connection, deadlock, resign or cap");
+                        "corrupt morphos state: how the game ended must be connection, deadlock, resign, cap or time");
     assert_string_equal(refused(s, "phase=main", "phase=over:D:cap", err),
                         "corrupt morphos state: a draw at the move cap before the cap");
     assert_string_equal(refused(s, "phase=main", "phase=over:B:connection", err),

@@ -199,6 +199,18 @@ static long play_games(const char *spec, int games, uint64_t seed0, int every)
                 if (full)
                     text_round_trip(s, a);
             }
+            /* now and then a player leaves at any moment, in turn or not, on
+             * time or by resigning, chance nodes included */
+            const MorpyamState *m = ms_of(s);
+            for (int p = 0; p < c->players; p++)
+                assert_int_equal(state_is_legal(s, ACTION_LEAVE(p, LEAVE_TIME)), m->alive >> p & 1);
+            if (rng_below(&rng, 1500) == 0) {
+                int p = (int)rng_below(&rng, (uint32_t)c->players);
+                while (!(m->alive >> p & 1))
+                    p = (p + 1) % c->players;
+                a = ACTION_LEAVE(p, (int)rng_below(&rng, 2));
+                text_round_trip(s, a);
+            }
             state_apply(s, a);
             game_steps++;
         }
@@ -208,7 +220,7 @@ static long play_games(const char *spec, int games, uint64_t seed0, int every)
         assert_true(r.winners != 0);
         assert_true(r.winners < 1u << c->players);
         assert_true(strcmp(r.how, "ko") == 0 || strcmp(r.how, "points") == 0 || strcmp(r.how, "forfeit") == 0 ||
-                    strcmp(r.how, "cap") == 0);
+                    strcmp(r.how, "cap") == 0 || strcmp(r.how, "time") == 0);
         steps += game_steps;
         state_free(s);
     }

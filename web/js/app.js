@@ -1,11 +1,15 @@
 // The page's entry point: one HTML file for every address (the server
 // answers index.html for paths without an extension), routed here.
-import { h, put, toast } from './dom.js';
+import { h, put, toast, pageTitle } from './dom.js';
 import { homePage } from './home.js';
 import { gamePage, joinPage } from './game.js';
 import { replayPage } from './replay.js';
 import { rulesPage, gameTitle } from './rules.js';
 import { GAME_NAMES } from './games.js';
+import { accountCorner, signInPage, whoAmI } from './account.js';
+import { lobbyPage } from './lobby.js';
+import { profilePage, leaderboardPage } from './profile.js';
+import { startTurnNotices } from './notify.js';
 
 const main = document.getElementById('main');
 
@@ -16,7 +20,7 @@ window.addEventListener('unhandledrejection', (event) => {
 });
 
 function notFound() {
-  document.title = 'Not found · morph';
+  pageTitle('Not found · morph');
   put(main, h('section', { class: 'card' },
     h('h1', { text: 'Nothing here' }),
     h('p', {}, 'This address is not a page of morph. ', h('a', { href: '/', text: 'Start or watch a game' }), '.')));
@@ -33,12 +37,19 @@ async function route() {
   rulesLinks();
   for (const a of document.querySelectorAll('header nav a'))
     if (a.getAttribute('href') === location.pathname) a.setAttribute('aria-current', 'page');
+  // who is signed in: the header's corner, and your turn in any tab
+  accountCorner(document.getElementById('account')).catch(() => {});
+  whoAmI().then((who) => { if (who.signed_in) startTurnNotices(); });
   try {
     if (parts.length === 0) return await homePage(main);
     if (parts[0] === 'game' && parts.length === 2) return await gamePage(main, parts[1]);
     if (parts[0] === 'join' && parts.length === 2) return await joinPage(main, parts[1]);
     if (parts[0] === 'replay' && parts.length <= 2) return await replayPage(main, parts[1]);
     if (parts[0] === 'rules' && parts.length === 2) return await rulesPage(main, parts[1]);
+    if ((parts[0] === 'signin' || parts[0] === 'signup') && parts.length === 1) return await signInPage(main, parts[0]);
+    if (parts[0] === 'lobby' && parts.length === 1) return await lobbyPage(main);
+    if (parts[0] === 'player' && parts.length === 2) return await profilePage(main, parts[1]);
+    if (parts[0] === 'leaderboard' && parts.length <= 2) return await leaderboardPage(main, parts[1]);
     notFound();
   } catch (err) {
     put(main, h('section', { class: 'card error-card' },

@@ -90,6 +90,33 @@ export function showDialog(title, ...content) {
   return dialog;
 }
 
+// ---- the tab: its title and icon say when it is your turn ----
+// A page names itself with pageTitle; the turn notices (notify.js) and a
+// game screen add "(Your turn)" or "(2)" and the icon with a red dot.
+const tab = { title: 'morph', here: false, elsewhere: 0 };
+
+function drawTab() {
+  const prefix = tab.here ? '(Your turn) ' : tab.elsewhere ? `(${tab.elsewhere}) ` : '';
+  document.title = prefix + tab.title;
+  const icon = document.querySelector('link[rel="icon"]');
+  const href = tab.here || tab.elsewhere ? '/favicon-turn.svg' : '/favicon.svg';
+  if (icon && icon.getAttribute('href') !== href) icon.setAttribute('href', href);
+  document.documentElement.dataset.turn = tab.here || tab.elsewhere ? 'yes' : 'no';
+}
+
+export function pageTitle(text) {
+  tab.title = text;
+  drawTab();
+}
+
+// here: the game on this screen waits for you; elsewhere: how many of your
+// account's games do (undefined leaves it as it is).
+export function setTurn({ here, elsewhere } = {}) {
+  if (here !== undefined) tab.here = here;
+  if (elsewhere !== undefined) tab.elsewhere = elsewhere;
+  drawTab();
+}
+
 // "3 min ago" for an ISO time.
 export function ago(iso) {
   const t = Date.parse(iso);

@@ -5,12 +5,15 @@
 // is in each game's page module (games.js). The page never decides what is legal:
 // it offers the state's legal actions and posts their texts.
 import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
-import { h, put, clear, toast, confirmDialog, showDialog, typing } from './dom.js';
+import { h, put, clear, toast, confirmDialog, showDialog, typing, pageTitle, setTurn } from './dom.js';
 import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
+import { Clocks } from './clock.js';
+import { ChatPanel } from './chat.js';
+import { notifyTurn } from './notify.js';
 
 export async function joinPage(main, code) {
-  document.title = 'Joining · morph';
+  pageTitle('Joining · morph');
   put(main, h('section', { class: 'card' }, h('h1', { text: 'Joining the game…' })));
   try {
     const joined = await api('POST', '/api/join', { body: { code } });
@@ -31,7 +34,7 @@ export async function gamePage(main, id) {
     first = await api('GET', `/api/games/${encodeURIComponent(id)}`, { tokens });
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
-      document.title = 'No such game · morph';
+      pageTitle('No such game · morph');
       put(main, h('section', { class: 'card error-card' },
         h('h1', { text: 'No such game' }), h('p', { text: err.message }),
         h('p', {}, h('a', { href: '/', text: 'Start or watch a game' }), '.')));
@@ -59,6 +62,8 @@ class GameScreen {
     this.hint = null;
     this.invitesVersion = -1;
     this.retry = 1000;
+    this.clocks = new Clocks(this);
+    this.chat = new ChatPanel(this);
     this.build();
   }
 
@@ -123,19 +128,23 @@ class GameScreen {
       h('div', { class: 'layout' },
         h('div', { class: 'board-col' }, el.board, el.narration),
         h('div', { class: 'side' },
+          this.clocks.el,
           el.controls,
           el.hint,
           el.players,
           el.invites,
           el.tools,
           el.keys,
-          h('section', { class: 'moves', 'aria-label': 'Moves in words' }, h('h2', { text: 'Moves' }), el.movesBox))),
+          h('section', { class: 'moves', 'aria-label': 'Moves in words' }, h('h2', { text: 'Moves' }), el.movesBox),
+          this.chat.el)),
       el.legend);
     put(this.main, el.root);
   }
 
   start() {
     this.render();
+    this.clocks.update(this.shown.clock || null);
+    this.chat.render();
     this.connect();
     document.addEventListener('keydown', (event) => this.onKey(event));
   }
@@ -149,6 +158,7 @@ class GameScreen {
       this.retry = 1000;
       this.enqueue(JSON.parse(event.data));
     });
+    es.addEventListener('chat', () => this.chat.refresh());
     es.addEventListener('open', () => this.setConnected(true));
     es.addEventListener('error', () => {
       this.setConnected(false);
@@ -169,7 +179,10 @@ class GameScreen {
   // ---- new states, played out in order ----
 
   enqueue(state) {
-    if (state.id !== this.id || state.version <= this.lastVersion) return;
+    if (state.id !== this.id || state.version < this.lastVersion) return;
+    // the clocks follow the newest state at once, before any playing out
+    if (state.clock !== undefined) this.clocks.update(state.clock);
+    if (state.version === this.lastVersion) return;
     this.lastVersion = state.version;
     this.queue.push(state);
     this.pump();
@@ -200,6 +213,9 @@ class GameScreen {
         this.shown = next;
         if (next.count !== prev.count) this.hint = null;
         this.render();
+        const mine = !next.result && !next.thinking && ((next.to_move && this.mySeats.has(next.to_move)) || this.typingSeat(next) !== null);
+        if (mine && next.count !== prev.count && next.last)
+          notifyTurn(this.id, next.count, `Your turn · ${gameTitle(next.game)}`, next.last.text);
       }
     } finally {
       this.pumping = false;
@@ -268,8 +284,17 @@ class GameScreen {
     }
   }
 
+  // A player still in a running game may resign at any moment.
+  canResign(state = this.shown) {
+    if (!this.isPlayer || state.result) return false;
+    const alive = state.board && state.board.alive;
+    return [...this.mySeats].some((seat) => !alive || alive[seat - 1] !== false);
+  }
+
   async resign() {
-    if (!(await confirmDialog('Resign this game? Your opponent wins.', 'Resign'))) return;
+    const others = this.shown.seats.length - 1;
+    const question = others > 1 ? 'Resign? You leave the game; the others play on.' : 'Resign this game? Your opponent wins.';
+    if (!(await confirmDialog(question, 'Resign'))) return;
     try {
       this.enqueue(await this.request('POST', `/api/games/${this.id}/resign`, {}));
     } catch (err) {
@@ -336,6 +361,8 @@ class GameScreen {
     for (const button of this.el.controls.querySelectorAll('button')) if (this.pumping) button.disabled = true;
     if (this.pumping) return;
     this.renderResult(state);
+    this.clocks.draw();
+    this.chat.render();
     this.table.render(state, may);
     const controls = this.el.controls;
     controls.hidden = !controls.querySelector('button, .prompt');
@@ -345,7 +372,8 @@ class GameScreen {
     this.syncMoves(state.history);
     if (!this.pumping) this.el.narration.textContent = state.last ? state.last.text : '';
     const yourTurn = may && !state.result;
-    document.title = `${yourTurn ? '(Your turn) ' : ''}${gameTitle(state.game)} · morph`;
+    pageTitle(`${gameTitle(state.game)} · morph`);
+    setTurn({ here: yourTurn });
   }
 
   renderStatus(state) {
@@ -426,8 +454,8 @@ class GameScreen {
         }));
       }
       tools.push(h('button', {
-        class: 'tool danger', id: 'resign', text: 'Resign', title: may ? 'Give up this game' : 'You can resign on your turn',
-        disabled: !may, onclick: () => this.resign(),
+        class: 'tool danger', id: 'resign', text: 'Resign', title: 'Give up this game (at any moment)',
+        disabled: this.busy || !this.canResign(state), onclick: () => this.resign(),
       }));
     }
     tools.push(h('button', { class: 'tool', id: 'rules', text: 'Rules', onclick: () => this.showRules() }));

@@ -3,9 +3,11 @@
 // seat a person here, a friend by invitation, or an AI; and the lists of
 // games waiting for a player, being played and finished.
 import { api, addTokens, myGames, tokensFor } from './api.js';
-import { h, put, clear, toast, ago } from './dom.js';
+import { h, put, clear, toast, ago, pageTitle } from './dom.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { gameNamesText } from './games.js';
+import { whoAmI } from './account.js';
+import { clockPicker, yourGamesSection } from './lobby.js';
 
 const MODES = [
   { key: 'ai', label: 'Against the AI', help: 'You in seat 1, the AI in the others.' },
@@ -15,16 +17,17 @@ const MODES = [
 ];
 
 export async function homePage(main) {
-  document.title = `morph: ${gameNamesText('and')} in the browser`;
+  pageTitle(`morph: ${gameNamesText('and')} in the browser`);
   const meta = await api('GET', '/api/meta');
+  const who = await whoAmI();
   const params = new URLSearchParams(location.search);
-  const form = new NewGameForm(meta, params.get('game'));
+  const form = new NewGameForm(meta, params.get('game'), who.signed_in);
   const lists = h('div', { class: 'lists' });
   put(main,
     h('div', { class: 'home' },
       h('section', { class: 'card new-game', 'aria-labelledby': 'new-game-title' },
         h('h1', { id: 'new-game-title', text: 'New game' }), form.el),
-      h('div', { class: 'home-side' }, mineSection(), lists)));
+      h('div', { class: 'home-side' }, who.signed_in ? yourGamesSection() : null, mineSection(), lists)));
   for (const [status, title, empty] of [
     ['waiting', 'Waiting for a player', 'No game is waiting for a player. Start one!'],
     ['playing', 'Being played', 'No game is being played right now.'],
@@ -37,8 +40,9 @@ export async function homePage(main) {
 // ---- the form ----
 
 class NewGameForm {
-  constructor(meta, wanted) {
+  constructor(meta, wanted, signedIn) {
     this.meta = meta;
+    this.signedIn = signedIn;
     this.game = meta.games.find((g) => g.name === wanted) || meta.games[0];
     this.mode = 'ai';
     this.el = h('form', { class: 'new-game-form', novalidate: true, onsubmit: (e) => this.submit(e) });
@@ -96,8 +100,19 @@ class NewGameForm {
     this.seatsBox = h('fieldset', { class: 'seats' }, h('legend', { text: 'Seats' }));
     el.append(this.seatsBox);
     this.drawSeats();
+    el.append(this.clockField());
     el.append(h('div', { class: 'button-row' }, h('button', { type: 'submit', class: 'primary big', id: 'start', text: 'Start the game' })));
     el.querySelectorAll('[name="opt-players"]').forEach((input) => input.addEventListener('change', () => this.drawSeats()));
+  }
+
+  // The clock (games between people) and, signed in, a rated game.
+  clockField() {
+    this.clock = clockPicker('clock');
+    return h('fieldset', { class: 'clock-choice-box' }, h('legend', { text: 'Clock' }),
+      h('div', { class: 'option' }, h('label', { class: 'label', for: 'clock', text: 'Time' }), this.clock.el,
+        h('span', { class: 'help', text: 'For games between people: each player\'s time runs on their turn; out of time loses (with 3 or 4 players, leaves the game).' })),
+      this.signedIn ? h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated', id: 'rated' }),
+        ' Rated: you and one other signed-in player, the result moves your ratings') : null);
   }
 
   markChosen() {
@@ -224,6 +239,9 @@ class NewGameForm {
     }
     const body = { game, options, seats, listed: data.get('listed') === 'on' };
     if (data.get('real-dice') === 'on') body.dice = 'real';
+    const clock = this.clock.value();
+    if (clock) body.clock = clock;
+    if (data.get('rated') === 'on') body.rated = true;
     const button = this.el.querySelector('#start');
     button.disabled = true;
     try {

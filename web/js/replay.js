@@ -3,12 +3,12 @@
 // (GET /api/games/ID/replay) stepped through: back, forward, slider, arrow
 // keys, the position after every action drawn from the server's positions.
 import { api } from './api.js';
-import { h, s, put, typing } from './dom.js';
+import { h, s, put, typing, pageTitle } from './dom.js';
 import { pageOf, gameNamesText } from './games.js';
 import { gameTitle, optionsSummary, paragraphs } from './rules.js';
 
 export async function replayPage(main, id) {
-  document.title = 'Replay · morph';
+  pageTitle('Replay · morph');
   if (id) {
     const data = await api('GET', `/api/games/${encodeURIComponent(id)}/replay`);
     new Viewer(main, data, { id });
@@ -98,7 +98,7 @@ class Viewer {
           h('p', { class: 'keys', text: 'Keys: ← → step · Home / End · Page Up / Page Down ten actions' }),
           h('section', { class: 'moves', 'aria-label': 'Moves in words' }, h('h2', { text: 'Moves' }),
             h('div', { class: 'moves-box', tabindex: 0 }, el.moves))))));
-    document.title = `Replay: ${gameTitle(this.game)} · morph`;
+    pageTitle(`Replay: ${gameTitle(this.game)} · morph`);
     document.addEventListener('keydown', (event) => this.onKey(event));
     this.go(this.at);
   }

@@ -2,7 +2,7 @@
 // with the legend of the drawings; also used by the game screen's Rules
 // dialog. Paragraphs are reflowed to the screen; drawings keep their lines.
 import { api } from './api.js';
-import { h, put } from './dom.js';
+import { h, put, pageTitle } from './dom.js';
 
 export function gameTitle(game) {
   return game ? game.charAt(0).toUpperCase() + game.slice(1) : '';
@@ -69,7 +69,7 @@ export function legendTable(legend) {
 
 // Option inputs for the rules page: the choices of each option that changes the rules.
 export async function rulesPage(main, game) {
-  document.title = `${gameTitle(game)} rules · morph`;
+  pageTitle(`${gameTitle(game)} rules · morph`);
   const meta = await api('GET', '/api/meta');
   const info = meta.games.find((g) => g.name === game);
   if (!info) {

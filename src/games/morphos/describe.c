@@ -114,6 +114,15 @@ void morphos_describe(const State *st, Action a, const Voice *v, StrBuf *out)
         sb_printf(out, "%s resigns: %s wins", mover, morphos_colour_name(opp));
         return;
     }
+    if (action_is_leave(a)) {
+        int colour = leave_player(a) == s->black_seat ? MORPHOS_BLACK : MORPHOS_WHITE;
+        if (leave_why(a) == LEAVE_TIME)
+            sb_printf(out, "%s runs out of time: %s wins on time", morphos_colour_name(colour),
+                      morphos_colour_name(colour ^ 1));
+        else
+            sb_printf(out, "%s resigns: %s wins", morphos_colour_name(colour), morphos_colour_name(colour ^ 1));
+        return;
+    }
     MorphosState after;
     morphos_scratch_copy(&after, s);
     morphos_apply_fast(&after, a);
@@ -181,6 +190,9 @@ void morphos_describe_result(const State *st, const Voice *v, StrBuf *out)
         sb_puts(out, ".\n");
     } else if (strcmp(s->how, "resign") == 0) {
         sb_printf(out, "%s (%s) resigns: %s (%s) wins.\n", morphos_colour_name(w ^ 1), name[w ^ 1], winner, name[w]);
+    } else if (strcmp(s->how, "time") == 0) {
+        sb_printf(out, "%s (%s) runs out of time: %s (%s) wins on time.\n", morphos_colour_name(w ^ 1), name[w ^ 1],
+                  winner, name[w]);
     } else {
         sb_printf(out, "%s (%s) wins (%s).\n", winner, name[w], s->how);
     }

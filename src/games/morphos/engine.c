@@ -252,6 +252,11 @@ void morphos_apply_fast(MorphosState *s, Action a)
         game_over(s, me ^ 1, "resign");
         return;
     }
+    if (action_is_leave(a)) { /* the seat leaving, whoever is to move: the other colour wins */
+        int colour = leave_player(a) == s->black_seat ? MORPHOS_BLACK : MORPHOS_WHITE;
+        game_over(s, colour ^ 1, leave_why(a) == LEAVE_TIME ? "time" : "resign");
+        return;
+    }
     switch (s->phase) {
     case PHASE_MAIN:
         if (a == ACT_PASS) {

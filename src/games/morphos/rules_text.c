@@ -154,8 +154,9 @@ void morphos_rules(const Game *g, StrBuf *out)
     para(out, "Swap. On White's first turn only, White may answer swap instead of moving. The stones stay where "
               "they are and the players exchange colours: the player who swapped now plays Black's stones, and "
               "the first player continues as White, to move.");
-    para(out, "End. You may resign at any time on your turn; your opponent wins. A game that reaches the move "
-              "cap of %d turns (swaps and skips count) is a draw.",
+    para(out, "End. You may resign at any moment (\"resign\" on your turn, \"resign 2\" for seat 2 at any "
+              "time); your opponent wins. With a clock, a player whose time runs out loses on time. A game that "
+              "reaches the move cap of %d turns (swaps and skips count) is a draw.",
          c->move_cap);
     if (m & MUT_MINIMORPH)
         para(out, "Minimorph: the weakness patterns are the smaller ones drawn above, which makes blocking "

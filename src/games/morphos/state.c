@@ -142,8 +142,8 @@ static bool is_legal(const State *st, Action a)
     const MorphosState *s = (const MorphosState *)st;
     if (s->phase == PHASE_OVER)
         return false;
-    if (a == ACTION_RESIGN)
-        return true;
+    if (a == ACTION_RESIGN || action_is_leave(a))
+        return a == ACTION_RESIGN || leave_player(a) < 2;
     Bb p;
     morphos_place_mask(s, &p);
     if (a >= 0 && a < ACT_FLIP)
@@ -182,6 +182,8 @@ static void action_text(const State *st, Action a, StrBuf *out)
     char pt[4];
     if (a == ACTION_RESIGN) {
         sb_puts(out, "resign");
+    } else if (action_is_leave(a)) {
+        leave_text(a, out);
     } else if (a == ACT_SWAP) {
         sb_puts(out, "swap");
     } else if (a == ACT_PASS) {
@@ -270,7 +272,7 @@ static const char *field(const char *text, int k, const char *key, char *out, si
 /* "over:B:connection" and the like: how a finished game ended. */
 static bool read_over(const char *phase, MorphosState *s)
 {
-    static const char *const hows[] = {"connection", "deadlock", "resign", "cap"};
+    static const char *const hows[] = {"connection", "deadlock", "resign", "cap", "time"};
     const char *w = strchr("BWD", phase[5]);
     if (strncmp(phase, "over:", 5) != 0 || !phase[5] || !w || phase[6] != ':')
         return false;
@@ -301,7 +303,7 @@ static const char *over_problem(const MorphosState *s)
 {
     const MorphosConfig *c = s->cfg;
     if (!s->how[0])
-        return "how the game ended must be connection, deadlock, resign or cap";
+        return "how the game ended must be connection, deadlock, resign, cap or time";
     if (strcmp(s->how, "cap") == 0)
         return s->winner != 2 ? "only the move cap ends a game in a draw"
                : s->turn != c->move_cap ? "a draw at the move cap before the cap" : NULL;
@@ -457,8 +459,9 @@ static void render(const State *st, StrBuf *out)
         if (s->winner == 2)
             sb_printf(out, "Game over: draw (%s) after %d turns\n", s->how, s->turn);
         else /* "resign" is the word typed; the sentence wants the noun */
-            sb_printf(out, "Game over: %s (player %d) wins by %s\n", morphos_colour_name(s->winner),
-                      morphos_seat_of(s, s->winner) + 1, strcmp(s->how, "resign") == 0 ? "resignation" : s->how);
+            sb_printf(out, "Game over: %s (player %d) wins %s%s\n", morphos_colour_name(s->winner),
+                      morphos_seat_of(s, s->winner) + 1, strcmp(s->how, "time") == 0 ? "on " : "by ",
+                      strcmp(s->how, "resign") == 0 ? "resignation" : s->how);
         return;
     }
     sb_printf(out, "Turn %d: %s (player %d) to move", s->turn + 1, morphos_colour_name(s->to_move),

@@ -90,6 +90,13 @@ MorphosRead morphos_read_action(const MorphosState *s, const char *text, Action 
         *out = ACTION_RESIGN;
         return MORPHOS_READ_OK;
     }
+    char reason[ERR_MAX];
+    int leave = leave_parse(text, 2, out, reason, sizeof reason);
+    if (leave != 0) {
+        if (leave < 0)
+            sb_puts(why, reason);
+        return leave > 0 ? MORPHOS_READ_OK : MORPHOS_READ_MALFORMED;
+    }
     if (strcmp(text, "swap") == 0) {
         if (!morphos_swap_allowed(s)) {
             sb_puts(why, "swap is allowed only on White's first turn, instead of a move");

@@ -179,19 +179,22 @@ static void describe_die(const MorpyamState *s, const MorpyamState *t, int value
     }
 }
 
-static void describe_resign(const MorpyamState *s, const MorpyamState *t, const Voice *v, StrBuf *out)
+/* Player p leaves: resigns (in turn or not) or runs out of time. */
+static void describe_leave(const MorpyamState *s, const MorpyamState *t, int p, int why, const Voice *v,
+                           StrBuf *out)
 {
     char buf[8];
-    int p = s->base.game->ops->current_player(&s->base);
-    sb_printf(out, "%s resigns", voice_name(v, p, buf));
-    if (t->phase == MP_OVER && t->how == MH_FORFEIT) {
+    sb_printf(out, "%s %s", voice_name(v, p, buf), why == LEAVE_TIME ? "runs out of time" : "resigns");
+    if (t->phase == MP_OVER && (t->how == MH_FORFEIT || t->how == MH_TIME)) {
         sb_puts(out, ": ");
         morpyam_names(v, t->winners, out);
-        sb_puts(out, " wins by forfeit");
+        sb_puts(out, t->how == MH_TIME ? " wins on time" : " wins by forfeit");
         return;
     }
-    if (s->phase == MP_PUT)
+    if (s->phase == MP_PUT || (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD))
         sb_puts(out, ", and the squares left in their hand are put on the first free positions");
+    else if (s->phase == MP_DEAL)
+        sb_puts(out, ", and the squares dealt to them go on the first free positions once the deal ends");
     sb_puts(out, "; ");
     morpyam_names(v, t->alive, out);
     sb_puts(out, " play on");
@@ -214,7 +217,9 @@ void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out)
     const MorpyamState *t = morpyam_state(after);
     const char *who = voice_name(v, s->player, buf);
     if (a == ACTION_RESIGN) {
-        describe_resign(s, t, v, out);
+        describe_leave(s, t, st->game->ops->current_player(st), LEAVE_RESIGN, v, out);
+    } else if (action_is_leave(a)) {
+        describe_leave(s, t, leave_player(a), leave_why(a), v, out);
     } else if (a >= MA_DEAL) {
         int kind = a - MA_DEAL;
         sb_printf(out, "%s is dealt a square %s (%s)", voice_name(v, s->dealt % s->cfg->players, buf),

@@ -155,7 +155,7 @@ enum {
     MP_OVER,
 };
 enum { MR_BUILD, MR_START };                         /* what a roll-off decides */
-enum { MH_NONE, MH_KO, MH_POINTS, MH_FORFEIT, MH_CAP }; /* how the game ended */
+enum { MH_NONE, MH_KO, MH_POINTS, MH_FORFEIT, MH_CAP, MH_TIME }; /* how the game ended */
 
 typedef struct MorpyamState {
     State base;
@@ -171,6 +171,7 @@ typedef struct MorpyamState {
     bool called;                /* a call was made this turn (strict-call) */
     bool replay;                /* this turn is a Morpyam replay */
     uint8_t alive;              /* players still in the game */
+    uint8_t timed_out;          /* players who left on time (a server's clock) */
     uint16_t dice, kept;        /* multiset ids: the five dice; dice kept for the pending roll */
     int32_t turns;              /* turns started */
     uint8_t contenders, rolled, purpose; /* roll-off */

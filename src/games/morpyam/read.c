@@ -165,11 +165,16 @@ Action morpyam_input_action(const MorpyamState *s, const MorpyamInput *in)
     }
 }
 
+const char *morpyam_leave_refusal(const MorpyamState *s)
+{
+    return s->phase == MP_OVER ? "the game is over" : "that player has left the game already";
+}
+
 bool morpyam_action_legal(const MorpyamState *s, Action a)
 {
     const State *st = &s->base;
     int p = st->game->ops->current_player(st);
-    if (p != PLAYER_CHANCE)
+    if (p != PLAYER_CHANCE || action_is_leave(a))
         return st->game->ops->is_legal(st, a);
     if (a == ACTION_RESIGN)
         return false;
@@ -187,6 +192,14 @@ bool morpyam_parse_action(const State *st, const char *text, Action *out, char *
     MorpyamInput in;
     StrBuf why = STRBUF_INIT;
     bool ok = false;
+    char reason[ERR_MAX];
+    int leave = leave_parse(text, s->cfg->players, out, reason, sizeof reason);
+    if (leave < 0)
+        snprintf(err, errlen, "malformed action '%.40s': %s", text, reason);
+    else if (leave > 0 && !morpyam_action_legal(s, *out))
+        snprintf(err, errlen, "illegal move '%.40s': %s", text, morpyam_leave_refusal(s));
+    if (leave != 0)
+        return leave > 0 && morpyam_action_legal(s, *out);
     if (!morpyam_read_input(text, &in, &why)) {
         snprintf(err, errlen, "malformed action '%.40s': %s", text, sb_str(&why));
     } else {

@@ -74,10 +74,20 @@ void morpyam_outcome_words(const MorpyamState *t, const Voice *v, StrBuf *out)
         break;
     }
     case MH_FORFEIT:
-        sb_printf(out, "%s wins by forfeit: ", voice_name(v, winner, buf));
-        morpyam_names(v, ((1u << t->cfg->players) - 1) & ~t->winners, out);
-        sb_puts(out, " resigned");
+    case MH_TIME: {
+        /* who left, and how: the last one decides the title */
+        unsigned gone = ((1u << t->cfg->players) - 1) & ~t->winners, timed = gone & t->timed_out;
+        unsigned first = t->how == MH_TIME ? timed : gone & ~timed, then = gone & ~first;
+        sb_printf(out, "%s wins %s: ", voice_name(v, winner, buf), t->how == MH_TIME ? "on time" : "by forfeit");
+        morpyam_names(v, first, out);
+        sb_puts(out, t->how == MH_TIME ? " ran out of time" : " resigned");
+        if (then) {
+            sb_puts(out, "; ");
+            morpyam_names(v, then, out);
+            sb_puts(out, t->how == MH_TIME ? " resigned" : " ran out of time");
+        }
         break;
+    }
     case MH_CAP:
         sb_printf(out, "the turn limit of %d turns is reached: ", t->cfg->turn_cap);
         points_words(t, v, out);
@@ -159,6 +169,6 @@ void morpyam_describe_result(const State *st, const Voice *v, StrBuf *out)
     for (int p = 0; p < s->cfg->players; p++) {
         sb_printf(out, "%s: ", voice_name(v, p, buf));
         player_points(s, p, r.points[p], out);
-        sb_puts(out, !(s->alive >> p & 1) ? ", resigned\n" : "\n");
+        sb_puts(out, (s->timed_out >> p & 1) ? ", out on time\n" : !(s->alive >> p & 1) ? ", resigned\n" : "\n");
     }
 }

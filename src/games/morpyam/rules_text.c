@@ -136,8 +136,11 @@ void morpyam_rules(const Game *g, StrBuf *out)
 
     sb_printf(&t, "The end: the game ends when a player covers their last token. That player gets an end bonus "
                   "of 1 point, and the player with the most points wins; a tie that includes the finishing player "
-                  "goes to them, other ties are shared. You may resign at any of your decisions: your tokens stay, "
-                  "you take no more turns and cannot win; the last player left wins by forfeit. A game that "
+                  "goes to them, other ties are shared. You may resign at any moment (\"resign\" on your turn, "
+                  "\"resign 2\" for seat 2 at any time), and a clock takes out a player whose time runs out: "
+                  "the leaver's tokens stay, they take no more turns and cannot win, and what was under way goes "
+                  "on without them; the last player left wins by forfeit (on time, when the last to leave ran out "
+                  "of time). A game that "
                   "reaches %d turns ends on points, without the bonus, ties shared.",
               c->turn_cap);
     add(out, &t);

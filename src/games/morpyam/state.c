@@ -393,28 +393,55 @@ static void put_square(MorpyamState *s, int p, int kind, int sq)
     s->hand[p][kind]--;
 }
 
-static __attribute__((noinline)) void resign(MorpyamState *s)
+/* The squares still in the hand of p (who left) go on the free positions
+ * in square order, kinds in id order, so that the grid is always whole. */
+static void put_hand(MorpyamState *s, int p)
 {
-    int p = current_player(&s->base);
-    s->alive &= (uint8_t)~(1u << p);
+    int sq = 0;
+    for (int k = 0; k < MK_COUNT; k++)
+        while (s->hand[p][k]) {
+            while (s->grid[sq] != MK_NONE)
+                sq++;
+            put_square(s, p, k, sq);
+        }
+}
+
+/* Player p leaves (resigns, in turn or not, or runs out of time): out of
+ * the game for good, their tokens staying on the grid. The last player
+ * left wins. Otherwise the game goes on as if p had never been there for
+ * what is under way: their turn ends, a roll-off goes on without them, and
+ * the squares they hold in Plus are put for them (once dealt). */
+static __attribute__((noinline)) void leave(MorpyamState *s, int p, int why)
+{
+    unsigned bit = 1u << p;
+    s->alive &= (uint8_t)~bit;
+    if (why == LEAVE_TIME)
+        s->timed_out |= (uint8_t)bit;
     if (__builtin_popcount(s->alive) == 1) {
-        finish(s, s->alive, MH_FORFEIT);
+        s->contenders = s->rolled = 0; /* a roll-off under way ends with the game */
+        finish(s, s->alive, why == LEAVE_TIME ? MH_TIME : MH_FORFEIT);
         return;
     }
-    if (s->phase == MP_PUT) {
-        /* The grid must still be whole: the leaver's squares fill the free
-         * positions in square order, kinds in id order. */
-        int sq = 0;
-        for (int k = 0; k < MK_COUNT; k++)
-            while (s->hand[p][k]) {
-                while (s->grid[sq] != MK_NONE)
-                    sq++;
-                put_square(s, p, k, sq);
-            }
-        next_builder(s);
+    switch (s->phase) {
+    case MP_DEAL: /* their squares are put when the deal ends */
         return;
+    case MP_ROLLOFF:
+        if (s->purpose == MR_BUILD)
+            put_hand(s, p);
+        s->contenders &= (uint8_t)~bit;
+        s->rolled &= (uint8_t)~bit;
+        if (s->rolled == s->contenders)
+            rolloff_round_done(s);
+        return;
+    case MP_PUT:
+        put_hand(s, p);
+        if (p == s->builder)
+            next_builder(s);
+        return;
+    default:
+        if (p == s->player)
+            end_turn(s);
     }
-    end_turn(s);
 }
 
 void morpyam_apply(State *st, Action a)
@@ -422,13 +449,19 @@ void morpyam_apply(State *st, Action a)
     MorpyamState *s = (MorpyamState *)st;
     const MorpyamMultisets *ms = &s->cfg->ms;
     if (a == ACTION_RESIGN) {
-        resign(s);
+        leave(s, current_player(st), LEAVE_RESIGN);
+    } else if (action_is_leave(a)) {
+        leave(s, leave_player(a), leave_why(a));
     } else if (a >= MA_DEAL) {
         int kind = a - MA_DEAL, p = s->dealt % s->cfg->players;
         s->deal_left[kind]--;
         s->hand[p][kind]++;
-        if (++s->dealt == 36)
+        if (++s->dealt == 36) {
+            for (int q = 0; q < s->cfg->players; q++)
+                if (!(s->alive >> q & 1))
+                    put_hand(s, q); /* players who left during the deal */
             start_rolloff(s, MR_BUILD);
+        }
     } else if (a >= MA_DIE) {
         int r = morpyam_roller(s);
         s->roll_value[r] = (uint8_t)(a - MA_DIE);
@@ -525,6 +558,9 @@ int morpyam_legal(const State *st, Action *out)
 static bool is_legal(const State *st, Action a)
 {
     int p = current_player(st);
+    if (action_is_leave(a))
+        return p != PLAYER_TERMINAL && leave_player(a) < morpyam_state(st)->cfg->players &&
+               (morpyam_state(st)->alive >> leave_player(a) & 1);
     if (p < 0)
         return false;
     if (a == ACTION_RESIGN)
@@ -576,7 +612,7 @@ static Action sample_chance(const State *st, Rng *rng)
 static void result(const State *st, GameResult *r)
 {
     const MorpyamState *s = (const MorpyamState *)st;
-    static const char *const how[] = {"", "ko", "points", "forfeit", "cap"};
+    static const char *const how[] = {"", "ko", "points", "forfeit", "cap", "time"};
     memset(r, 0, sizeof *r);
     r->terminal = s->phase == MP_OVER;
     r->has_points = true;

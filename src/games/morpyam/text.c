@@ -25,6 +25,8 @@ void morpyam_action_text(const State *st, Action a, StrBuf *out)
     char name[3];
     if (a == ACTION_RESIGN) {
         sb_puts(out, "resign");
+    } else if (action_is_leave(a)) {
+        leave_text(a, out);
     } else if (a >= MA_DEAL && a < MA_DEAL + MK_COUNT) {
         sb_printf(out, "deal %s", morpyam_kind_code(a - MA_DEAL));
     } else if (a >= MA_DIE && a <= MA_DIE + 6) {
@@ -91,6 +93,8 @@ void morpyam_serialize(const State *st, StrBuf *out)
         for (int k = 0; k < MK_COUNT; k++)
             sb_putc(out, digits62[s->hand[p][k]]);
     sb_printf(out, " result=%d,%d,%d", s->winners, s->how, s->bonus_player);
+    if (s->timed_out)
+        sb_printf(out, ",%d", s->timed_out); /* only once someone left on time: older texts read the same */
 }
 
 static int dice_id(const MorpyamMultisets *ms, const char *text, int want)
@@ -211,14 +215,16 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
         return "a call is pending but no Appel square is free"; /* a call made true must cover one */
     if (s->phase == MP_ROLLOFF ? (s->contenders & ~alive) != 0 : (s->contenders || s->rolled))
         return "roll-off contenders who are not in a roll-off";
-    if (s->phase != MP_DEAL && left_total)
+    if (s->phase != MP_DEAL && !over && left_total) /* a game may end during the deal: all others left */
         return "squares left to deal after the deal";
-    for (int p = 0; p < n && !over; p++) /* the last but one to leave ends the game at once */
+    /* the last but one to leave ends the game at once; during the deal, the
+     * squares of a player who left are put once it ends */
+    for (int p = 0; p < n && !over && s->phase != MP_DEAL; p++)
         for (int k = 0; k < MK_COUNT; k++)
             if (!(alive >> p & 1) && s->hand[p][k])
                 return "a player who resigned still holds squares to build";
-    if ((s->phase == MP_DEAL || (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD)) && alive != all)
-        return "a player resigned before the building began";
+    if (s->timed_out & alive)
+        return "a player out on time is still in the game";
     if (pregame) {
         if (s->turns != 0 || s->occupied)
             return "tokens or turns before the game has started";
@@ -232,7 +238,7 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
                 if (got != due)
                     return "the hands do not follow the order of the deal";
             }
-        if (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD && (c->variant != MV_PLUS || built))
+        if (s->phase == MP_ROLLOFF && s->purpose == MR_BUILD && (c->variant != MV_PLUS || (built && alive == all)))
             return "a building-order roll-off outside the Plus building";
         if (s->phase == MP_ROLLOFF && s->purpose == MR_START && built != 36)
             return "the first-player roll-off before the grid is built";
@@ -251,8 +257,10 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
     if (over) {
         if (s->how == MH_NONE || !s->winners || (s->winners & ~all))
             return "a finished game without a winner or a way it ended";
-        if (s->how == MH_FORFEIT && (__builtin_popcount(alive) != 1 || s->winners != alive))
+        if ((s->how == MH_FORFEIT || s->how == MH_TIME) && (__builtin_popcount(alive) != 1 || s->winners != alive))
             return "a forfeit that is not won by the last player in";
+        if (s->how == MH_TIME && !s->timed_out)
+            return "a game won on time that nobody lost on time";
         if (s->how == MH_KO && __builtin_popcount(s->winners) != 1)
             return "a KO with several winners";
         if ((s->how == MH_POINTS) != (s->bonus_player != 255))
@@ -269,13 +277,14 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
 {
     const MorpyamConfig *c = g->config;
     const MorpyamMultisets *ms = &c->ms;
-    char v[NFIELDS][64], rolloff[5][32], deal[3][32], result[3][32], why_buf[ERR_MAX];
+    char v[NFIELDS][64], rolloff[5][32], deal[3][32], result[4][32], why_buf[ERR_MAX];
     int phase, player, turns, rolls, nroll, call, called, replay, alive, cont, rolled, purpose, dealt, builder;
-    int winners, how, bonus;
+    int winners, how, bonus, timed_out = 0;
     const char *why = NULL;
-    /* rolloff=C,R,P,VVVV,KKKK deal=D,B,LEFT result=W,H,B */
+    /* rolloff=C,R,P,VVVV,KKKK deal=D,B,LEFT result=W,H,B[,T] */
+    bool timed = false;
     if (!split_fields(text, v) || !split_commas(v[13], 5, rolloff) || !split_commas(v[14], 3, deal) ||
-        !split_commas(v[16], 3, result)) {
+        !((timed = split_commas(v[16], 4, result)) || split_commas(v[16], 3, result))) {
         snprintf(err, errlen, "malformed morpyam state: fields missing or out of order");
         return NULL;
     }
@@ -296,8 +305,10 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
                    read_number("squares dealt", deal[0], 0, 36, &dealt, why_buf, sizeof why_buf) &&
                    read_number("builder", deal[1], 0, P - 1, &builder, why_buf, sizeof why_buf) &&
                    read_number("winners", result[0], 0, (1 << P) - 1, &winners, why_buf, sizeof why_buf) &&
-                   read_number("how", result[1], 0, MH_CAP, &how, why_buf, sizeof why_buf) &&
-                   read_number("bonus player", result[2], 0, 255, &bonus, why_buf, sizeof why_buf);
+                   read_number("how", result[1], 0, MH_TIME, &how, why_buf, sizeof why_buf) &&
+                   read_number("bonus player", result[2], 0, 255, &bonus, why_buf, sizeof why_buf) &&
+                   (!timed || read_number("players out on time", result[3], 1, (1 << P) - 1, &timed_out, why_buf,
+                                          sizeof why_buf));
     if (!numbers)
         why = why_buf;
     else if (strlen(v[0]) != 36 || strlen(v[1]) != 36 || strlen(rv) != 4 || strlen(ranks) != 4 ||
@@ -377,6 +388,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     s->called = called;
     s->replay = replay;
     s->alive = (uint8_t)alive;
+    s->timed_out = (uint8_t)timed_out;
     s->contenders = (uint8_t)cont;
     s->rolled = (uint8_t)rolled;
     s->purpose = (uint8_t)purpose;
@@ -443,7 +455,7 @@ void morpyam_render(const State *st, StrBuf *out)
     sb_puts(out, "     a    b    c    d    e    f\n");
     for (int p = 0; p < s->cfg->players; p++)
         sb_printf(out, "P%d: %2d points, %2d tokens left%s\n", p + 1, s->points[p] + (p == s->bonus_player),
-                  s->left[p], !(s->alive >> p & 1) ? " (resigned)" : "");
+                  s->left[p], (s->timed_out >> p & 1) ? " (out on time)" : !(s->alive >> p & 1) ? " (resigned)" : "");
     switch (s->phase) {
     case MP_OVER: {
         GameResult r;

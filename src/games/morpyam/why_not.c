@@ -244,6 +244,15 @@ bool morpyam_why_not(const State *st, const char *text, StrBuf *out)
     MorpyamInput in;
     StrBuf why = STRBUF_INIT;
     bool refused = true;
+    Action leave;
+    char reason[ERR_MAX];
+    int is_leave = leave_parse(text, s->cfg->players, &leave, reason, sizeof reason);
+    if (is_leave != 0) {
+        if (is_leave > 0 && morpyam_action_legal(s, leave))
+            return false;
+        sb_puts(out, is_leave < 0 ? reason : morpyam_leave_refusal(s));
+        return true;
+    }
     if (morpyam_read_input(text, &in, &why)) {
         Action a = morpyam_input_action(s, &in);
         if (a >= 0 && morpyam_action_legal(s, a))

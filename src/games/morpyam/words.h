@@ -29,9 +29,11 @@ bool morpyam_read_input(const char *text, MorpyamInput *in, StrBuf *why);
 /* The action in means in s; -1 when it cannot mean one (a keep of dice
  * that are not showing, a reroll of nothing). */
 Action morpyam_input_action(const MorpyamState *s, const MorpyamInput *in);
-/* Whether a is legal in s: a decision of the player to move, or a possible
- * outcome at a chance node. */
+/* Whether a is legal in s: a decision of the player to move, a possible
+ * outcome at a chance node, or the leave of a player still in. */
 bool morpyam_action_legal(const MorpyamState *s, Action a);
+/* Why a leave action ("resign 2") is not legal in s: the game is over, or that player left. */
+const char *morpyam_leave_refusal(const MorpyamState *s);
 /* Why in, well formed, is not legal in s (why_not.c). */
 void morpyam_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why);
 

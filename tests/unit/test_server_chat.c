@@ -1,0 +1,79 @@
+/* The rules of the chat: what a message may be (trimmed, one line of
+ * text, 200 characters at most, HTML kept as the text it is) and who
+ * writes and reads each channel. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "../../src/server/chat.h"
+
+static const char *ok_text(const char *text, char out[CHAT_TEXT_MAX + 1])
+{
+    char err[128];
+    if (!chat_text(text, strlen(text), out, err, sizeof err))
+        fail_msg("'%s' refused: %s", text, err);
+    return out;
+}
+
+static void messages(void **state)
+{
+    char out[CHAT_TEXT_MAX + 1], err[128];
+    assert_string_equal(ok_text("  good luck!\t ", out), "good luck!");
+    assert_string_equal(ok_text("<script>alert(1)</script>", out), "<script>alert(1)</script>");
+    assert_string_equal(ok_text("bien joué ♟", out), "bien joué ♟");
+    assert_false(chat_text("   ", 3, out, err, sizeof err));
+    assert_string_equal(err, "a chat message needs some text");
+    assert_false(chat_text("two\nlines", 9, out, err, sizeof err));
+    assert_string_equal(err, "a chat message is one line of text, without control characters");
+    assert_false(chat_text("bell\x07", 5, out, err, sizeof err));
+    assert_false(chat_text("c1 \xc2\x85 control", 14, out, err, sizeof err));
+    assert_false(chat_text("bad \xff byte", 10, out, err, sizeof err));
+    assert_false(chat_text("nul\0inside", 10, out, err, sizeof err));
+    char big[CHAT_CHARS_MAX + 2];
+    memset(big, 'a', sizeof big);
+    assert_true(chat_text(big, CHAT_CHARS_MAX, out, err, sizeof err));
+    assert_false(chat_text(big, CHAT_CHARS_MAX + 1, out, err, sizeof err));
+    assert_string_equal(err, "a chat message has at most 200 characters, got 201");
+    /* characters, not bytes: 200 of three bytes each fit, 201 do not */
+    char wide[CHAT_CHARS_MAX * 3 + 4] = "";
+    for (int i = 0; i < CHAT_CHARS_MAX; i++)
+        strcat(wide, "♟");
+    assert_true(chat_text(wide, strlen(wide), out, err, sizeof err));
+    strcat(wide, "♟");
+    assert_false(chat_text(wide, strlen(wide), out, err, sizeof err));
+}
+
+static void channels(void **state)
+{
+    char err[128];
+    ChatViewer player = {true, false}, signed_player = {true, true}, watcher = {false, false}, member = {false, true};
+    assert_int_equal(chat_channel("players"), CHAT_PLAYERS);
+    assert_int_equal(chat_channel("spectators"), CHAT_SPECTATORS);
+    assert_int_equal(chat_channel("all"), -1);
+    assert_true(chat_may_write(&player, CHAT_PLAYERS, err, sizeof err));
+    assert_false(chat_may_write(&watcher, CHAT_PLAYERS, err, sizeof err));
+    assert_string_equal(err, "only the players of this game write in the players' chat");
+    assert_false(chat_may_write(&member, CHAT_PLAYERS, err, sizeof err));
+    assert_true(chat_may_write(&member, CHAT_SPECTATORS, err, sizeof err));
+    assert_false(chat_may_write(&watcher, CHAT_SPECTATORS, err, sizeof err));
+    assert_string_equal(err, "sign in to write in the spectators' chat");
+    assert_false(chat_may_write(&signed_player, CHAT_SPECTATORS, err, sizeof err));
+    /* players read their own chat; spectators theirs; players the spectators' once it is over */
+    assert_true(chat_may_read(&player, CHAT_PLAYERS, false));
+    assert_false(chat_may_read(&watcher, CHAT_PLAYERS, true));
+    assert_true(chat_may_read(&watcher, CHAT_SPECTATORS, false));
+    assert_false(chat_may_read(&player, CHAT_SPECTATORS, false));
+    assert_true(chat_may_read(&player, CHAT_SPECTATORS, true));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(messages),
+        cmocka_unit_test(channels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
