@@ -237,7 +237,7 @@ static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *re
     room_kick(room);
     server_account_changed(srv, c->account);
     server_account_changed(srv, me->id);
-    feed_bump(srv->lobby);
+    server_lobby_changed(srv);
     room_unref(room);
 }
 
@@ -286,7 +286,7 @@ static bool new_challenge(Server *srv, StoredChallenge *c, const Account *me, bo
         api_error(res, 503, "%s", err);
         return false;
     }
-    feed_bump(srv->lobby);
+    server_lobby_changed(srv);
     return true;
 }
 
@@ -376,7 +376,7 @@ static void take_or_cancel(Server *srv, const ApiRequest *req, ApiResponse *res,
     } else if (!found) {
         api_error(res, 403, "only its maker withdraws a challenge");
     } else {
-        feed_bump(srv->lobby);
+        server_lobby_changed(srv);
         api_json(res, 200, json_pack("{s:s,s:b}", "id", c.id, "withdrawn", 1));
     }
     json_decref(body);

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "../core/xalloc.h"
+#include "feed.h"
 #include "server.h"
 
 /* How often work is looked for (an AI seat whose server died waits for
@@ -41,19 +42,54 @@ static void heard(Room *r, void *ctx)
     room_heard(r, INT64_MAX);
 }
 
-/* The store's notification: game id is at version now (NULL id: any game
- * may have changed, notifications were lost while reconnecting). */
-static void on_change(void *ctx, const char *id, int64_t version)
+static void chat_heard(Room *r, void *ctx)
+{
+    room_chat_added(r);
+}
+
+static void account_heard(Server *s, void *ctx)
+{
+    pthread_mutex_lock(&s->feeds_lock);
+    int n = s->naccount_feeds;
+    AccountId *ids = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
+    for (int i = 0; i < n; i++)
+        ids[i] = s->account_feeds[i].account;
+    pthread_mutex_unlock(&s->feeds_lock);
+    for (int i = 0; i < n; i++)
+        server_account_changed_here(s, ids[i]);
+    free(ids);
+}
+
+/* A note of another server's change (store.h): the readers here hear of
+ * it (the data is read from the database when they ask). */
+static void on_change(void *ctx, const StoreNote *note)
 {
     Server *s = ctx;
-    if (!id) {
+    Room *r;
+    switch (note->kind) {
+    case NOTE_GAME:
+        if ((r = server_room_cached(s, note->id))) {
+            room_heard(r, note->version);
+            room_unref(r);
+        }
+        break;
+    case NOTE_CHAT:
+        if ((r = server_room_cached(s, note->id))) {
+            room_chat_added(r);
+            room_unref(r);
+        }
+        break;
+    case NOTE_LOBBY:
+        feed_bump(s->lobby);
+        break;
+    case NOTE_ACCOUNT:
+        server_account_changed_here(s, note->account);
+        break;
+    default: /* NOTE_ALL: notes were lost, anything may have changed */
         server_each_room(s, heard, NULL);
-        return;
-    }
-    Room *r = server_room_cached(s, id);
-    if (r) {
-        room_heard(r, version);
-        room_unref(r);
+        server_each_room(s, chat_heard, NULL);
+        feed_bump(s->lobby);
+        account_heard(s, NULL);
     }
 }
 

@@ -119,7 +119,7 @@ bool room_resign(Room *r, unsigned seats, RoomError *e)
         } else {
             /* "resign" on one's own decision, "resign N" at any other moment (the
              * rules' leaving): while others think, roll or have the turn */
-            char text[16];
+            char text[24];
             if (seat == session_player(r->session))
                 snprintf(text, sizeof text, "resign");
             else

@@ -5,7 +5,8 @@
  * conflict catches up and decides again (room_retry), so that the answer
  * is the one a single server would give after the other server's change.
  * Work for AI seats follows the writes: whoever commits a change that
- * leaves an AI to move holds that work (store.h) and thinks. */
+ * leaves an AI to move holds that work (store.h) and thinks; a clock that
+ * runs out is work too, taken by one server when it is due. */
 
 #include "room_internal.h"
 
@@ -92,7 +93,17 @@ bool room_catch_up(Room *r, RoomError *e)
             seat->claimed = g.seats[p].claimed;
             memcpy(seat->token_hash, g.seats[p].token_hash, sizeof seat->token_hash);
             memcpy(seat->invite, g.seats[p].invite, sizeof seat->invite);
+            seat->account = g.seats[p].account;
+            seat->muted = g.seats[p].muted;
+            if (seat->account && strcmp(seat->name, g.seats[p].name) != 0) { /* taken elsewhere by an account */
+                memcpy(seat->name, g.seats[p].name, sizeof seat->name);
+                memcpy(r->names[p], seat->name, sizeof seat->name);
+            }
         }
+        /* The clock as the writer charged it, run on since then. */
+        memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
+        r->meta.clock_at = g.clock_at;
+        room_clock_from_store(r, room_host_now(r->host));
     }
     /* Actions written elsewhere: whoever wrote them holds the AI's work. */
     if (moved)
@@ -170,4 +181,8 @@ void room_take_work(Room *r, int kind)
         room_schedule_ai(r);
     }
     pthread_mutex_unlock(&r->lock);
+    /* A clock ran out: the game ends on time here (a versioned write: if
+     * another server ended it first, this one catches up instead). */
+    if (kind == WORK_CLOCK)
+        room_clock_tick(r, room_host_now(r->host), false);
 }

@@ -85,7 +85,7 @@ Feed *server_account_feed(Server *s, AccountId account)
     return f;
 }
 
-void server_account_changed(Server *s, AccountId account)
+void server_account_changed_here(Server *s, AccountId account)
 {
     if (!account)
         return;
@@ -101,6 +101,35 @@ void server_account_changed(Server *s, AccountId account)
         feed_bump(f);
         feed_unref(f);
     }
+}
+
+/* Tells the other servers of a shared store too (they bump their feeds). */
+static void tell_others(Server *s, const StoreNote *note)
+{
+    if (s->store->ops->shared && s->store->ops->notify)
+        s->store->ops->notify(s->store, note);
+}
+
+void server_account_changed(Server *s, AccountId account)
+{
+    if (!account)
+        return;
+    server_account_changed_here(s, account);
+    tell_others(s, &(StoreNote){.kind = NOTE_ACCOUNT, .account = account});
+}
+
+void server_lobby_changed(Server *s)
+{
+    feed_bump(s->lobby);
+    tell_others(s, &(StoreNote){.kind = NOTE_LOBBY});
+}
+
+void server_chat_added(Server *s, Room *r, const char *game_id)
+{
+    room_chat_added(r);
+    StoreNote note = {.kind = NOTE_CHAT};
+    snprintf(note.id, sizeof note.id, "%s", game_id);
+    tell_others(s, &note);
 }
 
 static unsigned id_hash(const char *id)

@@ -116,8 +116,16 @@ void server_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2
 double server_now(const Server *s);
 /* The feed of account's games (a reference for the caller), made on demand. */
 Feed *server_account_feed(Server *s, AccountId account);
-/* Something changed in a game of account: its readers hear of it. */
+/* Something changed in a game of account: its readers hear of it, here
+ * and (a shared store) on the other servers; _here: on this server only
+ * (what the others' notes ask for). */
 void server_account_changed(Server *s, AccountId account);
+void server_account_changed_here(Server *s, AccountId account);
+/* The lobby's challenges changed: its readers here and elsewhere hear of it. */
+void server_lobby_changed(Server *s);
+/* A chat message of game_id (room r) was stored: its readers here and
+ * elsewhere hear of it. */
+void server_chat_added(Server *s, Room *r, const char *game_id);
 
 /* ---- clocks (server_clocks.c) ---- */
 /* Watches r's running clock (a reference is kept until its game ends). */

@@ -177,12 +177,9 @@ long long pg_now_ms(void)
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
-                 size_t errlen)
+/* r when its status is want, else NULL with err (r freed). */
+static PGresult *checked(PgConn *c, PGresult *r, ExecStatusType want, const char *what, char *err, size_t errlen)
 {
-    char name[16];
-    snprintf(name, sizeof name, "m%d", q);
-    PGresult *r = PQexecPrepared(c->conn, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0);
     if (PQresultStatus(r) == want) {
         if (c->store)
             atomic_store(&c->store->last_ok_ms, pg_now_ms());
@@ -191,6 +188,43 @@ PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const
     result_error(c->conn, r, what, err, errlen);
     PQclear(r);
     return NULL;
+}
+
+PGresult *pg_run(PgConn *c, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
+                 size_t errlen)
+{
+    char name[16];
+    snprintf(name, sizeof name, "m%d", q);
+    return checked(c, PQexecPrepared(c->conn, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0), want, what, err,
+                   errlen);
+}
+
+PGresult *pg_run_sql(PgConn *c, const char *sql, const PgParams *p, ExecStatusType want, const char *what, char *err,
+                     size_t errlen)
+{
+    return checked(c, PQexecParams(c->conn, sql, p ? p->n : 0, NULL, p ? p->v : NULL, NULL, NULL, 0), want, what,
+                   err, errlen);
+}
+
+PGresult *pg_query_sql(PgStore *s, const char *sql, const PgParams *p, ExecStatusType want, const char *what,
+                       char *err, size_t errlen)
+{
+    PgConn *c = pg_acquire(s, err, errlen);
+    if (!c)
+        return NULL;
+    PGresult *r = pg_run_sql(c, sql, p, want, what, err, errlen);
+    pg_release(s, c);
+    return r;
+}
+
+bool pg_change(PgStore *s, const char *sql, const PgParams *p, int *changed, const char *what, char *err,
+               size_t errlen)
+{
+    PGresult *r = pg_query_sql(s, sql, p, PGRES_COMMAND_OK, what, err, errlen);
+    if (r && changed)
+        *changed = atoi(PQcmdTuples(r));
+    PQclear(r);
+    return r != NULL;
 }
 
 PGresult *pg_query(PgStore *s, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
@@ -259,7 +293,7 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen)
             snprintf(err, errlen, "database: cannot read the schema version");
     }
     if (ok && version > newest) {
-        snprintf(err, errlen, "the database has schema version %d; this morph reads up to version %d (a newer "
+        snprintf(err, errlen, "the database has schema version %d; this morph reads versions up to %d (a newer "
                  "morph wrote it)", version, newest);
         ok = false;
     }
@@ -281,13 +315,8 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen)
 
 /* ---- NOTIFY ---- */
 
-void pg_notify_change(PgStore *s, const char *id, int64_t version)
+static void notify_payload(PgStore *s, const char *payload)
 {
-    char payload[GAME_ID_LEN + 24];
-    if (version >= 0)
-        snprintf(payload, sizeof payload, "%s %lld", id, (long long)version);
-    else
-        snprintf(payload, sizeof payload, "%s", id);
     pthread_mutex_lock(&s->notify_lock);
     if (s->npending == s->pending_cap) {
         s->pending_cap = s->pending_cap ? 2 * s->pending_cap : 64;
@@ -296,6 +325,39 @@ void pg_notify_change(PgStore *s, const char *id, int64_t version)
     s->pending[s->npending++] = xstrdup(payload);
     pthread_cond_signal(&s->notify_cond);
     pthread_mutex_unlock(&s->notify_lock);
+}
+
+void pg_notify_change(PgStore *s, const char *id, int64_t version)
+{
+    char payload[GAME_ID_LEN + 24];
+    if (version >= 0)
+        snprintf(payload, sizeof payload, "%s %lld", id, (long long)version);
+    else
+        snprintf(payload, sizeof payload, "%s", id);
+    notify_payload(s, payload);
+}
+
+void pg_notify_note(Store *st, const StoreNote *note)
+{
+    PgStore *s = (PgStore *)st;
+    char payload[GAME_ID_LEN + 32];
+    switch (note->kind) {
+    case NOTE_GAME:
+        pg_notify_change(s, note->id, note->version == INT64_MAX ? -1 : note->version);
+        return;
+    case NOTE_CHAT:
+        snprintf(payload, sizeof payload, "chat %s", note->id);
+        break;
+    case NOTE_LOBBY:
+        snprintf(payload, sizeof payload, "lobby");
+        break;
+    case NOTE_ACCOUNT:
+        snprintf(payload, sizeof payload, "account %lld", (long long)note->account);
+        break;
+    default:
+        return;
+    }
+    notify_payload(s, payload);
 }
 
 /* Sends a batch of payloads in one statement (one short transaction,
@@ -387,37 +449,68 @@ void pg_notifier_stop(PgStore *s)
 
 /* ---- LISTEN ---- */
 
-/* The notifications waiting, each game once with its newest version. */
+/* A payload as a note: "ID VERSION" or "ID" (a game), "chat ID", "lobby",
+ * "account N" (pg_notify_note); false for anything else. */
+static bool read_note(const char *payload, StoreNote *note)
+{
+    memset(note, 0, sizeof *note);
+    char word[16] = "";
+    long long number = INT64_MAX;
+    int n = sscanf(payload, "%15s %lld", word, &number);
+    if (n >= 1 && strcmp(word, "lobby") == 0) {
+        note->kind = NOTE_LOBBY;
+        return true;
+    }
+    if (n == 2 && strcmp(word, "account") == 0) {
+        note->kind = NOTE_ACCOUNT;
+        note->account = number;
+        return true;
+    }
+    if (strcmp(word, "chat") == 0 && sscanf(payload, "chat %10s", note->id) == 1) {
+        note->kind = NOTE_CHAT;
+        return true;
+    }
+    if (n < 1 || strlen(word) != GAME_ID_LEN)
+        return false;
+    note->kind = NOTE_GAME;
+    memcpy(note->id, word, sizeof note->id);
+    note->version = n == 2 ? number : INT64_MAX; /* "ID" alone: changed, version unknown */
+    return true;
+}
+
+/* The notifications waiting: each game once with its newest version, the
+ * other notes as they come. */
 static void deliver(PgStore *s, PGconn *conn)
 {
     enum { BATCH = 256 };
-    char ids[BATCH][GAME_ID_LEN + 1];
-    long long versions[BATCH];
+    StoreNote games[BATCH];
     int n = 0;
-    PGnotify *note;
-    while ((note = PQnotifies(conn))) {
-        char id[GAME_ID_LEN + 1];
-        long long version = INT64_MAX; /* "ID" alone: changed, version unknown */
-        if (sscanf(note->extra, "%10s %lld", id, &version) >= 1) {
-            int i = 0;
-            while (i < n && strcmp(ids[i], id) != 0)
-                i++;
-            if (i == n && n == BATCH) {
-                for (int k = 0; k < n; k++)
-                    s->changed(s->changed_ctx, ids[k], versions[k]);
-                n = i = 0;
-            }
-            if (i == n) {
-                strcpy(ids[n], id);
-                versions[n++] = version;
-            } else if (version > versions[i]) {
-                versions[i] = version;
-            }
+    PGnotify *pn;
+    while ((pn = PQnotifies(conn))) {
+        StoreNote note;
+        bool known = read_note(pn->extra, &note);
+        PQfreemem(pn);
+        if (!known)
+            continue;
+        if (note.kind != NOTE_GAME) {
+            s->heard(s->heard_ctx, &note);
+            continue;
         }
-        PQfreemem(note);
+        int i = 0;
+        while (i < n && strcmp(games[i].id, note.id) != 0)
+            i++;
+        if (i == n && n == BATCH) {
+            for (int k = 0; k < n; k++)
+                s->heard(s->heard_ctx, &games[k]);
+            n = i = 0;
+        }
+        if (i == n)
+            games[n++] = note;
+        else if (note.version > games[i].version)
+            games[i].version = note.version;
     }
     for (int k = 0; k < n; k++)
-        s->changed(s->changed_ctx, ids[k], versions[k]);
+        s->heard(s->heard_ctx, &games[k]);
 }
 
 static PGconn *listen_conn(PgStore *s, char *err, size_t errlen)
@@ -440,8 +533,10 @@ static void *watch_main(void *arg)
         if (!conn) {
             char err[320];
             conn = listen_conn(s, err, sizeof err);
-            if (conn) /* notifications may have been missed: any game may have changed */
-                s->changed(s->changed_ctx, NULL, 0);
+            if (conn) { /* notifications may have been missed: anything may have changed */
+                StoreNote all = {.kind = NOTE_ALL};
+                s->heard(s->heard_ctx, &all);
+            }
             else
                 fprintf(stderr, "morph serve: %s (trying again in a second)\n", err);
         }
@@ -467,8 +562,7 @@ static void *watch_main(void *arg)
     return NULL;
 }
 
-bool pg_watch(Store *st, void (*changed)(void *ctx, const char *id, int64_t version), void *ctx, char *err,
-              size_t errlen)
+bool pg_watch(Store *st, void (*heard)(void *ctx, const StoreNote *note), void *ctx, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
     if (s->watching) {
@@ -478,8 +572,8 @@ bool pg_watch(Store *st, void (*changed)(void *ctx, const char *id, int64_t vers
     s->listening = listen_conn(s, err, errlen);
     if (!s->listening)
         return false;
-    s->changed = changed;
-    s->changed_ctx = ctx;
+    s->heard = heard;
+    s->heard_ctx = ctx;
     bool ok = pipe(s->stop_pipe) == 0;
     if (!ok) {
         snprintf(err, errlen, "cannot make a pipe: %s", strerror(errno));

@@ -347,7 +347,7 @@ static void a_newer_schema_is_refused(void **state)
     StoreConfig c = {.db = be->db};
     Store *refused = store_open(&c, err, sizeof err);
     assert_null(refused);
-    if (!strstr(err, "schema version 99; this morph reads up to version"))
+    if (!strstr(err, "has schema version 99; this morph reads versions up to"))
         fail_msg("%s: %s", be->name, err);
     if (be->pg)
         assert_true(pg_test_exec(be->db, "DELETE FROM morph_schema WHERE version = 99"));
@@ -463,13 +463,13 @@ typedef struct Heard {
     int count;
 } Heard;
 
-static void on_heard(void *ctx, const char *id, int64_t version)
+static void on_heard(void *ctx, const StoreNote *note)
 {
     Heard *h = ctx;
     pthread_mutex_lock(&h->lock);
-    if (id) {
-        snprintf(h->id, sizeof h->id, "%s", id);
-        h->version = version;
+    if (note->kind == NOTE_GAME) {
+        snprintf(h->id, sizeof h->id, "%s", note->id);
+        h->version = note->version;
         h->count++;
     }
     pthread_cond_signal(&h->cond);
@@ -583,6 +583,53 @@ static void work_is_held_by_one_live_server(void **state)
     store_close(other);
 }
 
+/* A running clock is work due when its time runs out: no server takes it
+ * before, one takes it then for a short lease (another takes it again if
+ * the game has not ended on time meanwhile), and a write that stops the
+ * clock ends the work. */
+static void a_clock_out_of_time_is_taken_once(void **state)
+{
+    Store *other = second_store();
+    char err[ERR_MAX + 256];
+    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
+    must(other->ops->heartbeat(other, err, sizeof err), "heartbeat", err);
+    StoredGame g = make_game("gggggggggg", 0);
+    g.clock = (ClockSpec){.kind = CLOCK_REAL, .initial_ms = 60000};
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    int64_t wall = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+    g.clock_at = wall;
+    g.clock_due = wall + 60000; /* a minute away */
+    must(st->ops->create(st, &g, err, sizeof err), "create", err);
+    StoreWork work[8];
+    assert_int_equal(claim(st, work, 8), 0);
+    assert_int_equal(claim(other, work, 8), 0);
+    g.version = 2;
+    g.count = 1;
+    g.clock_due = wall - 1; /* ran out */
+    must(st->ops->append(st, &g, 0, err, sizeof err), "append", err);
+    assert_int_equal(claim(other, work, 8), 1);
+    assert_string_equal(work[0].id, g.id);
+    assert_int_equal(work[0].kind, WORK_CLOCK);
+    assert_int_equal(claim(st, work, 8), 0); /* leased to other */
+    StoredGame back;
+    bool found;
+    must(st->ops->load(st, g.id, &back, &found, err, sizeof err), "load", err);
+    assert_int_equal(back.clock_at, wall);
+    assert_int_equal(back.clock.initial_ms, 60000);
+    stored_game_clear(&back);
+    g.version = 3;
+    g.count = 2;
+    g.clock_due = 0; /* the game ended on time: no clock runs */
+    must(other->ops->append(other, &g, 1, err, sizeof err), "append", err);
+    char sql[160];
+    snprintf(sql, sizeof sql, "UPDATE work SET due = now() - interval '1 minute' WHERE game_id = '%s'", g.id);
+    assert_true(pg_test_exec(be->db, sql));
+    assert_int_equal(claim(st, work, 8), 0);
+    assert_int_equal(claim(other, work, 8), 0);
+    store_close(other);
+}
+
 typedef struct Taker {
     Store *store;
     StoreWork work[64];
@@ -657,6 +704,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(connections_cut_are_made_again, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_change_is_heard_by_the_others, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(work_is_held_by_one_live_server, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(a_clock_out_of_time_is_taken_once, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(two_servers_never_take_the_same_work, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("store on sqlite", sqlite_tests, NULL, NULL);

@@ -197,6 +197,7 @@ static void ratings_move_with_the_game(void **state)
     g.count = 2;
     g.status = STATUS_FINISHED;
     g.result = "{\"winners\":[1],\"how\":\"resign\"}";
+    g.version = 2; /* a write names its new version (store.h) */
     g.rate_now = true;
     g.score[0] = 1;
     g.score[1] = 0;
@@ -240,6 +241,7 @@ static void ratings_move_with_the_game(void **state)
     g.actions = actions;
     g.count = 2;
     g.status = STATUS_FINISHED;
+    g.version = 2;
     g.rate_now = true;
     g.score[0] = 0.5;
     g.score[1] = 0.5;
@@ -351,6 +353,49 @@ static void lobby_and_chat(void **state)
     stored_game_clear(&back);
 }
 
+/* Several servers over one database: a session made through one is good
+ * on the others (it lives in the database), a challenge one makes is in the
+ * lobby of the others, and messages written through two get their own
+ * indexes. */
+static void community_is_shared_by_servers(void **state)
+{
+    AccountId alice = make_account("alice");
+    Store *other = second_store();
+    assert_true(st->ops->session_create(st, "shared", alice, "2024-05-01T10:00:00Z", "2024-06-01T10:00:00Z", err,
+                                        sizeof err));
+    Account got;
+    bool found = false;
+    assert_true(other->ops->session_find(other, "shared", "2024-05-02T00:00:00Z", &got, &found, err, sizeof err));
+    assert_true(found && got.id == alice);
+    assert_true(other->ops->session_delete(other, "shared", 0, err, sizeof err));
+    assert_true(st->ops->session_find(st, "shared", "2024-05-02T00:00:00Z", &got, &found, err, sizeof err));
+    assert_false(found); /* signed out on one server: on every one */
+    StoredChallenge c = {.account = alice, .clock = {.kind = CLOCK_NONE}};
+    snprintf(c.id, sizeof c.id, "chal0aaaaa");
+    snprintf(c.game, sizeof c.game, "morphos");
+    snprintf(c.options, sizeof c.options, "{}");
+    snprintf(c.created, sizeof c.created, "2024-05-01T10:00:00Z");
+    snprintf(c.expires, sizeof c.expires, "2024-05-01T11:00:00Z");
+    assert_true(st->ops->challenge_create(st, &c, err, sizeof err));
+    StoredChallenge list[4];
+    int n = 0;
+    assert_true(other->ops->challenges(other, "2024-05-01T10:30:00Z", list, 4, &n, err, sizeof err));
+    assert_int_equal(n, 1);
+    assert_string_equal(list[0].name, "alice");
+    StoredGame g = {0};
+    make_game("game5aaaaa", alice, make_account("bob"), false, &g);
+    ChatMessage m = {.channel = CHAT_PLAYERS, .account = alice, .seat = 0};
+    snprintf(m.author, sizeof m.author, "alice");
+    snprintf(m.at, sizeof m.at, "2024-05-01T10:01:00Z");
+    for (int i = 0; i < 6; i++) {
+        Store *through = i % 2 ? other : st;
+        snprintf(m.text, sizeof m.text, "message %d", i);
+        assert_true(through->ops->chat_append(through, "game5aaaaa", &m, err, sizeof err));
+        assert_int_equal(m.idx, i);
+    }
+    store_close(other);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -363,6 +408,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(accounts_and_sessions, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(ratings_move_with_the_game, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(lobby_and_chat, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(community_is_shared_by_servers, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("community store on sqlite", sqlite_tests, NULL, NULL);
     if (pg_test_cluster())
