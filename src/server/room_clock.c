@@ -119,11 +119,21 @@ bool room_clock_in_time(Room *r, double now, RoomError *e)
 double room_clock_tick(Room *r, double now, bool save)
 {
     pthread_mutex_lock(&r->lock);
-    RoomError e;
-    if (r->clock_on && clock_expired(&r->clock, now) && !time_out(r, now, &e))
+    RoomError e = {0};
+    /* Over a shared store the seat may have moved on another server: the
+     * room catches up before it ends anything on time. */
+    bool out = r->clock_on && clock_expired(&r->clock, now);
+    if (out && room_shared(r)) {
+        if (!room_sync_locked(r, &e))
+            fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
+        out = r->clock_on && clock_expired(&r->clock, now);
+    }
+    if (out && !time_out(r, now, &e) && !e.conflict)
         fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
     bool runs = r->clock_on && !session_is_terminal(r->session);
-    if (runs && save) {
+    /* Shared stores keep when the clock was charged (clock_at) with every
+     * write: a server's save could only be staler than the last write. */
+    if (runs && save && !room_shared(r)) {
         int64_t left[MAX_PLAYERS] = {0};
         for (int p = 0; p < r->meta.num_seats; p++)
             left[p] = clock_left(&r->clock, p, now);

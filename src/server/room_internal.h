@@ -46,6 +46,9 @@ void room_clock_to_store(const Room *r, StoredGame *g, double now);
 /* Over a shared store: the clock as r->meta says, running for the seat to
  * act and charged for the time since it was stored (another server's). */
 void room_clock_from_store(Room *r, double now);
+/* With r locked: catches up when the stored version is not the room's
+ * (a shared store; room_sync.c). */
+bool room_sync_locked(Room *r, RoomError *e);
 
 /* Shared stores (room_sync.c). Whether the room's store is shared; an AI
  * seat is to move and may; an AI is thinking (here, or anywhere when the

@@ -113,8 +113,7 @@ bool room_catch_up(Room *r, RoomError *e)
     return ok;
 }
 
-/* Catches up when the stored version is not the room's. */
-static bool sync_locked(Room *r, RoomError *e)
+bool room_sync_locked(Room *r, RoomError *e)
 {
     Store *st = r->host->store;
     int64_t version;
@@ -132,7 +131,7 @@ bool room_sync(Room *r, RoomError *e)
     if (!room_shared(r))
         return true;
     pthread_mutex_lock(&r->lock);
-    bool ok = sync_locked(r, e);
+    bool ok = room_sync_locked(r, e);
     pthread_mutex_unlock(&r->lock);
     return ok;
 }
@@ -153,7 +152,7 @@ void room_recheck(Room *r)
 {
     pthread_mutex_lock(&r->lock);
     RoomError e;
-    if (r->nsubs > 0 && room_shared(r) && !sync_locked(r, &e))
+    if (r->nsubs > 0 && room_shared(r) && !room_sync_locked(r, &e))
         fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
     pthread_mutex_unlock(&r->lock);
 }
@@ -174,7 +173,7 @@ void room_take_work(Room *r, int kind)
     pthread_mutex_lock(&r->lock);
     RoomError e;
     /* The store handed this server the work: catch up, then do it. */
-    if (!sync_locked(r, &e))
+    if (!room_sync_locked(r, &e))
         fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
     if (kind == WORK_AI) {
         r->ai_work_mine = true;

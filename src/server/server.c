@@ -407,9 +407,11 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->host.finished = host_finished;
     s->host.ctx = s;
     s->host.now = cfg->now;
-    /* Over a shared store a clock that runs out is work that one server
-     * takes (WORK_CLOCK, cluster.c), not each server's clock thread. */
-    s->host.clock_started = shared ? NULL : host_clock_started;
+    /* Every server watches the clocks of its rooms; over a shared store a
+     * clock that runs out is also work that some server takes (WORK_CLOCK,
+     * cluster.c) when no server has the game in memory or its server died.
+     * Ending a game on time is a versioned write: done once. */
+    s->host.clock_started = host_clock_started;
     s->host.account_changed = host_account_changed;
     s->host.say = host_say;
     s->clock_saved = server_now(s);
@@ -419,7 +421,7 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         server_free(s);
         return NULL;
     }
-    if (cfg->clock_thread && !shared)
+    if (cfg->clock_thread)
         server_clocks_start(s);
     return s;
 }
