@@ -68,17 +68,6 @@ test_db() {
 }
 on_postgresql() { [ "${MORPH_TEST_STORE:-sqlite}" = postgresql ]; }
 
-# wait_until SECONDS COMMAND...: polls every 20 ms until COMMAND succeeds.
-wait_until() {
-    local limit=$(( $1 * 50 )) i=0
-    shift
-    while ! "$@" >/dev/null 2>&1; do
-        i=$((i + 1))
-        [ $i -ge $limit ] && return 1
-        sleep 0.02
-    done
-}
-
 # http_call BASE METHOD PATH [BODY] [TOKEN]: prints the body, then the
 # status on the last line (body and status split them).
 http_call() {
