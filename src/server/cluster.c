@@ -80,7 +80,10 @@ static void on_change(void *ctx, const StoreNote *note)
         }
         break;
     case NOTE_LOBBY:
-        feed_bump(s->lobby);
+        if (note->id[0] && note->game[0])
+            server_accepted_here(s, note->id, note->game);
+        else
+            feed_bump(s->lobby);
         break;
     case NOTE_ACCOUNT:
         server_account_changed_here(s, note->account);

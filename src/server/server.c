@@ -124,6 +124,26 @@ void server_lobby_changed(Server *s)
     tell_others(s, &(StoreNote){.kind = NOTE_LOBBY});
 }
 
+void server_accepted_here(Server *s, const char *challenge, const char *game)
+{
+    pthread_mutex_lock(&s->feeds_lock);
+    struct Accepted *a = &s->accepted[s->accepted_next];
+    s->accepted_next = (s->accepted_next + 1) % ACCEPTED_KEPT;
+    snprintf(a->challenge, sizeof a->challenge, "%s", challenge);
+    snprintf(a->game, sizeof a->game, "%s", game);
+    pthread_mutex_unlock(&s->feeds_lock);
+    feed_bump(s->lobby);
+}
+
+void server_challenge_accepted(Server *s, const char *challenge, const char *game)
+{
+    server_accepted_here(s, challenge, game);
+    StoreNote note = {.kind = NOTE_LOBBY};
+    snprintf(note.id, sizeof note.id, "%s", challenge);
+    snprintf(note.game, sizeof note.game, "%s", game);
+    tell_others(s, &note);
+}
+
 void server_chat_added(Server *s, Room *r, const char *game_id)
 {
     room_chat_added(r);

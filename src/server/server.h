@@ -49,6 +49,8 @@ typedef struct ServerConfig {
 /* The defaults of `morph serve` (docs/web.md). */
 void server_config_defaults(ServerConfig *c);
 
+#define ACCEPTED_KEPT 64 /* challenges accepted that a server remembers */
+
 typedef struct Server {
     ServerConfig cfg;
     Store *store;
@@ -71,7 +73,7 @@ typedef struct Server {
      * that a challenger's page finds the game its challenge became. */
     struct Accepted {
         char challenge[GAME_ID_LEN + 1], game[GAME_ID_LEN + 1];
-    } accepted[64];
+    } accepted[ACCEPTED_KEPT];
     int accepted_next;
     pthread_mutex_t feeds_lock;
     struct AccountFeed {
@@ -123,6 +125,12 @@ void server_account_changed(Server *s, AccountId account);
 void server_account_changed_here(Server *s, AccountId account);
 /* The lobby's challenges changed: its readers here and elsewhere hear of it. */
 void server_lobby_changed(Server *s);
+/* Challenge became game: kept for the challenger's page (GET /api/lobby's
+ * "accepted"), here and (a shared store) on the other servers; _here: on
+ * this server only (what the others' notes ask for). The lobby's readers
+ * hear of it. */
+void server_challenge_accepted(Server *s, const char *challenge, const char *game);
+void server_accepted_here(Server *s, const char *challenge, const char *game);
 /* A chat message of game_id (room r) was stored: its readers here and
  * elsewhere hear of it. */
 void server_chat_added(Server *s, Room *r, const char *game_id);

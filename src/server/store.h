@@ -191,13 +191,14 @@ typedef struct StoreWork {
 enum {
     NOTE_GAME,    /* game id changed: now at version (INT64_MAX: not said) */
     NOTE_CHAT,    /* game id's chat has a new message */
-    NOTE_LOBBY,   /* the lobby's challenges changed */
+    NOTE_LOBBY,   /* the lobby's challenges changed (challenge id became game game, when both are said) */
     NOTE_ACCOUNT, /* the games of account changed */
     NOTE_ALL,     /* notes may have been lost (the connection came back): anything may have changed */
 };
 typedef struct StoreNote {
     int kind;
     char id[GAME_ID_LEN + 1];
+    char game[GAME_ID_LEN + 1];
     int64_t version;
     AccountId account;
 } StoreNote;

@@ -340,7 +340,7 @@ void pg_notify_change(PgStore *s, const char *id, int64_t version)
 void pg_notify_note(Store *st, const StoreNote *note)
 {
     PgStore *s = (PgStore *)st;
-    char payload[GAME_ID_LEN + 32];
+    char payload[2 * GAME_ID_LEN + 32];
     switch (note->kind) {
     case NOTE_GAME:
         pg_notify_change(s, note->id, note->version == INT64_MAX ? -1 : note->version);
@@ -349,7 +349,7 @@ void pg_notify_note(Store *st, const StoreNote *note)
         snprintf(payload, sizeof payload, "chat %s", note->id);
         break;
     case NOTE_LOBBY:
-        snprintf(payload, sizeof payload, "lobby");
+        snprintf(payload, sizeof payload, "lobby %s %s", note->id, note->game);
         break;
     case NOTE_ACCOUNT:
         snprintf(payload, sizeof payload, "account %lld", (long long)note->account);
@@ -449,7 +449,8 @@ void pg_notifier_stop(PgStore *s)
 
 /* ---- LISTEN ---- */
 
-/* A payload as a note: "ID VERSION" or "ID" (a game), "chat ID", "lobby",
+/* A payload as a note: "ID VERSION" or "ID" (a game), "chat ID", "lobby"
+ * (or "lobby CHALLENGE GAME": a challenge accepted),
  * "account N" (pg_notify_note); false for anything else. */
 static bool read_note(const char *payload, StoreNote *note)
 {
@@ -459,6 +460,8 @@ static bool read_note(const char *payload, StoreNote *note)
     int n = sscanf(payload, "%15s %lld", word, &number);
     if (n >= 1 && strcmp(word, "lobby") == 0) {
         note->kind = NOTE_LOBBY;
+        if (sscanf(payload, "lobby %10s %10s", note->id, note->game) != 2)
+            note->id[0] = note->game[0] = '\0';
         return true;
     }
     if (n == 2 && strcmp(word, "account") == 0) {

@@ -8,7 +8,10 @@
 # stream resumes through HAProxy with Last-Event-ID and has every action
 # once, the AI game goes on from another server (its work taken over), every
 # acknowledged action is stored once, and every stored game replays with
-# `morph replay`. A move through one server reaches a stream held by
+# `morph replay`. Accounts: a session made through one server is good on the
+# others, a challenge accepted through one is found by the challenger's page
+# on another; a rated game with a 4 s clock made through server 3 is lost on
+# time after server 3 dies (another server ends it, once; both ratings move). A move through one server reaches a stream held by
 # another within 100 ms (the median; each figure is printed).
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -128,6 +131,41 @@ echo "a move through server 1 or 2 seen by the spectator on server 3: median ${m
      "the event in the stream, polled every 2 ms; each: $(tr '\n' ' ' <"$tmp/delays"))"
 if [ "${median:-1000}" -lt 100 ]; then ok; else bad "a move reaches another server's stream in ${median:-?} ms (median), over 100 ms"; fi
 
+# ---- accounts and a rated game with a clock across the servers ----
+# as JAR BASE METHOD PATH [BODY]: a browser with its cookie jar (its Origin,
+# the server's own, on changes); prints the body then the status.
+as() {
+    local args=(-s -b "$tmp/$1" -c "$tmp/$1" -X "$3" -w '\n%{http_code}')
+    [ "$3" != GET ] && args+=(-H "Origin: $2")
+    [ -n "${5:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$5")
+    curl "${args[@]}" "$2$4"
+}
+check_eq "alice signs up through server 1" 201 \
+    "$(status "$(as a "$s1" POST /api/accounts '{"name":"alice","password":"alice: a long pass phrase"}')")"
+check_eq "bob signs up through server 2" 201 \
+    "$(status "$(as b "$s2" POST /api/accounts '{"name":"bob","password":"bob: another pass phrase"}')")"
+check_eq "alice's session is good on server 2" alice "$(body "$(as a "$s2" GET /api/me)" | jq -r .name)"
+check_eq "and on server 3" alice "$(body "$(as a "$s3" GET /api/me)" | jq -r .name)"
+r=$(as a "$s1" POST /api/lobby '{"game":"morphos","options":{"size":5}}')
+check_eq "alice's challenge through server 1" 201 "$(status "$r")"
+cid=$(body "$r" | jq -r .challenge.id)
+check_eq "in the lobby of server 2" "$cid" "$(body "$(as b "$s2" GET /api/lobby)" | jq -r '.challenges[0].id')"
+r=$(as b "$s2" POST "/api/lobby/$cid/accept" '{}')
+check_eq "bob accepts it through server 2" 201 "$(status "$r")"
+lobby_game=$(body "$r" | jq -r .id)
+wait_until 5 sh -c "curl -s -b $tmp/a $s1/api/lobby | jq -e '.accepted.\"$cid\" == \"$lobby_game\"'" ||
+    bad "alice's page on server 1 finds the game her challenge became"
+check_eq "alice resigns it through server 1 (before both moved: not rated)" 200 \
+    "$(status "$(as a "$s1" POST "/api/games/$lobby_game/resign" '{}')")"
+r=$(as a "$s3" POST /api/games '{"game":"morphos","options":{"size":5},"rated":true,"clock":{"initial_s":4,"increment_s":0},"seats":[{"kind":"human","mine":true},{"kind":"human"}]}')
+check_eq "a rated game with a 4 s clock made through server 3" 201 "$(status "$r")"
+clocked=$(body "$r" | jq -r .id)
+r=$(as b "$s2" POST /api/join "{\"code\":\"$(body "$r" | jq -r '.invitations[0].code')\"}")
+check_eq "bob takes its seat through server 2" 200 "$(status "$r")"
+check_eq "alice moves through server 3" 200 "$(status "$(as a "$s3" POST "/api/games/$clocked/actions" '{"action":"c3"}')")"
+check_eq "bob moves through server 1" 200 "$(status "$(as b "$s1" POST "/api/games/$clocked/actions" '{"action":"b2"}')")"
+check_eq "alice's clock runs" 1 "$(curl -s "$s2/api/games/$clocked" | jq -r .clock.running)"
+
 # ---- kill -9 of server 3 in the middle ----
 ai_before=$(curl -s "$url/api/games/$ai" | jq -r .count)
 check_eq "the AI game is under way" playing "$(curl -s "$url/api/games/$ai" | jq -r .status)"
@@ -155,9 +193,18 @@ wait_until 20 grep -q "^id: $((ai_count - 1))\$" "$tmp/ai.sse" || bad "the AI ga
 check_eq "the AI game's spectator has every action once, in order" "$(seq 0 $((ai_count - 1)) | tr '\n' ' ')" \
     "$(action_ids "$tmp/ai.sse" | tr '\n' ' ')"
 
+# alice's clock ran out after server 3 died: another server ended the game on time
+wait_until 30 sh -c "curl -s $url/api/games/$clocked | jq -e '.status == \"finished\"'" ||
+    bad "the clocked game ended on time on another server"
+check_eq "lost on time" time "$(curl -s "$url/api/games/$clocked" | jq -r .result.how)"
+check_eq "the history says it once" "timeout 1" \
+    "$(curl -s "$url/api/games/$clocked" | jq -r '[.history[] | select(.action | startswith("timeout")) | .action] | join(",")')"
+check_eq "alice's rating went down" true "$([ "$(curl -s "$url/api/players/alice" | jq -r .ratings.morphos.rating)" -lt 1500 ] && echo true)"
+check_eq "bob's rating went up, once" 1 "$(curl -s "$url/api/players/bob" | jq -r .ratings.morphos.games)"
+
 # ---- what is stored ----
 check_exit "every game exported from the database" 0 "$MORPH" serve --db "$db" --export "$tmp/records"
-check_eq "both games stored" 2 "$(ls "$tmp/records" | wc -l)"
+check_eq "the four games stored" 4 "$(ls "$tmp/records" | wc -l)"
 for f in "$tmp/records"/*.json; do
     check_exit "$(basename "$f") replays with morph replay" 0 "$MORPH" replay "$f"
 done
