@@ -83,10 +83,15 @@ static void fault_describe(Store *st, char *out, size_t outlen)
     FAULT_REAL(st)->ops->describe(FAULT_REAL(st), out, outlen);
 }
 
-static bool fault_watch(Store *st, void (*changed)(void *ctx, const char *id, int64_t version), void *ctx, char *err,
+static bool fault_watch(Store *st, void (*heard)(void *ctx, const StoreNote *note), void *ctx, char *err,
                         size_t errlen)
 {
-    return FAULT_REAL(st)->ops->watch(FAULT_REAL(st), changed, ctx, err, errlen);
+    return FAULT_REAL(st)->ops->watch(FAULT_REAL(st), heard, ctx, err, errlen);
+}
+
+static void fault_notify(Store *st, const StoreNote *note)
+{
+    FAULT_REAL(st)->ops->notify(FAULT_REAL(st), note);
 }
 
 static bool fault_heartbeat(Store *st, char *err, size_t errlen)
@@ -237,6 +242,7 @@ static inline void fault_store_init(FaultStore *f, Store *real)
     if (real->ops->shared) {
         f->ops.shared = true;
         f->ops.watch = fault_watch;
+        f->ops.notify = fault_notify;
         f->ops.heartbeat = fault_heartbeat;
         f->ops.claim_work = fault_claim_work;
         f->ops.leave = fault_leave;
