@@ -53,25 +53,33 @@ static bool apply_stored(Room *r, const StoredGame *g, RoomError *e)
     return true;
 }
 
-bool room_catch_up(Room *r, RoomError *e)
+/* The stored game with its actions from index from on; false with e. */
+static bool load_from(Room *r, int from, StoredGame *g, RoomError *e)
 {
     Store *st = r->host->store;
-    StoredGame g;
-    bool found;
+    bool found = false;
     char err[ERR_MAX + 128];
-    if (!st->ops->load_since(st, r->meta.id, r->stored, &g, &found, err, sizeof err) || !found) {
-        room_fail(e, found ? 503 : 500, "%s", found ? err : "the game is no longer in the database");
+    if (!st->ops->load_since(st, r->meta.id, from, g, &found, err, sizeof err)) {
+        room_fail(e, 503, "%s", err);
         return false;
     }
+    if (!found)
+        room_fail(e, 500, "game %s is no longer in the database", r->meta.id);
+    return found;
+}
+
+bool room_catch_up(Room *r, RoomError *e)
+{
+    StoredGame g;
+    if (!load_from(r, r->stored, &g, e))
+        return false;
     if (g.epoch != r->meta.epoch || g.count < r->stored) {
         /* An undo elsewhere: the actions before the lowest undo ever are the
          * same, the others are read again. */
         int keep = g.undo_low < 0 ? 0 : g.undo_low < r->stored ? g.undo_low : r->stored;
         stored_game_clear(&g);
-        if (!st->ops->load_since(st, r->meta.id, keep, &g, &found, err, sizeof err) || !found) {
-            room_fail(e, found ? 503 : 500, "%s", found ? err : "the game is no longer in the database");
+        if (!load_from(r, keep, &g, e))
             return false;
-        }
         session_truncate(r->session, keep);
         room_log_truncate(r, keep);
         r->stored = keep;

@@ -1,8 +1,10 @@
 /* What both stores share: names of statuses, freeing what a StoredGame
- * owns, the default path, and store_open choosing the backend from --db. */
+ * owns, times, the default path, and store_open choosing the backend from
+ * --db. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "store.h"
 #include "../core/xalloc.h"
@@ -39,6 +41,14 @@ void game_summary_clear(GameSummary *s)
     free(s->options);
     free(s->result);
     s->options = s->result = NULL;
+}
+
+double store_time_of(const char *iso)
+{
+    struct tm tm;
+    memset(&tm, 0, sizeof tm);
+    const char *end = iso && iso[0] ? strptime(iso, "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
+    return end && !*end ? (double)timegm(&tm) : -1;
 }
 
 bool store_default_path(char *out, size_t outlen)

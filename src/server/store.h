@@ -376,6 +376,9 @@ bool store_default_path(char *out, size_t outlen);
 
 static inline void store_close(Store *st) { if (st) st->ops->close(st); }
 void game_summary_clear(GameSummary *s);
+/* Seconds since the epoch of a stored time "YYYY-MM-DDTHH:MM:SSZ"; -1 when
+ * it is not one (the ratings' idle time). */
+double store_time_of(const char *iso);
 
 /* The start of the message of a write refused because the game changed
  * meanwhile (its version was not the one expected). */

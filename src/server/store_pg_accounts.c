@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "glicko2.h"
 #include "store_pg_internal.h"
@@ -153,15 +152,6 @@ static const char q_leaders[] =
     "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = $1"
     " ORDER BY r.rating DESC, r.rd, a.name_key COLLATE \"C\" LIMIT $2 OFFSET $3";
 
-/* Seconds since the epoch of "YYYY-MM-DDTHH:MM:SSZ"; -1 when not one. */
-static double time_of(const char *iso)
-{
-    struct tm tm;
-    memset(&tm, 0, sizeof tm);
-    const char *end = iso && iso[0] ? strptime(iso, "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
-    return end && !*end ? (double)timegm(&tm) : -1;
-}
-
 /* A double as a parameter, exactly (17 significant digits). */
 static void pg_double(PgParams *p, double value)
 {
@@ -189,7 +179,7 @@ bool pg_rate_game(PgConn *c, const StoredGame *g, char *err, size_t errlen)
             players[i] = (Glicko){strtod(PQgetvalue(r, 0, 0), NULL), strtod(PQgetvalue(r, 0, 1), NULL),
                                   strtod(PQgetvalue(r, 0, 2), NULL)};
             games[i] = atoi(PQgetvalue(r, 0, 3));
-            double last = time_of(PQgetvalue(r, 0, 4)), now = time_of(g->updated);
+            double last = store_time_of(PQgetvalue(r, 0, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         PQclear(r);
