@@ -260,18 +260,28 @@ void room_schedule_ai(Room *r)
     }
 }
 
-void room_wake(Room *r)
+static void wake(Room *r, bool elsewhere)
 {
     for (Subscriber *sub = r->subs; sub; sub = sub->next)
         sub->wake(sub->ctx);
     for (int p = 0; p < r->meta.num_seats; p++)
         if (r->host->account_changed && r->meta.seats[p].account)
-            r->host->account_changed(r->host->ctx, r->meta.seats[p].account);
+            r->host->account_changed(r->host->ctx, r->meta.seats[p].account, elsewhere);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
         if (r->host->finished)
             r->host->finished(r->host->ctx, r);
     }
+}
+
+void room_wake(Room *r)
+{
+    wake(r, true);
+}
+
+void room_wake_here(Room *r)
+{
+    wake(r, false);
 }
 
 void room_changed(Room *r)

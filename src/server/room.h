@@ -47,8 +47,10 @@ typedef struct RoomHost {
      * watches it and calls room_clock_tick (may be NULL: no clock ends). */
     void (*clock_started)(void *ctx, Room *r);
     /* Told, with the room locked, of every change in a game where account
-     * holds a seat (the account's live feed); may be NULL. */
-    void (*account_changed)(void *ctx, AccountId account);
+     * holds a seat (the account's live feed); elsewhere: the change is this
+     * server's (the other servers of a shared store are to hear of it),
+     * not one it caught up with. May be NULL. */
+    void (*account_changed)(void *ctx, AccountId account, bool elsewhere);
     /* One line for the holder's log (a game lost on time); may be NULL. */
     void (*say)(void *ctx, const char *line);
 } RoomHost;

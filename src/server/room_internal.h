@@ -36,6 +36,9 @@ bool room_commit(Room *r, RoomError *e);
 void room_schedule_ai(Room *r);
 /* After a change: subscribers hear of it, the server of the game's end. */
 void room_wake(Room *r);
+/* room_wake for a change another server made and told (a catch-up): the
+ * accounts' feeds here only. */
+void room_wake_here(Room *r);
 /* After a committed change: room_wake, and an AI to move thinks. */
 void room_changed(Room *r);
 

@@ -117,7 +117,7 @@ bool room_catch_up(Room *r, RoomError *e)
     if (moved)
         r->ai_work_mine = false;
     stored_game_clear(&g);
-    room_wake(r);
+    room_wake_here(r);
     return ok;
 }
 

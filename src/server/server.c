@@ -263,9 +263,12 @@ static void host_clock_started(void *ctx, Room *r)
     server_clock_watch(ctx, r);
 }
 
-static void host_account_changed(void *ctx, AccountId account)
+static void host_account_changed(void *ctx, AccountId account, bool elsewhere)
 {
-    server_account_changed(ctx, account);
+    if (elsewhere)
+        server_account_changed(ctx, account);
+    else
+        server_account_changed_here(ctx, account);
 }
 
 static void host_say(void *ctx, const char *line)
