@@ -110,7 +110,7 @@ check_eq "with alice's rating" "$ra" "$(curl -s "$base/api/lobby" | jq -r '.chal
 r=$(as b POST "/api/lobby/$cid/accept" '{}')
 check_eq "bob accepts" 201 "$(status "$r")"
 game=$(body "$r" | jq -r .id)
-check_eq "alice finds her game" "$game" "$(curl -s "$base/api/lobby" | jq -r ".accepted.$cid")"
+check_eq "alice finds her game" "$game" "$(curl -s "$base/api/lobby" | jq -r --arg c "$cid" '.accepted[$c]')"
 check_eq "both hold a seat" "alice bob" "$(curl -s "$base/api/games/$game" | jq -r '[.seats[].account] | sort | join(" ")')"
 mover=$(curl -s "$base/api/games/$game" | jq -r '.seats[.to_move - 1].account')
 jar=$([ "$mover" = alice ] && echo a || echo b)
