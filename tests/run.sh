@@ -73,12 +73,15 @@ tally() {
 
 for t in "$here"/cli/test_*.sh; do
     started=$SECONDS
+    # the exit code kept first: $? after "$(basename ...)" would be basename's
     bash "$t" >"$log" 2>&1
-    tally "cli/$(basename "$t" .sh)" $?
+    code=$?
+    tally "cli/$(basename "$t" .sh)" $code
     if pg_again "^# also on postgresql" "$t"; then
         started=$SECONDS
         MORPH_TEST_STORE=postgresql bash "$t" >"$log" 2>&1
-        tally "cli/$(basename "$t" .sh)@postgresql" $?
+        code=$?
+        tally "cli/$(basename "$t" .sh)@postgresql" $code
     fi
 done
 
