@@ -6,7 +6,9 @@
 #   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
-#   make install    release build into $(DESTDIR)$(PREFIX): bin/morph and share/morph/web
+#   make diff-morphos  the Morphos differential test on DIFF_POSITIONS (100,000) positions, sanitizers on
+#   make solver-check  the solver's tests on many more positions (release build, minutes)
+#   make install    release build into $(DESTDIR)$(PREFIX): bin/morph, share/morph/web and share/morph/puzzles
 #   make fuzz       fuzz targets built with clang, each run FUZZ_SECONDS (fuzz/README.md)
 #   make clean
 
@@ -52,7 +54,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build
+.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check
 .SECONDARY:
 all: build
 build: $(B)/morph
@@ -108,8 +110,9 @@ cluster: setup
 # VARIANT=asan installs the sanitizer build instead (tests/cli/test_install.sh).
 install:
 	@$(MAKE) --no-print-directory build
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/morph/web $(DESTDIR)$(PREFIX)/share/morph/puzzles
 	install -m 755 $(B)/morph $(DESTDIR)$(PREFIX)/bin/morph
+	install -m 644 data/puzzles/morphos.txt $(DESTDIR)$(PREFIX)/share/morph/puzzles/morphos.txt
 	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
 test: setup
@@ -120,6 +123,20 @@ test: setup
 bench: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
 	build/release/morph bench
+
+# The incremental Morphos state against a full recomputation after every
+# action (tests/unit/test_morphos_incremental.c; `make test` checks 20,000
+# positions).
+DIFF_POSITIONS ?= 100000
+diff-morphos: setup
+	@$(MAKE) --no-print-directory VARIANT=asan build/asan/tests/test_morphos_incremental
+	MORPH_DIFF_POSITIONS=$(DIFF_POSITIONS) build/asan/tests/test_morphos_incremental
+
+# The solver against minimax on hundreds of positions more than `make test`
+# checks (tests/unit/test_solver.c; docs/ai.md gives the latest result).
+solver-check: setup
+	@$(MAKE) --no-print-directory VARIANT=release build/release/tests/test_solver
+	MORPH_SOLVER_HEAVY=1 build/release/tests/test_solver
 
 # ---- fuzzing (fuzz/README.md) ----
 # Every fuzz/fuzz_NAME.c is a libFuzzer target build/fuzz/fuzz_NAME, linked

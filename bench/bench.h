@@ -27,13 +27,19 @@ void bench_morpyam_random_games(double seconds, BenchReport *out);
 void bench_morpyam_odds_table(double seconds, BenchReport *out);
 /* morpyam_ai.c */
 void bench_morpyam_expert_decisions(double seconds, BenchReport *out);
+void bench_morpyam_master_decisions(double seconds, BenchReport *out);
 /* morphos_rules.c: the Morphos rules engine */
 void bench_morphos_playouts_9x9(double seconds, BenchReport *out);
 void bench_morphos_playouts_13x13(double seconds, BenchReport *out);
+void bench_morphos_playouts_19x19(double seconds, BenchReport *out);
+void bench_morphos_playouts_mutators(double seconds, BenchReport *out);
 void bench_morphos_legal_moves(double seconds, BenchReport *out);
+/* morphos_rules.c too (it shares the playout loop): the mcts playout policy */
+void bench_morphos_policy_playouts(double seconds, BenchReport *out);
 /* morphos_mcts.c */
 void bench_morphos_mcts_1t(double seconds, BenchReport *out);
 void bench_morphos_mcts_2t(double seconds, BenchReport *out);
+void bench_morphos_puzzles(double seconds, BenchReport *out);
 
 /* Monotonic wall-clock seconds. */
 double bench_now(void);

@@ -30,6 +30,21 @@ typedef struct AiAdvice {
     StrBuf detail;            /* the level's technical explanation (expected values, visits, pv) */
 } AiAdvice;
 
+/* What a level says of one decision for analysis (ai_judge): the best
+ * decision it found and the deciding seat's chance to win before (with the
+ * best decision) and after the decision played, 0..1 (a draw counts half
+ * of a two-player win, as the game's returns do). */
+typedef struct AiJudgement {
+    Action best;
+    double before, after;
+    /* Half-widths of the 95% intervals of before, after and before - after;
+     * 0 when the level gives none (a search's value has no sampling error). */
+    double before_error, after_error, loss_error;
+    /* 1: a proven win for the deciding seat, -1 a proven loss, 0 unproven. */
+    int before_proven, after_proven;
+    long work; /* the level's units of work spent: playouts, games played */
+} AiJudgement;
+
 typedef struct AiOps {
     const char *name;    /* the level: "random", "greedy", ... */
     const char *summary; /* one line for --help */
@@ -59,6 +74,13 @@ typedef struct AiOps {
      * chance -1). Without it ai_advise uses choose. v names the seats in
      * sentences taken from the game's describe. */
     void (*advise)(Ai *ai, const State *s, const Voice *v, AiAdvice *out);
+    /* Optional: judges decision played of the seat to move in s (a decision
+     * node) for analysis, out zeroed. budget is the decision's time in
+     * seconds of one core, which the level turns into a fixed amount of work
+     * by its nominal speed, so that the judgement depends only on the
+     * position, the Ai's seed and the budget, never on the machine. Without
+     * it ai_judge plays the level against itself (judge.c). */
+    void (*judge)(Ai *ai, const State *s, Action played, double budget, AiJudgement *out);
 } AiOps;
 
 struct Ai {
@@ -86,6 +108,22 @@ void ai_reseed(Ai *ai, uint64_t seed);
  * an AI of their own, seeded apart from the game's. */
 void ai_advise(Ai *ai, const State *s, const Voice *v, AiAdvice *out);
 void ai_advice_free(AiAdvice *a);
+
+/* Judges decision played (legal in s, a decision node) for analysis: the
+ * level's judge hook, or else seeded self-play of the level from s after
+ * the level's own choice and after played (ai_judge_selfplay). The result
+ * depends on the position, the Ai's seed and the budget only. */
+void ai_judge(Ai *ai, const State *s, Action played, double budget, AiJudgement *out);
+
+/* Judging by self-play: games played out from s after the level's choice
+ * and after played, the level deciding for every seat. The i-th game after
+ * either decision meets the same chance (chance(ctx, state, seed_i) draws
+ * the outcome of the chance node state for game i; NULL: the game's
+ * sample_chance from a stream of seed_i), so the two estimates are paired
+ * and their difference has a small error. games per decision judged. */
+typedef Action (*AiJudgeChance)(void *ctx, const State *s, uint64_t seed);
+void ai_judge_selfplay(Ai *ai, const State *s, Action played, int games, AiJudgeChance chance, void *ctx,
+                       AiJudgement *out);
 /* "31%", "<1%", ">99%", "100%": a chance for people. */
 void ai_percent_words(double p, StrBuf *out);
 
@@ -112,6 +150,9 @@ typedef struct AiGameLevels {
     /* the best this build plays the game: a program's opponent when it
      * names no level (morph gtp) */
     const char *strongest_level;
+    /* analysis (morph analyze, the web page's Analyse): its judge hook, or
+     * self-play of it */
+    const char *analysis_level;
 } AiGameLevels;
 /* The entry of game; a game without one (a test's toy game) gets random
  * for everything, since random plays every game. */

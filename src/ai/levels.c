@@ -12,6 +12,7 @@ static const AiOps *const levels[] = {
     &ai_random_ops,
     &ai_greedy_ops,
     &ai_expert_ops,
+    &ai_master_ops,
     &ai_mcts_ops,
     NULL,
 };
@@ -19,9 +20,9 @@ static const AiOps *const levels[] = {
 /* One line a game of src/games/registry.c (tests/unit/test_registries.c
  * checks that each has one and that its levels play it). */
 static const AiGameLevels per_game[] = {
-    /* game      default   hint      strongest */
-    {"morpyam", "greedy", "expert", "expert"},
-    {"morphos", "greedy", "mcts", "mcts"},
+    /* game      default   hint      strongest analysis */
+    {"morpyam", "master", "master", "master", "expert"},
+    {"morphos", "greedy", "mcts", "mcts", "mcts"},
 };
 
 const AiOps *const *ai_list(void)
@@ -56,7 +57,7 @@ void ai_levels_text(const char *game, char *out, size_t outlen)
 
 const AiGameLevels *ai_game_levels(const char *game)
 {
-    static const AiGameLevels any = {NULL, "random", "random", "random"};
+    static const AiGameLevels any = {NULL, "random", "random", "random", "random"};
     for (size_t i = 0; i < sizeof per_game / sizeof per_game[0]; i++)
         if (game && strcmp(per_game[i].game, game) == 0)
             return &per_game[i];

@@ -7,6 +7,7 @@
 extern const AiOps ai_random_ops;
 extern const AiOps ai_greedy_ops;
 extern const AiOps ai_expert_ops;
+extern const AiOps ai_master_ops;
 extern const AiOps ai_mcts_ops;
 
 #endif

@@ -20,14 +20,11 @@
 #include "../core/utf8.h"
 #include "../core/xalloc.h"
 
-#define MAX_THREADS 2
+/* The exact search: at most this many empty points, this share of the time. */
+#define MCTS_SOLVE_EMPTIES 24
+#define MCTS_SOLVE_SHARE 10
 /* Edges per tree (24 bytes each): bounds memory at about 200 MB per tree. */
 #define MAX_EDGES (8 << 20)
-
-typedef struct Mcts {
-    MctsParams params;
-    MctsTree trees[MAX_THREADS];
-} Mcts;
 
 /* Parameter values are read strictly (core/number.h): no spaces, signs,
  * exponents or hexadecimal. */
@@ -69,7 +66,7 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         return true;
     }
     if (strcmp(key, "threads") == 0) {
-        if (!parse_long(key, value, 1, MAX_THREADS, &v, err, errlen))
+        if (!parse_long(key, value, 1, MCTS_MAX_THREADS, &v, err, errlen))
             return false;
         p->threads = (int)v;
         return true;
@@ -78,6 +75,18 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         if (!parse_long(key, value, 0, 1, &v, err, errlen))
             return false;
         p->reuse = (int)v;
+        return true;
+    }
+    if (strcmp(key, "solve") == 0) {
+        if (!parse_long(key, value, 0, 361, &v, err, errlen))
+            return false;
+        p->solve = (int)v;
+        return true;
+    }
+    if (strcmp(key, "solvetime") == 0) {
+        if (!parse_long(key, value, 1, 100, &v, err, errlen))
+            return false;
+        p->solve_share = (int)v;
         return true;
     }
     if (strcmp(key, "explore") == 0)
@@ -90,20 +99,32 @@ static bool on_pair(void *ctx, const char *key, const char *value, char *err, si
         p->prior = (int)v;
         return true;
     }
+    if (strcmp(key, "patterns") == 0) {
+        if (!parse_long(key, value, 0, 1, &v, err, errlen))
+            return false;
+        p->patterns = (int)v;
+        return true;
+    }
+    if (strcmp(key, "pscale") == 0)
+        return parse_double(key, value, 0, 1, &p->pscale, err, errlen);
     char q[EXCERPT_SIZE];
-    snprintf(err, errlen, "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)",
+    snprintf(err, errlen,
+             "unknown AI parameter '%s' for mcts (expected playouts, ms, threads, explore, rave, prior, patterns, "
+             "pscale, reuse, solve or solvetime)",
              text_excerpt(key, EXCERPT_MAX, q, sizeof q));
     return false;
 }
 
 static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
 {
-    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 30, .reuse = 0};
+    MctsParams p = {.playouts = 0, .ms = 1000, .threads = 1, .explore = 0.1, .rave = 1000, .prior = 60,
+                    .patterns = 1, .pscale = 0.1, .reuse = 0, .solve = MCTS_SOLVE_EMPTIES,
+                    .solve_share = MCTS_SOLVE_SHARE};
     if (!ai_parse_params(params, on_pair, &p, err, errlen))
         return false;
     Mcts *m = xcalloc(1, sizeof *m);
     m->params = p;
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
         mcts_tree_init(&m->trees[i], MAX_EDGES, rng_next(&ai->rng));
     ai->data = m;
     return true;
@@ -112,8 +133,9 @@ static bool mcts_create(Ai *ai, const char *params, char *err, size_t errlen)
 static void mcts_destroy(Ai *ai)
 {
     Mcts *m = ai->data;
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
         mcts_tree_free(&m->trees[i]);
+    solver_free(m->solver);
     free(m);
 }
 
@@ -181,18 +203,7 @@ static void principal_variation(const MctsTree *t, int prior, Action first, StrB
     }
 }
 
-/* What a decision rests on: the only action, a win at once, or a search
- * with the chosen root edge's real visits and wins (all trees added up). */
-enum { BY_ONLY, BY_WIN_NOW, BY_SEARCH };
-typedef struct Decision {
-    Action action;
-    int by;
-    double n, w, total;
-    int proven;
-    long sims;
-} Decision;
-
-static void decide(Mcts *m, const MorphosState *s, Decision *d)
+void mcts_decide(Mcts *m, const MorphosState *s, Decision *d)
 {
     memset(d, 0, sizeof *d);
     if (morphos_num_actions(s) == 1) {
@@ -215,12 +226,23 @@ static void decide(Mcts *m, const MorphosState *s, Decision *d)
     const MctsParams *p = &m->params;
     int nt = p->threads;
     double deadline = p->ms ? mcts_now() + (double)p->ms / 1000 : 0;
-    Job jobs[MAX_THREADS];
-    pthread_t tids[MAX_THREADS];
+    /* With few points left, a forced win may be proven outright. */
+    if (mcts_exact(&m->solver, p, s, &m->proof) && m->proof.value == SOLVE_WIN) {
+        d->action = m->proof.win;
+        d->by = BY_PROOF;
+        d->proven = 1;
+        return;
+    }
+    Job jobs[MCTS_MAX_THREADS];
+    pthread_t tids[MCTS_MAX_THREADS];
     for (int i = 0; i < nt; i++) {
         if (!p->reuse)
             m->trees[i].root = -1; /* a fresh search: the choice depends on this position only */
         mcts_tree_set_root(&m->trees[i], s);
+        for (int k = 0; k < m->proof.num_lost; k++)
+            mcts_tree_mark_root(&m->trees[i], p, m->proof.lost[k], -1);
+        /* The solver serves one tree: its calls are not thread-safe. */
+        m->trees[i].solver = nt == 1 && m->proof.ran ? m->solver : NULL;
         long share = p->ms ? 1L << 60 : p->playouts / nt + (i < p->playouts % nt);
         jobs[i] = (Job){&m->trees[i], p, share, deadline};
     }
@@ -282,6 +304,9 @@ static void explain_decision(const Mcts *m, const MorphosState *s, const Decisio
         sb_printf(explain, "%s: the only legal action", name);
     } else if (d->by == BY_WIN_NOW) {
         sb_printf(explain, "%s: wins now", name);
+    } else if (d->by == BY_PROOF) {
+        sb_printf(explain, "%s: a proven win (exact search: %lld nodes in %.0f ms)", name, m->proof.nodes,
+                  m->proof.seconds * 1000);
     } else {
         int nt = m->params.threads;
         sb_printf(explain, "%s: %.0f of %.0f visits, win rate %.1f%%%s (%ld playouts, %d thread%s); pv ", name, d->n,
@@ -289,6 +314,11 @@ static void explain_decision(const Mcts *m, const MorphosState *s, const Decisio
                   d->proven > 0 ? ", a proven win" : d->proven < 0 ? ", every action loses" : "", d->sims, nt,
                   nt > 1 ? "s" : "");
         principal_variation(&m->trees[0], m->params.prior, d->action, explain);
+        if (m->proof.num_lost)
+            sb_printf(explain, "; exact search: %d action%s proven to lose", m->proof.num_lost,
+                      m->proof.num_lost > 1 ? "s" : "");
+        else if (m->proof.value == SOLVE_LOSS)
+            sb_puts(explain, "; exact search: every action loses");
     }
 }
 
@@ -302,7 +332,7 @@ static Action mcts_choose(Ai *ai, const State *st, StrBuf *explain)
         return ACT_PASS;
     }
     Decision d;
-    decide(m, s, &d);
+    mcts_decide(m, s, &d);
     if (explain)
         explain_decision(m, s, &d, explain);
     return d.action;
@@ -319,7 +349,7 @@ static void mcts_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
     if (s->phase == PHASE_OVER)
         return;
     Decision first, d;
-    decide(m, s, &first);
+    mcts_decide(m, s, &first);
     explain_decision(m, s, &first, &out->detail);
     MorphosState cur;
     morphos_scratch_copy(&cur, s);
@@ -335,7 +365,7 @@ static void mcts_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
         if (cur.phase == PHASE_OVER || cur.to_move != s->to_move || cur.turn != s->turn ||
             out->plan_len == AI_PLAN_MAX)
             break;
-        decide(m, &cur, &d);
+        mcts_decide(m, &cur, &d);
     }
     Action a = first.action;
     int point = a == ACT_SWAP || a == ACT_PASS ? -1 : a >= ACT_FLIP ? a - ACT_FLIP : a;
@@ -383,14 +413,17 @@ static void mcts_observe(Ai *ai, const State *st, Action a)
 static void mcts_reseed(Ai *ai)
 {
     Mcts *m = ai->data;
-    for (int i = 0; i < MAX_THREADS; i++)
+    for (int i = 0; i < MCTS_MAX_THREADS; i++)
         rng_seed(&m->trees[i].rng, rng_next(&ai->rng));
 }
 
 const AiOps ai_mcts_ops = {
     .name = "mcts",
-    .summary = "Monte Carlo tree search with RAVE; params playouts=N or ms=N (default ms=1000), threads=1|2, "
-               "explore=C (0.1), rave=K (1000), prior=N (30), reuse=0|1 (0: a fresh tree per decision)",
+    .summary = "Monte Carlo tree search with RAVE, pattern priors and an exact search near the end; params "
+               "playouts=N or ms=N (default ms=1000), threads=1|2, explore=C (0.1), rave=K (1000), prior=N (60), "
+               "patterns=0|1 (1: fitted pattern prior, 0: hand-made), pscale=X (0.1), reuse=0|1 (0: a fresh tree "
+               "per decision), solve=N (24: exact search with at most N empty points; 0 never), solvetime=P "
+               "(10: its percent of the time)",
     .games = "morphos",
     .default_ms = 1000,
     .takes_threads = true,
@@ -400,4 +433,5 @@ const AiOps ai_mcts_ops = {
     .reseed = mcts_reseed,
     .destroy = mcts_destroy,
     .advise = mcts_advise,
+    .judge = mcts_judge,
 };

@@ -5,15 +5,25 @@
  * 3. otherwise, with probability FLIP, a random flip when one is legal;
  * 4. otherwise, with probability LOCAL, a random placement next to the
  *    latest stone (of either colour; diagonals count);
- * 5. otherwise a uniformly random legal action.
- * Connection points come from bitboard floods (morphos_features.c). */
+ * 5. otherwise a uniformly random legal action;
+ * a placement of 4 or 5 whose stone would be weak at once is drawn again
+ * (4 then 5), up to SELF_WEAK_TRIES times. Connection points come from the
+ * state's edge reach (morphos_features.c). The percentages are macros so
+ * that experiments can build variants (docs/ai.md: how they were tuned). */
 #include "mcts.h"
 #include "morphos_features.h"
 
+#ifndef BLOCK_PERCENT
 #define BLOCK_PERCENT 90
+#endif
+#ifndef FLIP_PERCENT
 #define FLIP_PERCENT 50
+#endif
 #ifndef LOCAL_PERCENT
 #define LOCAL_PERCENT 50
+#endif
+#ifndef SELF_WEAK_TRIES
+#define SELF_WEAK_TRIES 2
 #endif
 
 static int random_bit(const Bb *set, int nw, Rng *rng)
@@ -42,14 +52,14 @@ static Action policy(const MorphosState *s, int last, Rng *rng)
     Bb place, win, cand;
     morphos_place_mask(s, &place);
     const bool main = s->phase == PHASE_MAIN;
-    mf_win_points(c, &s->stones[me], me, &win);
+    mf_win_points(s, me, &win);
     for (int j = 0; j < BB_WORDS; j++)
         cand.w[j] = win.w[j] & (place.w[j] | (main ? s->targets.w[j] : 0));
     int b = random_bit(&cand, nw, rng);
     if (b >= 0)
         return bb_test(&place, b) ? b : ACT_FLIP + b;
     if (s->phase != PHASE_DUO && !bb_empty(&place, nw) && rng_below(rng, 100) < BLOCK_PERCENT) {
-        mf_win_points(c, &s->stones[me ^ 1], me ^ 1, &win);
+        mf_win_points(s, me ^ 1, &win);
         for (int j = 0; j < BB_WORDS; j++)
             cand.w[j] = win.w[j] & place.w[j];
         b = random_bit(&cand, nw, rng);
@@ -61,13 +71,19 @@ static Action policy(const MorphosState *s, int last, Rng *rng)
         if (b >= 0)
             return ACT_FLIP + b;
     }
-    if (last >= 0 && rng_below(rng, 100) < LOCAL_PERCENT) {
-        around(c, last, &place, &cand);
-        b = random_bit(&cand, nw, rng);
-        if (b >= 0)
-            return b;
+    /* A placement that would leave the new stone weak is drawn again, up
+     * to SELF_WEAK_TRIES times. */
+    for (int tries = 0;; tries++) {
+        Action a = -1;
+        if (last >= 0 && rng_below(rng, 100) < LOCAL_PERCENT) {
+            around(c, last, &place, &cand);
+            a = random_bit(&cand, nw, rng);
+        }
+        if (a < 0)
+            a = morphos_random_action(s, rng);
+        if (tries >= SELF_WEAK_TRIES || a >= ACT_FLIP || !morphos_weak_at(c, a, &s->stones[me ^ 1]))
+            return a;
     }
-    return morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
 }
 
 int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int len, int cap)

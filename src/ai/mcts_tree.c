@@ -2,11 +2,13 @@
  * selection, expansion, policy playouts, backpropagation of real and AMAF
  * results, and tree reuse by copying the subtree of the new root. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "mcts.h"
+#include "mcts_prior.h"
 #include "morphos_features.h"
 #include "../core/xalloc.h"
 
@@ -17,7 +19,7 @@ double mcts_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void *grow(void *p, int *cap, int need, size_t size)
+void *mcts_grow(void *p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return p;
@@ -48,7 +50,7 @@ void mcts_tree_free(MctsTree *t)
 
 static int new_node(MctsTree *t)
 {
-    t->nodes = grow(t->nodes, &t->ncap, t->nn + 1, sizeof *t->nodes);
+    t->nodes = mcts_grow(t->nodes, &t->ncap, t->nn + 1, sizeof *t->nodes);
     MctsNode *nd = &t->nodes[t->nn];
     nd->first_edge = -1;
     nd->num_edges = 0;
@@ -87,7 +89,7 @@ static void rebase(MctsTree *t, int from)
     /* Breadth-first: queue of (old node, new node) pairs. */
     int *queue = xmalloc((size_t)t->nn * 2 * sizeof *queue);
     int head = 0, tail = 0;
-    nodes = grow(nodes, &ncap, 1, sizeof *nodes);
+    nodes = mcts_grow(nodes, &ncap, 1, sizeof *nodes);
     nodes[nn++] = t->nodes[from];
     queue[tail++] = from;
     queue[tail++] = 0;
@@ -96,12 +98,12 @@ static void rebase(MctsTree *t, int from)
         const MctsNode *on = &t->nodes[old];
         if (on->first_edge < 0)
             continue;
-        edges = grow(edges, &ecap, ne + on->num_edges, sizeof *edges);
+        edges = mcts_grow(edges, &ecap, ne + on->num_edges, sizeof *edges);
         nodes[neu].first_edge = ne;
         for (int k = 0; k < on->num_edges; k++) {
             MctsEdge e = t->edges[on->first_edge + k];
             if (e.child >= 0) {
-                nodes = grow(nodes, &ncap, nn + 1, sizeof *nodes);
+                nodes = mcts_grow(nodes, &ncap, nn + 1, sizeof *nodes);
                 nodes[nn] = t->nodes[e.child];
                 queue[tail++] = e.child;
                 queue[tail++] = nn;
@@ -143,62 +145,117 @@ void mcts_tree_advance(MctsTree *t, const MorphosState *s, Action a)
     t->root_state = next;
 }
 
+/* The hand-made prior (patterns=0): flips and points on a shortest
+ * connection of either colour (see morphos_features.h) above even, other
+ * placements below. */
+static void hand_shares(const MorphosState *s, MctsEdge *e, int k)
+{
+    Bb paths[2];
+    mf_shortest_paths(s->cfg, s->stones, s->to_move, &paths[0]);
+    mf_shortest_paths(s->cfg, s->stones, s->to_move ^ 1, &paths[1]);
+    for (int i = 0; i < k; i++) {
+        int share = 50;
+        if (e[i].action >= ACT_FLIP && e[i].action < ACT_SWAP)
+            share = 70;
+        else if (e[i].action < ACT_FLIP)
+            share = bb_test(&paths[0], e[i].action) || bb_test(&paths[1], e[i].action) ? 65 : 35;
+        e[i].prior = (uint8_t)share;
+    }
+}
+
+/* The fitted pattern prior (patterns=1, mcts_prior.h): an action whose
+ * strength is the node's mean gets an even share, one e times stronger
+ * pscale more; shares stay within 5% and 95%. Swap and pass stay even. */
+static void pattern_shares(const MorphosState *s, int last, const MctsParams *p, MctsEdge *e, int k)
+{
+    PriorContext ctx;
+    mcts_prior_context(s, last, &ctx);
+    double gamma[MAX_ACTIONS], sum = 0;
+    int counted = 0;
+    for (int i = 0; i < k; i++) {
+        gamma[i] = 0;
+        if (e[i].action >= ACT_SWAP)
+            continue;
+        PriorFeatures f;
+        mcts_prior_features(s, &ctx, e[i].action, &f);
+        gamma[i] = mcts_prior_gamma(&f);
+        sum += gamma[i];
+        counted++;
+    }
+    double mean = counted ? sum / counted : 1;
+    for (int i = 0; i < k; i++) {
+        double share = gamma[i] > 0 ? 0.5 + p->pscale * log(gamma[i] / mean) : 0.5;
+        share = share < 0.05 ? 0.05 : share > 0.95 ? 0.95 : share;
+        e[i].prior = (uint8_t)lround(share * 100);
+    }
+}
+
 /* Creates the edges of node; refused past the memory bound unless forced.
  * Each edge starts with `prior` virtual visits whose win share says how
- * promising the action looks: flips and points on a shortest connection of
- * either colour (see morphos_features.h) above even, other placements
- * below. */
-static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParams *p, bool force)
+ * promising the action looks. last: the point of the stone placed or
+ * flipped just before (-1 at the root, where it is not known). */
+static bool expand(MctsTree *t, int node, const MorphosState *s, const MctsParams *p, bool force, int last)
 {
     int k = morphos_num_actions(s);
     if (t->ne + k > t->max_edges && !force)
         return false;
-    t->edges = grow(t->edges, &t->ecap, t->ne + k, sizeof *t->edges);
+    t->edges = mcts_grow(t->edges, &t->ecap, t->ne + k, sizeof *t->edges);
     MctsNode *nd = &t->nodes[node];
     nd->first_edge = t->ne;
     nd->num_edges = k;
-    Bb paths[2];
-    if (p->prior > 0) {
-        mf_shortest_paths(s->cfg, s->stones, s->to_move, &paths[0]);
-        mf_shortest_paths(s->cfg, s->stones, s->to_move ^ 1, &paths[1]);
-    }
+    MctsEdge *e = &t->edges[t->ne];
+    t->ne += k;
     for (int i = 0; i < k; i++) {
-        MctsEdge *e = &t->edges[t->ne++];
-        memset(e, 0, sizeof *e);
-        e->child = -1;
-        e->action = (int16_t)morphos_nth_action(s, i);
-        if (p->prior <= 0)
-            continue;
-        int share = 50;
-        if (e->action >= ACT_FLIP && e->action < ACT_SWAP)
-            share = 70;
-        else if (e->action < ACT_FLIP)
-            share = bb_test(&paths[0], e->action) || bb_test(&paths[1], e->action) ? 65 : 35;
-        e->prior = (uint8_t)share;
-        e->n = (uint32_t)p->prior;
-        e->w = (float)(share * p->prior / 100.0);
+        memset(&e[i], 0, sizeof e[i]);
+        e[i].child = -1;
+        e[i].action = (int16_t)morphos_nth_action(s, i);
+    }
+    if (p->prior <= 0)
+        return true;
+    if (p->patterns)
+        pattern_shares(s, last, p, e, k);
+    else
+        hand_shares(s, e, k);
+    for (int i = 0; i < k; i++) {
+        e[i].n = (uint32_t)p->prior;
+        e[i].w = (float)(e[i].prior * p->prior / 100.0);
     }
     return true;
+}
+
+/* 1 / sqrt(n + 1) for the visit counts of most edges, so that selection
+ * needs no square root per edge (built once). */
+enum { INV_SQRT_N = 4096 };
+static float inv_sqrt[INV_SQRT_N];
+static pthread_once_t inv_sqrt_once = PTHREAD_ONCE_INIT;
+
+static void build_inv_sqrt(void)
+{
+    for (int n = 0; n < INV_SQRT_N; n++)
+        inv_sqrt[n] = (float)(1 / sqrt(n + 1.0));
 }
 
 static int select_edge(const MctsTree *t, const MctsNode *nd, const MctsParams *p)
 {
     const MctsEdge *e = &t->edges[nd->first_edge];
-    double logn = log((double)nd->n + 1), best = -2;
+    /* explore * sqrt(ln N / (n + 1)) = c_n / sqrt(n + 1) */
+    const float c_n = (float)(p->explore * sqrt(log((double)nd->n + 1))), inv_rave = (float)(1 / p->rave);
+    float best = -2;
     int choice = 0;
     for (int k = 0; k < nd->num_edges; k++) {
-        double v;
+        float v;
         if (e[k].proven > 0)
             return k; /* a proven win is always the mover's choice */
         if (e[k].proven < 0)
             v = -1; /* only when every action loses */
         else if (e[k].n == 0 && e[k].rn == 0) {
-            v = 1.0; /* first-play urgency */
+            v = 1.0f; /* first-play urgency */
         } else {
-            double n = e[k].n, rn = e[k].rn;
-            double beta = rn / (rn + n + n * rn / p->rave);
-            double q = n ? e[k].w / n : 0, amaf = rn ? e[k].rw / rn : 0;
-            v = (1 - beta) * q + beta * amaf + p->explore * sqrt(logn / (n + 1));
+            float n = (float)e[k].n, rn = (float)e[k].rn;
+            float beta = rn / (rn + n + n * rn * inv_rave);
+            float q = e[k].n ? e[k].w / n : 0, amaf = e[k].rn ? e[k].rw / rn : 0;
+            float u = e[k].n < INV_SQRT_N ? inv_sqrt[e[k].n] : 1 / sqrtf(n + 1);
+            v = (1 - beta) * q + beta * amaf + c_n * u;
         }
         if (v > best) {
             best = v;
@@ -208,13 +265,14 @@ static int select_edge(const MctsTree *t, const MctsNode *nd, const MctsParams *
     return choice;
 }
 
-/* MCTS-Solver: the edge ei taken at depth d wins for its mover; a node
- * with a winning edge is won for its mover, a node whose edges all lose is
- * lost, and the edge above gets the matching result for its own mover
- * (the same seat in multi-part turns, the opponent otherwise). */
-static void prove(MctsTree *t, int d, int ei)
+/* MCTS-Solver: the edge ei taken at depth d wins (result 1) or loses (-1)
+ * for its mover; a node with a winning edge is won for its mover, a node
+ * whose edges all lose is lost, and the edge above gets the matching result
+ * for its own mover (the same seat in multi-part turns, the opponent
+ * otherwise). */
+static void prove(MctsTree *t, int d, int ei, int result)
 {
-    t->edges[ei].proven = 1;
+    t->edges[ei].proven = (int8_t)result;
     for (int j = d; j > 0; j--) {
         const MctsNode *nd = &t->nodes[t->path[j]];
         int status = -1;
@@ -253,7 +311,8 @@ static void simulate(MctsTree *t, const MctsParams *p)
     int node = t->root, depth = 0;
     /* Selection and expansion: a leaf gets its edges on its second visit. */
     while (s.phase != PHASE_OVER) {
-        if (t->nodes[node].first_edge < 0 && (t->nodes[node].n == 0 || !expand(t, node, &s, p, false)))
+        int last = depth > 0 && t->acts[depth - 1] < ACT_SWAP ? t->acts[depth - 1] % ACT_FLIP : -1;
+        if (t->nodes[node].first_edge < 0 && (t->nodes[node].n == 0 || !expand(t, node, &s, p, false, last)))
             break;
         MctsNode *nd = &t->nodes[node];
         int k = select_edge(t, nd, p);
@@ -264,12 +323,16 @@ static void simulate(MctsTree *t, const MctsParams *p)
         int mover = s.to_move;
         depth++;
         morphos_apply_fast(&s, t->edges[ei].action);
-        if (s.phase == PHASE_OVER && s.winner == mover)
-            prove(t, depth - 1, ei);
+        if (s.phase == PHASE_OVER && s.winner != 2)
+            prove(t, depth - 1, ei, s.winner == mover ? 1 : -1); /* a deadlock can lose */
         if (t->edges[ei].child < 0) {
             int c = new_node(t);
             t->edges[ei].child = c;
             node = c;
+            /* What the exact search knows of the new node, for the edge's mover. */
+            int known = t->solver && s.phase != PHASE_OVER ? mcts_node_proof(t->solver, p, &s) : 0;
+            if (known)
+                prove(t, depth - 1, ei, morphos_seat_of(&s, s.to_move) == t->seats[depth - 1] ? known : -known);
             break;
         }
         node = t->edges[ei].child;
@@ -302,14 +365,27 @@ static void simulate(MctsTree *t, const MctsParams *p)
     }
 }
 
+void mcts_tree_mark_root(MctsTree *t, const MctsParams *p, Action a, int proven)
+{
+    if (t->root < 0 || t->root_state.phase == PHASE_OVER)
+        return;
+    if (t->nodes[t->root].first_edge < 0)
+        expand(t, t->root, &t->root_state, p, true, -1);
+    const MctsNode *r = &t->nodes[t->root];
+    for (int k = 0; k < r->num_edges; k++)
+        if (t->edges[r->first_edge + k].action == a)
+            t->edges[r->first_edge + k].proven = (int8_t)proven;
+}
+
 void mcts_tree_search(MctsTree *t, const MctsParams *p, long playouts, double deadline)
 {
     ensure_buffers(t, &t->root_state);
+    pthread_once(&inv_sqrt_once, build_inv_sqrt);
     t->sims = 0;
     if (t->root_state.phase == PHASE_OVER)
         return;
     if (t->nodes[t->root].first_edge < 0)
-        expand(t, t->root, &t->root_state, p, true);
+        expand(t, t->root, &t->root_state, p, true, -1);
     while (t->sims < playouts) {
         simulate(t, p);
         t->sims++;

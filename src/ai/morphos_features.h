@@ -9,15 +9,12 @@
 /* Orthogonal neighbours of the points of a, on the board. */
 void mf_neighbours(const MorphosConfig *c, const Bb *a, Bb *out);
 /* Points where a stone of colour would join a chain touching both of its
- * edges (the point itself may lie on an edge). */
-void mf_win_points(const MorphosConfig *c, const Bb *own, int colour, Bb *out);
+ * edges (the point itself may lie on an edge), from the state's edge reach. */
+void mf_win_points(const MorphosState *s, int colour, Bb *out);
 /* Fewest empty points colour must fill to connect its edges through its own
  * stones and empty points (0-1 shortest path); MF_FAR when blocked. */
 #define MF_FAR 1000
 int mf_distance(const MorphosConfig *c, const Bb stones[2], int colour);
-/* The same from one edge (0 or 1) of colour to every point: dist[bit] counts
- * the empty points of the path, the point itself included. */
-void mf_distance_map(const MorphosConfig *c, const Bb stones[2], int colour, int edge, int16_t *dist);
 /* Empty points lying on some shortest connection of colour. */
 void mf_shortest_paths(const MorphosConfig *c, const Bb stones[2], int colour, Bb *out);
 

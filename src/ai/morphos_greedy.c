@@ -36,7 +36,7 @@ static bool threatens_win(const MorphosState *s)
     const MorphosConfig *c = s->cfg;
     int who = s->to_move;
     Bb win;
-    mf_win_points(c, &s->stones[who], who, &win);
+    mf_win_points(s, who, &win);
     for (int j = 0; j < c->nw; j++) {
         uint64_t empty = c->board.w[j] & ~(s->stones[0].w[j] | s->stones[1].w[j]);
         if (win.w[j] & (empty | s->targets.w[j]))

@@ -5,6 +5,7 @@
 #ifndef MORPH_MORPYAM_AI_H
 #define MORPH_MORPYAM_AI_H
 
+#include "ai.h"
 #include "../games/morpyam/morpyam.h"
 
 #define MAI_DICE 252  /* 5-dice multisets; index = id - first[5] */
@@ -91,23 +92,50 @@ typedef struct MaiPos {
     int left[MAX_PLAYERS];
 } MaiPos;
 
+typedef struct MaiModel MaiModel;
+
 typedef struct MaiEval {
     const MorpyamTables *t;
+    const MaiModel *model; /* the master's learned scores (morpyam_model.h); NULL: the expert's material */
     uint64_t reply_m1[MAI_DICE], reply_m23[MAI_DICE]; /* squares covered in a reply */
     TurnTables scratch;
 } MaiEval;
 
-void mai_eval_init(MaiEval *e, const MorpyamTables *t);
+void mai_eval_init(MaiEval *e, const MorpyamTables *t, const MaiModel *model);
 void mai_pos_of(const MorpyamState *s, MaiPos *pos);
 /* Player me's chance of winning pos (an estimate) when `next` moves next,
  * on a replay turn when replay is set. s gives the grid, rules and players
  * still in. */
 double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int next, bool replay);
+/* Its two parts. The threats: each player's chance of winning in the round
+ * that starts with `next` (a KO square, or its last token when that wins on
+ * points, reached in its turn before the others cover it); returns the
+ * chance that nobody does. The shares: how the rest is divided, a softmax
+ * over the players' scores. mai_eval = threat[me] + still * share[me]. */
+double mai_threats(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int next, bool replay,
+                   double threat[MAX_PLAYERS]);
+void mai_shares(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int next, double share[MAX_PLAYERS]);
 /* The value of ending the mover's turn on each free square (MAI_NEG on
  * covered ones) relative to passing, looking one turn further: the next
  * player's reply is solved exactly for the dice (without calls) on the
  * evaluation. Returns the mover's win chance after passing on that
  * reckoning. */
 double mai_two_ply(MaiEval *e, const MorpyamState *s, double val[36]);
+
+/* ---- The expert and the master (morpyam_player.c) ---- */
+
+/* A player of the turn: square values from the evaluation (with model, the
+ * master's; NULL, the expert's), the dice played exactly for them. Tables
+ * are kept from one decision to the next of the same turn. */
+typedef struct MaiPlayer MaiPlayer;
+MaiPlayer *mai_player_new(const MorpyamConfig *cfg, const MaiModel *model);
+void mai_player_free(MaiPlayer *p);
+Action mai_player_choose(MaiPlayer *p, const MorpyamState *s, StrBuf *explain);
+/* The plan of the turn up to the next roll and the chance it rests on (ai.h). */
+void mai_player_advise(MaiPlayer *p, const MorpyamState *s, const Voice *v, AiAdvice *out);
+
+/* The judge hook of the expert and the master (morpyam_judge.c): self-play
+ * with paired dice. */
+void mai_judge(Ai *ai, const State *s, Action played, double budget, AiJudgement *out);
 
 #endif

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "morpyam_ai.h"
+#include "morpyam_model.h"
 
 /* Weights in points, fitted by logistic regression of game outcomes on
  * these features over positions of expert games without KO threats (the
@@ -24,10 +24,11 @@
 static const double seg5_w[5] = {0, 0, 0.12, 1.2, 0};
 #define EASE_REF 0.35 /* the ease of a brelan square: weight 1 */
 
-void mai_eval_init(MaiEval *e, const MorpyamTables *t)
+void mai_eval_init(MaiEval *e, const MorpyamTables *t, const MaiModel *model)
 {
     memset(e, 0, sizeof *e);
     e->t = t;
+    e->model = model;
 }
 
 void mai_pos_of(const MorpyamState *s, MaiPos *pos)
@@ -84,6 +85,14 @@ static double material(const MaiEval *e, const MorpyamState *s, const MaiPos *po
     return m;
 }
 
+/* Player q's score in the master's softmax: its learned model. */
+static double logit(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int q, int next)
+{
+    double f[MAI_FEATURES];
+    mai_features(e->t, s, pos, q, next, f);
+    return mai_model_score(e->model, f);
+}
+
 /* Free squares where player x wins at once: a KO, or its last token when
  * that wins on points (the end bonus and ties go to x). */
 static uint64_t win_targets(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int x)
@@ -112,46 +121,74 @@ static uint64_t win_targets(const MaiEval *e, const MorpyamState *s, const MaiPo
 
 /* Chance of covering one of targets (or, under daversa on a replay turn,
  * rolling five alike) within one turn, taken as if the squares were made
- * independently, each with the engine's three-roll odds of its figure. */
+ * independently, each with the engine's three-roll odds of its figure. The
+ * master counts each figure once: two KO squares of three 5s are made by
+ * the same dice, so the second adds nothing to the chance (and covering
+ * one of them takes nothing from it). */
 static double hit_chance(const MaiEval *e, const MorpyamState *s, uint64_t targets, bool daversa)
 {
     double miss = daversa ? 1 - e->t->ease[MF_MORPYAM] : 1;
+    unsigned seen = 0;
     for (uint64_t f = targets; f; f &= f - 1) {
         int kind = s->grid[__builtin_ctzll(f)];
+        int k = kind < MK_COUNT ? kind : MK_COUNT;
+        if (e->model && (seen >> k & 1))
+            continue;
+        seen |= 1u << k;
         miss *= 1 - (kind < MK_COUNT ? e->t->ease[kind] : EASE_REF);
     }
     return 1 - miss;
 }
 
-double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int next, bool replay)
+double mai_threats(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int next, bool replay,
+                   double threat[MAX_PLAYERS])
 {
     int alive = __builtin_popcount(s->alive);
-    double still = 1, win = 0;
+    double still = 1;
+    memset(threat, 0, MAX_PLAYERS * sizeof threat[0]);
     for (int i = 0, x = next; i < alive; i++, x = next_alive(s, x)) {
         uint64_t targets = win_targets(e, s, pos, x);
         double p = hit_chance(e, s, targets, replay && i == 0 && s->cfg->daversa);
         /* the players moving before x may cover its squares first */
         double pe = p * pow(1 - p, i);
-        if (x == me)
-            win += still * pe;
+        threat[x] = still * pe;
         still *= 1 - pe;
     }
-    double m[MAX_PLAYERS], top = -1e9;
+    return still;
+}
+
+/* exp of each player's score (relative to the best) and their sum: the
+ * softmax before normalising. */
+static double softmax_terms(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int next, double x[MAX_PLAYERS])
+{
+    const double temp = e->model ? 1 : TEMP;
+    double top = -1e300, sum = 0;
     for (int q = 0; q < s->cfg->players; q++)
         if (s->alive >> q & 1) {
-            m[q] = material(e, s, pos, q);
-            if (m[q] > top)
-                top = m[q];
+            x[q] = e->model ? logit(e, s, pos, q, next) : material(e, s, pos, q);
+            if (x[q] > top)
+                top = x[q];
         }
-    double sum = 0, mine = 0;
-    for (int q = 0; q < s->cfg->players; q++)
-        if (s->alive >> q & 1) {
-            double x = exp((m[q] - top) / TEMP);
-            sum += x;
-            if (q == me)
-                mine = x;
-        }
-    return win + still * mine / sum;
+    for (int q = 0; q < s->cfg->players; q++) {
+        x[q] = s->alive >> q & 1 ? exp((x[q] - top) / temp) : 0;
+        sum += x[q];
+    }
+    return sum;
+}
+
+void mai_shares(const MaiEval *e, const MorpyamState *s, const MaiPos *pos, int next, double share[MAX_PLAYERS])
+{
+    double sum = softmax_terms(e, s, pos, next, share);
+    for (int q = 0; q < MAX_PLAYERS; q++)
+        share[q] /= sum;
+}
+
+double mai_eval(MaiEval *e, const MorpyamState *s, const MaiPos *pos, int me, int next, bool replay)
+{
+    double threat[MAX_PLAYERS], x[MAX_PLAYERS];
+    double still = mai_threats(e, s, pos, next, replay, threat);
+    double sum = softmax_terms(e, s, pos, next, x);
+    return threat[me] + still * x[me] / sum;
 }
 
 /* Puts a token of `who` on sq in pos. Returns me's exact share of the win

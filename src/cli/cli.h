@@ -52,8 +52,9 @@ void cli_help_item(FILE *out, int name_width, const char *name, const char *text
 
 /* Set by the command-line fuzz target (fuzz/fuzz_cli.c): the commands whose
  * work is long or writes files (play, arena, morpyam analyze, morphos
- * deadlocks, bench) return EXIT_OK once their arguments are read and
- * checked, before doing it. Never set by morph itself. */
+ * deadlocks, morphos fit-priors, morphos solve, morphos puzzles, bench) return
+ * EXIT_OK once their arguments are read and checked, before doing it. Never
+ * set by morph itself. */
 extern bool cli_arguments_only;
 
 /* True when argv holds "--help" or "-h" anywhere. */
@@ -168,5 +169,12 @@ void cli_command_words(StrBuf *out, const char *sub, const char *flag, const cha
 /* Appends text broken at spaces into lines of at most width characters,
  * '\n' between them (a word longer than a line stays whole). */
 void cli_wrap(const char *text, int width, StrBuf *out);
+
+/* Ctrl-C asks a long command (solve, analyze) to stop and print what it
+ * has: cli_interrupt_catch takes SIGINT over, cli_interrupted says whether
+ * it came since, cli_interrupt_release gives SIGINT back. */
+void cli_interrupt_catch(void);
+bool cli_interrupted(void);
+void cli_interrupt_release(void);
 
 #endif

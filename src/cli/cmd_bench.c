@@ -10,7 +10,8 @@ static const char about[] =
     "Usage: morph bench [--json] [--quick] [--only NAME[,NAME...]] [--seconds S]\n"
     "\n"
     "Runs fixed workloads on one core (unless a workload says otherwise) and\n"
-    "reports each as a rate. Workloads are described in docs/bench.md.\n"
+    "reports each as a rate or a time (its unit printed beside it). Workloads are\n"
+    "described in docs/bench.md.\n"
     "\n";
 
 static void more(FILE *out, const CliArgs *args)
@@ -67,7 +68,8 @@ int cmd_bench(int argc, char **argv)
             json_array_append_new(list, json_pack("{s:s,s:f,s:s,s:s}", "name", w->name, "value", r.value,
                                                   "unit", r.unit, "detail", r.detail));
         } else {
-            printf("%-28s %14.1f %-10s %s\n", w->name, r.value, r.unit, r.detail);
+            /* small values (a median of milliseconds) keep three decimals */
+            printf("%-28s %14.*f %-10s %s\n", w->name, r.value < 10 ? 3 : 1, r.value, r.unit, r.detail);
             fflush(stdout);
         }
     }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../ai/solver.h"
 #include "../games/morphos/morphos.h"
 #include "cli.h"
 #include "commands.h"
@@ -264,10 +265,32 @@ static int cmd_show(int argc, char **argv)
     return EXIT_OK;
 }
 
+int morphos_solver_game(const char *cmd, long size, const char *mutators, Game **out)
+{
+    char err[ERR_MAX], text[16];
+    Options o;
+    options_init(&o);
+    snprintf(text, sizeof text, "%ld", size);
+    if (!options_set(&o, "size", text, err, sizeof err) || !options_set(&o, "mutators", mutators, err, sizeof err))
+        return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    Game *g = game_new("morphos", &o, err, sizeof err);
+    if (!g)
+        return cli_fail(EXIT_BAD_INPUT, "%s", err);
+    if (!solver_supports(g->config, err, sizeof err)) {
+        game_free(g);
+        return cli_fail(EXIT_USAGE, "%s: %s", cmd, err);
+    }
+    *out = g;
+    return -1;
+}
+
 static const Command subcommands[] = {
     {"legal", cmd_legal, "winner, weak stones and legal moves of a position"},
     {"deadlocks", cmd_deadlocks, "count full boards where neither player can move"},
     {"show", cmd_show, "draw a position with coordinates and weak stones"},
+    {"fit-priors", cmd_morphos_fit, "fit the mcts pattern priors on self-play (writes C source)"},
+    {"solve", cmd_morphos_solve, "who wins with perfect play: the position and every legal action"},
+    {"puzzles", cmd_morphos_puzzles, "positions to play and win, found by the solver; check a suite"},
     {NULL, NULL, NULL},
 };
 

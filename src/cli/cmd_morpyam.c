@@ -388,6 +388,7 @@ static const Command subcommands[] = {
     {"layout", layout_cmd, "draw a grid layout (standard, flash or a file)"},
     {"watch", watch_cmd, "watch a game between random players"},
     {"analyze", cmd_morpyam_analyze, "expert self-play: first-player advantage, game length, KO share"},
+    {"tune", cmd_morpyam_tune, "fit the master's evaluation by self-play (writes its weights table)"},
     {NULL, NULL, NULL},
 };
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../front/beside.h"
 #include "cli.h"
 #include "commands.h"
 #include "../server/export.h"
@@ -37,25 +38,8 @@ static bool is_page_dir(const char *dir)
  * or PREFIX/share/morph/web (PREFIX/bin/morph). */
 static bool find_page(char *out, size_t outlen)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return false;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return false;
-    *slash = '\0';
-    const char *relative[] = {"/../../web", "/../share/morph/web"};
-    for (size_t i = 0; i < sizeof relative / sizeof relative[0]; i++) {
-        char dir[PATH_MAX + 32], real[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s%s", exe, relative[i]);
-        if (is_page_dir(dir) && realpath(dir, real) && strlen(real) < outlen) {
-            strcpy(out, real);
-            return true;
-        }
-    }
-    return false;
+    static const char *const relative[] = {"/../../web", "/../share/morph/web"};
+    return beside_binary(relative, 2, is_page_dir, out, outlen);
 }
 
 /* A whole-number flag of serve: its range is said when its value is bad or missing. */
@@ -103,6 +87,10 @@ int cmd_serve(int argc, char **argv)
                   "the longest mcts thinking time a game may ask\n(default {})"),
         SERVE_INT("--hint-ms", &cfg.hint_ms, 50, 60000, "N",
                   "thinking time of a Morphos hint, per part of a turn\n(default {})"),
+        SERVE_INT("--analysis-ms", &cfg.analysis_ms, 10, 60000, "N",
+                  "work of a post-game analysis a decision, in ms of one\ncore (default {}; docs/analysis.md)"),
+        SERVE_INT("--analysis-max-s", &cfg.analysis_max_s, 1, 86400, "N",
+                  "the longest one analysis runs, in seconds (default {})"),
         {.name = "--max-body", .kind = CLI_LONG, .out = &max_body, .value = "N", .lo = 1024, .hi = 64L << 20,
          .expects = "expects a number of bytes from 1024 to 67108864", .help = "bytes of a request body (default {})"},
         SERVE_LIMIT("--games-per-minute", &cfg.limits.create_per_minute, 1000000, 28,

@@ -60,6 +60,21 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
         snprintf(err, errlen, "cannot write record '%s': out of memory", path);
         return false;
     }
+    size_t len = strlen(text);
+    char *line = realloc(text, len + 2); /* a record ends with a newline */
+    if (!line) {
+        free(text);
+        snprintf(err, errlen, "cannot write record '%s': out of memory", path);
+        return false;
+    }
+    memcpy(line + len, "\n", 2);
+    bool ok = file_write_atomic(path, line, "record", sync, err, errlen);
+    free(line);
+    return ok;
+}
+
+bool file_write_atomic(const char *path, const char *text, const char *what, RecordSync sync, char *err, size_t errlen)
+{
     size_t plen = strlen(path);
     char *tmp = xmalloc(plen + 48);
     snprintf(tmp, plen + 48, "%s" TMP_INFIX "%ld.XXXXXX", path, (long)getpid());
@@ -68,9 +83,8 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
     int fd = mkstemp(tmp);
     bool ok = false;
     if (fd < 0) {
-        snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s '%s': %s", what, path, strerror(errno));
         free(tmp);
-        free(text);
         return false;
     }
     struct stat st;
@@ -85,11 +99,11 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
     fchmod(fd, mode);
     FILE *f = fdopen(fd, "w");
     if (!f) {
-        snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s '%s': %s", what, path, strerror(errno));
         close(fd);
         unlink(tmp);
     } else {
-        bool written = fputs(text, f) >= 0 && fputc('\n', f) != EOF && fflush(f) == 0 &&
+        bool written = fputs(text, f) >= 0 && fflush(f) == 0 &&
                        (sync == RECORD_ATOMIC || fsync(fileno(f)) == 0);
         int saved = errno;
         if (fclose(f) != 0 && written) {
@@ -97,10 +111,10 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
             saved = errno;
         }
         if (!written) {
-            snprintf(err, errlen, "cannot write record '%s': %s", path, strerror(saved));
+            snprintf(err, errlen, "cannot write %s '%s': %s", what, path, strerror(saved));
             unlink(tmp);
         } else if (rename(tmp, path) != 0) {
-            snprintf(err, errlen, "cannot write record '%s': renaming '%s' over it: %s", path, tmp, strerror(errno));
+            snprintf(err, errlen, "cannot write %s '%s': renaming '%s' over it: %s", what, path, tmp, strerror(errno));
             unlink(tmp);
         } else if (sync == RECORD_ATOMIC) {
             ok = true;
@@ -119,7 +133,6 @@ bool record_write(const char *path, const json_t *doc, RecordSync sync, char *er
     if (!ok)
         utf8_repair(err);
     free(tmp);
-    free(text);
     return ok;
 }
 

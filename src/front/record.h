@@ -37,6 +37,9 @@ typedef enum RecordSync { RECORD_DURABLE, RECORD_ATOMIC } RecordSync;
  * mkstemp (O_EXCL: never a file or link that was already there) with the
  * mode of the record it replaces. */
 bool record_write(const char *path, const json_t *doc, RecordSync sync, char *err, size_t errlen);
+/* The same for any text (written as it is); what names the file in messages
+ * ("cannot write WHAT 'PATH': ..."). */
+bool file_write_atomic(const char *path, const char *text, const char *what, RecordSync sync, char *err, size_t errlen);
 
 /* Removes the temporary files of path that a killed process left behind:
  * named PATH.tmp.PID.XXXXXX, regular files of this user, whose PID is no

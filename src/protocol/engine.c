@@ -484,16 +484,16 @@ static json_t *cmd_hint(Engine *e, const json_t *req, char *err, size_t errlen)
     }
     const json_t *jlevel = json_object_get(req, "level");
     if (jlevel && !json_is_string(jlevel)) {
-        snprintf(err, errlen, "'level' must be a string such as \"expert\" or \"mcts:ms=500\"");
+        snprintf(err, errlen, "'level' must be a string such as \"master\" or \"mcts:ms=500\"");
         return NULL;
     }
+    /* the level named, the seat's AI, --level, or else the game's hint
+     * level, as morph play's hint and the web's (ai_game_levels) */
+    const char *level = jlevel ? json_string_value(jlevel) : s->seats[p].is_ai ? s->seats[p].spec : e->default_level;
+    if (!jlevel && !level[0])
+        level = ai_game_levels(s->game->ops->name)->hint_level;
     char spec[256];
-    snprintf(spec, sizeof spec, "%s",
-             jlevel ? json_string_value(jlevel) : s->seats[p].is_ai ? s->seats[p].spec : e->default_level);
-    if (!spec[0]) {
-        snprintf(err, errlen, "hint needs \"level\" (seat %d is not an AI and the engine has no --level)", p + 1);
-        return NULL;
-    }
+    snprintf(spec, sizeof spec, "%s", level);
     if (!add_budget(req, "playouts", spec, sizeof spec, err, errlen) ||
         !add_budget(req, "ms", spec, sizeof spec, err, errlen))
         return NULL;

@@ -1,7 +1,8 @@
 /* The router of the web API: one table of routes (method, path, handler),
  * so an endpoint is found in one place and each of its methods is written
  * once. What the endpoints share is api_reply.c; the endpoints are
- * api_meta.c, api_games.c and api_replay.c (api_internal.h).
+ * api_meta.c, api_games.c, api_replay.c, api_analysis.c and the rest
+ * (api_internal.h).
  *
  * A path pattern is a list of segments: a word matches itself, ":id" a
  * game id (the router loads the game's room and holds it for the call:
@@ -39,6 +40,12 @@ static const ApiRoute routes[] = {
     {"GET", "/api/games/:id/invitations", api_invitations, false},
     {"GET", "/api/games/:id/record", api_record, false},
     {"GET", "/api/games/:id/replay", api_replay_room, false},
+    {"GET", "/api/games/:id/analysis", api_analysis_get, false},
+    {"POST", "/api/games/:id/analysis", api_analysis_start, false},
+    {"POST", "/api/analyses", api_analysis_upload, false},
+    {"GET", "/api/analyses/:name", api_analysis_upload_get, false},
+    {"GET", "/api/games/:id/analysis/events", api_analysis_events, false},
+    {"GET", "/api/analyses/:name/events", api_analysis_upload_events, false},
     {"GET", "/api/games/:id/rules", api_game_rules, false},
     {"POST", "/api/games/:id/actions", api_action, false},
     {"POST", "/api/games/:id/undo", api_undo, false},

@@ -81,6 +81,13 @@ ApiHandler api_create, api_join_code, api_join_seat, api_rematch;
 ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_undo, api_resign, api_hint;
 /* api_replay.c: positions after every action */
 ApiHandler api_replay_room, api_replay_upload;
+/* The request's body as a game record (docs/records.md), checked through
+ * the rules; NULL with a 4xx in res. */
+typedef struct Session Session;
+Session *api_record_body(Server *srv, const ApiRequest *req, ApiResponse *res);
+/* api_analysis.c: post-game analyses of a stored game or an uploaded record */
+ApiHandler api_analysis_start, api_analysis_get, api_analysis_upload, api_analysis_upload_get;
+ApiHandler api_analysis_events, api_analysis_upload_events; /* their live streams */
 /* api_accounts.c: signing up, in and out, the signed-in account, a new password */
 ApiHandler api_sign_up, api_sign_in, api_sign_out, api_me, api_password;
 /* api_players.c: profiles, leaderboards, the account's games and their feed */

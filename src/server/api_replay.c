@@ -129,31 +129,42 @@ void api_replay_room(Server *srv, const ApiRequest *req, ApiResponse *res, const
     free(players);
 }
 
-void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+Session *api_record_body(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
-    long at;
-    if (!api_query_known(req, res, (const char *const[]){"at", NULL}) || !read_at(req, res, &at))
-        return;
     if (!req->body || !req->body_len) {
         api_error(res, 400, "the body must be a game record (docs/records.md)");
-        return;
+        return NULL;
     }
     json_error_t jerr;
     json_t *doc = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &jerr);
     if (!doc) {
         api_error(res, 400, "the record is not valid JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
-        return;
+        return NULL;
     }
     RecordError e;
     Session *s = record_load_json(doc, "upload", true, &e);
     json_decref(doc);
     if (!s) {
         api_error(res, 422, "%s", e.message);
-        return;
+        return NULL;
     }
     if (s->count > srv->cfg.max_actions) {
         api_error(res, 413, "the record has %d actions; at most %d are replayed", s->count, srv->cfg.max_actions);
-    } else if (at > s->count) {
+        session_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void api_replay_upload(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    long at;
+    if (!api_query_known(req, res, (const char *const[]){"at", NULL}) || !read_at(req, res, &at))
+        return;
+    Session *s = api_record_body(srv, req, res);
+    if (!s)
+        return;
+    if (at > s->count) {
         api_error(res, 400, "'at' is %ld but the record has %d actions", at, s->count);
     } else {
         char **texts = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *texts);

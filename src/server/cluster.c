@@ -88,11 +88,17 @@ static void on_change(void *ctx, const StoreNote *note)
     case NOTE_ACCOUNT:
         server_account_changed_here(s, note->account);
         break;
+    case NOTE_ANALYSIS:
+        if (s->analyses)
+            analyses_heard(s->analyses, note->id);
+        break;
     default: /* NOTE_ALL: notes were lost, anything may have changed */
         server_each_room(s, heard, NULL);
         server_each_room(s, chat_heard, NULL);
         feed_bump(s->lobby);
         account_heard(s, NULL);
+        if (s->analyses)
+            analyses_heard(s->analyses, NULL);
     }
 }
 
@@ -127,7 +133,10 @@ static void take_work(Cluster *c)
             fprintf(stderr, "morph serve: cannot take over game %s: %s\n", work[i].id, e.message);
             continue;
         }
-        room_take_work(r, work[i].kind);
+        if (work[i].kind == WORK_ANALYSIS)
+            server_analysis_take_over(c->srv, r);
+        else
+            room_take_work(r, work[i].kind);
         room_unref(r);
     }
 }
@@ -152,6 +161,8 @@ static void *cluster_main(void *arg)
         take_work(c);
         if (now_s() - last_retry >= RETRY_S && !c->db_down) {
             server_each_room(c->srv, look_again, NULL);
+            if (c->srv->analyses) /* in case a note of an analysis was lost */
+                analyses_heard(c->srv->analyses, NULL);
             last_retry = now_s();
         }
         pthread_mutex_lock(&c->lock);

@@ -23,23 +23,43 @@ void feed_unref(Feed *f)
 {
     if (f && atomic_fetch_sub(&f->refs, 1) == 1) {
         pthread_mutex_destroy(&f->lock);
+        free(f->data);
         free(f);
     }
+}
+
+/* A new version: every reader is woken (f locked). */
+static void changed(Feed *f)
+{
+    f->version++;
+    for (Subscriber *sub = f->subs; sub; sub = sub->next)
+        sub->wake(sub->ctx);
 }
 
 void feed_bump(Feed *f)
 {
     pthread_mutex_lock(&f->lock);
-    f->version++;
-    for (Subscriber *sub = f->subs; sub; sub = sub->next)
-        sub->wake(sub->ctx);
+    changed(f);
     pthread_mutex_unlock(&f->lock);
 }
 
-void feed_subscribe(Feed *f, Subscriber *sub)
+void feed_publish(Feed *f, const char *event, const char *data, bool last)
+{
+    char *copy = xstrdup(data);
+    pthread_mutex_lock(&f->lock);
+    free(f->data);
+    f->data = copy;
+    f->event = event;
+    f->last = last;
+    changed(f);
+    pthread_mutex_unlock(&f->lock);
+}
+
+void feed_subscribe(Feed *f, Subscriber *sub, long after)
 {
     pthread_mutex_lock(&f->lock);
-    sub->version_sent = -1;
+    sub->version_sent = after;
+    sub->finished = false;
     sub->next = f->subs;
     f->subs = sub;
     f->nsubs++;
@@ -60,10 +80,17 @@ void feed_unsubscribe(Feed *f, Subscriber *sub)
 
 bool feed_fill(Feed *f, Subscriber *sub, StrBuf *out)
 {
-    if (sub->version_sent == f->version)
+    /* The last event goes to every reader, whatever it says it has: a
+     * client that comes back after the end gets the result at once. */
+    if (sub->finished || (sub->version_sent == f->version && !f->last))
         return false;
     sub->version_sent = f->version;
-    sb_printf(out, "id: %lld\nevent: %s\ndata: {\"version\":%lld}\n\n", (long long)f->version, f->event,
-              (long long)f->version);
+    sb_printf(out, "id: %lld\nevent: %s\ndata: ", (long long)f->version, f->event);
+    if (f->data)
+        sb_puts(out, f->data);
+    else
+        sb_printf(out, "{\"version\":%lld}", (long long)f->version);
+    sb_puts(out, "\n\n");
+    sub->finished = f->last;
     return true;
 }

@@ -149,7 +149,7 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
         if (st->buf.data)
             st->buf.data[0] = '\0';
         pthread_mutex_lock(st->lock);
-        if (st->closing) {
+        if (st->closing || st->sub.finished) { /* stopping, or a feed's last event is out */
             pthread_mutex_unlock(st->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
@@ -225,7 +225,7 @@ static enum MHD_Result queue_stream(Http *h, struct MHD_Connection *conn, ApiRes
     if (st->room)
         room_subscribe(st->room, &st->sub, res->stream_after);
     else
-        feed_subscribe(st->feed, &st->sub);
+        feed_subscribe(st->feed, &st->sub, res->stream_after);
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, stream_read, st,
                                                                stream_free);
     MHD_add_response_header(r, "Content-Type", "text/event-stream; charset=utf-8");

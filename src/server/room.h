@@ -74,6 +74,7 @@ typedef struct Subscriber {
     int64_t version_sent; /* the state version last sent, -1 none (a feed's version) */
     int epoch;           /* the game's undo epoch this reader follows */
     int chat_sent;       /* the room's chat messages this reader was told of */
+    bool finished;       /* a payload feed's last event was sent: the stream ends */
 } Subscriber;
 
 struct Room {

@@ -26,6 +26,8 @@ void server_config_defaults(ServerConfig *c)
     c->ai_threads = 2;
     c->max_ai_ms = 5000;
     c->hint_ms = 1000;
+    c->analysis_ms = 200;
+    c->analysis_max_s = 600;
     c->max_body = 256 * 1024;
     c->max_actions = 20000;
     c->limits = (LimitsConfig){
@@ -423,6 +425,8 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->pool = cfg->ai_threads > 0 ? work_pool_new(cfg->ai_threads) : NULL;
+    if (s->pool)
+        s->analyses = analyses_new(s->pool, s->store, cfg->analysis_ms / 1000.0, cfg->analysis_max_s);
     s->host.store = s->store;
     s->host.pool = s->pool;
     s->host.max_actions = cfg->max_actions;
@@ -455,7 +459,10 @@ void server_free(Server *s)
         return;
     cluster_stop(s->cluster); /* no more work taken */
     server_clocks_stop(s); /* the running clocks are saved */
+    if (s->analyses)
+        analyses_stop(s->analyses);
     work_pool_free(s->pool); /* running AI turns finish first */
+    analyses_free(s->analyses);
     s->pool = NULL;
     s->host.pool = NULL;
     /* Over a shared store, the work still held goes to the other servers at

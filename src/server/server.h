@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analyses.h"
 #include "cluster.h"
 #include "feed.h"
 #include "limits.h"
@@ -30,6 +31,8 @@ typedef struct ServerConfig {
                             * owner calls room_ai_turn (fuzzers) */
     int max_ai_ms;         /* the longest thinking time a game may ask of mcts */
     int hint_ms;           /* thinking time of the Morphos hint (mcts) */
+    int analysis_ms;       /* a post-game analysis's budget a decision (analysis.h) */
+    int analysis_max_s;    /* the longest a post-game analysis runs */
     size_t max_body;       /* bytes of a request body */
     int max_actions;       /* actions a game may have (a runaway guard) */
     LimitsConfig limits;
@@ -55,6 +58,7 @@ typedef struct Server {
     ServerConfig cfg;
     Store *store;
     WorkPool *pool;
+    Analyses *analyses;    /* post-game analyses on the pool's background worker; NULL without a pool */
     RoomHost host;         /* what the rooms need of the server: store, pool, limits, telling their end */
     Limits *limits;
     pthread_mutex_t rooms_lock;
@@ -144,5 +148,10 @@ void server_clock_tick(Server *s);
 void server_clocks_start(Server *s);
 /* Stops the thread; every running clock is saved up to now. */
 void server_clocks_stop(Server *s);
+
+/* Over a shared store: runs the analysis of room's finished game, whose
+ * work the store handed this server (its server died or stopped before the
+ * end; api_analysis.c). */
+void server_analysis_take_over(Server *s, Room *room);
 
 #endif

@@ -181,10 +181,11 @@ typedef struct ChatMessage {
 typedef struct Store Store;
 
 /* Work that one server of several must do once (shared stores). */
-enum { WORK_AI, WORK_CLOCK };
+enum { WORK_AI, WORK_CLOCK, WORK_ANALYSIS };
 typedef struct StoreWork {
     char id[GAME_ID_LEN + 1];
-    int kind; /* WORK_AI: the AI seat of game id is to move; WORK_CLOCK: its clock ran out */
+    int kind; /* WORK_AI: the AI seat of game id is to move; WORK_CLOCK: its clock ran out; WORK_ANALYSIS:
+               * its analysis was asked for and its server died or left before the end */
 } StoreWork;
 
 /* A change one server tells the others of (shared stores). */
@@ -193,6 +194,7 @@ enum {
     NOTE_CHAT,    /* game id's chat has a new message */
     NOTE_LOBBY,   /* the lobby's challenges changed (challenge id became game game, when both are said) */
     NOTE_ACCOUNT, /* the games of account changed */
+    NOTE_ANALYSIS, /* game id's analysis is stored */
     NOTE_ALL,     /* notes may have been lost (the connection came back): anything may have changed */
 };
 typedef struct StoreNote {
@@ -305,6 +307,15 @@ typedef struct StoreOps {
     /* Whether seat of game_id hides the other players' chat. */
     bool (*seat_mute)(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen);
 
+    /* ---- post-game analysis (docs/analysis.md) ---- */
+    /* Keeps json (an analysis's JSON text) as game_id's analysis, replacing
+     * any earlier one; created is its UTC time. */
+    bool (*analysis_save)(Store *st, const char *game_id, const char *json, const char *created, char *err,
+                          size_t errlen);
+    /* game_id's analysis: *json a malloc'd text (the caller frees it), or
+     * NULL with *json NULL when there is none. */
+    bool (*analysis_load)(Store *st, const char *game_id, char **json, char *err, size_t errlen);
+
     /* Whether the database answers now (a health check). */
     bool (*ping)(Store *st, char *err, size_t errlen);
     /* Describes the database for people, without secrets: a path, or
@@ -328,6 +339,14 @@ typedef struct StoreOps {
      * server (none, or a dead one), each for this server alone
      * (FOR UPDATE SKIP LOCKED); *n gets their number. */
     bool (*claim_work)(Store *st, StoreWork *out, int max, int *n, char *err, size_t errlen);
+    /* Work a request asks for (WORK_ANALYSIS): takes kind of game_id for
+     * this server (*taken true) unless a live server holds it (*taken
+     * false); work_end ends it (failed; analysis_save ends an analysis's
+     * work in its own statement); work_held says whether a server holds it,
+     * or it waits for one (a dead holder's). */
+    bool (*work_take)(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen);
+    bool (*work_end)(Store *st, const char *game_id, int kind, char *err, size_t errlen);
+    bool (*work_held)(Store *st, const char *game_id, int kind, bool *held, char *err, size_t errlen);
     /* A clean stop: watch's callbacks end (before this returns), the work
      * this server holds is let go at once, for the others to take, and the
      * server leaves the list of the living. */

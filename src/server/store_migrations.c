@@ -33,6 +33,10 @@
  *            clock_left was charged (ms since the epoch); PostgreSQL also
  *            servers (id, about, started, seen: the last heartbeat) and work
  *            (game_id, kind ai or clock, due, holder: the server doing it).
+ * analyses   (migration 4) a finished game's post-game analysis
+ *            (docs/analysis.md): the JSON text of morph analyze --json (which
+ *            holds the budget and seed that made it), created. One row per
+ *            game, replaced by a new one.
  *
  * Version 1 is the schema of the first morph serve; later versions only add
  * (columns with defaults, tables), so that a database of any earlier
@@ -284,6 +288,26 @@ const StoreMigration store_migrations[] = {
      " PRIMARY KEY (game_id, kind)"
      ");"
      "CREATE INDEX work_by_due ON work(due);"},
+
+    /* A finished game's post-game analysis. Main's SQLite schema numbered
+     * this table 3 before the PostgreSQL branch's migration 3 was merged;
+     * a file main made at version 3 has it and lacks epoch and clock_at:
+     * store_sqlite.c's migrate takes such a file for version 2 (it checks
+     * for games.epoch), applies 3, then this one, which is why it creates
+     * the table only if it is not there. On PostgreSQL the work table's
+     * kind gains "analysis" (a requested analysis, done once). */
+    {4, "post-game analyses",
+     "CREATE TABLE IF NOT EXISTS analyses ("
+     " game_id TEXT PRIMARY KEY REFERENCES games(id),"
+     " analysis TEXT NOT NULL," /* JSON object */
+     " created TEXT NOT NULL"
+     ");",
+
+     "CREATE TABLE IF NOT EXISTS analyses ("
+     " game_id TEXT COLLATE \"C\" PRIMARY KEY REFERENCES games(id),"
+     " analysis TEXT NOT NULL,"
+     " created TEXT COLLATE \"C\" NOT NULL"
+     ");"},
 
     {0, NULL, NULL, NULL},
 };

@@ -113,7 +113,7 @@ const char *const pg_sql[P_COUNT] = {
     [P_PING] = "SELECT 1",
 };
 
-static const char *work_kinds[] = {[WORK_AI] = "ai", [WORK_CLOCK] = "clock"};
+static const char *work_kinds[] = {[WORK_AI] = "ai", [WORK_CLOCK] = "clock", [WORK_ANALYSIS] = "analysis"};
 
 /* Wall-clock milliseconds since the epoch. */
 static int64_t wall_ms(void)
@@ -514,12 +514,17 @@ static const StoreOps pg_ops = {
     .chat_append = pg_chat_append,
     .chat_list = pg_chat_list,
     .seat_mute = pg_seat_mute,
+    .analysis_save = pg_analysis_save,
+    .analysis_load = pg_analysis_load,
     .ping = pg_ping,
     .describe = pg_describe,
     .watch = pg_watch,
     .notify = pg_notify_note,
     .heartbeat = pg_heartbeat,
     .claim_work = pg_claim_work,
+    .work_take = pg_work_take,
+    .work_end = pg_work_end,
+    .work_held = pg_work_held,
     .leave = pg_leave,
     .server_id = pg_server_id,
     .close = pg_close,

@@ -354,6 +354,9 @@ void pg_notify_note(Store *st, const StoreNote *note)
     case NOTE_ACCOUNT:
         snprintf(payload, sizeof payload, "account %lld", (long long)note->account);
         break;
+    case NOTE_ANALYSIS:
+        snprintf(payload, sizeof payload, "analysis %s", note->id);
+        break;
     default:
         return;
     }
@@ -451,7 +454,7 @@ void pg_notifier_stop(PgStore *s)
 
 /* A payload as a note: "ID VERSION" or "ID" (a game), "chat ID", "lobby"
  * (or "lobby CHALLENGE GAME": a challenge accepted),
- * "account N" (pg_notify_note); false for anything else. */
+ * "account N", "analysis ID" (pg_notify_note); false for anything else. */
 static bool read_note(const char *payload, StoreNote *note)
 {
     memset(note, 0, sizeof *note);
@@ -471,6 +474,10 @@ static bool read_note(const char *payload, StoreNote *note)
     }
     if (strcmp(word, "chat") == 0 && sscanf(payload, "chat %10s", note->id) == 1) {
         note->kind = NOTE_CHAT;
+        return true;
+    }
+    if (strcmp(word, "analysis") == 0 && sscanf(payload, "analysis %10s", note->id) == 1) {
+        note->kind = NOTE_ANALYSIS;
         return true;
     }
     if (n < 1 || strlen(word) != GAME_ID_LEN)

@@ -186,6 +186,11 @@ bool pg_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
 bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int limit, ChatMessage *out, int *n,
                   char *err, size_t errlen);
 bool pg_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen);
+bool pg_analysis_save(Store *st, const char *game_id, const char *json, const char *created, char *err, size_t errlen);
+bool pg_analysis_load(Store *st, const char *game_id, char **json, char *err, size_t errlen);
+bool pg_work_take(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen);
+bool pg_work_end(Store *st, const char *game_id, int kind, char *err, size_t errlen);
+bool pg_work_held(Store *st, const char *game_id, int kind, bool *held, char *err, size_t errlen);
 
 /* The LISTEN thread (store_pg_conn.c). */
 bool pg_watch(Store *st, void (*heard)(void *ctx, const StoreNote *note), void *ctx, char *err, size_t errlen);

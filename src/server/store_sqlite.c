@@ -651,6 +651,8 @@ static const StoreOps sqlite_ops = {
     .chat_append = sq_chat_append,
     .chat_list = sq_chat_list,
     .seat_mute = sq_seat_mute,
+    .analysis_save = sq_analysis_save,
+    .analysis_load = sq_analysis_load,
     .ping = sq_ping,
     .describe = sq_describe,
     .close = sq_close,
@@ -698,6 +700,20 @@ static int user_version(SqliteStore *s)
     return v;
 }
 
+/* Whether table has a column of that name. */
+static bool has_column(SqliteStore *s, const char *table, const char *column)
+{
+    sqlite3_stmt *q;
+    bool found = false;
+    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1, &q, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 2, column, -1, SQLITE_STATIC);
+        found = sqlite3_step(q) == SQLITE_ROW;
+    }
+    sqlite3_finalize(q);
+    return found;
+}
+
 /* Brings the file up to the newest schema, every missing migration in one
  * transaction; a file newer than this morph is refused, never touched. */
 static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
@@ -713,6 +729,8 @@ static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
                  "morph wrote it)", path, version, newest);
         ok = false;
     }
+    if (ok && version == 3 && !has_column(s, "games", "epoch"))
+        version = 2; /* main's version 3 (the analyses alone): see store_migrations.c, migration 4 */
     for (const StoreMigration *m = store_migrations; ok && m->version; m++) {
         if (m->version <= version)
             continue;

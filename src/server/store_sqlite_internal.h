@@ -91,6 +91,8 @@ bool sq_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
 bool sq_chat_list(Store *st, const char *game_id, int channel, int after, int limit, ChatMessage *out, int *n,
                   char *err, size_t errlen);
 bool sq_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen);
+bool sq_analysis_save(Store *st, const char *game_id, const char *json, const char *created, char *err, size_t errlen);
+bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
 /* The summary of a game from the columns of the games' lists (from col):
  * id, game, options, status, result, created, updated, actions, seats,

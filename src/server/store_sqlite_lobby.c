@@ -1,10 +1,12 @@
-/* The SQLite store's lobby (open challenges) and games' chat (store.h; the
+/* The SQLite store's lobby (open challenges), games' chat and post-game
+ * analyses (store.h; the
  * tables are described in store_sqlite.c). Each call is one transaction
  * under the store's lock. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/xalloc.h"
 #include "glicko2.h"
 #include "store_sqlite_internal.h"
 
@@ -214,6 +216,45 @@ bool sq_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *er
         sqlite3_bind_int(q, 2, seat);
         sqlite3_bind_int(q, 3, muted);
         ok = sq_run(q) || sq_fail(s, "cannot save the mute", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static const char q_analysis_save[] =
+    "INSERT OR REPLACE INTO analyses (game_id, analysis, created) VALUES (?1, ?2, ?3)";
+static const char q_analysis_load[] = "SELECT analysis FROM analyses WHERE game_id = ?1";
+
+bool sq_analysis_save(Store *st, const char *game_id, const char *json, const char *created, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = stmt(s, q_analysis_save, err, errlen);
+    bool ok = q != NULL;
+    if (ok) {
+        sq_bind_text(q, 1, game_id);
+        sq_bind_text(q, 2, json);
+        sq_bind_text(q, 3, created);
+        ok = sq_run(q) || sq_fail(s, "cannot store the analysis", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    *json = NULL;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = stmt(s, q_analysis_load, err, errlen);
+    bool ok = q != NULL;
+    if (ok) {
+        sq_bind_text(q, 1, game_id);
+        int rc = sqlite3_step(q);
+        if (rc == SQLITE_ROW)
+            *json = xstrdup(sq_col_text(q, 0));
+        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the analysis", err, errlen);
+        sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;

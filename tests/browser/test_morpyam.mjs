@@ -162,7 +162,7 @@ export const tests = [
         }
       }
       // the AI's own roll is seen rolling too: play until its turn has come
-      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^P2 \(greedy\) rolls/.test(c)));
+      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^P2 \(master\) rolls/.test(c)));
       let called = false;
       const done = [];
       for (let i = 0; i < 12 && !(await aiRolled()); i++) {

@@ -19,7 +19,7 @@ check_error "bench seconds junk" "bench: --seconds expects a number from 0.05 to
 # Every --help fits a terminal 80 columns wide.
 for cmd in "" play serve replay engine gtp arena bench morpyam morphos "morpyam figures" "morpyam odds" \
     "morpyam score" "morpyam layout" "morpyam watch" "morpyam analyze" "morphos legal" "morphos deadlocks" \
-    "morphos draw"; do
+    "morphos show" "morphos fit-priors" "morphos solve" "morphos puzzles"; do
     # shellcheck disable=SC2086 # the subcommand words are meant to split
     long=$($MORPH $cmd --help 2>&1 | LC_ALL=C.UTF-8 awk 'length($0) > 80')
     if [ -z "$long" ]; then ok; else bad "morph $cmd --help: lines wider than 80 columns:"$'\n'"$long"; fi

@@ -56,4 +56,26 @@ check_error "flag without value" "^morph: morphos legal: --to-move needs a value
 check_error "mutators without value" "^morph: morphos deadlocks: --mutators needs a value" $MORPH morphos deadlocks 3 --mutators
 check_match "bench lists morphos" 'morphos.playouts_13x13' "$($MORPH bench --help)"
 
+# fit-priors: a tiny fit writes C source that compiles against the prior
+# header, states the command, and is the same for the same arguments.
+fit_dir=$(mktemp -d)
+$MORPH morphos fit-priors --games 2 --size 5 --seed 3 --level mcts:playouts=40,patterns=0 --out "$fit_dir/a.c" 2>"$fit_dir/err"
+check_exit "fit-priors runs" 0 $MORPH morphos fit-priors --games 2 --size 5 --seed 3 --level mcts:playouts=40,patterns=0 --out "$fit_dir/b.c"
+check_eq "fit-priors is reproducible" "" "$(cmp "$fit_dir/a.c" "$fit_dir/b.c")"
+check_match "fit-priors states its command" 'Written by `morph morphos fit-priors --games 2 --size 5 --seed 3 --level mcts:playouts=40,patterns=0`' \
+    "$(head -1 "$fit_dir/a.c")"
+check_match "fit-priors summary" '^fit-priors: 2 games, [0-9]+ decisions; log-likelihood per decision' "$(cat "$fit_dir/err")"
+here=$(cd "$(dirname "$0")/../.." && pwd)
+check_exit "fit-priors output compiles" 0 cc -std=c17 -Wall -Werror -fsyntax-only -I "$here/src/ai" "$fit_dir/a.c"
+check_match "fit-priors help" 'Usage: morph morphos fit-priors' "$($MORPH morphos fit-priors --help)"
+check_error "fit-priors needs games" '^morph: fit-priors: --games G is required' $MORPH morphos fit-priors --size 5
+check_error "fit-priors bad level" "^morph: fit-priors: unknown AI parameter 'bogus'" \
+    $MORPH morphos fit-priors --games 1 --level mcts:bogus=1
+check_error "fit-priors bad iterations" '^morph: fit-priors: --iterations expects a whole number from 1 to 1000' \
+    $MORPH morphos fit-priors --games 1 --iterations 0
+check_error "fit-priors value missing" '^morph: fit-priors: --out needs a file name' $MORPH morphos fit-priors --games 1 --out
+check_error "fit-priors unknown argument" "^morph: unknown argument '--bogus' for morphos fit-priors \(expected one of: --games, .*--size" \
+    $MORPH morphos fit-priors --games 1 --bogus
+rm -rf "$fit_dir"
+
 finish

@@ -197,7 +197,9 @@ check_error "quiet with a person" "^morph: play: --quiet needs every seat to be 
 check_error "resume with options" "^morph: play: --resume takes the seats, seed and game options from the record" \
     $MORPH play --resume "$f" --seed 3
 check_error "bad colour" "^morph: play: --color expects auto, always or never, got 'blue'$" $MORPH play morphos --color blue
-check_match "help names the default seats" "Default: human,ai:(greedy|random)" "$($MORPH play --help)"
+check_match "help names the default seats" "Default: human and the +game's default AI" "$(flat "$($MORPH play --help)")"
+check_match "help names the default seats: master for Morpyam" "Default: human,ai:master" "$($MORPH play morpyam --help)"
+check_match "help names the default seats: greedy for Morphos" "Default: human,ai:greedy" "$($MORPH play morphos --help)"
 
 # ---- records: unattended games replay to the same result ----
 

@@ -19,21 +19,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start: runs morph serve on a free port with the test database.
-start() {
-    : >"$tmp/out"
-    $MORPH serve --port 0 --db "$db" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
-    server_pid=$!
-    if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
-        bad "server did not start: $(cat "$tmp/out" "$tmp/err")"
-        exit 1
-    fi
-    port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$tmp/out" | cut -d: -f2)
-    base=http://127.0.0.1:$port
-}
-
-# api METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
-api() { http_call "$base" "$@"; }
+# start, api (with $db)
+. "$(dirname "$0")/serve.sh"
 
 mkdir -p "$tmp/web"
 echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"

@@ -104,6 +104,21 @@ static bool fault_claim_work(Store *st, StoreWork *out, int max, int *n, char *e
     return FAULT_REAL(st)->ops->claim_work(FAULT_REAL(st), out, max, n, err, errlen);
 }
 
+static bool fault_work_take(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->work_take(FAULT_REAL(st), game_id, kind, taken, err, errlen);
+}
+
+static bool fault_work_end(Store *st, const char *game_id, int kind, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->work_end(FAULT_REAL(st), game_id, kind, err, errlen);
+}
+
+static bool fault_work_held(Store *st, const char *game_id, int kind, bool *held, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->work_held(FAULT_REAL(st), game_id, kind, held, err, errlen);
+}
+
 static void fault_leave(Store *st)
 {
     FAULT_REAL(st)->ops->leave(FAULT_REAL(st));
@@ -191,6 +206,11 @@ FAULT_READ(chat_list, (Store *st, const char *game_id, int channel, int after, i
            (FAULT_REAL(st), game_id, channel, after, limit, out, n, err, errlen))
 FAULT_WRITE(seat_mute, (Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen),
             (FAULT_REAL(st), game_id, seat, muted, err, errlen))
+FAULT_WRITE(analysis_save, (Store *st, const char *game_id, const char *json, const char *created, char *err,
+                            size_t errlen),
+            (FAULT_REAL(st), game_id, json, created, err, errlen))
+FAULT_READ(analysis_load, (Store *st, const char *game_id, char **json, char *err, size_t errlen),
+           (FAULT_REAL(st), game_id, json, err, errlen))
 
 /* The real store stays open: its owner closes it. */
 static void fault_close(Store *st)
@@ -230,6 +250,8 @@ static const StoreOps fault_store_ops = {
     .chat_append = fault_chat_append,
     .chat_list = fault_chat_list,
     .seat_mute = fault_seat_mute,
+    .analysis_save = fault_analysis_save,
+    .analysis_load = fault_analysis_load,
     .close = fault_close,
 };
 
@@ -245,6 +267,9 @@ static inline void fault_store_init(FaultStore *f, Store *real)
         f->ops.notify = fault_notify;
         f->ops.heartbeat = fault_heartbeat;
         f->ops.claim_work = fault_claim_work;
+        f->ops.work_take = fault_work_take;
+        f->ops.work_end = fault_work_end;
+        f->ops.work_held = fault_work_held;
         f->ops.leave = fault_leave;
         f->ops.server_id = fault_server_id;
     }

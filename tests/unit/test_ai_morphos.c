@@ -359,6 +359,40 @@ static void only_and_final_actions(void **unused)
     game_free(g);
 }
 
+/* The exact search: a forced win five turns deep (not at once) is played
+ * as a proven win, the same with the playouts budget every time; without it
+ * (solve=0) the decision is the tree's. */
+static void mcts_plays_a_proven_win(void **unused)
+{
+    Game *g = morphos_game(4, "");
+    State *s = position(g, "..BW/..../W..B/B...", 'W');
+    const char *specs[] = {"mcts:playouts=4000,solvetime=100", "mcts:playouts=4000,solvetime=100,solve=0"};
+    for (int k = 0; k < 2; k++) {
+        Ai *ai = make_ai(specs[k], g, 5);
+        StrBuf ex = STRBUF_INIT;
+        Action a = ai_choose(ai, s, &ex);
+        if (k == 0) {
+            assert_string_equal(action_text(s, a), "c3");
+            if (!strstr(sb_str(&ex), "c3: a proven win (exact search: "))
+                fail_msg("explanation: %s", sb_str(&ex));
+        } else {
+            assert_null(strstr(sb_str(&ex), "exact search"));
+        }
+        sb_free(&ex);
+        ai_free(ai);
+    }
+    /* Advice says so in words. */
+    Ai *ai = make_ai(specs[0], g, 5);
+    AiAdvice adv;
+    ai_advise(ai, s, NULL, &adv);
+    if (!strstr(sb_str(&adv.words), "c3 \u2014 White wins from there whatever the reply (a proven win)"))
+        fail_msg("advice: %s", sb_str(&adv.words));
+    ai_advice_free(&adv);
+    ai_free(ai);
+    state_free(s);
+    game_free(g);
+}
+
 static void bad_parameters(void **unused)
 {
     Game *g = morphos_game(9, "");
@@ -368,12 +402,21 @@ static void bad_parameters(void **unused)
     assert_null(ai_new("mcts:ms=fast", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'ms' must be a whole number from 1 to 3600000, got 'fast'");
     assert_null(ai_new("mcts:depth=3", g, 1, err, sizeof err));
-    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior or reuse)");
+    assert_string_equal(err, "unknown AI parameter 'depth' for mcts (expected playouts, ms, threads, explore, rave, prior, "
+                             "patterns, pscale, reuse, solve or solvetime)");
+    assert_null(ai_new("mcts:patterns=2", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI parameter 'patterns' must be a whole number from 0 to 1, got '2'");
+    assert_null(ai_new("mcts:pscale=1.5", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI parameter 'pscale' must be a number from 0 to 1, got '1.5'");
     assert_null(ai_new("mcts:explore=-1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI parameter 'explore' must be a number from 0 to 10, got '-1'");
+    assert_null(ai_new("mcts:solvetime=0", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI parameter 'solvetime' must be a whole number from 1 to 100, got '0'");
+    assert_null(ai_new("mcts:solve=400", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI parameter 'solve' must be a whole number from 0 to 361, got '400'");
     assert_null(ai_new("greedy:x=1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI level 'greedy' takes no parameters, got 'x=1'");
-    Ai *ai = ai_new("mcts:ms=5,playouts=100,threads=2", g, 1, err, sizeof err);
+    Ai *ai = ai_new("mcts:ms=5,playouts=100,threads=2,patterns=0,pscale=0.2", g, 1, err, sizeof err);
     assert_non_null(ai);
     ai_free(ai);
     game_free(g);
@@ -390,6 +433,7 @@ int main(void)
         cmocka_unit_test(mcts_is_reproducible_with_playouts),
         cmocka_unit_test(mcts_reuses_its_tree),
         cmocka_unit_test(only_and_final_actions),
+        cmocka_unit_test(mcts_plays_a_proven_win),
         cmocka_unit_test(bad_parameters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

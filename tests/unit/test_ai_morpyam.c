@@ -1,6 +1,7 @@
 /* The Morpyam AI levels: legality over seeded games of every variant,
  * player count and rule option; the turn expectimax against the engine's
- * odds; greedy and expert on hand-made positions. */
+ * odds; greedy, expert and master on hand-made positions; the advice of
+ * expert and master. */
 #include "morpyam_helpers.h"
 
 #include "../../src/ai/ai.h"
@@ -68,9 +69,9 @@ static void legal_in_every_setting(void **unused)
     static const char *const variants[] = {"standard", "flash", "plus"};
     static const char *const rules[] = {"", "strict-call", "daversa", "strict-call,daversa"};
     static const char *const seats[3][MAX_PLAYERS] = {
-        {"expert", "greedy", "random", "expert"},
-        {"greedy", "expert", "expert", "random"},
-        {"random", "greedy", "expert", "greedy"},
+        {"master", "greedy", "random", "expert"},
+        {"greedy", "expert", "master", "random"},
+        {"random", "master", "expert", "greedy"},
     };
     int games = 0, decisions = 0;
     for (int players = 2; players <= 4; players++)
@@ -106,30 +107,36 @@ static void greedy_many_games(void **unused)
     game_free(g);
 }
 
+/* Two runs of the same game: the same actions, for every pair of levels. */
 static void levels_are_deterministic(void **unused)
 {
-    Game *g = new_game("players=2");
-    StrBuf out[2] = {STRBUF_INIT, STRBUF_INIT};
-    for (int run = 0; run < 2; run++) {
-        Ai *ais[2] = {new_ai("greedy", g, 5), new_ai("expert", g, 6)};
-        Rng dice;
-        rng_seed(&dice, 99);
-        State *s = state_new(g);
-        while (!state_is_terminal(s)) {
-            int p = state_player(s);
-            Action a = p == PLAYER_CHANCE ? state_sample_chance(s, &dice) : ai_choose(ais[p], s, NULL);
-            state_action_text(s, a, &out[run]);
-            sb_putc(&out[run], ';');
-            state_apply(s, a);
+    static const char *const pairs[][2] = {{"greedy", "expert"}, {"master", "expert"}};
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+        Game *g = new_game(k == 0 ? "players=2" : "players=3");
+        StrBuf out[2] = {STRBUF_INIT, STRBUF_INIT};
+        for (int run = 0; run < 2; run++) {
+            Ai *ais[MAX_PLAYERS];
+            for (int p = 0; p < g->num_players; p++)
+                ais[p] = new_ai(pairs[k][p % 2], g, 5 + (uint64_t)p);
+            Rng dice;
+            rng_seed(&dice, 99);
+            State *s = state_new(g);
+            while (!state_is_terminal(s)) {
+                int p = state_player(s);
+                Action a = p == PLAYER_CHANCE ? state_sample_chance(s, &dice) : ai_choose(ais[p], s, NULL);
+                state_action_text(s, a, &out[run]);
+                sb_putc(&out[run], ';');
+                state_apply(s, a);
+            }
+            state_free(s);
+            for (int p = 0; p < g->num_players; p++)
+                ai_free(ais[p]);
         }
-        state_free(s);
-        ai_free(ais[0]);
-        ai_free(ais[1]);
+        assert_string_equal(sb_str(&out[0]), sb_str(&out[1]));
+        sb_free(&out[0]);
+        sb_free(&out[1]);
+        game_free(g);
     }
-    assert_string_equal(sb_str(&out[0]), sb_str(&out[1]));
-    sb_free(&out[0]);
-    sb_free(&out[1]);
-    game_free(g);
 }
 
 /* With one free square, the value of the turn is the engine's chance of
@@ -199,7 +206,7 @@ static Action choose(const char *level, const State *s, StrBuf *explain)
     return a;
 }
 
-static void greedy_and_expert_take_a_ko(void **unused)
+static void levels_take_a_ko(void **unused)
 {
     Game *g = new_game("players=2");
     State *s0 = state_new(g);
@@ -214,6 +221,9 @@ static void greedy_and_expert_take_a_ko(void **unused)
     assert_int_equal(choose("greedy", s, NULL), MA_PLACE + sq("f1"));
     assert_int_equal(choose("expert", s, &sb), MA_PLACE + sq("f1"));
     assert_non_null(strstr(sb_str(&sb), "place f1, expected value +"));
+    assert_non_null(strstr(sb_str(&sb), "-> 100.0%"));
+    sb_clear(&sb);
+    assert_int_equal(choose("master", s, &sb), MA_PLACE + sq("f1"));
     assert_non_null(strstr(sb_str(&sb), "-> 100.0%"));
     state_free(s);
     state_free(s0);
@@ -233,7 +243,7 @@ static void greedy_places_rather_than_pass(void **unused)
     game_free(g);
 }
 
-static void greedy_blocks_an_open_four(void **unused)
+static void levels_block_an_open_four(void **unused)
 {
     Game *g = new_game("players=2");
     State *s0 = state_new(g);
@@ -246,6 +256,7 @@ static void greedy_blocks_an_open_four(void **unused)
                                "12222.");
     assert_int_equal(choose("greedy", s, NULL), MA_PLACE + sq("f1"));
     assert_int_equal(choose("expert", s, NULL), MA_PLACE + sq("f1"));
+    assert_int_equal(choose("master", s, NULL), MA_PLACE + sq("f1"));
     state_free(s);
     state_free(s0);
     game_free(g);
@@ -309,20 +320,22 @@ static double brute_chance(Ai *ai, const State *s, int mover, int32_t turns, uin
     return p;
 }
 
-/* The expert's advice: its plan starts with its choice, runs up to the next
- * roll, and the chance it states is the chance of the turn ending on the
- * cell it names, counted here by brute force after the second roll. */
-static void expert_advice_is_its_plan_and_chance(void **unused)
+/* The advice of the expert or the master (the test's state names the
+ * level): its plan starts with its choice, runs up to the next roll, and the
+ * chance it states is the chance of the turn ending on the cell it names,
+ * counted here by brute force after the second roll. */
+static void advice_is_its_plan_and_chance(void **state)
 {
+    const char *level = *state;
     Game *g = new_game("players=2");
     State *s = state_new(g);
     play(s, "die 6; die 1; roll; dice 1 2 3 5 6; reroll 1 2; dice 3 5");
     assert_int_equal(ms_of(s)->rolls, 2);
-    Ai *ai = new_ai("expert", g, 1);
+    Ai *ai = new_ai(level, g, 1);
     Voice v = {{"P1 (you)", "P2"}, 0};
     AiAdvice adv;
     ai_advise(ai, s, &v, &adv);
-    assert_int_equal(adv.action, choose("expert", s, NULL));
+    assert_int_equal(adv.action, choose(level, s, NULL));
     assert_int_equal(adv.plan[0], adv.action);
     assert_true(adv.plan_len >= 1);
     assert_true(adv.detail.len > 0);
@@ -336,7 +349,7 @@ static void expert_advice_is_its_plan_and_chance(void **unused)
         State *t = state_clone(s);
         for (int i = 0; i < adv.plan_len; i++)
             state_apply(t, adv.plan[i]);
-        Ai *check = new_ai("expert", g, 2);
+        Ai *check = new_ai(level, g, 2);
         const MorpyamState *m = ms_of(s);
         double p = brute_chance(check, t, m->player, m->turns, m->tokens[m->player], adv.cell);
         if (fabs(p - adv.chance) > 1e-5)
@@ -351,12 +364,12 @@ static void expert_advice_is_its_plan_and_chance(void **unused)
 }
 
 /* Checks one advice against the brute-force count from the end of its plan. */
-static void check_advice_chance(const Game *g, const State *s, const AiAdvice *adv)
+static void check_advice_chance(const char *level, const Game *g, const State *s, const AiAdvice *adv)
 {
     State *t = state_clone(s);
     for (int i = 0; i < adv->plan_len; i++)
         state_apply(t, adv->plan[i]);
-    Ai *check = new_ai("expert", g, 2);
+    Ai *check = new_ai(level, g, 2);
     const MorpyamState *m = ms_of(s);
     double p = brute_chance(check, t, m->player, m->turns, m->tokens[m->player], adv->cell);
     if (fabs(p - adv->chance) > 1e-5)
@@ -365,12 +378,13 @@ static void check_advice_chance(const Game *g, const State *s, const AiAdvice *a
     state_free(t);
 }
 
-/* The first plan with a call in a game of experts: its chance too is the
+/* The first plan with a call in a game of the level: its chance too is the
  * count of the turn's outcomes. */
-static void expert_call_advice_is_counted(void **unused)
+static void call_advice_is_counted(void **state)
 {
+    const char *level = *state;
     Game *g = new_game("players=2");
-    Ai *ai = new_ai("expert", g, 1);
+    Ai *ai = new_ai(level, g, 1);
     Rng rng;
     rng_seed(&rng, 1);
     State *s = state_new(g);
@@ -383,7 +397,7 @@ static void expert_call_advice_is_counted(void **unused)
         AiAdvice adv;
         ai_advise(ai, s, NULL, &adv);
         if (strncmp(sb_str(&adv.words), "call ", 5) == 0 && adv.plan_len >= 2 && adv.cell >= 0) {
-            check_advice_chance(g, s, &adv);
+            check_advice_chance(level, g, s, &adv);
             checked = true;
         }
         state_apply(s, adv.action);
@@ -396,12 +410,13 @@ static void expert_call_advice_is_counted(void **unused)
 }
 
 /* A call and its reroll are one plan ("call suite, keep ..., reroll ...")
- * when the expert calls; a forced Appel is covered for sure; a turn's first
+ * when the level calls; a forced Appel is covered for sure; a turn's first
  * decision plans the roll. */
-static void expert_advice_words(void **unused)
+static void advice_words(void **state)
 {
+    const char *level = *state;
     Game *g = new_game("players=2");
-    Ai *ai = new_ai("expert", g, 1);
+    Ai *ai = new_ai(level, g, 1);
     AiAdvice adv;
     State *s = state_new(g);
     play(s, "die 6; die 1; call carre; roll; dice 2 2 2 2 5");
@@ -483,12 +498,27 @@ static void advice_of_other_levels(void **unused)
     game_free(g);
 }
 
+/* Master is what plays Morpyam where nobody named a level, the hint's and
+ * the strongest (the registry every front end asks). */
+static void master_is_the_default(void **unused)
+{
+    const AiGameLevels *chosen = ai_game_levels("morpyam");
+    assert_string_equal(chosen->default_level, "master");
+    assert_string_equal(chosen->hint_level, "master");
+    assert_string_equal(chosen->strongest_level, "master");
+    char spec[64];
+    ai_hint_spec("morpyam", 1000, spec, sizeof spec);
+    assert_string_equal(spec, "master");
+}
+
 static void levels_refuse_parameters(void **unused)
 {
     Game *g = new_game("players=2");
     char err[ERR_MAX];
     assert_null(ai_new("expert:depth=3", g, 1, err, sizeof err));
     assert_string_equal(err, "AI level 'expert' takes no parameters, got 'depth=3'");
+    assert_null(ai_new("master:ply=3", g, 1, err, sizeof err));
+    assert_string_equal(err, "AI level 'master' takes no parameters, got 'ply=3'");
     assert_null(ai_new("greedy:x=1", g, 1, err, sizeof err));
     assert_string_equal(err, "AI level 'greedy' takes no parameters, got 'x=1'");
     game_free(g);
@@ -498,15 +528,19 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(expectimax_matches_odds),
-        cmocka_unit_test(greedy_and_expert_take_a_ko),
+        cmocka_unit_test(levels_take_a_ko),
         cmocka_unit_test(greedy_places_rather_than_pass),
-        cmocka_unit_test(greedy_blocks_an_open_four),
+        cmocka_unit_test(levels_block_an_open_four),
         cmocka_unit_test(expert_covers_the_forced_appel),
         cmocka_unit_test(expert_explains_dice_choices),
-        cmocka_unit_test(expert_advice_is_its_plan_and_chance),
-        cmocka_unit_test(expert_advice_words),
-        cmocka_unit_test(expert_call_advice_is_counted),
+        cmocka_unit_test_prestate(advice_is_its_plan_and_chance, (void *)"expert"),
+        cmocka_unit_test_prestate(advice_is_its_plan_and_chance, (void *)"master"),
+        cmocka_unit_test_prestate(advice_words, (void *)"expert"),
+        cmocka_unit_test_prestate(advice_words, (void *)"master"),
+        cmocka_unit_test_prestate(call_advice_is_counted, (void *)"expert"),
+        cmocka_unit_test_prestate(call_advice_is_counted, (void *)"master"),
         cmocka_unit_test(advice_of_other_levels),
+        cmocka_unit_test(master_is_the_default),
         cmocka_unit_test(levels_refuse_parameters),
         cmocka_unit_test(levels_are_deterministic),
         cmocka_unit_test(greedy_many_games),

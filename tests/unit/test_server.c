@@ -368,6 +368,13 @@ static void morpyam_against_ai(void **state)
     assert_true(json_is_object(result));
     assert_int_equal(json_array_size(json_object_get(result, "points")), 3);
     json_decref(end);
+    /* without seats: you, and Morpyam's default AI (master) in the others */
+    c = create("{\"game\":\"morpyam\",\"options\":{\"players\":3}}");
+    json_t *s = get_state(c.id, NULL);
+    for (size_t p = 1; p < 3; p++)
+        assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(s, "seats"), p), "level")),
+                            "master");
+    json_decref(s);
 }
 
 static void morpyam_plus_real_dice(void **state)
@@ -512,6 +519,15 @@ static void bad_games_and_options(void **state)
     json_decref(rules);
     json_t *meta = expect(200, "GET", "/api/meta", NULL, NULL);
     assert_int_equal(json_array_size(json_object_get(meta, "games")), 2);
+    /* the page's Morpyam lists: master preselected, the hint's level, and
+     * last of the levels (they run from the weakest to the strongest) */
+    json_t *morpyam = json_array_get(json_object_get(meta, "games"), 0);
+    assert_string_equal(json_string_value(json_object_get(morpyam, "name")), "morpyam");
+    assert_string_equal(json_string_value(json_object_get(morpyam, "default_ai")), "master");
+    assert_string_equal(json_string_value(json_object_get(morpyam, "hint")), "master");
+    json_t *levels = json_object_get(morpyam, "ai");
+    json_t *last = json_array_get(levels, json_array_size(levels) - 1);
+    assert_string_equal(json_string_value(json_object_get(last, "level")), "master");
     json_decref(meta);
     /* nothing was stored */
     json_t *list = expect(200, "GET", "/api/games?status=playing", NULL, NULL);
@@ -730,7 +746,7 @@ static void undo_never_reveals_dice(void **state)
                     strstr(words, "no token expected"));
         assert_true(json_is_real(json_object_get(hint, "chance")));
     }
-    assert_string_equal(json_string_value(json_object_get(hint, "ai")), "expert");
+    assert_string_equal(json_string_value(json_object_get(hint, "ai")), "master");
     json_t *again = expect(200, "POST", hint_path, c.token[0], NULL); /* the same version: the same advice */
     assert_true(json_equal(hint, again));
     json_decref(again);

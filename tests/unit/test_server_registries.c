@@ -41,8 +41,9 @@ static void every_game_has_its_levels(void **unused)
         if (!chosen->game || strcmp(chosen->game, name) != 0)
             fail_msg("%s has no line in src/ai/levels.c", name);
         Game *g = default_game(*ops);
-        const char *roles[] = {chosen->default_level, chosen->hint_level, chosen->strongest_level};
-        for (int k = 0; k < 3; k++) {
+        const char *roles[] = {chosen->default_level, chosen->hint_level, chosen->strongest_level,
+                               chosen->analysis_level};
+        for (int k = 0; k < 4; k++) {
             char err[ERR_MAX];
             if (!ai_level(roles[k], name))
                 fail_msg("%s: its level '%s' does not play it", name, roles[k]);

@@ -328,6 +328,28 @@ static void lists_page_in_one_order(void **state)
     assert_int_equal(all.n, 5);
 }
 
+/* A finished game's analysis: none, saved, replaced, kept over a reopen. */
+static void an_analysis_is_kept_and_replaced(void **state)
+{
+    char err[ERR_MAX + 256];
+    StoredGame g = make_game("anal2sis22", 2);
+    must(st->ops->create(st, &g, err, sizeof err), "create", err);
+    char *json = (char *)"x";
+    must(st->ops->analysis_load(st, g.id, &json, err, sizeof err), "analysis_load", err);
+    assert_null(json);
+    must(st->ops->analysis_save(st, g.id, "{\"a\":1}", "2024-01-02T00:00:00Z", err, sizeof err), "save", err);
+    must(st->ops->analysis_save(st, g.id, "{\"a\":\"\\u00e9 \\\"2\\\"\"}", "2024-01-03T00:00:00Z", err, sizeof err),
+         "save again", err);
+    store_close(st);
+    StoreConfig c = {.db = be->db};
+    st = store_open(&c, err, sizeof err);
+    must(st != NULL, "open again", err);
+    must(st->ops->analysis_load(st, g.id, &json, err, sizeof err), "analysis_load", err);
+    assert_non_null(json);
+    assert_string_equal(json, "{\"a\":\"\\u00e9 \\\"2\\\"\"}");
+    free(json);
+}
+
 /* A database of a newer morph is refused, never touched. */
 static void a_newer_schema_is_refused(void **state)
 {
@@ -396,6 +418,62 @@ static void a_first_schema_file_is_migrated(void **state)
     assert_int_equal(g.version, 4);
     assert_int_equal(g.epoch, 0);
     stored_game_clear(&g);
+    store_close(old);
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *q;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A file main's morph wrote before the PostgreSQL store's migrations: its
+ * version 3 is the analyses alone (no undo epoch, no clock_at). It opens,
+ * gains what it lacks, and keeps its analysis. */
+static void a_file_with_the_first_analyses_table_is_migrated(void **state)
+{
+    char dir[64], path[128], err[ERR_MAX + 256];
+    snprintf(dir, sizeof dir, "/tmp/morph-test-migrate-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/main.db", dir);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, store_migrations[0].sqlite, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, store_migrations[1].sqlite, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TABLE analyses (game_id TEXT PRIMARY KEY REFERENCES games(id),"
+                                  " analysis TEXT NOT NULL, created TEXT NOT NULL);"
+                                  "PRAGMA user_version=3;"
+                                  "INSERT INTO games (id, game, options, seed, real_dice, listed, status, created,"
+                                  " updated, actions, version) VALUES ('maingame22', 'morphos', '{\"size\":5}', 7, 0,"
+                                  " 1, 'finished', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 1, 2);"
+                                  "INSERT INTO actions VALUES ('maingame22', 0, 'c3', 0);"
+                                  "INSERT INTO analyses VALUES ('maingame22', '{\"kept\":true}', '2026-01-02T00:00:00Z');",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    Store *old = store_open_sqlite(path, false, err, sizeof err);
+    must(old != NULL, "open main's version 3 file", err);
+    StoredGame g;
+    bool found;
+    must(old->ops->load(old, "maingame22", &g, &found, err, sizeof err), "load", err);
+    assert_true(found);
+    assert_int_equal(g.epoch, 0);
+    assert_int_equal(g.clock_at, 0);
+    stored_game_clear(&g);
+    char *json = NULL;
+    must(old->ops->analysis_load(old, "maingame22", &json, err, sizeof err), "analysis_load", err);
+    assert_non_null(json);
+    assert_string_equal(json, "{\"kept\":true}");
+    free(json);
+    store_close(old);
+    /* it is at the newest version now, and opens again as it is */
+    old = store_open_sqlite(path, false, err, sizeof err);
+    must(old != NULL, "open again", err);
     store_close(old);
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     sqlite3_stmt *q;
@@ -646,6 +724,56 @@ static void *take(void *arg)
     return NULL;
 }
 
+/* An analysis asked for on two servers is taken by one while it lives;
+ * the other sees it held; when its server dies, another takes it (by
+ * asking, or from claim_work), once; its save ends the work. */
+static void an_analysis_is_taken_once(void **state)
+{
+    Store *other = second_store();
+    char err[ERR_MAX + 256], sql[256];
+    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
+    must(other->ops->heartbeat(other, err, sizeof err), "heartbeat", err);
+    StoredGame g = make_game("hhhhhhhhhh", 1);
+    must(st->ops->create(st, &g, err, sizeof err), "create", err);
+    bool taken = false, held = true;
+    must(st->ops->work_held(st, g.id, WORK_ANALYSIS, &held, err, sizeof err), "work_held", err);
+    assert_false(held);
+    must(st->ops->work_take(st, g.id, WORK_ANALYSIS, &taken, err, sizeof err), "work_take", err);
+    assert_true(taken);
+    must(st->ops->work_take(st, g.id, WORK_ANALYSIS, &taken, err, sizeof err), "work_take again", err);
+    assert_true(taken); /* its own */
+    must(other->ops->work_take(other, g.id, WORK_ANALYSIS, &taken, err, sizeof err), "work_take", err);
+    assert_false(taken);
+    must(other->ops->work_held(other, g.id, WORK_ANALYSIS, &held, err, sizeof err), "work_held", err);
+    assert_true(held);
+    StoreWork work[8];
+    assert_int_equal(claim(other, work, 8), 0);
+    /* its server falls silent: claim_work hands it to another, once */
+    snprintf(sql, sizeof sql, "UPDATE servers SET seen = now() - interval '%d seconds' WHERE id = '%s'",
+             STORE_DEAD_S + 1, st->ops->server_id(st));
+    assert_true(pg_test_exec(be->db, sql));
+    assert_int_equal(claim(other, work, 8), 1);
+    assert_string_equal(work[0].id, g.id);
+    assert_int_equal(work[0].kind, WORK_ANALYSIS);
+    assert_int_equal(claim(other, work, 8), 0);
+    must(other->ops->work_take(other, g.id, WORK_ANALYSIS, &taken, err, sizeof err), "work_take", err);
+    assert_true(taken); /* the taker runs it */
+    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
+    must(st->ops->work_take(st, g.id, WORK_ANALYSIS, &taken, err, sizeof err), "work_take", err);
+    assert_false(taken); /* back to life: not its own any more */
+    /* the save ends the work; a failed one ends it by work_end */
+    must(other->ops->analysis_save(other, g.id, "{}", "2024-01-02T00:00:00Z", err, sizeof err), "save", err);
+    must(st->ops->work_held(st, g.id, WORK_ANALYSIS, &held, err, sizeof err), "work_held", err);
+    assert_false(held);
+    must(st->ops->work_take(st, g.id, WORK_ANALYSIS, &taken, err, sizeof err), "work_take", err);
+    assert_true(taken);
+    must(st->ops->work_end(st, g.id, WORK_ANALYSIS, err, sizeof err), "work_end", err);
+    must(other->ops->work_held(other, g.id, WORK_ANALYSIS, &held, err, sizeof err), "work_held", err);
+    assert_false(held);
+    other->ops->leave(other);
+    store_close(other);
+}
+
 /* Two servers taking work at the same moment never take the same piece
  * (FOR UPDATE SKIP LOCKED), and together take it all. */
 static void two_servers_never_take_the_same_work(void **state)
@@ -690,8 +818,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(racing_writers_store_one_action, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(claims_and_rematches_are_once, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(lists_page_in_one_order, setup_sqlite, teardown),
+        cmocka_unit_test_setup_teardown(an_analysis_is_kept_and_replaced, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup_sqlite, teardown),
         cmocka_unit_test(a_first_schema_file_is_migrated),
+        cmocka_unit_test(a_file_with_the_first_analyses_table_is_migrated),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(a_game_comes_back_as_stored, setup_pg, teardown),
@@ -699,12 +829,14 @@ int main(void)
         cmocka_unit_test_setup_teardown(racing_writers_store_one_action, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(claims_and_rematches_are_once, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(lists_page_in_one_order, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(an_analysis_is_kept_and_replaced, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(the_description_keeps_the_password_secret, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(connections_cut_are_made_again, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_change_is_heard_by_the_others, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(work_is_held_by_one_live_server, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_clock_out_of_time_is_taken_once, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(an_analysis_is_taken_once, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(two_servers_never_take_the_same_work, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("store on sqlite", sqlite_tests, NULL, NULL);

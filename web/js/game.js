@@ -462,6 +462,7 @@ class GameScreen {
     if (state.result || state.dice === 'real')
       tools.push(h('a', { class: 'tool button', id: 'record', href: `/api/games/${this.id}/record`, download: `morph-${state.game}-${this.id}.json`, text: 'Download record' }));
     if (state.result) tools.push(h('a', { class: 'tool button', id: 'replay', href: `/replay/${this.id}`, text: 'Replay' }));
+    if (state.result) tools.push(h('a', { class: 'tool button', id: 'analyse-game', href: `/replay/${this.id}?analyse`, text: 'Analyse', title: 'Where the game was won and lost: every decision judged' }));
     if (state.result && state.rematch)
       tools.push(h('button', { class: 'tool primary', id: 'rematch-go', text: 'Go to the rematch', onclick: () => this.followRematch(state.rematch) }));
     else if (state.result && this.isPlayer)

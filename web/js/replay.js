@@ -1,8 +1,10 @@
 // The replay viewer: any record (a file of ours, e.g. written by
 // `morph play --record`, sent to POST /api/replay) or a stored game
 // (GET /api/games/ID/replay) stepped through: back, forward, slider, arrow
-// keys, the position after every action drawn from the server's positions.
+// keys, the position after every action drawn from the server's positions;
+// and the post-game analysis (analysis.js) of either.
 import { api } from './api.js';
+import { AnalysisPanel } from './analysis.js';
 import { h, s, put, typing, pageTitle } from './dom.js';
 import { pageOf, gameNamesText } from './games.js';
 import { gameTitle, optionsSummary, paragraphs } from './rules.js';
@@ -11,7 +13,7 @@ export async function replayPage(main, id) {
   pageTitle('Replay · morph');
   if (id) {
     const data = await api('GET', `/api/games/${encodeURIComponent(id)}/replay`);
-    new Viewer(main, data, { id });
+    new Viewer(main, data, { id, autoStart: new URLSearchParams(location.search).has('analyse') });
     return;
   }
   const error = h('p', { class: 'error', role: 'alert', hidden: true });
@@ -25,7 +27,7 @@ export async function replayPage(main, id) {
     try {
       const text = await file.text();
       const data = await api('POST', '/api/replay', { body: text, raw: true });
-      new Viewer(main, data, { name: file.name });
+      new Viewer(main, data, { name: file.name, record: text });
     } catch (err) {
       error.textContent = `${file.name}: ${err.message}`;
       error.hidden = false;
@@ -84,6 +86,7 @@ class Viewer {
       el.moves.append(h('li', { class: entry.player === null ? 'chance' : 'decision' },
         h('button', { class: 'move', text: entry.text, onclick: () => this.go(i + 1) })));
     });
+    this.analysis = new AnalysisPanel(source, this);
     const origin = source.id ? h('a', { href: `/game/${source.id}`, text: `game ${source.id}` }) : source.name;
     put(main, h('section', { class: ['game', 'replay', `game-${this.game}`], id: 'replay', dataset: { game: this.game } },
       h('div', { class: 'game-head' },
@@ -94,7 +97,7 @@ class Viewer {
         h('div', { class: 'side' },
           h('div', { class: 'replay-controls', role: 'group', 'aria-label': 'Step through the game' },
             h('div', { class: 'button-row' }, el.first, el.back, el.forward, el.last), el.slider, el.where),
-          el.result, el.extra,
+          el.result, el.extra, this.analysis.el,
           h('p', { class: 'keys', text: 'Keys: ← → step · Home / End · Page Up / Page Down ten actions' }),
           h('section', { class: 'moves', 'aria-label': 'Moves in words' }, h('h2', { text: 'Moves' }),
             h('div', { class: 'moves-box', tabindex: 0 }, el.moves))))));
@@ -108,12 +111,16 @@ class Viewer {
     return this.data.position;
   }
 
-  go(k) {
+  // Goes to the position after k actions; better: cells of a better move
+  // to draw on it (the analysis).
+  go(k, { better } = {}) {
     this.at = Math.max(0, Math.min(this.count, k));
     const el = this.el;
     const pos = this.position(this.at);
     const entry = this.at > 0 ? this.data.history[this.at - 1] : null;
     put(el.board, this.page.replayBoard(pos, this.data, this.at));
+    for (const cell of better || [])
+      for (const spot of el.board.querySelectorAll(`[data-point="${cell}"], [data-square="${cell}"]`)) spot.classList.add('better-move');
     el.narration.textContent = entry ? entry.text : 'The start of the game.';
     el.where.textContent = `Action ${this.at} of ${this.count}`;
     el.slider.value = String(this.at);
@@ -140,6 +147,24 @@ class Viewer {
     }
     put(this.el.extra, ...this.page.replayExtra(pos, this.data, this.at));
     history.replaceState(null, '', `#${this.at}`);
+  }
+
+  // Each decision's class beside its move in the list (the analysis);
+  // clicking the mark shows the decision.
+  markMoves(marks) {
+    const items = this.el.moves.children;
+    marks.forEach((m, i) => {
+      const item = items[m.index];
+      if (!item) return;
+      item.classList.add(`class-${m.cls}`);
+      item.dataset.class = m.cls;
+      item.append(h('button', { class: ['badge', `class-${m.cls}`], title: `${m.cls}: show the better move`, text: m.cls,
+        onclick: () => this.analysis.select(i) }));
+    });
+  }
+
+  seatName(seat) {
+    return `P${seat}`;
   }
 
   onKey(event) {

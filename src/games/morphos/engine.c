@@ -30,18 +30,6 @@ uint64_t morphos_node_hash(const MorphosState *s)
     return h;
 }
 
-static void put(MorphosState *s, int colour, int bit)
-{
-    bb_set(&s->stones[colour], bit);
-    s->hash ^= morphos_stone_key(colour, bit);
-}
-
-static void take(MorphosState *s, int colour, int bit)
-{
-    bb_clear(&s->stones[colour], bit);
-    s->hash ^= morphos_stone_key(colour, bit);
-}
-
 void morphos_empties(const MorphosState *s, Bb *out)
 {
     const MorphosConfig *c = s->cfg;
@@ -51,9 +39,11 @@ void morphos_empties(const MorphosState *s, Bb *out)
 
 static bool has_empty(const MorphosState *s)
 {
-    Bb e;
-    morphos_empties(s, &e);
-    return !bb_empty(&e, s->cfg->nw);
+    const MorphosConfig *c = s->cfg;
+    uint64_t any = 0;
+    for (int j = 0; j < c->nw; j++)
+        any |= c->board.w[j] & ~(s->stones[0].w[j] | s->stones[1].w[j]);
+    return any != 0;
 }
 
 static void duo_mask(const MorphosState *s, int anchor, Bb *out)
@@ -70,57 +60,78 @@ static void duo_mask(const MorphosState *s, int anchor, Bb *out)
             bb_set(out, next[k]);
 }
 
-bool morphos_flip_back_possible(const MorphosState *s, int colour, int t)
+/* Bits start .. start + 4 of a (start may be -2 or -1: bits below 0 read
+ * as empty). */
+static uint32_t five_bits(const Bb *a, int start)
 {
-    /* After `colour` flips t, t is its stone; could the opponent flip it
-     * back next turn? With remorph the opponent first places the returned
-     * stone, so one missing pattern point on an empty point also counts. */
+    if (start < 0)
+        return (uint32_t)(a->w[0] << -start) & 31;
+    int j = start >> 6, o = start & 63;
+    uint64_t x = a->w[j] >> o;
+    if (o > 59 && j + 1 < BB_WORDS)
+        x |= a->w[j + 1] << (64 - o);
+    return (uint32_t)x & 31;
+}
+
+/* After `colour` flips t, t is its stone; could the opponent flip it back
+ * next turn? With remorph the opponent first places the returned stone, so
+ * a pattern lacking exactly one point, an empty one, also counts (returns:
+ * whether a returned stone would be placed). The 5x5 window around t is
+ * read once; each shape lying on the board there is a mask of it
+ * (MorphosConfig.shape25; points off the board are never read). */
+static bool flip_back(const MorphosState *s, int colour, int t, bool returns)
+{
     const MorphosConfig *c = s->cfg;
-    const Bb *q = &s->stones[colour ^ 1];
-    bool returns = (c->mutators & MUT_REMORPH) && has_empty(s);
-    int col = morphos_col(c, t), row = morphos_row(c, t);
-    for (int k = 0; k < c->nshapes; k++) {
-        const MorphosShape *sh = &c->shapes[k];
-        int missing = 0;
-        bool possible = true;
-        for (int i = 0; i < sh->len && possible; i++) {
-            int x = col + sh->dx[i], y = row + sh->dy[i];
-            if (x < 0 || x >= c->n || y < 0 || y >= c->n) {
-                possible = false;
-                break;
-            }
-            int b = morphos_bit(c, x, y);
-            if (b == t || !bb_test(q, b)) {
-                if (b == t || bb_test(&s->stones[colour], b) || ++missing > 1)
-                    possible = false;
-            }
-        }
-        if (possible && (missing == 0 || returns))
+    const int row = morphos_row(c, t);
+    uint32_t theirs = 0, mine = 0;
+    for (int dy = -2; dy <= 2; dy++) {
+        if (row + dy < 0 || row + dy >= c->n)
+            continue;
+        int start = t + dy * c->stride - 2, shift = 5 * (dy + 2);
+        theirs |= five_bits(&s->stones[colour ^ 1], start) << shift;
+        mine |= five_bits(&s->stones[colour], start) << shift;
+    }
+    for (uint32_t m = c->shape_ok[t]; m; m &= m - 1) {
+        uint32_t missing = c->shape25[__builtin_ctz(m)] & ~theirs;
+        if (!missing || (returns && !(missing & (missing - 1)) && !(missing & mine)))
             return true;
     }
     return false;
 }
 
+bool morphos_flip_back_possible(const MorphosState *s, int colour, int t)
+{
+    return flip_back(s, colour, t, (s->cfg->mutators & MUT_REMORPH) && has_empty(s));
+}
+
 void morphos_targets(const MorphosState *s, int colour, const Bb *flipped_last, Bb *out)
 {
     const MorphosConfig *c = s->cfg;
-    if (!(c->mutators & MUT_DEEPMORPH)) {
-        morphos_weak(c, &s->stones[colour ^ 1], &s->stones[colour], out);
+    *out = s->weak[colour ^ 1];
+    if (!(c->mutators & MUT_DEEPMORPH))
         return;
+    /* Deepmorph: the stone the opponent just flipped still counts as ours,
+     * so it supports our patterns around the enemy stones near it and is
+     * not an enemy stone to flip. */
+    if (!bb_empty(flipped_last, c->nw)) {
+        int f = bb_select(flipped_last, 0, c->nw);
+        Bb pat = s->stones[colour];
+        bb_set(&pat, f);
+        bb_clear(out, f);
+        const Bb *win = &c->window[f], *theirs = &s->stones[colour ^ 1];
+        for (int j = 0; j < c->nw; j++)
+            for (uint64_t x = win->w[j] & theirs->w[j] & ~out->w[j] & ~flipped_last->w[j]; x; x &= x - 1) {
+                int t = j * 64 + __builtin_ctzll(x);
+                if (morphos_weak_at(c, t, &pat))
+                    bb_set(out, t);
+            }
     }
-    /* Deepmorph: the stones the opponent just flipped still count as ours,
-     * so they support our patterns and are not enemy stones to flip. */
-    Bb pat, own;
-    for (int j = 0; j < BB_WORDS; j++) {
-        pat.w[j] = s->stones[colour].w[j] | flipped_last->w[j];
-        own.w[j] = s->stones[colour ^ 1].w[j] & ~flipped_last->w[j];
-    }
-    morphos_weak(c, &own, &pat, out);
     Bb scan = *out;
+    bool returns = (c->mutators & MUT_REMORPH) && has_empty(s);
     for (int j = 0; j < c->nw; j++)
         for (uint64_t x = scan.w[j]; x; x &= x - 1) {
             int t = j * 64 + __builtin_ctzll(x);
-            if (morphos_flip_back_possible(s, colour, t))
+            if (flip_back(s, colour, t, returns))
                 bb_clear(out, t);
         }
 }
@@ -143,7 +154,7 @@ void morphos_begin_turn(MorphosState *s, bool return_pending)
 {
     const MorphosConfig *c = s->cfg;
     bb_zero(&s->targets);
-    if ((c->mutators & MUT_DEEPMORPH) && morphos_connected(c, &s->stones[s->to_move], s->to_move)) {
+    if ((c->mutators & MUT_DEEPMORPH) && morphos_state_connected(s, s->to_move)) {
         game_over(s, s->to_move, "connection");
         return;
     }
@@ -156,7 +167,10 @@ void morphos_begin_turn(MorphosState *s, bool return_pending)
         return;
     }
     s->phase = PHASE_MAIN;
-    morphos_targets(s, s->to_move, &s->flipped_last, &s->targets);
+    if (c->mutators & MUT_DEEPMORPH)
+        morphos_targets(s, s->to_move, &s->flipped_last, &s->targets);
+    else
+        s->targets = s->weak[s->to_move ^ 1];
     if (has_empty(s) || !bb_empty(&s->targets, c->nw) || morphos_swap_allowed(s))
         return;
     /* No move: a skip, unless the opponent has none after it either. */
@@ -165,7 +179,7 @@ void morphos_begin_turn(MorphosState *s, bool return_pending)
     morphos_targets(s, s->to_move ^ 1, &none, &theirs);
     if (!bb_empty(&theirs, c->nw))
         return;
-    if ((c->mutators & MUT_DEEPMORPH) && morphos_connected(c, &s->stones[s->to_move ^ 1], s->to_move ^ 1))
+    if ((c->mutators & MUT_DEEPMORPH) && morphos_state_connected(s, s->to_move ^ 1))
         return; /* they win at the start of their turn */
     game_over(s, morphos_deadlock_winner(c, s->stones), "deadlock");
 }
@@ -182,12 +196,12 @@ static void end_turn(MorphosState *s, int flipped)
 }
 
 /* After a stone of the mover arrives: an immediate win without deepmorph. */
-static bool won_now(MorphosState *s, int bit)
+static bool won_now(MorphosState *s)
 {
     int me = s->to_move;
     if (s->cfg->mutators & MUT_DEEPMORPH)
         return false;
-    if (!morphos_connected_from(s->cfg, &s->stones[me], me, bit))
+    if (!morphos_state_connected(s, me))
         return false;
     game_over(s, me, "connection");
     return true;
@@ -268,13 +282,13 @@ void morphos_apply_fast(MorphosState *s, Action a)
             morphos_begin_turn(s, false);
         } else if (a >= ACT_FLIP) {
             int t = a - ACT_FLIP;
-            take(s, me ^ 1, t);
-            put(s, me, t);
-            if (!won_now(s, t))
+            morphos_stone_take(s, me ^ 1, t);
+            morphos_stone_put(s, me, t);
+            if (!won_now(s))
                 end_turn(s, t);
         } else {
-            put(s, me, a);
-            if (won_now(s, a))
+            morphos_stone_put(s, me, a);
+            if (won_now(s))
                 return;
             if (s->cfg->mutators & MUT_DUOMORPH) {
                 Bb d;
@@ -282,6 +296,7 @@ void morphos_apply_fast(MorphosState *s, Action a)
                 if (!bb_empty(&d, s->cfg->nw)) {
                     s->phase = PHASE_DUO;
                     s->anchor = (int16_t)a;
+                    bb_zero(&s->targets); /* flips belong to the regular move only */
                     return;
                 }
             }
@@ -289,13 +304,13 @@ void morphos_apply_fast(MorphosState *s, Action a)
         }
         break;
     case PHASE_DUO:
-        put(s, me, a);
-        if (!won_now(s, a))
+        morphos_stone_put(s, me, a);
+        if (!won_now(s))
             end_turn(s, -1);
         break;
     case PHASE_RETURN:
-        put(s, me, a);
-        if (won_now(s, a))
+        morphos_stone_put(s, me, a);
+        if (won_now(s))
             return;
         s->phase = PHASE_MAIN;
         morphos_targets(s, me, &s->flipped_last, &s->targets);
@@ -309,11 +324,58 @@ void morphos_apply_fast(MorphosState *s, Action a)
     }
 }
 
+int morphos_legal_actions(const MorphosState *s, Action *out)
+{
+    if (s->phase == PHASE_OVER)
+        return 0;
+    const int nw = s->cfg->nw;
+    Bb p;
+    morphos_place_mask(s, &p);
+    int n = 0;
+    for (int j = 0; j < nw; j++)
+        for (uint64_t x = p.w[j]; x; x &= x - 1)
+            out[n++] = j * 64 + __builtin_ctzll(x);
+    if (s->phase != PHASE_MAIN)
+        return n;
+    for (int j = 0; j < nw; j++)
+        for (uint64_t x = s->targets.w[j]; x; x &= x - 1)
+            out[n++] = ACT_FLIP + j * 64 + __builtin_ctzll(x);
+    if (morphos_swap_allowed(s))
+        out[n++] = ACT_SWAP;
+    else if (n == 0)
+        out[n++] = ACT_PASS;
+    return n;
+}
+
+Action morphos_random_action(const MorphosState *s, Rng *rng)
+{
+    /* morphos_nth_action of a uniform k, computing the placements once. */
+    const MorphosConfig *c = s->cfg;
+    const int nw = c->nw;
+    Bb p;
+    if (s->phase == PHASE_DUO)
+        duo_mask(s, s->anchor, &p);
+    else
+        for (int j = 0; j < nw; j++)
+            p.w[j] = c->board.w[j] & ~(s->stones[0].w[j] | s->stones[1].w[j]);
+    int np = bb_count(&p, nw), nf = 0, extra = 0;
+    if (s->phase == PHASE_MAIN) {
+        nf = bb_count(&s->targets, nw);
+        extra = morphos_swap_allowed(s) || np + nf == 0; /* swap, or the forced pass */
+    }
+    int k = (int)rng_below(rng, (uint32_t)(np + nf + extra));
+    if (k < np)
+        return bb_select(&p, k, nw);
+    if (k - np < nf)
+        return ACT_FLIP + bb_select(&s->targets, k - np, nw);
+    return morphos_swap_allowed(s) ? ACT_SWAP : ACT_PASS;
+}
+
 int morphos_playout(MorphosState *s, Rng *rng, Action *played, uint8_t *colours, int max)
 {
     int k = 0;
     while (s->phase != PHASE_OVER) {
-        Action a = morphos_nth_action(s, (int)rng_below(rng, (uint32_t)morphos_num_actions(s)));
+        Action a = morphos_random_action(s, rng);
         if (k < max) {
             if (played)
                 played[k] = a;

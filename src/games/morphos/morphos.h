@@ -53,12 +53,35 @@ typedef struct MorphosConfig {
     int8_t offset_dx[MORPHOS_MAX_OFFSETS];
     Bb col_ok[5];            /* [dx + 2]: points whose column + dx is on the board */
     int norient, orient_len[16], orient_idx[16][5];
+    /* Every orientation holds two adjacent sides of its stone: orient_pair
+     * names one such pair k (sides k and k + 1 of N, E, S, W), side_idx the
+     * offsets of the four sides. */
+    int8_t orient_pair[16];
+    int side_idx[4];
     bool area;
     int area_idx[8];
     /* Point-wise detection (flip-back checks, show): every shape around a
      * stone, pattern 3 as four shapes (one per cell of the area). */
     int nshapes;
     MorphosShape shapes[MORPHOS_MAX_SHAPES];
+    /* Fast point-wise detection (incremental.c). Every shape needs pattern
+     * stones on two adjacent sides of the stone: side_shapes[sides] are the
+     * shapes whose side points lie within `sides` (bits N, E, S, W), and only
+     * their other points are then tested, as bit offsets. shape_ok[bit]: the
+     * shapes lying wholly on the board around that point. */
+    uint32_t side_shapes[16];
+    int rest_len[MORPHOS_MAX_SHAPES];
+    int rest_off[MORPHOS_MAX_SHAPES][8];
+    uint32_t shape_ok[BB_WORDS * 64];
+    /* Each shape as a mask of the 5x5 window around its stone: bit
+     * 5 * (dy + 2) + dx + 2. */
+    uint32_t shape25[MORPHOS_MAX_SHAPES];
+    /* side_of[bit]: the points above, right, below and left of bit; a side
+     * off the board is given as a padding point (never a stone). */
+    int16_t side_of[BB_WORDS * 64][4];
+    /* window[bit]: the points whose weakness a change at bit can alter (every
+     * pattern point lies within two rows and two columns of its stone). */
+    Bb window[BB_WORDS * 64];
 } MorphosConfig;
 
 enum { PHASE_MAIN, PHASE_DUO, PHASE_RETURN, PHASE_OVER };
@@ -68,7 +91,13 @@ typedef struct MorphosState {
     const MorphosConfig *cfg;
     Bb stones[2];      /* [colour] */
     Bb flipped_last;   /* deepmorph: stones the opponent flipped on their latest turn */
-    Bb targets;        /* flips legal now (MAIN phase), cached */
+    Bb targets;        /* flips legal now (MAIN phase; empty in the other phases) */
+    /* Kept up to date by every stone change (incremental.c), recomputed from
+     * scratch only by morphos_derive: weak[c] are the stones of colour c weak
+     * against the stones of the other colour (plain patterns), reach[c][e]
+     * the stones of c joined to edge e of c through stones of c. */
+    Bb weak[2];
+    Bb reach[2][2];
     uint64_t hash;     /* Zobrist hash of the stones */
     int turn;          /* completed turns (swap and pass included) */
     int16_t anchor;    /* PHASE_DUO: the first stone of the turn */
@@ -93,10 +122,21 @@ bool morphos_parse_mutators(const char *list, unsigned *out, char *err, size_t e
 void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out);
 /* Whether the stone at bit i is weak against pat (point-wise check). */
 bool morphos_weak_at(const MorphosConfig *c, int i, const Bb *pat);
-/* Whether colour has a chain touching both of its edges in stones. */
+/* Whether colour has a chain touching both of its edges in stones (a flood
+ * from scratch; a state knows it from reach: morphos_state_connected). */
 bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour);
-/* The same, knowing that any such chain goes through the stone at bit. */
-bool morphos_connected_from(const MorphosConfig *c, const Bb *stones, int colour, int bit);
+/* Grows set inside within (orthogonal steps) until it stops growing. */
+void morphos_flood(const MorphosConfig *c, Bb *set, const Bb *within);
+/* stones of colour joined to its edge e through its stones. */
+void morphos_edge_reach(const MorphosConfig *c, const Bb *stones, int colour, int edge, Bb *out);
+/* Whether colour's stones in s join both of its edges (from s->reach). */
+static inline bool morphos_state_connected(const MorphosState *s, int colour)
+{
+    return bb_intersects(&s->reach[colour][0], &s->reach[colour][1], s->cfg->nw);
+}
+/* Recomputes s->weak and s->reach from the stones alone (new and read
+ * states; the oracle of the incremental upkeep in the tests). */
+void morphos_derive(MorphosState *s);
 /* Black wins a deadlock when two like-coloured stones are vertically adjacent. */
 int morphos_deadlock_winner(const MorphosConfig *c, const Bb stones[2]);
 
@@ -114,6 +154,12 @@ void morphos_place_mask(const MorphosState *s, Bb *out);
 /* Number of legal actions and the k-th of them (in legal_actions order). */
 int morphos_num_actions(const MorphosState *s);
 Action morphos_nth_action(const MorphosState *s, int k);
+/* Every legal action in ascending order (game.h legal_actions); returns
+ * how many. */
+int morphos_legal_actions(const MorphosState *s, Action *out);
+/* A uniformly random legal action: the same as morphos_nth_action(s,
+ * rng_below(rng, morphos_num_actions(s))), in one pass; s must be live. */
+Action morphos_random_action(const MorphosState *s, Rng *rng);
 /* A scratch copy for playouts: a plain struct copy without the history, to
  * be used only with the _fast calls and never freed with state_free. */
 static inline void morphos_scratch_copy(MorphosState *dst, const MorphosState *src)

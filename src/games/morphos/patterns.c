@@ -104,6 +104,59 @@ static int offset_index(MorphosConfig *c, int dx, int dy)
 
 static const int area_ring[8][2] = {{0, -1}, {1, -1}, {-1, 0}, {2, 0}, {-1, 1}, {2, 1}, {0, 2}, {1, 2}};
 
+static bool on_board(const MorphosConfig *c, int col, int row)
+{
+    return col >= 0 && col < c->n && row >= 0 && row < c->n;
+}
+
+/* The tables of the fast point-wise test (incremental.c): the side points
+ * of each shape, its other points as bit offsets, the shapes lying on the
+ * board around each point, and the window of each point. */
+static void init_pointwise(MorphosConfig *c)
+{
+    static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {1, 0, -1, 0}; /* N, E, S, W */
+    for (int s = 0; s < c->nshapes; s++) {
+        const MorphosShape *sh = &c->shapes[s];
+        unsigned sides = 0;
+        for (int i = 0; i < sh->len; i++) {
+            int side = -1;
+            for (int k = 0; k < 4; k++)
+                if (sh->dx[i] == side_dx[k] && sh->dy[i] == side_dy[k])
+                    side = k;
+            if (side >= 0)
+                sides |= 1u << side;
+            else
+                c->rest_off[s][c->rest_len[s]++] = sh->dy[i] * c->stride + sh->dx[i];
+        }
+        for (unsigned m = 0; m < 16; m++)
+            if ((sides & m) == sides)
+                c->side_shapes[m] |= 1u << s;
+        for (int i = 0; i < sh->len; i++)
+            c->shape25[s] |= 1u << (5 * (sh->dy[i] + 2) + sh->dx[i] + 2);
+    }
+    for (int row = 0; row < c->n; row++)
+        for (int col = 0; col < c->n; col++)
+            for (int k = 0; k < 4; k++) {
+                int x = col + side_dx[k], y = row + side_dy[k];
+                c->side_of[morphos_bit(c, col, row)][k] = (int16_t)(on_board(c, x, y) ? morphos_bit(c, x, y) : c->n);
+            }
+    for (int row = 0; row < c->n; row++)
+        for (int col = 0; col < c->n; col++)
+            for (int s = 0; s < c->nshapes; s++) {
+                const MorphosShape *sh = &c->shapes[s];
+                bool fits = true;
+                for (int i = 0; i < sh->len; i++)
+                    fits = fits && on_board(c, col + sh->dx[i], row + sh->dy[i]);
+                if (!fits)
+                    continue;
+                int b = morphos_bit(c, col, row);
+                c->shape_ok[b] |= 1u << s;
+                /* A change on a point of this shape can alter b's weakness. */
+                for (int i = 0; i < sh->len; i++)
+                    bb_set(&c->window[morphos_bit(c, col + sh->dx[i], row + sh->dy[i])], b);
+            }
+}
+
 bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move_cap,
                          char *err, size_t errlen)
 {
@@ -142,11 +195,23 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
     add_shape(c, p1, mini ? 3 : 4);
     add_shape(c, p2, mini ? 4 : 5);
     c->norient = c->nshapes;
+    static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {1, 0, -1, 0}; /* N, E, S, W */
     for (int s = 0; s < c->norient; s++) {
         c->orient_len[s] = c->shapes[s].len;
-        for (int i = 0; i < c->shapes[s].len; i++)
+        unsigned sides = 0;
+        for (int i = 0; i < c->shapes[s].len; i++) {
             c->orient_idx[s][i] = offset_index(c, c->shapes[s].dx[i], c->shapes[s].dy[i]);
+            for (int k = 0; k < 4; k++)
+                if (c->shapes[s].dx[i] == side_dx[k] && c->shapes[s].dy[i] == side_dy[k])
+                    sides |= 1u << k;
+        }
+        /* A pair of adjacent sides the orientation holds (k and k + 1). */
+        for (int k = 3; k >= 0; k--)
+            if ((sides >> k & 1) && (sides >> ((k + 1) & 3) & 1))
+                c->orient_pair[s] = (int8_t)k;
     }
+    for (int k = 0; k < 4; k++)
+        c->side_idx[k] = offset_index(c, side_dx[k], side_dy[k]);
     if (!mini) {
         c->area = true;
         for (int i = 0; i < 8; i++)
@@ -160,7 +225,23 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
             }
         }
     }
+    init_pointwise(c);
     return true;
+}
+
+/* The pattern-stone board seen from offset i (look[i][p] = pat[p + d]),
+ * made on first use. */
+static inline __attribute__((always_inline)) const Bb *make_look(const MorphosConfig *c, const Bb *pat, Bb *look,
+                                                                 uint64_t *have, int i, const int nw)
+{
+    bb_look(&look[i], pat, c->offsets[i], nw);
+    /* Two columns across would wrap past the single padding column. */
+    int dx = c->offset_dx[i];
+    if (dx == 2 || dx == -2)
+        for (int j = 0; j < nw; j++)
+            look[i].w[j] &= c->col_ok[dx + 2].w[j];
+    *have |= (uint64_t)1 << i;
+    return &look[i];
 }
 
 /* The word count is a constant in each specialisation below, so the
@@ -168,36 +249,50 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
 static inline __attribute__((always_inline)) void weak_words(const MorphosConfig *c, const Bb *own, const Bb *pat,
                                                              Bb *out, const int nw)
 {
-    Bb look[MORPHOS_MAX_OFFSETS], acc;
-    bb_zero(&acc);
-    for (int i = 0; i < c->noffsets; i++) {
-        bb_look(&look[i], pat, c->offsets[i], nw);
-        /* Two columns across would wrap past the single padding column. */
-        int dx = c->offset_dx[i];
-        if (dx == 2 || dx == -2)
-            for (int j = 0; j < nw; j++)
-                look[i].w[j] &= c->col_ok[dx + 2].w[j];
-    }
-    for (int s = 0; s < c->norient; s++) {
-        const int *idx = c->orient_idx[s];
-        const int len = c->orient_len[s];
+    Bb look[MORPHOS_MAX_OFFSETS], acc, pair[4];
+    uint64_t have = 0; /* the looks made so far: they are made when needed */
+#define LOOK(i) (have >> (i) & 1 ? &look[i] : make_look(c, pat, look, &have, (i), nw))
+    /* Every pattern needs pattern stones on two adjacent sides of its stone:
+     * the stones with such a pair, for each pair of sides (N-E, E-S, S-W,
+     * W-N), are the only candidates. */
+    uint64_t any_pair = 0;
+    for (int k = 0; k < 4; k++) {
+        const Bb *a = LOOK(c->side_idx[k]), *b = LOOK(c->side_idx[(k + 1) & 3]);
         for (int j = 0; j < nw; j++) {
-            uint64_t x = own->w[j] & look[idx[0]].w[j] & look[idx[1]].w[j] & look[idx[2]].w[j];
-            for (int k = 3; k < len; k++)
-                x &= look[idx[k]].w[j];
-            acc.w[j] |= x;
+            pair[k].w[j] = own->w[j] & a->w[j] & b->w[j];
+            any_pair |= pair[k].w[j];
         }
+    }
+    bb_zero(out);
+    if (!any_pair)
+        return;
+    bb_zero(&acc);
+    for (int s = 0; s < c->norient; s++) {
+        const Bb *cand = &pair[c->orient_pair[s]];
+        if (bb_empty(cand, nw))
+            continue;
+        const int *idx = c->orient_idx[s];
+        Bb x = *cand;
+        for (int k = 0; k < c->orient_len[s]; k++) {
+            const Bb *l = LOOK(idx[k]);
+            for (int j = 0; j < nw; j++)
+                x.w[j] &= l->w[j];
+        }
+        for (int j = 0; j < nw; j++)
+            acc.w[j] |= x.w[j];
     }
     if (c->area) {
         Bb a, t1, t2, t3;
         uint64_t any = 0;
-        for (int j = 0; j < nw; j++) {
-            uint64_t x = c->board.w[j];
-            for (int k = 0; k < 8; k++)
-                x &= look[c->area_idx[k]].w[j];
-            a.w[j] = x;
-            any |= x;
+        for (int j = 0; j < nw; j++)
+            a.w[j] = c->board.w[j];
+        for (int k = 0; k < 8; k++) {
+            const Bb *l = LOOK(c->area_idx[k]);
+            for (int j = 0; j < nw; j++)
+                a.w[j] &= l->w[j];
         }
+        for (int j = 0; j < nw; j++)
+            any |= a.w[j];
         if (any) {
             bb_shl(&t1, &a, 1, nw);
             bb_shl(&t2, &a, c->stride, nw);
@@ -206,6 +301,7 @@ static inline __attribute__((always_inline)) void weak_words(const MorphosConfig
                 acc.w[j] |= own->w[j] & (a.w[j] | t1.w[j] | t2.w[j] | t3.w[j]);
         }
     }
+#undef LOOK
     *out = acc;
 }
 
@@ -224,22 +320,6 @@ void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out)
 
     default: weak_words(c, own, pat, out, 6); break;
     }
-}
-
-bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
-{
-    int col = morphos_col(c, bit), row = morphos_row(c, bit);
-    for (int s = 0; s < c->nshapes; s++) {
-        const MorphosShape *sh = &c->shapes[s];
-        bool all = true;
-        for (int i = 0; i < sh->len && all; i++) {
-            int x = col + sh->dx[i], y = row + sh->dy[i];
-            all = x >= 0 && x < c->n && y >= 0 && y < c->n && bb_test(pat, morphos_bit(c, x, y));
-        }
-        if (all)
-            return true;
-    }
-    return false;
 }
 
 /* Grows reach inside stones until it touches both edges of colour (true)
@@ -291,16 +371,6 @@ bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour)
     for (int j = 0; j < BB_WORDS; j++)
         reach.w[j] = stones->w[j] & c->edge[colour][0].w[j];
     return !bb_empty(&reach, c->nw) && grow(c, &reach, stones, colour);
-}
-
-bool morphos_connected_from(const MorphosConfig *c, const Bb *stones, int colour, int bit)
-{
-    if (!bb_intersects(stones, &c->edge[colour][0], c->nw) || !bb_intersects(stones, &c->edge[colour][1], c->nw))
-        return false;
-    Bb reach;
-    bb_zero(&reach);
-    bb_set(&reach, bit);
-    return grow(c, &reach, stones, colour);
 }
 
 int morphos_deadlock_winner(const MorphosConfig *c, const Bb stones[2])

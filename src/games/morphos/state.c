@@ -81,6 +81,7 @@ static State *new_initial_state(const Game *g)
             for (int col = 0; col < c->n; col++)
                 bb_set(&s->stones[(r + col) & 1], morphos_bit(c, col, r));
     morphos_recompute_hash(s);
+    morphos_derive(s);
     morphos_begin_turn(s, false);
     push_hist(s);
     return &s->base;
@@ -93,6 +94,7 @@ MorphosState *morphos_state_from_position(const Game *g, const Bb stones[2], int
     s->stones[1] = stones[1];
     s->to_move = (uint8_t)to_move;
     morphos_recompute_hash(s);
+    morphos_derive(s);
     for (int colour = 0; colour < 2; colour++)
         if (morphos_connected(s->cfg, &s->stones[colour], colour)) {
             s->phase = PHASE_OVER;
@@ -130,11 +132,7 @@ static int current_player(const State *st)
 
 static int legal_actions(const State *st, Action *out)
 {
-    const MorphosState *s = (const MorphosState *)st;
-    int n = morphos_num_actions(s);
-    for (int k = 0; k < n; k++)
-        out[k] = morphos_nth_action(s, k);
-    return n;
+    return morphos_legal_actions((const MorphosState *)st, out);
 }
 
 static bool is_legal(const State *st, Action a)
@@ -362,6 +360,7 @@ static State *deserialize(const Game *g, const char *text, char *err, size_t err
     s->black_seat = (uint8_t)seat;
     s->turn = (int)turn;
     morphos_recompute_hash(s);
+    morphos_derive(s);
     bool ok = true;
     if (strcmp(flipped, "-") != 0) {
         int f = morphos_parse_point(c, flipped);

@@ -1,0 +1,20 @@
+# Helpers of the tests that run morph serve against curl (test_serve.sh,
+# test_serve_analysis.sh). Source it after lib.sh with tmp set (the scratch
+# folder; the page's files in $tmp/web) and db the --db value (test_db; the
+# SQLite file $tmp/db/morph.db when unset); start sets server_pid and base.
+
+# start: runs morph serve on a free port with the test database.
+start() {
+    : >"$tmp/out"
+    $MORPH serve --port 0 --db "${db:-$tmp/db/morph.db}" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
+    server_pid=$!
+    if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
+        bad "server did not start: $(cat "$tmp/out" "$tmp/err")"
+        exit 1
+    fi
+    port=$(grep -oE '127\.0\.0\.1:[0-9]+' "$tmp/out" | cut -d: -f2)
+    base=http://127.0.0.1:$port
+}
+
+# api METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
+api() { http_call "$base" "$@"; }

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# morph analyze RECORD: a planted Morphos blunder found and named with the
+# library's sentences, the same JSON from the same seed, a Morpyam record
+# with error bars, the progress bar on a terminal only, and one-line errors
+# for bad records and options.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/games.sh"
+need_games morphos morpyam
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# record FILE GAME OPTIONS SEED PLAYERS ACTION...: a record through the engine.
+record() {
+    local file=$1 game=$2 options=$3 seed=$4 players=$5
+    shift 5
+    {
+        echo "{\"cmd\":\"new\",\"game\":\"$game\",\"options\":$options,\"seed\":$seed,\"auto_chance\":true,\"players\":$players}"
+        for a in "$@"; do
+            if [ "$a" = genmove ]; then echo '{"cmd":"genmove","play":true}'; else echo "{\"cmd\":\"play\",\"action\":\"$a\"}"; fi
+        done
+        echo "{\"cmd\":\"save\",\"file\":\"$file\"}"
+    } | $MORPH engine | tail -1
+}
+
+# 3x3 with the swap: after b2 White wins only by swapping; a1 loses.
+record "$tmp/planted.json" morphos '{"size":3}' 1 '["human","human"]' b2 a1 b1 >/dev/null
+out=$($MORPH analyze --json --budget 0.1 "$tmp/planted.json")
+check_eq "json keys" '["budget","complete","decisions","game","level","options","seats","seed","thresholds","work"]' \
+    "$(jq -c 'keys' <<<"$out")"
+check_eq "the issue's keys on every decision" 'true' \
+    "$(jq -c '[.decisions[] | has("index","seat","action","best","before","after","class")] | all' <<<"$out")"
+check_eq "the planted blunder" '{"index":1,"seat":2,"action":"a1","best":"swap","before":1,"after":0,"class":"blunder","proven_before":"win","proven_after":"loss"}' \
+    "$(jq -c '.decisions[1] | {index,seat,action,best,before,after,class,proven_before,proven_after}' <<<"$out")"
+check_eq "seat summaries" '[[1,2,0],[2,1,1]]' "$(jq -c '[.seats[] | [.seat,.decisions,.counts.blunder]]' <<<"$out")"
+check_eq "same seed, same JSON" "$out" "$($MORPH analyze --json --budget 0.1 "$tmp/planted.json")"
+text=$($MORPH analyze --budget 0.1 --color never "$tmp/planted.json")
+check_match "text names the move with the library's sentence" "2\. White places a stone on a1" "$text"
+check_match "text gives the better move's sentence" "won -> lost  blunder \(lost 100 points\); better: White swaps" "$text"
+check_match "text summary" "P2 \(human\): accuracy [0-9.]+%, mean loss 100\.0 points, 1 decision: 0 best, 0 good, 0 inaccuracies, 0 mistakes, 1 blunder" \
+    "$(tr '\n' ' ' <<<"$text" | tr -s ' ')"
+check_eq "no progress bar off a terminal" "" "$($MORPH analyze --budget 0.1 "$tmp/planted.json" 2>&1 >/dev/null)"
+if command -v script >/dev/null; then
+    tty=$(script -qec "$MORPH analyze --budget 0.1 --color never $tmp/planted.json" /dev/null)
+    check_match "a progress bar on a terminal" "analysing \[#+\] 3 of 3 decisions" "$tty"
+    tty=$(script -qec "$MORPH analyze --quiet --budget 0.1 $tmp/planted.json" /dev/null)
+    check_eq "--quiet: no bar" "0" "$(grep -c analysing <<<"$tty")"
+fi
+
+# Morpyam: expert self-play with error bars, an opening of a flash game.
+moves=()
+for _ in $(seq 12); do moves+=(genmove); done
+record "$tmp/morpyam.json" morpyam '{"variant":"flash"}' 5 '["ai:greedy","ai:greedy"]' "${moves[@]}" >/dev/null
+out=$($MORPH analyze --json --budget 0.01 --seed 4 "$tmp/morpyam.json")
+check_eq "morpyam judged by the expert" '"expert"' "$(jq -c .level <<<"$out")"
+check_eq "morpyam error bars" 'true' "$(jq '[.decisions[] | .before_error > 0] | all' <<<"$out")"
+check_eq "morpyam same seed, same JSON" "$out" "$($MORPH analyze --json --budget 0.01 --seed 4 "$tmp/morpyam.json")"
+check_match "morpyam chances with error bars" "[0-9]+% ±[0-9]+ -> " "$($MORPH analyze --budget 0.01 "$tmp/morpyam.json")"
+
+# Bad input: one line, non-zero exit.
+check_error "no record" "^morph: analyze: expected a record file" $MORPH analyze
+check_exit "no record exits 2" 2 $MORPH analyze
+check_error "missing file" "^morph: .*$tmp/none.json" $MORPH analyze "$tmp/none.json"
+jq '.actions[1] = "zz9"' "$tmp/planted.json" >"$tmp/bad.json"
+check_error "an illegal action" "^morph: record $tmp/bad.json: actions\[1\] 'zz9' is illegal: " $MORPH analyze "$tmp/bad.json"
+check_exit "an illegal action exits 1" 1 $MORPH analyze "$tmp/bad.json"
+echo '{"format":' >"$tmp/cut.json"
+check_error "not JSON" "^morph: record $tmp/cut.json: not valid JSON" $MORPH analyze "$tmp/cut.json"
+check_error "budget 0" "^morph: analyze: --budget expects seconds from 0\.01 to 600" $MORPH analyze --budget 0 "$tmp/planted.json"
+check_error "budget word" "^morph: analyze: --budget expects seconds" $MORPH analyze --budget fast "$tmp/planted.json"
+check_error "bad seed" "^morph: analyze: --seed expects a whole number" $MORPH analyze --seed -1 "$tmp/planted.json"
+check_error "unknown flag" "^morph: analyze: unknown argument '--deep'" $MORPH analyze --deep "$tmp/planted.json"
+check_error "two records" "^morph: analyze: one record at a time" $MORPH analyze "$tmp/planted.json" "$tmp/bad.json"
+check_match "help" "Usage: morph analyze RECORD" "$($MORPH analyze --help)"
+check_match "in the command list" "analyze +judge every decision" "$($MORPH --help)"
+
+finish

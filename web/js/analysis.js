@@ -1,0 +1,188 @@
+// The post-game analysis in the replay viewer (docs/web.md, "Analysis"):
+// the Analyse button, the progress while the server works (its live stream,
+// docs/web-api.md), then an evaluation graph (SVG, one point per decision
+// in its seat's colour), each decision's class beside its move, and on a
+// click the position before the decision with the better move drawn and the
+// library's sentence for it. Words come from the server, never from here.
+import { api } from './api.js';
+import { h, s, put } from './dom.js';
+
+const RETRY_MS = 5000; // a refused stream (the server's limit of streams): try again
+const CLASS_LABEL = { best: 'best', good: 'good', inaccuracy: 'inaccuracy', mistake: 'mistake', blunder: 'blunder' };
+
+// "52%", "won", "lost", "52% ±9" for a chance of the deciding seat.
+function chance(x, proven, error) {
+  if (proven === 'win') return 'won';
+  if (proven === 'loss') return 'lost';
+  const pct = `${Math.round(100 * x)}%`;
+  return error > 0.005 ? `${pct} ±${Math.round(100 * error)}` : pct;
+}
+
+// source: { id } for a stored game (autoStart: start at once when it has no
+// analysis yet), { record } (the file's text) for an upload.
+// viewer: the replay Viewer (go(k), the moves list, showBetter(cells)).
+export class AnalysisPanel {
+  constructor(source, viewer) {
+    this.source = source;
+    this.viewer = viewer;
+    this.selected = -1;
+    this.status = h('p', { class: 'analysis-status', role: 'status' });
+    this.button = h('button', { id: 'analyse', class: 'button primary', text: 'Analyse', onclick: () => this.start() });
+    this.body = h('div', { class: 'analysis-body' });
+    this.el = h('section', { class: 'analysis card', id: 'analysis', 'aria-label': 'Analysis' },
+      h('h2', { text: 'Analysis' }), this.button, this.status, this.body);
+    this.status.textContent = 'Where the game was won and lost: every decision judged by our AI.';
+    if (source.id) this.fetchStored();
+  }
+
+  // A stored game may have its analysis already.
+  async fetchStored() {
+    try {
+      const data = await api('GET', `/api/games/${encodeURIComponent(this.source.id)}/analysis`);
+      if (data.status !== 'none') this.follow(data);
+      else if (this.source.autoStart) this.start();
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  async start() {
+    this.button.disabled = true;
+    this.status.textContent = 'Starting the analysis…';
+    try {
+      const data = this.source.id
+        ? await api('POST', `/api/games/${encodeURIComponent(this.source.id)}/analysis`)
+        : await api('POST', '/api/analyses', { body: this.source.record, raw: true });
+      if (data.id) this.uploadId = data.id;
+      this.follow(data);
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  fail(err) {
+    this.button.disabled = false;
+    this.status.textContent = `The analysis failed: ${err.message}`;
+  }
+
+  path() {
+    return this.source.id ? `/api/games/${encodeURIComponent(this.source.id)}/analysis` : `/api/analyses/${this.uploadId}`;
+  }
+
+  // data: the analysis as the API shows it; until it is done, its stream
+  // brings the progress and then the result.
+  follow(data) {
+    if (data.status === 'done') return this.show(data.analysis);
+    if (data.status === 'failed') return this.fail(new Error(data.error));
+    this.progress(data);
+    this.watch();
+  }
+
+  progress(data) {
+    this.button.disabled = true;
+    const total = data.total || 0;
+    this.status.textContent = data.status === 'queued'
+      ? 'Waiting for the server’s analysis worker…'
+      : `Analysing: ${data.done} of ${total} decisions`;
+    put(this.body, h('progress', { class: 'analysis-progress', max: total || 1, value: data.done || 0, 'aria-label': 'Decisions judged' }));
+  }
+
+  // The stream ends after its last event ("done" or "failed"); EventSource
+  // reconnects by itself (with Last-Event-ID) when the connection drops.
+  watch() {
+    const events = new EventSource(`${this.path()}/events`);
+    const last = (handle) => (e) => {
+      events.close();
+      handle(JSON.parse(e.data));
+    };
+    events.addEventListener('progress', (e) => {
+      this.el.dataset.progressEvents = Number(this.el.dataset.progressEvents || 0) + 1;
+      this.progress(JSON.parse(e.data));
+    });
+    events.addEventListener('done', last((data) => this.show(data.analysis)));
+    events.addEventListener('failed', last((data) => this.fail(new Error(data.error))));
+    events.addEventListener('error', async () => {
+      if (events.readyState !== EventSource.CLOSED) return; // reconnecting
+      // Refused (too many streams, or the analysis is gone): ask once, then again later.
+      try {
+        const data = await api('GET', this.path());
+        if (data.status === 'queued' || data.status === 'running') setTimeout(() => this.follow(data), RETRY_MS);
+        else if (data.status === 'done' || data.status === 'failed') this.follow(data);
+        else this.fail(new Error('the server has not kept it; press Analyse to run it again'));
+      } catch (err) {
+        this.fail(err);
+      }
+    });
+  }
+
+  show(a) {
+    this.analysis = a;
+    this.button.hidden = true;
+    const secs = a.seconds ? `, ${a.seconds.toFixed(1)} s` : '';
+    this.status.textContent = `${a.decisions.length} decisions judged by ${a.level}${secs}${a.complete ? '' : ' (stopped at the time limit)'}.`;
+    this.detail = h('div', { class: 'analysis-detail', 'aria-live': 'polite' });
+    put(this.body, this.graph(a), this.summary(a), this.detail);
+    this.viewer.markMoves(a.decisions.map((d) => ({ index: d.index, cls: d.class })));
+  }
+
+  // One point per decision: the deciding seat's chance after it, in the
+  // seat's colour, a line per seat; errors ringed. Click: that decision.
+  graph(a) {
+    const W = 600, H = 160, PAD = 8;
+    const n = a.decisions.length;
+    const x = (i) => PAD + (n > 1 ? (i * (W - 2 * PAD)) / (n - 1) : (W - 2 * PAD) / 2);
+    const y = (v) => PAD + (1 - v) * (H - 2 * PAD);
+    const svg = s('svg', { class: 'eval-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
+      'aria-label': 'Each decision: the deciding seat’s chance to win after it' });
+    svg.append(s('rect', { class: 'eval-bg', x: 0, y: 0, width: W, height: H }));
+    svg.append(s('line', { class: 'eval-half', x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }));
+    for (const seat of a.seats) {
+      const pts = a.decisions.map((d, i) => [d, i]).filter(([d]) => d.seat === seat.seat);
+      if (pts.length > 1) {
+        svg.append(s('polyline', { class: `eval-line seat-${seat.seat}`,
+          points: pts.map(([d, i]) => `${x(i).toFixed(1)},${y(d.after).toFixed(1)}`).join(' ') }));
+      }
+    }
+    a.decisions.forEach((d, i) => {
+      const dot = s('circle', { class: ['eval-point', `seat-${d.seat}`, `class-${d.class}`], cx: x(i), cy: y(d.after),
+        r: d.class === 'blunder' || d.class === 'mistake' ? 6 : 4, tabindex: 0, dataset: { decision: i },
+        onclick: () => this.select(i), onkeydown: (e) => { if (e.key === 'Enter') this.select(i); } },
+      s('title', { text: `${d.index + 1}. ${d.text}: ${CLASS_LABEL[d.class]}` }));
+      svg.append(dot);
+    });
+    this.svg = svg;
+    return svg;
+  }
+
+  // A line per seat: its accuracy and its count of each class.
+  summary(a) {
+    return h('ul', { class: 'analysis-summary' }, a.seats.map((seat) => h('li', { dataset: { seat: seat.seat } },
+      h('span', { class: `seat-dot seat-${seat.seat}` }), h('strong', { text: this.viewer.seatName(seat.seat) }),
+      seat.accuracy === null ? '' : `: accuracy ${seat.accuracy.toFixed(1)}%`,
+      h('span', { class: 'counts' }, Object.keys(CLASS_LABEL).map((c) =>
+        h('span', { class: ['count', `class-${c}`], dataset: { class: c }, text: `${seat.counts[c]} ${CLASS_LABEL[c]}` }))))));
+  }
+
+  // The decision at i of the list: its position, the better move drawn.
+  select(i) {
+    const d = this.analysis.decisions[i];
+    this.selected = i;
+    for (const dot of this.svg.querySelectorAll('.eval-point'))
+      dot.classList.toggle('selected', Number(dot.dataset.decision) === i);
+    this.viewer.go(d.index, { better: d.best_cells });
+    const lost = d.loss >= 0.005 ? ` (lost ${Math.round(100 * d.loss)} points)` : '';
+    const parts = [
+      h('p', {}, h('strong', { text: `${d.index + 1}. ` }), d.text, ' ',
+        h('span', { class: ['badge', `class-${d.class}`], text: CLASS_LABEL[d.class] }), lost),
+      h('p', { class: 'chances', text: `Chance to win: ${chance(d.before, d.proven_before, d.before_error)} before, ${chance(d.after, d.proven_after, d.after_error)} after.` }),
+    ];
+    if (d.best !== d.action) parts.push(h('p', { class: 'better' }, h('strong', { text: 'Better: ' }), d.best_text));
+    put(this.detail, ...parts);
+  }
+
+  // The decision played at history index k, or -1.
+  decisionAt(k) {
+    if (!this.analysis) return -1;
+    return this.analysis.decisions.findIndex((d) => d.index === k);
+  }
+}
