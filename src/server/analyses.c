@@ -189,6 +189,8 @@ static void run(void *arg)
     char ignore[ERR_MAX];
     if (keep && !ok && j->stored && shared(a))
         a->store->ops->work_end(a->store, j->key, WORK_ANALYSIS, ignore, sizeof ignore);
+    if (saved && shared(a)) /* which server of several did it, for the operators */
+        fprintf(stderr, "morph serve: analysed game %s here (%.1f s)\n", j->key, limits_now() - j->started);
     pthread_mutex_lock(&a->lock);
     j->status = DONE;
     j->result = text;

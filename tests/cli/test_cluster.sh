@@ -11,7 +11,9 @@
 # `morph replay`. Accounts: a session made through one server is good on the
 # others, a challenge accepted through one is found by the challenger's page
 # on another; a rated game with a 4 s clock made through server 3 is lost on
-# time after server 3 dies (another server ends it, once; both ratings move). A move through one server reaches a stream held by
+# time after server 3 dies (another server ends it, once; both ratings move). The finished game's analysis asked
+# through server 1 and again through server 2 runs once (on server 1), and a
+# stream of it held on server 2 ends with the result. A move through one server reaches a stream held by
 # another within 100 ms (the median; each figure is printed).
 . "$(dirname "$0")/lib.sh"
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,7 +42,7 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # ---- the cluster ----
 db=$(MORPH_TEST_STORE=postgresql test_db cluster -) || exit 1
 bash "$root/scripts/cluster.sh" --servers 3 --port 0 --pg "$db" --morph "$MORPH" --state "$tmp/state" -- \
-    --ai-threads 1 --games-per-minute 100000 --requests-per-second 100000 >"$tmp/cluster.out" 2>&1 &
+    --ai-threads 1 --games-per-minute 100000 --requests-per-second 100000 --analysis-ms 50 >"$tmp/cluster.out" 2>&1 &
 cluster_pid=$!
 if ! wait_until 90 test -s "$tmp/state"; then
     bad "the cluster did not start: $(cat "$tmp/cluster.out")"
@@ -201,6 +203,26 @@ check_eq "the history says it once" "timeout 1" \
     "$(curl -s "$url/api/games/$clocked" | jq -r '[.history[] | select(.action | startswith("timeout")) | .action] | join(",")')"
 check_eq "alice's rating went down" true "$([ "$(curl -s "$url/api/players/alice" | jq -r .ratings.morphos.rating)" -lt 1500 ] && echo true)"
 check_eq "bob's rating went up, once" 1 "$(curl -s "$url/api/players/bob" | jq -r .ratings.morphos.games)"
+
+# ---- an analysis asked through server 1, followed through server 2 ----
+r=$(api "$s1" POST "/api/games/$id/analysis")
+check_match "the finished game's analysis asked through server 1" "^20[02]$" "$(status "$r")"
+r=$(api "$s2" POST "/api/games/$id/analysis")
+check_match "asked again through server 2: the same one, not a second" "^20[02]$" "$(status "$r")"
+curl -sN --max-time 180 -H 'Accept: text/event-stream' "$s2/api/games/$id/analysis/events" >"$tmp/analysis.sse" ||
+    bad "the analysis's stream on server 2 did not end by itself"
+last=$(awk '/^event: /{e = substr($0, 8)} END {print e}' "$tmp/analysis.sse")
+check_eq "server 2's stream ends with the result" done "$last"
+streamed=$(awk '/^event: done/{d = 1} d && /^data: /{print substr($0, 7); exit}' "$tmp/analysis.sse" | jq -c .analysis)
+r=$(api "$s1" GET "/api/games/$id/analysis")
+check_eq "done: read through server 1" "200 done" "$(status "$r") $(body "$r" | jq -r .status)"
+check_eq "the same analysis through server 2's stream and through HAProxy" "$streamed" \
+    "$(curl -s "$url/api/games/$id/analysis" | jq -c .analysis)"
+check_eq "every move judged" "$(jq -r .count <<<"$s")" "$(jq '.decisions | length' <<<"$streamed")"
+. "$tmp/state"
+check_eq "analysed once, by server 1" "1 0" \
+    "$(grep -c "analysed game $id here" "$dir/server1.log") $(grep -c "analysed game $id here" "$dir/server2.log")"
+check_eq "its work ended with it" 0 "$(psql -XAtq -d "${db##*/}" -c "SELECT count(*) FROM work WHERE kind = 'analysis'")"
 
 # ---- what is stored ----
 check_exit "every game exported from the database" 0 "$MORPH" serve --db "$db" --export "$tmp/records"
