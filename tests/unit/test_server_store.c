@@ -4,11 +4,12 @@
  * on: a game comes back as it was stored, a write over a version another
  * writer moved is refused as a conflict and changes nothing (also when two
  * writers race), undo and claims and rematches are made whole or not at
- * all, lists page in one order, migrations bring an old database up and a
- * newer one is refused. Then what several servers over PostgreSQL rely on:
+ * all, lists page in one order, a finished game's analysis is kept and
+ * replaced, a newer database is refused (older SQLite files brought up:
+ * test_server_store_sqlite.c). Then what several servers over PostgreSQL rely on:
  * a change is heard by the others within 100 ms (LISTEN/NOTIFY), the AI's
- * work is held by one live server and taken over when it dies, and two
- * servers taking work at once never take the same. */
+ * work and an analysis's are held by one live server and taken over when it
+ * dies, and two servers taking work at once never take the same. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -388,105 +389,6 @@ static void a_newer_schema_is_refused(void **state)
     stored_game_clear(&back);
 }
 
-/* ---- SQLite: a file of the first schema is brought up ---- */
-
-static void a_first_schema_file_is_migrated(void **state)
-{
-    char dir[64], path[128], err[ERR_MAX + 256];
-    snprintf(dir, sizeof dir, "/tmp/morph-test-migrate-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/old.db", dir);
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, store_migrations[0].sqlite, NULL, NULL, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "PRAGMA user_version=1;"
-                                  "INSERT INTO games (id, game, options, seed, real_dice, listed, status, created,"
-                                  " updated, actions, version) VALUES ('oldgame222', 'morphos', '{\"size\":5}', 7, 0,"
-                                  " 1, 'playing', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 1, 4);"
-                                  "INSERT INTO actions VALUES ('oldgame222', 0, 'c3', 0);",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
-    Store *old = store_open_sqlite(path, false, err, sizeof err);
-    must(old != NULL, "open a version 1 file", err);
-    StoredGame g;
-    bool found;
-    must(old->ops->load(old, "oldgame222", &g, &found, err, sizeof err), "load", err);
-    assert_true(found);
-    assert_int_equal(g.count, 1);
-    assert_int_equal(g.version, 4);
-    assert_int_equal(g.epoch, 0);
-    stored_game_clear(&g);
-    store_close(old);
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    sqlite3_stmt *q;
-    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
-    sqlite3_finalize(q);
-    sqlite3_close(db);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
-}
-
-/* A file main's morph wrote before the PostgreSQL store's migrations: its
- * version 3 is the analyses alone (no undo epoch, no clock_at). It opens,
- * gains what it lacks, and keeps its analysis. */
-static void a_file_with_the_first_analyses_table_is_migrated(void **state)
-{
-    char dir[64], path[128], err[ERR_MAX + 256];
-    snprintf(dir, sizeof dir, "/tmp/morph-test-migrate-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/main.db", dir);
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, store_migrations[0].sqlite, NULL, NULL, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, store_migrations[1].sqlite, NULL, NULL, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db,
-                                  "CREATE TABLE analyses (game_id TEXT PRIMARY KEY REFERENCES games(id),"
-                                  " analysis TEXT NOT NULL, created TEXT NOT NULL);"
-                                  "PRAGMA user_version=3;"
-                                  "INSERT INTO games (id, game, options, seed, real_dice, listed, status, created,"
-                                  " updated, actions, version) VALUES ('maingame22', 'morphos', '{\"size\":5}', 7, 0,"
-                                  " 1, 'finished', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 1, 2);"
-                                  "INSERT INTO actions VALUES ('maingame22', 0, 'c3', 0);"
-                                  "INSERT INTO analyses VALUES ('maingame22', '{\"kept\":true}', '2026-01-02T00:00:00Z');",
-                                  NULL, NULL, NULL),
-                     SQLITE_OK);
-    sqlite3_close(db);
-    Store *old = store_open_sqlite(path, false, err, sizeof err);
-    must(old != NULL, "open main's version 3 file", err);
-    StoredGame g;
-    bool found;
-    must(old->ops->load(old, "maingame22", &g, &found, err, sizeof err), "load", err);
-    assert_true(found);
-    assert_int_equal(g.epoch, 0);
-    assert_int_equal(g.clock_at, 0);
-    stored_game_clear(&g);
-    char *json = NULL;
-    must(old->ops->analysis_load(old, "maingame22", &json, err, sizeof err), "analysis_load", err);
-    assert_non_null(json);
-    assert_string_equal(json, "{\"kept\":true}");
-    free(json);
-    store_close(old);
-    /* it is at the newest version now, and opens again as it is */
-    old = store_open_sqlite(path, false, err, sizeof err);
-    must(old != NULL, "open again", err);
-    store_close(old);
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    sqlite3_stmt *q;
-    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
-    sqlite3_finalize(q);
-    sqlite3_close(db);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
-}
-
 /* ---- PostgreSQL: several servers ---- */
 
 static void the_description_keeps_the_password_secret(void **state)
@@ -820,8 +722,6 @@ int main(void)
         cmocka_unit_test_setup_teardown(lists_page_in_one_order, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(an_analysis_is_kept_and_replaced, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(a_newer_schema_is_refused, setup_sqlite, teardown),
-        cmocka_unit_test(a_first_schema_file_is_migrated),
-        cmocka_unit_test(a_file_with_the_first_analyses_table_is_migrated),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(a_game_comes_back_as_stored, setup_pg, teardown),
