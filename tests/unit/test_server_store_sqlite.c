@@ -20,15 +20,39 @@ static void must(bool ok, const char *what, const char *err)
         fail_msg("%s: %s", what, err);
 }
 
-static void a_first_schema_file_is_migrated(void **state)
+/* A new file in a new folder (dir, path) with the first schema's tables,
+ * open. */
+static sqlite3 *old_file(char dir[64], char path[128])
 {
-    char dir[64], path[128], err[ERR_MAX + 256];
-    snprintf(dir, sizeof dir, "/tmp/morph-test-migrate-XXXXXX");
+    snprintf(dir, 64, "/tmp/morph-test-migrate-XXXXXX");
     assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/old.db", dir);
+    snprintf(path, 128, "%s/old.db", dir);
     sqlite3 *db;
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_exec(db, store_migrations[0].sqlite, NULL, NULL, NULL), SQLITE_OK);
+    return db;
+}
+
+/* The file at path says the newest version; then its folder goes. */
+static void at_newest_then_removed(const char *dir, const char *path)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *q;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void a_first_schema_file_is_migrated(void **state)
+{
+    char dir[64], path[128], err[ERR_MAX + 256];
+    sqlite3 *db = old_file(dir, path);
     assert_int_equal(sqlite3_exec(db,
                                   "PRAGMA user_version=1;"
                                   "INSERT INTO games (id, game, options, seed, real_dice, listed, status, created,"
@@ -49,16 +73,7 @@ static void a_first_schema_file_is_migrated(void **state)
     assert_int_equal(g.epoch, 0);
     stored_game_clear(&g);
     store_close(old);
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    sqlite3_stmt *q;
-    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
-    sqlite3_finalize(q);
-    sqlite3_close(db);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    at_newest_then_removed(dir, path);
 }
 
 /* A file main's morph wrote before the PostgreSQL store's migrations: its
@@ -67,12 +82,7 @@ static void a_first_schema_file_is_migrated(void **state)
 static void a_file_with_the_first_analyses_table_is_migrated(void **state)
 {
     char dir[64], path[128], err[ERR_MAX + 256];
-    snprintf(dir, sizeof dir, "/tmp/morph-test-migrate-XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/main.db", dir);
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    assert_int_equal(sqlite3_exec(db, store_migrations[0].sqlite, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3 *db = old_file(dir, path);
     assert_int_equal(sqlite3_exec(db, store_migrations[1].sqlite, NULL, NULL, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_exec(db,
                                   "CREATE TABLE analyses (game_id TEXT PRIMARY KEY REFERENCES games(id),"
@@ -105,16 +115,7 @@ static void a_file_with_the_first_analyses_table_is_migrated(void **state)
     old = store_open_sqlite(path, false, err, sizeof err);
     must(old != NULL, "open again", err);
     store_close(old);
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    sqlite3_stmt *q;
-    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
-    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
-    sqlite3_finalize(q);
-    sqlite3_close(db);
-    char cmd[96];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    assert_int_equal(system(cmd), 0);
+    at_newest_then_removed(dir, path);
 }
 
 int main(void)
