@@ -303,6 +303,11 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
         return ANALYSES_STORE_DOWN;
     }
     if (!taken) {
+        if (old && old->status == DONE) { /* an earlier failure here: follow the run there instead */
+            unlink_job(a, old);
+            job_free(old);
+            old = NULL;
+        }
         if (!old)
             follow(a, key);
         pthread_mutex_unlock(&a->lock);

@@ -94,8 +94,17 @@ void server_analysis_take_over(Server *srv, Room *room)
     pthread_mutex_lock(&room->lock);
     bool over = start_room(srv, room, NULL, &ok);
     pthread_mutex_unlock(&room->lock);
-    if (over && ok)
+    if (over && ok) {
         fprintf(stderr, "morph serve: took over the analysis of game %s from a server gone\n", room->meta.id);
+        return;
+    }
+    /* Nothing runs it here (no finished game, or too many analyses
+     * waiting): the work ends, and the servers following it say it failed. */
+    char err[ERR_MAX];
+    fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id,
+            over ? "too many analyses are waiting" : "the game is not over");
+    if (!srv->store->ops->work_end(srv->store, room->meta.id, WORK_ANALYSIS, err, sizeof err))
+        fprintf(stderr, "morph serve: %s\n", err);
 }
 
 void api_analysis_start(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
