@@ -3,7 +3,8 @@
  * the other committed), a live stream on one hears the other's moves, a
  * race between them stores one action and answers the other as a single
  * server would (409, the game moved on), an undo on one is an undo on the
- * other's stream, and an AI seat whose server stops goes on from the other.
+ * other's stream, an AI seat whose server stops goes on from the other,
+ * and so does an analysis (asked on both, run once).
  * The whole cluster behind HAProxy, with kill -9, is
  * tests/cli/test_cluster.sh. Needs the test run's cluster (MORPH_TEST_PG). */
 #include <setjmp.h>
@@ -366,6 +367,55 @@ static void an_ai_goes_on_from_the_other_server(void **state)
     json_decref(must(200, one, "GET", path, NULL, NULL));
 }
 
+/* Whether server s has game g's analysis done; its number of decisions
+ * judged into *decisions then. */
+static bool analysis_done(Server *s, const Played *g, int *decisions)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%s/analysis", g->id);
+    int status;
+    json_t *doc = request(s, "GET", path, NULL, NULL, &status);
+    bool done = status == 200 && strcmp(json_string_value(json_object_get(doc, "status")), "done") == 0;
+    if (done)
+        *decisions = (int)json_array_size(json_object_get(json_object_get(doc, "analysis"), "decisions"));
+    json_decref(doc);
+    return done;
+}
+
+/* An analysis asked through one server is not started again through the
+ * other, which shows it running; when its server stops before the end, the
+ * other takes its work and runs it; the result is read through either. */
+static void an_analysis_runs_once_and_is_taken_over(void **state)
+{
+    Played g = create(one, PEOPLE);
+    const char *moves[] = {"c3", "b2", "d4", "b4", "c2", "d2"};
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(act(i % 2 ? two : one, &g, i % 2, moves[i], -1), 200);
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%s/resign", g.id);
+    json_decref(must(200, one, "POST", path, g.token[0], "{}"));
+    snprintf(path, sizeof path, "/api/games/%s/analysis", g.id);
+    int status;
+    json_decref(request(one, "POST", path, NULL, NULL, &status));
+    assert_true(status == 202 || status == 200);
+    json_t *doc = request(two, "POST", path, NULL, NULL, &status); /* held by one: followed, not started */
+    if (status == 202)
+        assert_string_equal(json_string_value(json_object_get(doc, "status")), "running");
+    else
+        assert_int_equal(status, 200); /* one was quicker than this request */
+    json_decref(doc);
+    server_free(one); /* a clean stop lets the work go at once */
+    one = NULL;
+    int decisions = -1, tries = 0;
+    while (!analysis_done(two, &g, &decisions) && ++tries < 6000)
+        usleep(10000);
+    if (decisions < 0)
+        fail_msg("the analysis of %s was not done on the other server", g.id);
+    assert_true(decisions >= 6); /* every move judged */
+    one = start_server();
+    assert_true(analysis_done(one, &g, &decisions));
+}
+
 int main(void)
 {
     if (!pg_test_cluster()) {
@@ -378,6 +428,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_race_between_servers_stores_one_action, setup, teardown),
         cmocka_unit_test_setup_teardown(an_undo_there_is_an_undo_here, setup, teardown),
         cmocka_unit_test_setup_teardown(an_ai_goes_on_from_the_other_server, setup, teardown),
+        cmocka_unit_test_setup_teardown(an_analysis_runs_once_and_is_taken_over, setup, teardown),
     };
     return cmocka_run_group_tests_name("two servers over one database", tests, NULL, NULL);
 }
