@@ -384,6 +384,8 @@ static bool load_stored(Analyses *a, const char *key, StrBuf *sb, char *err, siz
 
 char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
 {
+    if (err && errlen)
+        err[0] = '\0'; /* so that a failure of the store is told from none */
     StrBuf sb = STRBUF_INIT;
     pthread_mutex_lock(&a->lock);
     Job *j = find(a, key);
@@ -401,6 +403,8 @@ char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size
 
 Feed *analyses_feed(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
 {
+    if (err && errlen)
+        err[0] = '\0';
     Feed *f = NULL;
     pthread_mutex_lock(&a->lock);
     Job *j = find(a, key);
