@@ -520,16 +520,34 @@ static int claim(Store *s, StoreWork *work, int max)
     return n;
 }
 
+/* A second server over the database of the test; both have said they are
+ * alive. */
+static Store *second_live_store(void)
+{
+    Store *other = second_store();
+    char err[ERR_MAX + 256];
+    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
+    must(other->ops->heartbeat(other, err, sizeof err), "heartbeat", err);
+    return other;
+}
+
+/* Server s said it was alive last STORE_DEAD_S + 1 seconds ago: dead. */
+static void falls_silent(Store *s)
+{
+    char sql[256];
+    snprintf(sql, sizeof sql, "UPDATE servers SET seen = now() - interval '%d seconds' WHERE id = '%s'",
+             STORE_DEAD_S + 1, s->ops->server_id(s));
+    assert_true(pg_test_exec(be->db, sql));
+}
+
 /* The AI's work of a game is held by the server that wrote the game; no
  * other takes it while that server is alive; when it falls silent for
  * STORE_DEAD_S seconds another takes it, once; a server that leaves lets it
  * go at once. */
 static void work_is_held_by_one_live_server(void **state)
 {
-    Store *other = second_store();
-    char err[ERR_MAX + 256], sql[256];
-    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
-    must(other->ops->heartbeat(other, err, sizeof err), "heartbeat", err);
+    Store *other = second_live_store();
+    char err[ERR_MAX + 256];
     StoredGame g = make_game("ffffffffff", 0);
     g.ai_to_move = true;
     must(st->ops->create(st, &g, err, sizeof err), "create", err);
@@ -537,9 +555,7 @@ static void work_is_held_by_one_live_server(void **state)
     assert_int_equal(claim(other, work, 8), 0); /* the writer holds it and is alive */
     assert_int_equal(claim(st, work, 8), 0);    /* and it is not "new" work for the holder */
     /* the holder falls silent */
-    snprintf(sql, sizeof sql, "UPDATE servers SET seen = now() - interval '%d seconds' WHERE id = '%s'",
-             STORE_DEAD_S + 1, st->ops->server_id(st));
-    assert_true(pg_test_exec(be->db, sql));
+    falls_silent(st);
     assert_int_equal(claim(other, work, 8), 1);
     assert_string_equal(work[0].id, g.id);
     assert_int_equal(work[0].kind, WORK_AI);
@@ -569,10 +585,8 @@ static void work_is_held_by_one_live_server(void **state)
  * clock ends the work. */
 static void a_clock_out_of_time_is_taken_once(void **state)
 {
-    Store *other = second_store();
+    Store *other = second_live_store();
     char err[ERR_MAX + 256];
-    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
-    must(other->ops->heartbeat(other, err, sizeof err), "heartbeat", err);
     StoredGame g = make_game("gggggggggg", 0);
     g.clock = (ClockSpec){.kind = CLOCK_REAL, .initial_ms = 60000};
     struct timespec now;
@@ -631,10 +645,8 @@ static void *take(void *arg)
  * asking, or from claim_work), once; its save ends the work. */
 static void an_analysis_is_taken_once(void **state)
 {
-    Store *other = second_store();
-    char err[ERR_MAX + 256], sql[256];
-    must(st->ops->heartbeat(st, err, sizeof err), "heartbeat", err);
-    must(other->ops->heartbeat(other, err, sizeof err), "heartbeat", err);
+    Store *other = second_live_store();
+    char err[ERR_MAX + 256];
     StoredGame g = make_game("hhhhhhhhhh", 1);
     must(st->ops->create(st, &g, err, sizeof err), "create", err);
     bool taken = false, held = true;
@@ -651,9 +663,7 @@ static void an_analysis_is_taken_once(void **state)
     StoreWork work[8];
     assert_int_equal(claim(other, work, 8), 0);
     /* its server falls silent: claim_work hands it to another, once */
-    snprintf(sql, sizeof sql, "UPDATE servers SET seen = now() - interval '%d seconds' WHERE id = '%s'",
-             STORE_DEAD_S + 1, st->ops->server_id(st));
-    assert_true(pg_test_exec(be->db, sql));
+    falls_silent(st);
     assert_int_equal(claim(other, work, 8), 1);
     assert_string_equal(work[0].id, g.id);
     assert_int_equal(work[0].kind, WORK_ANALYSIS);
