@@ -3,6 +3,7 @@
 #
 #   make            release build: build/release/morph
 #   make run        set up, build, start the web server (morph serve) and print its URL
+#   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
 #   make diff-morphos  the Morphos differential test on DIFF_POSITIONS (100,000) positions, sanitizers on
@@ -23,11 +24,11 @@ ifeq ($(VARIANT),asan)
 else
   OPT := -O2 -g -march=native
 endif
-PKG_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+PKG_CFLAGS = $(shell pkg-config --cflags jansson libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-# The web server: HTTP (libmicrohttpd), storage (SQLite), SHA-256 of tokens (nettle), Argon2id
-# password hashes (libsodium).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 nettle libsodium 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lnettle -lsodium)
+# The web server: HTTP (libmicrohttpd), storage (SQLite, or PostgreSQL through libpq), SHA-256 of
+# tokens (nettle), Argon2id password hashes (libsodium).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 
@@ -53,7 +54,7 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run test bench install clean fuzz fuzz-build diff-morphos solver-check
+.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check
 .SECONDARY:
 all: build
 build: $(B)/morph
@@ -98,6 +99,11 @@ setup:
 run: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
 	build/release/morph serve
+
+# Several servers over one PostgreSQL database behind HAProxy, until Ctrl-C.
+cluster: setup
+	@$(MAKE) --no-print-directory VARIANT=release build
+	bash scripts/cluster.sh --morph build/release/morph
 
 # The page is installed next to the binary: morph serve finds it in
 # $(PREFIX)/share/morph/web (or in web/ when run from the source tree).

@@ -5,12 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# libmicrohttpd, SQLite, nettle (SHA-256) and libsodium (Argon2id password hashes) build
-# morph serve; curl drives it in tests; Chromium runs the browser tests (driven by
+# libmicrohttpd, SQLite, libpq, nettle (SHA-256) and libsodium (Argon2id password hashes)
+# build morph serve; curl drives it in tests; PostgreSQL (pg_virtualenv of postgresql-common
+# makes a throwaway cluster per test run) and HAProxy run the tests of several servers over
+# one database (scripts/cluster.sh); Chromium runs the browser tests (driven by
 # playwright-core on Node.js); clang and its runtime (libFuzzer, sanitizers) build the fuzz
 # targets (the unversioned names follow Debian's default clang, 14 on Debian 12).
 packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev curl
-          chromium clang libclang-rt-dev)
+          chromium clang libclang-rt-dev libpq-dev postgresql postgresql-common haproxy)
 # Node.js may come from elsewhere than Debian: what counts is the commands.
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)

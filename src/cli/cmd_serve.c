@@ -16,13 +16,14 @@
 #include "../server/server.h"
 
 static const char about[] =
-    "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE] [--web DIR]\n"
+    "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE|URI] [--web DIR]\n"
     "                   [options]\n"
     "\n"
     "Serves the web page and its API (docs/web.md, docs/web-api.md): games of\n"
     "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
-    "Games are kept in an SQLite database; a restarted server goes on with every\n"
-    "unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+    "Games are kept in an SQLite file, or in a PostgreSQL database that several\n"
+    "servers share behind one address (docs/deploy.md); a restarted server goes\n"
+    "on with every unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
     "\n";
 
 static bool is_page_dir(const char *dir)
@@ -54,23 +55,33 @@ int cmd_serve(int argc, char **argv)
 {
     ServerConfig cfg;
     server_config_defaults(&cfg);
-    HttpConfig http = {.host = "127.0.0.1", .port = 8080, .threads = 4};
+    HttpConfig http = {.host = "127.0.0.1", .port = 8080};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
     long max_body = (long)cfg.max_body;
+    int drain_s = 0;
     const CliFlag flags[] = {
         SERVE_INT("--port", &http.port, 0, 65535, "N", "TCP port (default 8080; 0 picks a free one)"),
         {.name = "--host", .kind = CLI_TEXT, .out = &http.host, .value = "ADDR",
          .help = "address to listen on (default {}; 0.0.0.0 or ::\nfor every interface)"},
-        {.name = "--db", .kind = CLI_TEXT, .out = &db, .value = "FILE",
-         .help = "the database (default $XDG_DATA_HOME/morph/morph.db or\n"
-                 "~/.local/share/morph/morph.db; created with its folders)"},
+        {.name = "--db", .kind = CLI_TEXT, .out = &db, .value = "FILE|URI",
+         .help = "the SQLite database (default $XDG_DATA_HOME/morph/morph.db\n"
+                 "or ~/.local/share/morph/morph.db; created with its\n"
+                 "folders), or a PostgreSQL one: postgresql://USER@HOST/DB\n"
+                 "(any libpq URI; postgresql:// alone takes the PG*\n"
+                 "variables), which several servers may share"},
         {.name = "--web", .kind = CLI_TEXT, .out = &web, .value = "DIR",
          .help = "the page's files (default: web/ of the source tree when\n"
                  "run from it, else PREFIX/share/morph/web next to the\n"
                  "binary)"},
         {.name = "--durable", .kind = CLI_SET, .out = &cfg.durable,
-         .help = "every commit reaches the disk (survives power loss, not\nonly a killed server); slower"},
-        SERVE_INT("--threads", &http.threads, 1, 64, "N", "HTTP event threads (default {})"),
+         .help = "SQLite: every commit reaches the disk (survives power\nloss, not only a killed server); slower"},
+        SERVE_INT("--db-pool", &cfg.db_pool, 1, 256, "N", "PostgreSQL: connections kept open (default 16)"),
+        {.name = "--trust-proxy", .kind = CLI_TEXT, .out = &http.trusted_proxies, .value = "ADDRS",
+         .help = "reverse proxies (HAProxy, addresses joined by commas)\nwhose X-Forwarded-For names the client, for the limits"},
+        SERVE_INT("--drain-s", &drain_s, 0, 600, "N",
+                  "on SIGTERM, answer /healthz with 503 for N seconds\nbefore stopping (default {})"),
+        SERVE_INT("--threads", &http.threads, 1, 64, "N",
+                  "HTTP event threads (default 4; 16 over PostgreSQL, where\na request waits for the database's answers)"),
         SERVE_INT("--ai-threads", &cfg.ai_threads, 1, 64, "N", "threads on which AI seats think (default {})"),
         SERVE_INT("--max-ai-ms", &cfg.max_ai_ms, 50, 600000, "N",
                   "the longest mcts thinking time a game may ask\n(default {})"),
@@ -120,6 +131,9 @@ int cmd_serve(int argc, char **argv)
     if (parsed != CLI_DONE)
         return parsed;
     cfg.max_body = (size_t)max_body;
+    if (http.trusted_proxies && !http_addresses_valid(http.trusted_proxies))
+        return cli_fail(EXIT_USAGE, "serve: --trust-proxy expects IP addresses joined by commas (127.0.0.1,::1), got '%s'",
+                        cli_quote(http.trusted_proxies));
     if (cfg.origin && ((strncmp(cfg.origin, "http://", 7) != 0 && strncmp(cfg.origin, "https://", 8) != 0) ||
                        strchr(strchr(cfg.origin, ':') + 3, '/')))
         return cli_fail(EXIT_USAGE, "serve: --origin expects a scheme and host such as https://play.example.org "
@@ -132,9 +146,15 @@ int cmd_serve(int argc, char **argv)
             return cli_fail(EXIT_USAGE, "serve: neither XDG_DATA_HOME nor HOME is set: give the database with --db FILE");
         db = db_path;
     }
+    if (!http.threads)
+        http.threads = store_is_postgresql(db) ? 16 : 4;
+    if (store_is_postgresql(db) && cfg.durable)
+        return cli_fail(EXIT_USAGE, "serve: --durable is for an SQLite file; PostgreSQL's own synchronous_commit "
+                                    "decides when a commit is durable (docs/deploy.md)");
     char err[ERR_MAX + 256];
     if (export_dir) {
-        Store *st = store_open_sqlite(db, false, err, sizeof err);
+        StoreConfig sc = {.db = db, .pool = 1};
+        Store *st = store_open(&sc, err, sizeof err);
         if (!st)
             return cli_fail(EXIT_BAD_INPUT, "serve: %s", err);
         int written = 0;
@@ -173,8 +193,14 @@ int cmd_serve(int argc, char **argv)
     bool v6 = strchr(http.host, ':') != NULL;
     const char *shown = strcmp(http.host, "0.0.0.0") == 0 ? "127.0.0.1" : strcmp(http.host, "::") == 0 ? "::1"
                                                                                                        : http.host;
-    printf("morph serve: database %s; %d unfinished game%s resumed", db, atomic_load(&srv->loaded),
-           atomic_load(&srv->loaded) == 1 ? "" : "s");
+    char where[320];
+    srv->store->ops->describe(srv->store, where, sizeof where);
+    if (srv->cluster)
+        printf("morph serve: database %s, shared (server %s): games load when asked for; AI seats of servers that "
+               "stop are taken over", where, srv->store->ops->server_id(srv->store));
+    else
+        printf("morph serve: database %s; %d unfinished game%s resumed", where, atomic_load(&srv->loaded),
+               atomic_load(&srv->loaded) == 1 ? "" : "s");
     if (atomic_load(&srv->load_failed))
         printf(" (%d could not be, see above)", atomic_load(&srv->load_failed));
     printf("\nmorph serve: page %s\n", web ? web : "(none found: only the API is served; see --web)");
@@ -184,6 +210,12 @@ int cmd_serve(int argc, char **argv)
 
     int sig = 0;
     sigwait(&stop, &sig);
+    atomic_store(&srv->stopping, true); /* /healthz answers 503 from now on */
+    if (drain_s > 0) {
+        printf("morph serve: draining for %d s (/healthz says 503)\n", drain_s);
+        fflush(stdout);
+        sleep((unsigned)drain_s);
+    }
     printf("morph serve: stopping (%s)\n", sig == SIGINT ? "SIGINT" : "SIGTERM");
     fflush(stdout);
     http_stop(h);

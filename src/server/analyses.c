@@ -21,6 +21,7 @@ typedef struct Job {
     Analyses *owner;
     char key[ANALYSIS_ID_LEN + 1];
     bool stored;
+    bool remote;                /* runs on another server of a shared store: followed through the store */
     int status, done, total;
     char *result;               /* the analysis's JSON text once DONE */
     bool failed;                /* result is then {"error":"..."} */
@@ -83,6 +84,12 @@ void analyses_free(Analyses *a)
     free(a);
 }
 
+/* The work of a stored game's analysis in a shared store (store.h). */
+static bool shared(const Analyses *a)
+{
+    return a->store->ops->shared;
+}
+
 static Job *find(Analyses *a, const char *key)
 {
     for (Job *j = a->jobs; j; j = j->next)
@@ -90,6 +97,8 @@ static Job *find(Analyses *a, const char *key)
             return j;
     return NULL;
 }
+
+static Job *follow(Analyses *a, const char *key);
 
 static void unlink_job(Analyses *a, Job *job)
 {
@@ -174,6 +183,14 @@ static void run(void *arg)
     /* A stored game's analysis goes to the store, and is read from there
      * from now on; one stopped by the server's end is not kept. */
     bool saved = keep && ok && j->stored && a->store->ops->analysis_save(a->store, j->key, text, created, err, sizeof err);
+    /* A failed one may be asked for again; one stopped by the server's end
+     * stays held until the store lets go of this server's work (leave),
+     * for another server to run. */
+    char ignore[ERR_MAX];
+    if (keep && !ok && j->stored && shared(a))
+        a->store->ops->work_end(a->store, j->key, WORK_ANALYSIS, ignore, sizeof ignore);
+    if (saved && shared(a)) /* which server of several did it, for the operators */
+        fprintf(stderr, "morph serve: analysed game %s here (%.1f s)\n", j->key, limits_now() - j->started);
     pthread_mutex_lock(&a->lock);
     j->status = DONE;
     j->result = text;
@@ -182,6 +199,65 @@ static void run(void *arg)
     if (saved) {
         unlink_job(a, j);
         job_free(j);
+    }
+    pthread_mutex_unlock(&a->lock);
+}
+
+/* Follows key's analysis running on another server (a->lock held): a job
+ * without a game, "running" with nothing done that the page can count,
+ * whose stream ends when the store has the result (settle). */
+static Job *follow(Analyses *a, const char *key)
+{
+    Job *j = xcalloc(1, sizeof *j);
+    j->owner = a;
+    snprintf(j->key, sizeof j->key, "%s", key);
+    j->stored = j->remote = true;
+    j->status = RUNNING;
+    j->feed = feed_new("progress");
+    publish(j);
+    j->next = a->jobs;
+    a->jobs = j;
+    return j;
+}
+
+/* A followed job whose analysis the store now has ends with it; one whose
+ * work ended without a result (failed there) ends as failed (a->lock
+ * held). Whether j was freed. */
+static bool settle(Analyses *a, Job *j)
+{
+    char err[ERR_MAX];
+    char *json = NULL;
+    bool held = true;
+    if (!a->store->ops->analysis_load(a->store, j->key, &json, err, sizeof err))
+        return false;
+    if (!json && !a->store->ops->work_held(a->store, j->key, WORK_ANALYSIS, &held, err, sizeof err))
+        return false;
+    if (!json && held)
+        return false;
+    j->status = DONE;
+    if (json) {
+        j->result = json;
+    } else {
+        j->failed = true;
+        j->result = xstrdup("{\"status\":\"failed\",\"error\":\"the analysis failed on another server\"}");
+    }
+    publish(j);
+    if (!json)
+        return false;
+    unlink_job(a, j);
+    job_free(j);
+    return true;
+}
+
+void analyses_heard(Analyses *a, const char *key)
+{
+    pthread_mutex_lock(&a->lock);
+    Job *j = key ? find(a, key) : a->jobs;
+    while (j) {
+        Job *next = key ? NULL : j->next;
+        if (j->remote && j->status != DONE)
+            settle(a, j);
+        j = next;
     }
     pthread_mutex_unlock(&a->lock);
 }
@@ -206,22 +282,46 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
 {
     pthread_mutex_lock(&a->lock);
     Job *old = stored ? find(a, key) : NULL;
-    if (old && old->status != DONE) {
+    if (old && old->status != DONE && !old->remote) {
         pthread_mutex_unlock(&a->lock);
         return ANALYSES_ALREADY;
     }
     int waiting = 0;
     for (Job *j = a->jobs; j; j = j->next)
-        waiting += j->status != DONE;
+        waiting += j->status != DONE && !j->remote;
     if (waiting >= ANALYSES_WAITING_MAX || (!stored && !token_random(key, ANALYSIS_ID_LEN))) {
         pthread_mutex_unlock(&a->lock);
         return ANALYSES_BUSY;
     }
+    char err[ERR_MAX];
+    /* Over a shared store, one server runs a game's analysis: the one that
+     * takes its work (the others follow it through the store). */
+    bool taken = true;
+    if (stored && shared(a) && !a->store->ops->work_take(a->store, key, WORK_ANALYSIS, &taken, err, sizeof err)) {
+        pthread_mutex_unlock(&a->lock);
+        fprintf(stderr, "morph serve: analysis of %s: %s\n", key, err);
+        return ANALYSES_STORE_DOWN;
+    }
+    if (!taken) {
+        if (old && old->status == DONE) { /* an earlier failure here: follow the run there instead */
+            unlink_job(a, old);
+            job_free(old);
+            old = NULL;
+        }
+        if (!old)
+            follow(a, key);
+        pthread_mutex_unlock(&a->lock);
+        return ANALYSES_ALREADY;
+    }
+    Feed *feed = NULL; /* a followed analysis's stream goes on with this run */
     if (old) {
+        if (old->remote && old->status != DONE) {
+            feed = old->feed;
+            old->feed = NULL;
+        }
         unlink_job(a, old);
         job_free(old);
     }
-    char err[ERR_MAX];
     Job *j = xcalloc(1, sizeof *j);
     j->owner = a;
     snprintf(j->key, sizeof j->key, "%s", key);
@@ -237,7 +337,7 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
         else
             snprintf(j->names[p], sizeof j->names[p], "P%d", p + 1); /* an upload: as a record's sentences name seats */
     j->total = analysis_count(j->game, (const char *const *)j->texts, n, err, sizeof err);
-    j->feed = feed_new("progress");
+    j->feed = feed ? feed : feed_new("progress");
     publish(j);
     j->next = a->jobs;
     a->jobs = j;
@@ -245,6 +345,29 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
     pthread_mutex_unlock(&a->lock);
     work_pool_push_background(a->pool, run, NULL, j);
     return ANALYSES_STARTED;
+}
+
+/* Over a shared store, when another server holds the work of key's
+ * analysis: follows it (a job made now when there is none here), its
+ * status into sb and a reference to its stream into *feed (either may be
+ * NULL). False when no server does (err says why when the store failed). */
+static bool held_elsewhere(Analyses *a, const char *key, StrBuf *sb, Feed **feed, char *err, size_t errlen)
+{
+    bool held = false;
+    if (!shared(a) || !a->store->ops->work_held(a->store, key, WORK_ANALYSIS, &held, err, errlen) || !held)
+        return false;
+    pthread_mutex_lock(&a->lock);
+    Job *j = find(a, key);
+    if (!j)
+        j = follow(a, key);
+    if (sb)
+        put_status(j, sb);
+    if (feed) {
+        *feed = j->feed;
+        feed_ref(*feed);
+    }
+    pthread_mutex_unlock(&a->lock);
+    return true;
 }
 
 /* A stored game's analysis as the API shows it into sb; false when it has
@@ -261,14 +384,16 @@ static bool load_stored(Analyses *a, const char *key, StrBuf *sb, char *err, siz
 
 char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
 {
+    if (err && errlen)
+        err[0] = '\0'; /* so that a failure of the store is told from none */
     StrBuf sb = STRBUF_INIT;
     pthread_mutex_lock(&a->lock);
     Job *j = find(a, key);
     if (j)
         put_status(j, &sb);
     pthread_mutex_unlock(&a->lock);
-    if (!j && stored)
-        load_stored(a, key, &sb, err, errlen);
+    if (!j && stored && !load_stored(a, key, &sb, err, errlen) && !err[0])
+        held_elsewhere(a, key, &sb, NULL, err, errlen);
     if (!sb.len) {
         sb_free(&sb);
         return NULL;
@@ -278,6 +403,8 @@ char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size
 
 Feed *analyses_feed(Analyses *a, const char *key, bool stored, char *err, size_t errlen)
 {
+    if (err && errlen)
+        err[0] = '\0';
     Feed *f = NULL;
     pthread_mutex_lock(&a->lock);
     Job *j = find(a, key);
@@ -293,6 +420,8 @@ Feed *analyses_feed(Analyses *a, const char *key, bool stored, char *err, size_t
     if (load_stored(a, key, &sb, err, errlen)) {
         f = feed_new("done");
         feed_publish(f, "done", sb_str(&sb), true);
+    } else if (!err[0]) {
+        held_elsewhere(a, key, NULL, &f, err, errlen);
     }
     sb_free(&sb);
     return f;

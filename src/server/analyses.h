@@ -4,7 +4,10 @@
  * time limit. The analysis of a stored game is kept in the store when it is
  * done; that of a record uploaded by the page lives in memory only (the
  * latest few), under a random id. Each has a live stream (a payload feed,
- * feed.h): its progress, then its result, which the page follows. */
+ * feed.h): its progress, then its result, which the page follows. On a
+ * server that follows an analysis another server runs (a shared store),
+ * the stream holds "progress" with nothing done, then the result once it
+ * is stored: progress is not sent between servers. */
 #ifndef MORPH_ANALYSES_H
 #define MORPH_ANALYSES_H
 
@@ -33,12 +36,18 @@ Analyses *analyses_new(WorkPool *pool, Store *store, double budget, double max_s
 void analyses_stop(Analyses *a);
 void analyses_free(Analyses *a);
 
-enum { ANALYSES_STARTED, ANALYSES_ALREADY, ANALYSES_BUSY };
+enum { ANALYSES_STARTED, ANALYSES_ALREADY, ANALYSES_BUSY, ANALYSES_STORE_DOWN };
 /* Starts the analysis key (a stored game's id when stored, else a new
  * upload id written to key) of texts, the n actions of a game with g's
  * name and options; names[p] are the seats' names in sentences. Nothing is
- * taken. ANALYSES_ALREADY when key is waiting or running; ANALYSES_BUSY
- * when ANALYSES_WAITING_MAX are. */
+ * taken. ANALYSES_ALREADY when key is waiting or running (here, or on
+ * another server of a shared store, which holds its work: this server then
+ * follows it); ANALYSES_BUSY when ANALYSES_WAITING_MAX are;
+ * ANALYSES_STORE_DOWN when the shared store did not answer. Over a shared
+ * store a stored game's analysis is work of the store (WORK_ANALYSIS):
+ * started by the server that takes it, ended by its save, taken over by
+ * another server (claim_work, then analyses_start again) when its server
+ * dies or stops before the end. */
 int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, const Game *g, char *const *texts, int n,
                    const char *const *names);
 /* The analysis key as the API shows it: {"status":"queued"|"running",
@@ -52,5 +61,10 @@ char *analyses_status(Analyses *a, const char *key, bool stored, char *err, size
  * "done" alone. NULL when there is none (err says why when the store
  * failed). */
 Feed *analyses_feed(Analyses *a, const char *key, bool stored, char *err, size_t errlen);
+/* The store has key's analysis, or it may have (key NULL: any; notes were
+ * lost): the analyses followed here on another server end with their
+ * result ("done"), or "failed" when their work ended without one. The
+ * cluster calls it on each note of an analysis and every few seconds. */
+void analyses_heard(Analyses *a, const char *key);
 
 #endif

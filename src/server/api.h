@@ -55,6 +55,10 @@ typedef struct ApiResponse {
 } ApiResponse;
 
 void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res);
+/* GET /healthz, for load balancers (no limits): 200 {"status":"ok",...}
+ * while the server can serve (its database answers, it is not stopping),
+ * 503 with why otherwise. */
+void api_health(Server *srv, const char *method, ApiResponse *res);
 void api_response_free(ApiResponse *res);
 /* Requests that may take long (a hint thinks for up to a second): the HTTP
  * layer runs them off its event threads. */

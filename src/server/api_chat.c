@@ -140,7 +140,7 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
         } else if (!srv->store->ops->chat_append(srv->store, meta.id, &m, err, sizeof err)) {
             api_error(res, 503, "%s", err);
         } else {
-            room_chat_added(room);
+            server_chat_added(srv, room, meta.id);
             api_json(res, 201, message_json(&m));
         }
     }

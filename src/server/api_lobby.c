@@ -226,18 +226,12 @@ static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *re
         return;
     }
     server_add_room(srv, room);
-    pthread_mutex_lock(&srv->feeds_lock);
-    struct Accepted *a = &srv->accepted[srv->accepted_next];
-    srv->accepted_next = (srv->accepted_next + 1) % 64;
-    snprintf(a->challenge, sizeof a->challenge, "%s", c->id);
-    snprintf(a->game, sizeof a->game, "%s", room->meta.id);
-    pthread_mutex_unlock(&srv->feeds_lock);
     server_log(srv, "game %s: %s accepted the challenge of %s", room->meta.id, me->name, c->name);
     api_created_reply(res, room, tokens, 1u << mine);
     room_kick(room);
     server_account_changed(srv, c->account);
     server_account_changed(srv, me->id);
-    feed_bump(srv->lobby);
+    server_challenge_accepted(srv, c->id, room->meta.id);
     room_unref(room);
 }
 
@@ -286,7 +280,7 @@ static bool new_challenge(Server *srv, StoredChallenge *c, const Account *me, bo
         api_error(res, 503, "%s", err);
         return false;
     }
-    feed_bump(srv->lobby);
+    server_lobby_changed(srv);
     return true;
 }
 
@@ -376,7 +370,7 @@ static void take_or_cancel(Server *srv, const ApiRequest *req, ApiResponse *res,
     } else if (!found) {
         api_error(res, 403, "only its maker withdraws a challenge");
     } else {
-        feed_bump(srv->lobby);
+        server_lobby_changed(srv);
         api_json(res, 200, json_pack("{s:s,s:b}", "id", c.id, "withdrawn", 1));
     }
     json_decref(body);

@@ -1,5 +1,6 @@
 /* The endpoints about the server and its games rather than one game: the
- * server's description (meta), the rules of a game, the lists of games. */
+ * server's description (meta), the rules of a game, the lists of games,
+ * and the health check of load balancers. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,4 +192,26 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
     }
     free(rows);
     api_json(res, 200, json_pack("{s:s,s:o,s:o}", "status", status_name(status), "games", games, "next", next));
+}
+
+void api_health(Server *srv, const char *method, ApiResponse *res)
+{
+    memset(res, 0, sizeof *res);
+    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0) {
+        api_error(res, 405, "only GET (or HEAD) is allowed on /healthz");
+        return;
+    }
+    char why[ERR_MAX + 128];
+    Store *st = srv->store;
+    if (!server_healthy(srv, why, sizeof why)) {
+        api_error(res, 503, "%s", why);
+        return;
+    }
+    pthread_mutex_lock(&srv->rooms_lock);
+    int rooms = srv->rooms_count;
+    pthread_mutex_unlock(&srv->rooms_lock);
+    json_t *body = json_pack("{s:s,s:s,s:i}", "status", "ok", "store", st->ops->name, "rooms", rooms);
+    if (st->ops->server_id)
+        json_object_set_new(body, "server", json_string(st->ops->server_id(st)));
+    api_json(res, 200, body);
 }

@@ -29,6 +29,7 @@ struct Http {
     Server *srv;
     struct MHD_Daemon *daemon;
     char *web_dir;
+    char *proxies;          /* trusted proxies, comma-separated, or NULL */
     int port;
     int keepalive_s;
     pthread_mutex_t lock;   /* streams list, stopping; taken before any room lock */
@@ -44,6 +45,7 @@ struct Http {
  * whether it is over its connection limit. */
 typedef struct ConnInfo {
     char client[CLIENT_MAX];
+    bool proxy;     /* a trusted proxy: X-Forwarded-For names each request's client */
     bool counted;   /* holds a connection slot in Limits */
     bool over;      /* refused: every request gets 429 */
     bool per_client;
@@ -405,6 +407,68 @@ static void client_address(struct MHD_Connection *conn, char out[CLIENT_MAX])
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, out, CLIENT_MAX);
 }
 
+/* Whether address is one of the comma-separated list. */
+static bool listed_address(const char *list, const char *address)
+{
+    size_t n = strlen(address);
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        if (len == n && strncmp(p, address, n) == 0)
+            return true;
+        p += len + (p[len] == ',');
+    }
+    return false;
+}
+
+static bool ip_address(const char *text)
+{
+    unsigned char buf[sizeof(struct in6_addr)];
+    return inet_pton(AF_INET, text, buf) == 1 || inet_pton(AF_INET6, text, buf) == 1;
+}
+
+bool http_addresses_valid(const char *text)
+{
+    if (!text[0])
+        return false;
+    for (const char *p = text; *p;) {
+        char one[CLIENT_MAX];
+        size_t len = strcspn(p, ",");
+        if (len == 0 || len >= sizeof one)
+            return false;
+        snprintf(one, sizeof one, "%.*s", (int)len, p);
+        if (!ip_address(one))
+            return false;
+        p += len + (p[len] == ',');
+    }
+    return true;
+}
+
+static enum MHD_Result last_forwarded(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    if (key && strcasecmp(key, "X-Forwarded-For") == 0 && value)
+        *(const char **)cls = value;
+    return MHD_YES;
+}
+
+/* The client of a request through a trusted proxy: the last address of the
+ * last X-Forwarded-For header, the one the proxy added (earlier ones come
+ * from the client and prove nothing). */
+static void forwarded_client(struct MHD_Connection *conn, char out[CLIENT_MAX])
+{
+    const char *header = NULL;
+    MHD_get_connection_values(conn, MHD_HEADER_KIND, last_forwarded, &header);
+    if (!header)
+        return;
+    const char *last = strrchr(header, ',');
+    last = last ? last + 1 : header;
+    while (*last == ' ')
+        last++;
+    char address[CLIENT_MAX];
+    snprintf(address, sizeof address, "%.*s", (int)strcspn(last, " "), last);
+    if (ip_address(address))
+        memcpy(out, address, CLIENT_MAX);
+}
+
 static void notify_connection(void *cls, struct MHD_Connection *conn, void **socket_context,
                               enum MHD_ConnectionNotificationCode code)
 {
@@ -412,8 +476,10 @@ static void notify_connection(void *cls, struct MHD_Connection *conn, void **soc
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
         ConnInfo *ci = xcalloc(1, sizeof *ci);
         client_address(conn, ci->client);
-        ci->counted = limits_connection_acquire(h->srv->limits, ci->client, &ci->per_client);
-        ci->over = !ci->counted;
+        /* A proxy's connections carry many clients: the proxy limits them. */
+        ci->proxy = listed_address(h->proxies, ci->client);
+        ci->counted = !ci->proxy && limits_connection_acquire(h->srv->limits, ci->client, &ci->per_client);
+        ci->over = !ci->counted && !ci->proxy;
         *socket_context = ci;
     } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
         ConnInfo *ci = *socket_context;
@@ -438,6 +504,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(conn, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
         const ConnInfo *ci = info ? info->socket_context : NULL;
         snprintf(rq->client, sizeof rq->client, "%s", ci ? ci->client : "unknown");
+        if (ci && ci->proxy)
+            forwarded_client(conn, rq->client);
         if (ci && ci->over) {
             rq->early = true;
             return queue_error(conn, 429,
@@ -481,6 +549,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
         if (!rq->slow_done)
             return MHD_YES; /* a spurious call before the thread resumed us */
         return queue_api(conn, &rq->slow_res);
+    }
+    if (strcmp(url, "/healthz") == 0) {
+        ApiResponse res;
+        api_health(h->srv, method, &res);
+        enum MHD_Result ok = queue_api(conn, &res);
+        api_response_free(&res);
+        return ok;
     }
     if (strncmp(url, "/api/", 5) != 0) {
         if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
@@ -563,17 +638,21 @@ Http *http_start(Server *srv, const HttpConfig *cfg, char *err, size_t errlen)
     h->srv = srv;
     h->keepalive_s = cfg->keepalive_s > 0 ? cfg->keepalive_s : 15;
     h->web_dir = cfg->web_dir ? xstrdup(cfg->web_dir) : NULL;
+    h->proxies = cfg->trusted_proxies ? xstrdup(cfg->trusted_proxies) : NULL;
     pthread_mutex_init(&h->lock, NULL);
     pthread_cond_init(&h->changed, NULL);
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     if (addr->ai_family == AF_INET6)
         flags |= MHD_USE_IPv6;
     const LimitsConfig *l = &srv->cfg.limits;
+    /* libmicrohttpd's own cap per address; a trusted proxy is one address
+     * holding the connections of many clients. */
+    unsigned per_ip = (unsigned)(h->proxies ? l->connections + 64 : l->connections_per_client + 16);
     h->daemon = MHD_start_daemon(
         flags, (uint16_t)cfg->port, NULL, NULL, on_request, h, MHD_OPTION_SOCK_ADDR, addr->ai_addr,
         MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(cfg->threads > 0 ? cfg->threads : 2), MHD_OPTION_NOTIFY_COMPLETED,
         on_completed, h, MHD_OPTION_NOTIFY_CONNECTION, notify_connection, h, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)(l->connections + 64), MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)(l->connections_per_client + 16),
+        (unsigned)(l->connections + 64), MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60, MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)1024, MHD_OPTION_END);
     freeaddrinfo(addr);
     if (!h->daemon) {
@@ -627,5 +706,6 @@ void http_stop(Http *h)
     pthread_cond_destroy(&h->changed);
     pthread_mutex_destroy(&h->lock);
     free(h->web_dir);
+    free(h->proxies);
     free(h);
 }

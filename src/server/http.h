@@ -24,6 +24,11 @@ typedef struct HttpConfig {
     const char *web_dir; /* the page's files, or NULL */
     int threads;         /* event threads */
     int keepalive_s;     /* seconds between keep-alive comments on idle streams */
+    /* Addresses of reverse proxies (HAProxy) whose X-Forwarded-For names the
+     * client, comma-separated, or NULL: a request through one of them is
+     * its client's for every limit, and the proxy's own connections are not
+     * counted per client. */
+    const char *trusted_proxies;
 } HttpConfig;
 
 typedef struct Http Http;
@@ -34,5 +39,7 @@ Http *http_start(Server *srv, const HttpConfig *cfg, char *err, size_t errlen);
 int http_port(const Http *h);
 /* Ends every stream, waits for hints in flight, stops listening. */
 void http_stop(Http *h);
+/* Whether text is a list of IP addresses (for --trust-proxy). */
+bool http_addresses_valid(const char *text);
 
 #endif

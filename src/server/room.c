@@ -24,6 +24,7 @@ double room_host_now(const RoomHost *host)
 void room_fail(RoomError *e, int status, const char *fmt, ...)
 {
     e->status = status;
+    e->conflict = false;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
@@ -206,10 +207,9 @@ bool room_commit(Room *r, RoomError *e)
     g.count = s->count;
     g.status = room_status(r);
     g.version = r->meta.version + 1;
+    g.ai_to_move = room_ai_pending(r);
     record_now(g.updated);
-    double now = room_host_now(r->host);
-    for (int p = 0; p < r->meta.num_seats; p++)
-        g.clock_left[p] = clock_left(&r->clock, p, now);
+    room_clock_to_store(r, &g, room_host_now(r->host));
     rate_if_ending(r, &g);
     json_t *result = game_result_to_json(s->state);
     g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
@@ -225,14 +225,17 @@ bool room_commit(Room *r, RoomError *e)
         free(g.result);
         session_truncate(s, r->stored);
         room_log_truncate(r, r->stored);
-        room_fail(e, 503, "the game could not be saved, nothing was changed (%s)", err);
+        room_fail_store(e, err, "the game could not be saved, nothing was changed");
         return false;
     }
+    r->ai_work_mine = g.ai_to_move;
     free(r->meta.result);
     r->meta.result = g.result;
     r->meta.status = g.status;
     r->meta.version = g.version;
     memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
+    r->meta.clock_at = g.clock_at;
+    r->meta.clock_due = g.clock_due;
     memcpy(r->meta.updated, g.updated, sizeof g.updated);
     r->stored = s->count;
     return true;
@@ -250,27 +253,50 @@ static void ai_job_done(void *arg)
 
 void room_schedule_ai(Room *r)
 {
-    if (!r->thinking && !r->queued && !session_is_terminal(r->session) && session_ai_to_move(r->session) &&
-        r->session->count < r->host->max_actions && r->host->pool) {
+    if (!r->thinking && !r->queued && room_ai_pending(r) && r->host->pool && (!room_shared(r) || r->ai_work_mine)) {
         r->queued = true;
         room_ref(r); /* the job's, dropped when it ran or was dropped */
         work_pool_push(r->host->pool, ai_job, ai_job_done, r);
     }
 }
 
-/* After a committed change: subscribers hear of it, an AI to move thinks. */
-void room_changed(Room *r)
+static void wake(Room *r, bool elsewhere)
 {
     for (Subscriber *sub = r->subs; sub; sub = sub->next)
         sub->wake(sub->ctx);
-    room_schedule_ai(r);
     for (int p = 0; p < r->meta.num_seats; p++)
         if (r->host->account_changed && r->meta.seats[p].account)
-            r->host->account_changed(r->host->ctx, r->meta.seats[p].account);
+            r->host->account_changed(r->host->ctx, r->meta.seats[p].account, elsewhere);
     if (r->meta.status == STATUS_FINISHED && !r->finish_told) {
         r->finish_told = true;
         if (r->host->finished)
             r->host->finished(r->host->ctx, r);
+    }
+}
+
+void room_wake(Room *r)
+{
+    wake(r, true);
+}
+
+void room_wake_here(Room *r)
+{
+    wake(r, false);
+}
+
+void room_changed(Room *r)
+{
+    room_wake(r);
+    room_schedule_ai(r);
+}
+
+void room_fail_store(RoomError *e, const char *err, const char *what)
+{
+    if (store_conflict(err)) {
+        room_fail(e, 409, "the game changed on another server meanwhile (%s)", err);
+        e->conflict = true;
+    } else {
+        room_fail(e, 503, "%s (%s)", what, err);
     }
 }
 
@@ -436,7 +462,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
     m->status = room_status(r);
     m->version = 1;
     clock_init(&r->clock, &m->clock, m->num_seats);
-    memcpy(m->clock_left, r->clock.left_ms, sizeof m->clock_left);
+    room_clock_to_store(r, m, room_host_now(host)); /* a game made whole starts its clock at once */
     json_t *result = game_result_to_json(r->session->state);
     m->result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
@@ -446,6 +472,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
     m->actions = actions;
     m->count = s->count;
+    m->ai_to_move = room_ai_pending(r);
     char serr[ERR_MAX + 128];
     bool ok = host->store->ops->create(host->store, m, serr, sizeof serr);
     m->actions = NULL;
@@ -461,6 +488,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
         return NULL;
     }
     r->stored = s->count;
+    r->ai_work_mine = m->ai_to_move;
     room_clock_begin(r, room_host_now(host)); /* a game made whole (the lobby's) starts at once */
     return r;
 }
@@ -511,7 +539,15 @@ Room *room_load(RoomHost *host, StoredGame *g, RoomError *e)
     r->finish_told = r->meta.status == STATUS_FINISHED; /* its loader knows: it reads the status */
     /* Go on where the game was: draw what the server draws, ask an AI again,
      * and the clock runs again from now with the time each seat had (the
-     * time the server was down is not charged). */
+     * time the server was down is not charged). Over a shared store, the
+     * server that wrote the game last went on with it (or its work passes to
+     * another when it dies), and the clock runs on from when it was charged. */
+    if (room_shared(r)) {
+        pthread_mutex_lock(&r->lock);
+        room_clock_from_store(r, room_host_now(host));
+        pthread_mutex_unlock(&r->lock);
+        return r;
+    }
     pthread_mutex_lock(&r->lock);
     clock_init(&r->clock, &r->meta.clock, r->meta.num_seats);
     if (r->meta.clock.kind != CLOCK_NONE)

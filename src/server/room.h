@@ -47,8 +47,10 @@ typedef struct RoomHost {
      * watches it and calls room_clock_tick (may be NULL: no clock ends). */
     void (*clock_started)(void *ctx, Room *r);
     /* Told, with the room locked, of every change in a game where account
-     * holds a seat (the account's live feed); may be NULL. */
-    void (*account_changed)(void *ctx, AccountId account);
+     * holds a seat (the account's live feed); elsewhere: the change is this
+     * server's (the other servers of a shared store are to hear of it),
+     * not one it caught up with. May be NULL. */
+    void (*account_changed)(void *ctx, AccountId account, bool elsewhere);
     /* One line for the holder's log (a game lost on time); may be NULL. */
     void (*say)(void *ctx, const char *line);
 } RoomHost;
@@ -70,7 +72,7 @@ typedef struct Subscriber {
     void *ctx;
     int next_index;      /* the next action to send */
     int64_t version_sent; /* the state version last sent, -1 none (a feed's version) */
-    int epoch;           /* the room's undo epoch this reader follows */
+    int epoch;           /* the game's undo epoch this reader follows */
     int chat_sent;       /* the room's chat messages this reader was told of */
     bool finished;       /* a payload feed's last event was sent: the stream ends */
 } Subscriber;
@@ -85,12 +87,12 @@ struct Room {
     Voice voice;          /* seat names for sentences: "P1", "P2 (greedy)" */
     char names[MAX_PLAYERS][64];
     int stored;           /* actions committed to the store */
-    int epoch;            /* bumped by every undo */
     LogEntry *log;
     int log_cap;
     bool thinking;        /* an AI seat is choosing on a worker thread */
     bool queued;          /* an AI job for this room is waiting in the pool */
     bool finish_told;     /* the host was told the game is over */
+    bool ai_work_mine;    /* shared store: this server holds the AI seat's work (room_sync.c) */
     int64_t think_version;
     StrBuf history;       /* the log entries joined by commas (the history array's inside) */
     int history_count;    /* entries in history */
@@ -113,6 +115,7 @@ struct Room {
 typedef struct RoomError {
     int status;
     char message[ERR_MAX + 128];
+    bool conflict; /* a write refused because another server changed the game first */
 } RoomError;
 
 /* Seats are described at creation by kind and AI spec. creator_seats:
@@ -200,6 +203,18 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
 /* Starts the AI seat to move of a new room thinking, and its clock being
  * watched (once it is in the server). */
 void room_kick(Room *r);
+
+/* Over a shared store (room_sync.c): brings the room up to the stored game
+ * when another server changed it (a request calls it first; 503 when the
+ * database does not answer); room_heard is told of a change by the store's
+ * notification and wakes the streams here; room_take_work does the work
+ * the store handed this server (an AI seat to move whose server died). */
+bool room_sync(Room *r, RoomError *e);
+void room_heard(Room *r, int64_t version);
+/* room_sync for a room with streams here: a notification may have been lost
+ * (a server that died between its commit and its NOTIFY). */
+void room_recheck(Room *r);
+void room_take_work(Room *r, int kind);
 /* Runs one AI decision (a job of the host's pool, or the holder's call). */
 void room_ai_turn(Room *r);
 

@@ -30,7 +30,8 @@ void room_ai_turn(Room *r)
     Session *s = r->session;
     /* seeded for this decision, so that a restarted server plays the same game */
     Ai *ai = r->thinking ? NULL : session_ai_for_decision(s);
-    if (!ai || s->count >= r->host->max_actions) {
+    /* Over a shared store, only while this server holds the AI's work. */
+    if (!ai || s->count >= r->host->max_actions || (room_shared(r) && !r->ai_work_mine)) {
         pthread_mutex_unlock(&r->lock);
         return;
     }
@@ -49,19 +50,30 @@ void room_ai_turn(Room *r)
     r->thinking = false;
     char err[ERR_MAX];
     RoomError e;
-    if (s->count != count) {
-        /* a person resigned meanwhile; the next change schedules again */
-    } else if (!session_apply(s, a, err, sizeof err)) {
-        fprintf(stderr, "morph serve: game %s: the AI of seat %d chose an illegal action: %s\n", r->meta.id,
-                session_player(s) + 1, err);
-    } else {
+    int epoch = r->meta.epoch;
+    for (int attempt = 0;; attempt++) {
+        if (s->count != count || r->meta.epoch != epoch) {
+            /* Over a shared store another server moved first (it took
+             * the work over, or an undo there): its write decided. */
+            break;
+        } else if (!session_apply(s, a, err, sizeof err)) {
+            fprintf(stderr, "morph serve: game %s: the AI of seat %d chose an illegal action: %s\n", r->meta.id,
+                    session_player(s) + 1, err);
+            break;
+        }
         room_advance(r);
-        if (room_commit(r, &e))
+        if (room_commit(r, &e)) {
             room_changed(r);
-        else
+            break;
+        }
+        /* A conflict without new actions (a seat claimed on another
+         * server) leaves the choice good: catch up and commit it again. */
+        if (!room_retry(r, &e, attempt)) {
+            /* a failed commit leaves the AI to move: try again later on the next change */
             fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
+            break;
+        }
     }
-    /* a failed commit leaves the AI to move: try again later on the next change */
     pthread_mutex_unlock(&r->lock);
     state_free(copy);
 }
@@ -114,7 +126,7 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
     int seat = -1;
     if (!session_has_ai(s)) {
         room_fail(e, 409, "hints are for games against an AI");
-    } else if (r->thinking) {
+    } else if (room_ai_busy(r)) {
         room_fail(e, 409, "an AI is thinking; ask for a hint on your turn");
     } else if ((seat = room_acting_seat(r, seats, e)) >= 0 && state_is_chance(s->state)) {
         room_fail(e, 409, "roll your dice first; a hint is for a decision");

@@ -10,8 +10,18 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "limits.h"
+
+/* Wall-clock milliseconds since the epoch: what servers of a cluster share
+ * about time (their monotonic clocks start anywhere). */
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 int room_clock_seat(const Room *r)
 {
@@ -30,6 +40,40 @@ void room_clock_begin(Room *r, double now)
     clock_switch(&r->clock, room_clock_seat(r), now);
     if (r->host->clock_started)
         r->host->clock_started(r->host->ctx, r);
+}
+
+void room_clock_to_store(const Room *r, StoredGame *g, double now)
+{
+    int64_t wall = wall_ms();
+    g->clock_at = wall;
+    g->clock_due = 0;
+    if (r->meta.clock.kind == CLOCK_NONE)
+        return;
+    for (int p = 0; p < r->meta.num_seats; p++)
+        g->clock_left[p] = clock_left(&r->clock, p, now);
+    /* The seat whose time runs after this write: the clock's, or the seat
+     * to act of a game whose last seat this write takes (the clock starts). */
+    int running = r->clock_on ? r->clock.running : g->status == STATUS_PLAYING ? room_clock_seat(r) : -1;
+    if (running >= 0 && !session_is_terminal(r->session))
+        g->clock_due = wall + (g->clock_left[running] > 0 ? g->clock_left[running] : 0);
+}
+
+void room_clock_from_store(Room *r, double now)
+{
+    clock_init(&r->clock, &r->meta.clock, r->meta.num_seats);
+    r->clock_on = false;
+    if (r->meta.clock.kind == CLOCK_NONE)
+        return;
+    memcpy(r->clock.left_ms, r->meta.clock_left, sizeof r->clock.left_ms);
+    if (room_status(r) != STATUS_PLAYING || session_is_terminal(r->session))
+        return;
+    /* It ran on the other servers since it was charged: charge it here. */
+    r->clock_on = true;
+    r->clock.running = -1;
+    clock_switch(&r->clock, room_clock_seat(r), now);
+    int64_t since = r->meta.clock_at > 0 ? wall_ms() - r->meta.clock_at : 0;
+    if (r->clock.running >= 0 && since > 0)
+        r->clock.left_ms[r->clock.running] -= since;
 }
 
 /* The seat to act ran out of time at now: it leaves the game through the
@@ -75,11 +119,21 @@ bool room_clock_in_time(Room *r, double now, RoomError *e)
 double room_clock_tick(Room *r, double now, bool save)
 {
     pthread_mutex_lock(&r->lock);
-    RoomError e;
-    if (r->clock_on && clock_expired(&r->clock, now) && !time_out(r, now, &e))
+    RoomError e = {0};
+    /* Over a shared store the seat may have moved on another server: the
+     * room catches up before it ends anything on time. */
+    bool out = r->clock_on && clock_expired(&r->clock, now);
+    if (out && room_shared(r)) {
+        if (!room_sync_locked(r, &e))
+            fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
+        out = r->clock_on && clock_expired(&r->clock, now);
+    }
+    if (out && !time_out(r, now, &e) && !e.conflict)
         fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
     bool runs = r->clock_on && !session_is_terminal(r->session);
-    if (runs && save) {
+    /* Shared stores keep when the clock was charged (clock_at) with every
+     * write: a server's save could only be staler than the last write. */
+    if (runs && save && !room_shared(r)) {
         int64_t left[MAX_PLAYERS] = {0};
         for (int p = 0; p < r->meta.num_seats; p++)
             left[p] = clock_left(&r->clock, p, now);

@@ -8,6 +8,9 @@
 
 /* Fills e with an HTTP status and a message. */
 void room_fail(RoomError *e, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* A write the store refused (err): a conflict (409, e->conflict: another
+ * server changed the game first) or "what (err)" with 503. */
+void room_fail_store(RoomError *e, const char *err, const char *what);
 
 /* room_action_text with scratch buffers for the text and the sentence. */
 void room_action_text_with(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out, StrBuf *text,
@@ -28,10 +31,40 @@ void room_advance(Room *r);
 /* Stores the actions applied since the last commit, with the status and
  * result; on failure the session goes back to what is stored (503 in e). */
 bool room_commit(Room *r, RoomError *e);
-/* Queues the AI seat to move on the worker pool, once. */
+/* Queues the AI seat to move on the worker pool, once (over a shared store,
+ * only when this server holds its work). */
 void room_schedule_ai(Room *r);
-/* After a committed change: subscribers hear of it, an AI to move thinks. */
+/* After a change: subscribers hear of it, the server of the game's end. */
+void room_wake(Room *r);
+/* room_wake for a change another server made and told (a catch-up): the
+ * accounts' feeds here only. */
+void room_wake_here(Room *r);
+/* After a committed change: room_wake, and an AI to move thinks. */
 void room_changed(Room *r);
+
+/* The clock's part of a write of the game (room_clock.c): each seat's time
+ * charged up to now, when (wall clock), and when the running seat's time
+ * runs out (clock_due, 0 when none runs), for other servers. */
+void room_clock_to_store(const Room *r, StoredGame *g, double now);
+/* Over a shared store: the clock as r->meta says, running for the seat to
+ * act and charged for the time since it was stored (another server's). */
+void room_clock_from_store(Room *r, double now);
+/* With r locked: catches up when the stored version is not the room's
+ * (a shared store; room_sync.c). */
+bool room_sync_locked(Room *r, RoomError *e);
+
+/* Shared stores (room_sync.c). Whether the room's store is shared; an AI
+ * seat is to move and may; an AI is thinking (here, or anywhere when the
+ * store is shared: people wait for it either way). */
+bool room_shared(const Room *r);
+bool room_ai_pending(const Room *r);
+bool room_ai_busy(const Room *r);
+/* Reads what other servers stored since r->stored and applies it (an undo
+ * elsewhere included); false with e. */
+bool room_catch_up(Room *r, RoomError *e);
+/* After a failed attempt (attempt 0, 1, ...): true when e is a conflict
+ * and the room caught up, so the request should decide again. */
+bool room_retry(Room *r, RoomError *e, int attempt);
 
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */

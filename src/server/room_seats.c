@@ -64,57 +64,77 @@ int room_open_seat(Room *r)
     return found;
 }
 
+/* One attempt at a claim (room locked). */
+static bool claim_once(Room *r, int seat, const char *invite, AccountId account, const char *name,
+                       char token[TOKEN_LEN + 1], RoomError *e)
+{
+    StoredSeat *st = seat >= 0 && seat < r->meta.num_seats ? &r->meta.seats[seat] : NULL;
+    if (!st) {
+        room_fail(e, 404, "game %s has no seat %d (it has %d)", r->meta.id, seat + 1, r->meta.num_seats);
+        return false;
+    } else if (session_is_terminal(r->session)) {
+        room_fail(e, 409, "game %s is over: its seats can no longer be taken", r->meta.id);
+        return false;
+    } else if (st->kind != SEAT_HUMAN) {
+        room_fail(e, 409, "seat %d of game %s is an AI's", seat + 1, r->meta.id);
+        return false;
+    } else if (st->claimed) {
+        room_fail(e, 409, "seat %d of game %s is already taken", seat + 1, r->meta.id);
+        return false;
+    } else if (invite && strcmp(invite, st->invite) != 0) {
+        room_fail(e, 404, "no open seat has this invitation");
+        return false;
+    } else if (r->meta.rated && !account) {
+        room_fail(e, 403, "this game is rated: sign in to take its seat");
+        return false;
+    } else if (account && room_seats_of_locked(r, account)) {
+        room_fail(e, 409, "you hold a seat of game %s already: a player plays one seat of a game", r->meta.id);
+        return false;
+    } else if (!token_random(token, TOKEN_LEN)) {
+        room_fail(e, 500, "the system gave no random bytes for the seat token");
+        return false;
+    }
+    StoredSeat saved = *st;
+    st->claimed = true;
+    st->invite[0] = '\0';
+    st->account = account;
+    snprintf(st->name, sizeof st->name, "%s", account && name ? name : "");
+    token_hash(token, st->token_hash);
+    StoredGame g = r->meta;
+    g.status = room_status(r);
+    g.version = r->meta.version + 1;
+    g.count = r->stored;
+    record_now(g.updated);
+    double now = room_host_now(r->host);
+    room_clock_to_store(r, &g, now); /* the last seat taken: the clock starts */
+    char err[ERR_MAX + 128];
+    if (!r->host->store->ops->claim(r->host->store, &g, seat, err, sizeof err)) {
+        *st = saved;
+        if (strstr(err, "already taken"))
+            room_fail(e, 409, "%s", err);
+        else
+            room_fail_store(e, err, "the seat could not be saved, nothing was changed");
+        return false;
+    }
+    r->meta.status = g.status;
+    r->meta.version = g.version;
+    r->meta.clock_at = g.clock_at;
+    r->meta.clock_due = g.clock_due;
+    memcpy(r->meta.updated, g.updated, sizeof g.updated);
+    if (account)
+        memcpy(r->names[seat], st->name, sizeof st->name); /* an account: its name */
+    room_clock_begin(r, now); /* the last seat taken: the clocks start */
+    room_changed(r);
+    return true;
+}
+
 bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
                 RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     bool ok = false;
-    StoredSeat *st = seat >= 0 && seat < r->meta.num_seats ? &r->meta.seats[seat] : NULL;
-    if (!st) {
-        room_fail(e, 404, "game %s has no seat %d (it has %d)", r->meta.id, seat + 1, r->meta.num_seats);
-    } else if (session_is_terminal(r->session)) {
-        room_fail(e, 409, "game %s is over: its seats can no longer be taken", r->meta.id);
-    } else if (st->kind != SEAT_HUMAN) {
-        room_fail(e, 409, "seat %d of game %s is an AI's", seat + 1, r->meta.id);
-    } else if (st->claimed) {
-        room_fail(e, 409, "seat %d of game %s is already taken", seat + 1, r->meta.id);
-    } else if (invite && strcmp(invite, st->invite) != 0) {
-        room_fail(e, 404, "no open seat has this invitation");
-    } else if (r->meta.rated && !account) {
-        room_fail(e, 403, "this game is rated: sign in to take its seat");
-    } else if (account && room_seats_of_locked(r, account)) {
-        room_fail(e, 409, "you hold a seat of game %s already: a player plays one seat of a game", r->meta.id);
-    } else if (!token_random(token, TOKEN_LEN)) {
-        room_fail(e, 500, "the system gave no random bytes for the seat token");
-    } else {
-        StoredSeat saved = *st;
-        st->claimed = true;
-        st->invite[0] = '\0';
-        st->account = account;
-        snprintf(st->name, sizeof st->name, "%s", account && name ? name : "");
-        token_hash(token, st->token_hash);
-        StoredGame g = r->meta;
-        g.status = room_status(r);
-        g.version = r->meta.version + 1;
-        g.count = r->stored;
-        record_now(g.updated);
-        char err[ERR_MAX + 128];
-        if (!r->host->store->ops->claim(r->host->store, &g, seat, err, sizeof err)) {
-            *st = saved;
-            if (strstr(err, "already taken"))
-                room_fail(e, 409, "%s", err);
-            else
-                room_fail(e, 503, "the seat could not be saved, nothing was changed (%s)", err);
-        } else {
-            r->meta.status = g.status;
-            r->meta.version = g.version;
-            memcpy(r->meta.updated, g.updated, sizeof g.updated);
-            if (account)
-                memcpy(r->names[seat], st->name, sizeof st->name); /* an account: its name */
-            room_clock_begin(r, room_host_now(r->host)); /* the last seat taken: the clocks start */
-            ok = true;
-            room_changed(r);
-        }
+    for (int attempt = 0; !(ok = claim_once(r, seat, invite, account, name, token, e)) && room_retry(r, e, attempt);
+         attempt++) {
     }
     pthread_mutex_unlock(&r->lock);
     return ok;

@@ -72,7 +72,7 @@ static void build_head(Room *r)
         "created", r->meta.created, "updated", r->meta.updated, "rematch_of",
         r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
         r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r), "count", s->count,
-        "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", r->thinking,
+        "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", room_ai_busy(r),
         "board", r->view->board(st), "marks", marks, "result", result_json(r));
     json_object_set_new(obj, "rated", json_boolean(r->meta.rated));
     char *dumped = json_dumps(obj, JSON_COMPACT);
@@ -105,7 +105,7 @@ static void build_head(Room *r)
 /* The head of the current version. */
 static void fresh_head(Room *r)
 {
-    int64_t key = r->meta.version * 2 + r->thinking;
+    int64_t key = r->meta.version * 2 + room_ai_busy(r);
     if (!r->head || r->head_version != key) {
         build_head(r);
         r->head_version = key;
@@ -168,7 +168,7 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     int player = session_player(r->session);
     if (player == PLAYER_CHANCE)
         player = room_typing_seat(r);
-    sb_printf(&sb, "],\"to_act\":%s", player >= 0 && (viewer >> player & 1) && !r->thinking ? "true" : "false");
+    sb_printf(&sb, "],\"to_act\":%s", player >= 0 && (viewer >> player & 1) && !room_ai_busy(r) ? "true" : "false");
     /* whether a seat of the viewer muted the others' chat */
     bool muted = false;
     for (int p = 0; p < r->meta.num_seats; p++)

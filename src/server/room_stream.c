@@ -12,7 +12,7 @@ void room_subscribe(Room *r, Subscriber *sub, long after)
 {
     pthread_mutex_lock(&r->lock);
     int count = r->session->count;
-    sub->epoch = r->epoch;
+    sub->epoch = r->meta.epoch;
     sub->version_sent = -1;
     sub->chat_sent = r->chat_count;
     if (after < -1 || after + 1 > count || (r->meta.undo_low >= 0 && after >= r->meta.undo_low))
@@ -49,8 +49,8 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
 {
     size_t start = out->len;
     int count = r->session->count;
-    if (sub->epoch != r->epoch) {
-        sub->epoch = r->epoch;
+    if (sub->epoch != r->meta.epoch) {
+        sub->epoch = r->meta.epoch;
         if (sub->next_index > count)
             sub->next_index = count;
         char data[96];
@@ -73,7 +73,7 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
         sub->chat_sent = r->chat_count;
         sb_printf(out, "event: chat\ndata: {\"count\":%d}\n\n", r->chat_count);
     }
-    int64_t key = r->meta.version * 2 + r->thinking;
+    int64_t key = r->meta.version * 2 + room_ai_busy(r);
     if (sub->version_sent != key) {
         sub->version_sent = key;
         sb_printf(out, "id: %d\nevent: state\ndata: ", count - 1);

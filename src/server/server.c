@@ -88,7 +88,7 @@ Feed *server_account_feed(Server *s, AccountId account)
     return f;
 }
 
-void server_account_changed(Server *s, AccountId account)
+void server_account_changed_here(Server *s, AccountId account)
 {
     if (!account)
         return;
@@ -104,6 +104,55 @@ void server_account_changed(Server *s, AccountId account)
         feed_bump(f);
         feed_unref(f);
     }
+}
+
+/* Tells the other servers of a shared store too (they bump their feeds). */
+static void tell_others(Server *s, const StoreNote *note)
+{
+    if (s->store->ops->shared && s->store->ops->notify)
+        s->store->ops->notify(s->store, note);
+}
+
+void server_account_changed(Server *s, AccountId account)
+{
+    if (!account)
+        return;
+    server_account_changed_here(s, account);
+    tell_others(s, &(StoreNote){.kind = NOTE_ACCOUNT, .account = account});
+}
+
+void server_lobby_changed(Server *s)
+{
+    feed_bump(s->lobby);
+    tell_others(s, &(StoreNote){.kind = NOTE_LOBBY});
+}
+
+void server_accepted_here(Server *s, const char *challenge, const char *game)
+{
+    pthread_mutex_lock(&s->feeds_lock);
+    struct Accepted *a = &s->accepted[s->accepted_next];
+    s->accepted_next = (s->accepted_next + 1) % ACCEPTED_KEPT;
+    snprintf(a->challenge, sizeof a->challenge, "%s", challenge);
+    snprintf(a->game, sizeof a->game, "%s", game);
+    pthread_mutex_unlock(&s->feeds_lock);
+    feed_bump(s->lobby);
+}
+
+void server_challenge_accepted(Server *s, const char *challenge, const char *game)
+{
+    server_accepted_here(s, challenge, game);
+    StoreNote note = {.kind = NOTE_LOBBY};
+    snprintf(note.id, sizeof note.id, "%s", challenge);
+    snprintf(note.game, sizeof note.game, "%s", game);
+    tell_others(s, &note);
+}
+
+void server_chat_added(Server *s, Room *r, const char *game_id)
+{
+    room_chat_added(r);
+    StoreNote note = {.kind = NOTE_CHAT};
+    snprintf(note.id, sizeof note.id, "%s", game_id);
+    tell_others(s, &note);
 }
 
 static unsigned id_hash(const char *id)
@@ -217,14 +266,28 @@ static void host_clock_started(void *ctx, Room *r)
     server_clock_watch(ctx, r);
 }
 
-static void host_account_changed(void *ctx, AccountId account)
+static void host_account_changed(void *ctx, AccountId account, bool elsewhere)
 {
-    server_account_changed(ctx, account);
+    if (elsewhere)
+        server_account_changed(ctx, account);
+    else
+        server_account_changed_here(ctx, account);
 }
 
 static void host_say(void *ctx, const char *line)
 {
     server_log(ctx, "%s", line);
+}
+
+Room *server_room_cached(Server *s, const char *id)
+{
+    pthread_mutex_lock(&s->rooms_lock);
+    bool found = false;
+    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
+    if (found)
+        room_ref(r);
+    pthread_mutex_unlock(&s->rooms_lock);
+    return found ? r : NULL;
 }
 
 Room *server_room(Server *s, const char *id, RoomError *e)
@@ -236,14 +299,14 @@ Room *server_room(Server *s, const char *id, RoomError *e)
                  text_excerpt(id, EXCERPT_MAX, q, sizeof q), GAME_ID_LEN);
         return NULL;
     }
-    pthread_mutex_lock(&s->rooms_lock);
-    bool found = false;
-    Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
-    if (found)
-        room_ref(r);
-    pthread_mutex_unlock(&s->rooms_lock);
-    if (found)
+    Room *r = server_room_cached(s, id);
+    if (r && !room_sync(r, e)) { /* over a shared store: what other servers did */
+        room_unref(r);
+        return NULL;
+    }
+    if (r)
         return r;
+    bool found;
     StoredGame g;
     char err[ERR_MAX + 128];
     if (!s->store->ops->load(s->store, id, &g, &found, err, sizeof err)) {
@@ -270,6 +333,33 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     return in;
 }
 
+void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx)
+{
+    pthread_mutex_lock(&s->rooms_lock);
+    int n = 0;
+    Room **all = xmalloc((size_t)(s->rooms_count > 0 ? s->rooms_count : 1) * sizeof *all);
+    for (int i = 0; i < s->rooms_cap && n < s->rooms_count; i++)
+        if (s->rooms[i] && s->rooms[i] != TOMBSTONE) {
+            room_ref(s->rooms[i]);
+            all[n++] = s->rooms[i];
+        }
+    pthread_mutex_unlock(&s->rooms_lock);
+    for (int i = 0; i < n; i++) {
+        fn(all[i], ctx);
+        room_unref(all[i]);
+    }
+    free(all);
+}
+
+bool server_healthy(Server *s, char *why, size_t whylen)
+{
+    if (atomic_load(&s->stopping)) {
+        snprintf(why, whylen, "the server is stopping");
+        return false;
+    }
+    return s->store->ops->ping(s->store, why, whylen);
+}
+
 static void load_one(void *ctx, const char *id)
 {
     Server *s = ctx;
@@ -284,7 +374,7 @@ static void load_one(void *ctx, const char *id)
     }
 }
 
-/* One server per database: two would both resume the games and run their
+/* One server per SQLite file: two would both resume the games and run their
  * AIs. The lock is a file next to the database, held while serving. */
 static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
 {
@@ -327,8 +417,11 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         return NULL;
     }
     s->limits = limits_new(&cfg->limits);
-    s->store = cfg->store ? cfg->store : store_open_sqlite(cfg->db_path, cfg->durable, err, errlen);
-    if (!s->store || (!cfg->store && !lock_database(s, cfg->db_path, err, errlen))) {
+    StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
+    s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
+    bool shared = s->store && s->store->ops->shared;
+    /* A shared store has room for several servers; a file has not. */
+    if (!s->store || (!cfg->store && !shared && !lock_database(s, cfg->db_path, err, errlen))) {
         server_free(s);
         return NULL;
     }
@@ -342,11 +435,17 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->host.finished = host_finished;
     s->host.ctx = s;
     s->host.now = cfg->now;
+    /* Every server watches the clocks of its rooms; over a shared store a
+     * clock that runs out is also work that some server takes (WORK_CLOCK,
+     * cluster.c) when no server has the game in memory or its server died.
+     * Ending a game on time is a versioned write: done once. */
     s->host.clock_started = host_clock_started;
     s->host.account_changed = host_account_changed;
     s->host.say = host_say;
     s->clock_saved = server_now(s);
-    if (!s->store->ops->each_unfinished(s->store, load_one, s, err, errlen)) {
+    bool ok = shared ? (s->cluster = cluster_start(s, err, errlen)) != NULL
+                     : s->store->ops->each_unfinished(s->store, load_one, s, err, errlen);
+    if (!ok) {
         server_free(s);
         return NULL;
     }
@@ -359,6 +458,7 @@ void server_free(Server *s)
 {
     if (!s)
         return;
+    cluster_stop(s->cluster); /* no more work taken */
     server_clocks_stop(s); /* the running clocks are saved */
     if (s->analyses)
         analyses_stop(s->analyses);
@@ -366,6 +466,10 @@ void server_free(Server *s)
     analyses_free(s->analyses);
     s->pool = NULL;
     s->host.pool = NULL;
+    /* Over a shared store, the work still held goes to the other servers at
+     * once, and the notifications stop before the rooms go. */
+    if (s->store && s->store->ops->leave)
+        s->store->ops->leave(s->store);
     for (int i = 0; i < s->rooms_cap; i++)
         if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
             room_unref(s->rooms[i]);

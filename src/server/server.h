@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "analyses.h"
+#include "cluster.h"
 #include "feed.h"
 #include "limits.h"
 #include "password.h"
@@ -19,12 +20,13 @@
 #include "work_pool.h"
 
 typedef struct ServerConfig {
-    const char *db_path;
+    const char *db_path;   /* a file (SQLite) or a libpq URI (PostgreSQL: several servers may share it) */
     /* An open store to serve instead of opening db_path (the caller keeps it
      * and closes it after server_free): fuzzers and tests that make many
      * servers over one database. NULL for `morph serve`. */
     Store *store;
     bool durable;          /* synchronous=FULL: commits survive power loss, not only a killed process */
+    int db_pool;           /* PostgreSQL connections kept open */
     int ai_threads;        /* worker threads for AI seats; 0: none, AI seats move when the
                             * owner calls room_ai_turn (fuzzers) */
     int max_ai_ms;         /* the longest thinking time a game may ask of mcts */
@@ -51,6 +53,8 @@ typedef struct ServerConfig {
 /* The defaults of `morph serve` (docs/web.md). */
 void server_config_defaults(ServerConfig *c);
 
+#define ACCEPTED_KEPT 64 /* challenges accepted that a server remembers */
+
 typedef struct Server {
     ServerConfig cfg;
     Store *store;
@@ -65,14 +69,16 @@ typedef struct Server {
     char (*finished)[GAME_ID_LEN + 1];
     int finished_head, finished_count;
     atomic_int loaded, load_failed;
-    int lock_fd;           /* DB.lock, locked while this server runs */
+    int lock_fd;           /* DB.lock, locked while this server runs (SQLite) */
+    Cluster *cluster;      /* beside other servers over a shared store, else NULL */
+    atomic_bool stopping;  /* the health check says so, for proxies to stop sending */
     char dummy_hash[PASSWORD_HASH_MAX]; /* verified against for unknown names: the same time either way */
     Feed *lobby;           /* bumped by every change of the open challenges */
     /* The last challenges accepted and their games (under feeds_lock), so
      * that a challenger's page finds the game its challenge became. */
     struct Accepted {
         char challenge[GAME_ID_LEN + 1], game[GAME_ID_LEN + 1];
-    } accepted[64];
+    } accepted[ACCEPTED_KEPT];
     int accepted_next;
     pthread_mutex_t feeds_lock;
     struct AccountFeed {
@@ -91,8 +97,9 @@ typedef struct Server {
     double clock_saved;    /* when running clocks were last saved */
 } Server;
 
-/* Opens the store and loads every unfinished game (AI seats resume).
- * NULL with a message. */
+/* Opens the store and loads every unfinished game (AI seats resume); over
+ * a shared store, games load when asked for and the AI seats of servers
+ * that died are taken over (cluster.h). NULL with a message. */
 Server *server_new(const ServerConfig *cfg, char *err, size_t errlen);
 void server_free(Server *s);
 
@@ -102,6 +109,13 @@ void server_free(Server *s);
 Room *server_room(Server *s, const char *id, RoomError *e);
 /* Adds a new room to memory (the server takes its own reference). */
 void server_add_room(Server *s, Room *r);
+/* The room of game id if it is in memory (with a reference), else NULL. */
+Room *server_room_cached(Server *s, const char *id);
+/* Calls fn for every room in memory (each held by a reference meanwhile). */
+void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx);
+/* Whether this server can serve: its store answers and it is not stopping;
+ * false with why. */
+bool server_healthy(Server *s, char *why, size_t whylen);
 
 /* One line on the server's log (cfg.log), never a secret. */
 void server_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -109,8 +123,22 @@ void server_log(Server *s, const char *fmt, ...) __attribute__((format(printf, 2
 double server_now(const Server *s);
 /* The feed of account's games (a reference for the caller), made on demand. */
 Feed *server_account_feed(Server *s, AccountId account);
-/* Something changed in a game of account: its readers hear of it. */
+/* Something changed in a game of account: its readers hear of it, here
+ * and (a shared store) on the other servers; _here: on this server only
+ * (what the others' notes ask for). */
 void server_account_changed(Server *s, AccountId account);
+void server_account_changed_here(Server *s, AccountId account);
+/* The lobby's challenges changed: its readers here and elsewhere hear of it. */
+void server_lobby_changed(Server *s);
+/* Challenge became game: kept for the challenger's page (GET /api/lobby's
+ * "accepted"), here and (a shared store) on the other servers; _here: on
+ * this server only (what the others' notes ask for). The lobby's readers
+ * hear of it. */
+void server_challenge_accepted(Server *s, const char *challenge, const char *game);
+void server_accepted_here(Server *s, const char *challenge, const char *game);
+/* A chat message of game_id (room r) was stored: its readers here and
+ * elsewhere hear of it. */
+void server_chat_added(Server *s, Room *r, const char *game_id);
 
 /* ---- clocks (server_clocks.c) ---- */
 /* Watches r's running clock (a reference is kept until its game ends). */
@@ -121,5 +149,10 @@ void server_clock_tick(Server *s);
 void server_clocks_start(Server *s);
 /* Stops the thread; every running clock is saved up to now. */
 void server_clocks_stop(Server *s);
+
+/* Over a shared store: runs the analysis of room's finished game, whose
+ * work the store handed this server (its server died or stopped before the
+ * end; api_analysis.c). */
+void server_analysis_take_over(Server *s, Room *room);
 
 #endif

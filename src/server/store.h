@@ -1,6 +1,8 @@
-/* Where games are kept: a small interface with one backend today (SQLite,
- * store_sqlite.c), so that a PostgreSQL backend for several servers can
- * follow without touching the rooms or the API.
+/* Where games are kept: a small interface with two backends, SQLite
+ * (store_sqlite.c: one file, one server) and PostgreSQL (store_pg.c: one
+ * database that several servers share), chosen by store_open from the
+ * --db text. Both apply the same versioned migrations at start
+ * (store_migrations.c).
  *
  * What is stored: each game (its game name, options as JSON, seed, dice
  * mode, status, result as JSON, times, rematch links, whether it is rated,
@@ -11,19 +13,25 @@
  * player); accounts (name, Argon2id hash of the password), sessions (the
  * SHA-256 of the session id, never the id), ratings per account and game
  * with their history, the lobby's open challenges, and each game's chat.
- * The tables are described in store_sqlite.c. A call returns only once its
+ * The tables are described in store_migrations.c. A call returns only once its
  * transaction is committed, so what a client hears of has been committed
  * first.
  *
  * Every function returns false with a one-line message in err on failure;
  * the store is then unchanged (each call is one transaction). Calls may come
- * from several threads: a backend serialises them itself. */
+ * from several threads: a backend serialises them itself.
+ *
+ * Versions: every write of a game carries its new version (g->version); the
+ * stored one must be g->version - 1, else the write changes nothing and
+ * fails with a message for which store_conflict is true (another server
+ * changed the game meanwhile: catch up and decide again). */
 #ifndef MORPH_STORE_H
 #define MORPH_STORE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../core/game.h"
 #include "clock.h"
@@ -67,7 +75,14 @@ typedef struct StoredGame {
     char created[21], updated[21];
     char rematch_of[GAME_ID_LEN + 1], rematch[GAME_ID_LEN + 1]; /* "" when none */
     int undo_low;        /* the lowest action count an undo went back to, -1 never */
+    int epoch;           /* undos so far: actions from undo_low on may differ between epochs */
     int64_t version;     /* bumped by every change (action, undo, claim, rematch link) */
+    bool ai_to_move;     /* written by create, append and truncate: an AI seat is to move, the
+                          * work the writing server takes on in a shared store */
+    /* Shared stores: when clock_left was charged (wall-clock ms since the
+     * epoch), and when the running seat's time runs out (0: no clock runs),
+     * the work some server does then; written by every write of the game. */
+    int64_t clock_at, clock_due;
     int num_seats;
     StoredSeat seats[MAX_PLAYERS];
     int count;           /* actions */
@@ -87,6 +102,10 @@ typedef struct StoredGame {
 
 /* Frees what a StoredGame owns (options, result, actions), not g itself. */
 void stored_game_clear(StoredGame *g);
+/* For backends: room for count actions, all NULL; the message of a gap in
+ * a game's stored actions (false). */
+StoredAction *stored_actions_new(int count);
+bool store_missing_action(const char *id, int index, char *err, size_t errlen);
 
 /* One row of a list: enough for a lobby line. */
 typedef struct GameSummary {
@@ -161,8 +180,39 @@ typedef struct ChatMessage {
 
 typedef struct Store Store;
 
+/* Work that one server of several must do once (shared stores). */
+enum { WORK_AI, WORK_CLOCK, WORK_ANALYSIS };
+typedef struct StoreWork {
+    char id[GAME_ID_LEN + 1];
+    int kind; /* WORK_AI: the AI seat of game id is to move; WORK_CLOCK: its clock ran out; WORK_ANALYSIS:
+               * its analysis was asked for and its server died or left before the end */
+} StoreWork;
+
+/* A change one server tells the others of (shared stores). */
+enum {
+    NOTE_GAME,    /* game id changed: now at version (INT64_MAX: not said) */
+    NOTE_CHAT,    /* game id's chat has a new message */
+    NOTE_LOBBY,   /* the lobby's challenges changed (challenge id became game game, when both are said) */
+    NOTE_ACCOUNT, /* the games of account changed */
+    NOTE_ANALYSIS, /* game id's analysis is stored */
+    NOTE_ALL,     /* notes may have been lost (the connection came back): anything may have changed */
+};
+typedef struct StoreNote {
+    int kind;
+    char id[GAME_ID_LEN + 1];
+    char game[GAME_ID_LEN + 1];
+    int64_t version;
+    AccountId account;
+} StoreNote;
+
 typedef struct StoreOps {
-    const char *name; /* "sqlite" */
+    const char *name; /* "sqlite", "postgresql" */
+    /* Several servers may serve this database at once: each checks a game's
+     * version before serving it from memory (peek, load_since), hears of
+     * the others' changes (watch) and takes once-only work by a lease
+     * (heartbeat, claim_work, leave). False for SQLite, whose file one
+     * server holds. */
+    bool shared;
     /* Inserts a new game with its seats (and actions, when it has some). A
      * rematch (rematch_of set) is linked to that game in the same
      * transaction (its rematch and version set); it fails, storing nothing,
@@ -181,6 +231,12 @@ typedef struct StoreOps {
     /* Loads game id with seats and actions into out; *found false (and
      * true returned) when there is no such game. */
     bool (*load)(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen);
+    /* load, reading only the actions from index from on: out->count is
+     * every action's count, out->actions[i] for i < from are left NULL. */
+    bool (*load_since)(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err,
+                       size_t errlen);
+    /* The stored version of game id (*found false when there is none). */
+    bool (*peek)(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen);
     /* The id of the game with an open seat of invitation code, or found false. */
     bool (*find_invite)(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found,
                         char *err, size_t errlen);
@@ -260,18 +316,78 @@ typedef struct StoreOps {
      * NULL with *json NULL when there is none. */
     bool (*analysis_load)(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
+    /* Whether the database answers now (a health check). */
+    bool (*ping)(Store *st, char *err, size_t errlen);
+    /* Describes the database for people, without secrets: a path, or
+     * "postgresql://USER@HOST:PORT/DB". */
+    void (*describe)(Store *st, char *out, size_t outlen);
+
+    /* ---- shared stores only (NULL for the others) ---- */
+    /* Calls heard (on a thread of the store's) with every note of a change
+     * any server makes, within milliseconds of its commit (LISTEN/NOTIFY):
+     * a game's, which the store's own writes send, and those the servers
+     * send by notify; until leave or close. */
+    bool (*watch)(Store *st, void (*heard)(void *ctx, const StoreNote *note), void *ctx, char *err, size_t errlen);
+    /* Tells the other servers of a change this server committed that the
+     * store does not tell itself (a chat message, the lobby, an account's
+     * games). */
+    void (*notify)(Store *st, const StoreNote *note);
+    /* This server is alive (called every second): work it holds stays its
+     * own; a server silent for STORE_DEAD_S seconds is taken for dead. */
+    bool (*heartbeat)(Store *st, char *err, size_t errlen);
+    /* Takes up to max pieces of work that are due and held by no live
+     * server (none, or a dead one), each for this server alone
+     * (FOR UPDATE SKIP LOCKED); *n gets their number. */
+    bool (*claim_work)(Store *st, StoreWork *out, int max, int *n, char *err, size_t errlen);
+    /* Work a request asks for (WORK_ANALYSIS): takes kind of game_id for
+     * this server (*taken true) unless a live server holds it (*taken
+     * false); work_end ends it (failed; analysis_save ends an analysis's
+     * work in its own statement); work_held says whether a server holds it,
+     * or it waits for one (a dead holder's). */
+    bool (*work_take)(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen);
+    bool (*work_end)(Store *st, const char *game_id, int kind, char *err, size_t errlen);
+    bool (*work_held)(Store *st, const char *game_id, int kind, bool *held, char *err, size_t errlen);
+    /* A clean stop: watch's callbacks end (before this returns), the work
+     * this server holds is let go at once, for the others to take, and the
+     * server leaves the list of the living. */
+    void (*leave)(Store *st);
+    /* This server's id in the store (random per process). */
+    const char *(*server_id)(Store *st);
+
     void (*close)(Store *st);
 } StoreOps;
+
+/* Seconds without a heartbeat after which a server is taken for dead and
+ * its work for another's to take. */
+#define STORE_DEAD_S 5
 
 struct Store {
     const StoreOps *ops;
 };
+
+/* How to open a store: --db is a file path (SQLite) or a libpq URI
+ * (postgresql://..., postgres://...: PostgreSQL). */
+typedef struct StoreConfig {
+    const char *db;
+    bool durable; /* SQLite: every commit reaches the disk (synchronous=FULL) */
+    int pool;     /* PostgreSQL: connections kept open (0: STORE_POOL_DEFAULT) */
+} StoreConfig;
+#define STORE_POOL_DEFAULT 16
+
+/* Whether db names a PostgreSQL database (a libpq URI). */
+bool store_is_postgresql(const char *db);
+/* Opens the store config names, applying its migrations. NULL with a message. */
+Store *store_open(const StoreConfig *config, char *err, size_t errlen);
 
 /* Opens (creating it and its directories when missing) the SQLite store at
  * path; durable makes every commit reach the disk (synchronous=FULL)
  * rather than only the operating system (NORMAL, which a killed process
  * cannot lose). NULL with a message. */
 Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen);
+/* Opens the PostgreSQL store at uri (any libpq connection URI; a bare
+ * "postgresql://" takes the PG* environment variables) with pool
+ * connections. NULL with a message (which never quotes a password). */
+Store *store_open_pg(const char *uri, int pool, char *err, size_t errlen);
 
 /* The default database path: $XDG_DATA_HOME/morph/morph.db, else
  * $HOME/.local/share/morph/morph.db; false when neither is set. */
@@ -279,5 +395,13 @@ bool store_default_path(char *out, size_t outlen);
 
 static inline void store_close(Store *st) { if (st) st->ops->close(st); }
 void game_summary_clear(GameSummary *s);
+/* Seconds since the epoch of a stored time "YYYY-MM-DDTHH:MM:SSZ"; -1 when
+ * it is not one (the ratings' idle time). */
+double store_time_of(const char *iso);
+
+/* The start of the message of a write refused because the game changed
+ * meanwhile (its version was not the one expected). */
+#define STORE_CONFLICT "conflict: "
+static inline bool store_conflict(const char *err) { return strncmp(err, STORE_CONFLICT, sizeof STORE_CONFLICT - 1) == 0; }
 
 #endif

@@ -2,12 +2,12 @@
  * connection used under a mutex (SQLite serialises writers anyway, and a
  * statement takes microseconds), prepared statements kept for the life of
  * the store. The schema is versioned with PRAGMA user_version and brought
- * up to date when the store opens, one migration at a time, each in its
- * own transaction (an older morph refuses a newer database).
+ * up to date when the store opens by the migrations both backends share
+ * (store_migrations.c), all in one transaction (an older morph refuses a
+ * newer database).
  *
- * This file holds the games; store_sqlite_schema.c the schema and its
- * migrations; store_sqlite_accounts.c accounts, sessions and ratings;
- * store_sqlite_lobby.c challenges and chat. */
+ * This file holds the games; store_sqlite_accounts.c accounts, sessions
+ * and ratings; store_sqlite_lobby.c challenges and chat. */
 #include <errno.h>
 #include <pthread.h>
 #include <sqlite3.h>
@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "store_migrations.h"
 #include "store_sqlite_internal.h"
 #include "../core/xalloc.h"
 
@@ -27,23 +28,24 @@ static const char *const sql[Q_COUNT] = {
     [Q_ROLLBACK] = "ROLLBACK",
     [Q_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
                       " rematch_of, rematch, undo_low, actions, version, rated, clock_kind, clock_initial_ms,"
-                      " clock_increment_ms, clock_days, clock_left)"
-                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21)",
+                      " clock_increment_ms, clock_days, clock_left, epoch, clock_at)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23)",
     [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id)"
                       " VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
     [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
+    /* only over the version the writer knew (store.h) */
     [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7,"
-                      " clock_left = ?8 WHERE id = ?1",
+                      " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1 AND version = ?7 - 1",
     [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
     [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL, account_id = ?4"
                 " WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
     [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
-                    " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left"
-                    " FROM games WHERE id = ?1",
+                    " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
+                    " epoch, actions, clock_at FROM games WHERE id = ?1",
     [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted"
                      " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
-    [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 ORDER BY idx",
+    [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
     [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
     [Q_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
     [Q_LIST] = "SELECT " SQ_SUMMARY_COLUMNS
@@ -53,43 +55,10 @@ static const char *const sql[Q_COUNT] = {
                       " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
     [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
     [Q_SAVE_CLOCK] = "UPDATE games SET clock_left = ?2 WHERE id = ?1",
+    [Q_PEEK] = "SELECT version FROM games WHERE id = ?1",
     [Q_TAKE_CHALLENGE] = "DELETE FROM challenges WHERE id = ?1",
 };
 
-
-static const char *const status_names[] = {"waiting", "playing", "finished"};
-
-const char *status_name(int status)
-{
-    return status >= 0 && status <= STATUS_FINISHED ? status_names[status] : "unknown";
-}
-
-int status_from_name(const char *name)
-{
-    for (int i = 0; i <= STATUS_FINISHED; i++)
-        if (name && strcmp(name, status_names[i]) == 0)
-            return i;
-    return -1;
-}
-
-void stored_game_clear(StoredGame *g)
-{
-    free(g->options);
-    free(g->result);
-    for (int i = 0; i < g->count; i++)
-        free(g->actions[i].text);
-    free(g->actions);
-    g->options = g->result = NULL;
-    g->actions = NULL;
-    g->count = 0;
-}
-
-void game_summary_clear(GameSummary *s)
-{
-    free(s->options);
-    free(s->result);
-    s->options = s->result = NULL;
-}
 
 bool sq_fail(SqliteStore *s, const char *what, char *err, size_t errlen)
 {
@@ -232,7 +201,20 @@ static bool update_game(SqliteStore *s, const StoredGame *g)
     sqlite3_bind_int(q, 6, g->count);
     sqlite3_bind_int64(q, 7, g->version);
     bind_left(q, 8, g);
+    sqlite3_bind_int(q, 9, g->epoch);
+    sqlite3_bind_int64(q, 10, g->clock_at);
     return sq_run(q) && sqlite3_changes(s->db) == 1;
+}
+
+/* update_game, failing as a conflict when the game is not at the version
+ * before g's. */
+static bool update_checked(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
+{
+    if (update_game(s, g))
+        return true;
+    if (!err[0])
+        snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
+    return false;
 }
 
 static bool insert_actions(SqliteStore *s, const StoredGame *g, int from)
@@ -275,6 +257,8 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
         sqlite3_bind_int(q, 16, g->rated);
         sq_bind_clock(q, 17, &g->clock);
         bind_left(q, 21, g);
+        sqlite3_bind_int(q, 22, g->epoch);
+        sqlite3_bind_int64(q, 23, g->clock_at);
         ok = sq_run(q);
         for (int p = 0; ok && p < g->num_seats; p++) {
             const StoredSeat *seat = &g->seats[p];
@@ -326,7 +310,8 @@ static bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_
     pthread_mutex_lock(&s->lock);
     bool ok = sq_begin(s, err, errlen);
     if (ok) /* the ratings move in the transaction that ends the game */
-        ok = sq_finish(s, insert_actions(s, g, from) && update_game(s, g) && (!g->rate_now || sq_rate_game(s, g, err, errlen)),
+        ok = sq_finish(s, update_checked(s, g, err, errlen) && insert_actions(s, g, from) &&
+                              (!g->rate_now || sq_rate_game(s, g, err, errlen)),
                        "cannot store the actions", err, errlen);
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -357,7 +342,7 @@ static bool sq_truncate(Store *st, const StoredGame *g, char *err, size_t errlen
         sqlite3_stmt *q = s->q[Q_DELETE_ACTIONS];
         sq_bind_text(q, 1, g->id);
         sqlite3_bind_int(q, 2, g->count);
-        ok = sq_finish(s, sq_run(q) && update_game(s, g), "cannot take actions back", err, errlen);
+        ok = sq_finish(s, update_checked(s, g, err, errlen) && sq_run(q), "cannot take actions back", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -381,13 +366,13 @@ static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
             snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
             ok = false;
         }
-        ok = sq_finish(s, ok && update_game(s, g), "cannot claim the seat", err, errlen);
+        ok = sq_finish(s, ok && update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
 
-static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
 {
     SqliteStore *s = (SqliteStore *)st;
     memset(out, 0, sizeof *out);
@@ -416,6 +401,9 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
         out->rated = sqlite3_column_int(q, 13);
         sq_col_clock(q, 14, &out->clock);
         read_left(sqlite3_column_type(q, 18) == SQLITE_NULL ? NULL : sq_col_text(q, 18), out);
+        out->epoch = sqlite3_column_int(q, 19);
+        out->count = sqlite3_column_int(q, 20);
+        out->clock_at = sqlite3_column_int64(q, 21);
     } else if (rc != SQLITE_DONE) {
         ok = sq_fail(s, "cannot read the game", err, errlen);
     }
@@ -448,23 +436,20 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
     if (ok && *found) {
         q = s->q[Q_LOAD_ACTIONS];
         sq_bind_text(q, 1, id);
-        int cap = 0;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-            if (sqlite3_column_int(q, 0) != out->count) {
-                snprintf(err, errlen, "database: game %s: action %d is missing", id, out->count);
-                ok = false;
+        sqlite3_bind_int(q, 2, from);
+        int count = out->count, next = from < count ? from : count;
+        out->actions = stored_actions_new(count);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && next < count) {
+            if (sqlite3_column_int(q, 0) != next)
                 break;
-            }
-            if (out->count == cap) {
-                cap = cap ? 2 * cap : 64;
-                out->actions = xrealloc(out->actions, (size_t)cap * sizeof *out->actions);
-            }
-            out->actions[out->count].text = xstrdup(sq_col_text(q, 1));
-            out->actions[out->count].player = sqlite3_column_int(q, 2);
-            out->count++;
+            out->actions[next].text = xstrdup(sq_col_text(q, 1));
+            out->actions[next].player = sqlite3_column_int(q, 2);
+            next++;
         }
-        if (ok && rc != SQLITE_DONE)
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
             ok = sq_fail(s, "cannot read the actions", err, errlen);
+        else if (next != count || rc == SQLITE_ROW)
+            ok = store_missing_action(id, next, err, errlen);
         sqlite3_reset(q);
         sqlite3_clear_bindings(q);
     }
@@ -473,6 +458,26 @@ static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, cha
         stored_game_clear(out);
         *found = false;
     }
+    return ok;
+}
+
+static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    return sq_load_since(st, id, 0, out, found, err, errlen);
+}
+
+static bool sq_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_PEEK];
+    sq_bind_text(q, 1, id);
+    int rc = sqlite3_step(q);
+    *found = rc == SQLITE_ROW;
+    *version = *found ? sqlite3_column_int64(q, 0) : 0;
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the game", err, errlen);
+    sq_done(q);
+    pthread_mutex_unlock(&s->lock);
     return ok;
 }
 
@@ -601,7 +606,18 @@ static void sq_close(Store *st)
         sqlite3_finalize(s->cache[i].stmt);
     sqlite3_close(s->db);
     pthread_mutex_destroy(&s->lock);
+    free(s->path);
     free(s);
+}
+
+static bool sq_ping(Store *st, char *err, size_t errlen)
+{
+    return true; /* a file of this process: it answers while the process does */
+}
+
+static void sq_describe(Store *st, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "%s", ((SqliteStore *)st)->path);
 }
 
 static const StoreOps sqlite_ops = {
@@ -611,6 +627,8 @@ static const StoreOps sqlite_ops = {
     .truncate = sq_truncate,
     .claim = sq_claim,
     .load = sq_load,
+    .load_since = sq_load_since,
+    .peek = sq_peek,
     .find_invite = sq_find_invite,
     .each_unfinished = sq_each_unfinished,
     .list = sq_list,
@@ -635,6 +653,8 @@ static const StoreOps sqlite_ops = {
     .seat_mute = sq_seat_mute,
     .analysis_save = sq_analysis_save,
     .analysis_load = sq_analysis_load,
+    .ping = sq_ping,
+    .describe = sq_describe,
     .close = sq_close,
 };
 
@@ -680,12 +700,58 @@ static int user_version(SqliteStore *s)
     return v;
 }
 
+/* Whether table has a column of that name. */
+static bool has_column(SqliteStore *s, const char *table, const char *column)
+{
+    sqlite3_stmt *q;
+    bool found = false;
+    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1, &q, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 2, column, -1, SQLITE_STATIC);
+        found = sqlite3_step(q) == SQLITE_ROW;
+    }
+    sqlite3_finalize(q);
+    return found;
+}
+
+/* Brings the file up to the newest schema, every missing migration in one
+ * transaction; a file newer than this morph is refused, never touched. */
+static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
+{
+    if (!exec(s, "BEGIN IMMEDIATE", err, errlen))
+        return false;
+    int version = user_version(s), newest = store_schema_version();
+    bool ok = version >= 0;
+    if (!ok)
+        snprintf(err, errlen, "database '%s': cannot read its schema version", path);
+    if (ok && version > newest) {
+        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads versions up to %d (a newer "
+                 "morph wrote it)", path, version, newest);
+        ok = false;
+    }
+    if (ok && version == 3 && !has_column(s, "games", "epoch"))
+        version = 2; /* main's version 3 (the analyses alone): see store_migrations.c, migration 4 */
+    for (const StoreMigration *m = store_migrations; ok && m->version; m++) {
+        if (m->version <= version)
+            continue;
+        char set[64];
+        snprintf(set, sizeof set, "PRAGMA user_version=%d", m->version);
+        ok = exec(s, m->sqlite, err, errlen) && exec(s, set, err, errlen);
+    }
+    if (ok)
+        return exec(s, "COMMIT", err, errlen);
+    char ignore[8];
+    exec(s, "ROLLBACK", ignore, sizeof ignore);
+    return false;
+}
+
 Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen)
 {
     if (!make_dirs(path, err, errlen))
         return NULL;
     SqliteStore *s = xcalloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
+    s->path = xstrdup(path);
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
     pthread_cond_init(&s->stop_cond, NULL);
@@ -700,22 +766,7 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
     snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=ON;",
              durable ? "FULL" : "NORMAL");
     bool ok = exec(s, pragmas, err, errlen);
-    int version = ok ? user_version(s) : -1;
-    if (ok && (version < 0 || version > SQ_SCHEMA_VERSION)) {
-        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads versions up to %d", path, version,
-                 SQ_SCHEMA_VERSION);
-        ok = false;
-    }
-    /* Migrations, each with its new version in one transaction. */
-    for (; ok && version < SQ_SCHEMA_VERSION; version++) {
-        size_t len = strlen(sq_migrations[version]) + 64;
-        char *step = xmalloc(len);
-        snprintf(step, len, "BEGIN; %s PRAGMA user_version=%d; COMMIT;", sq_migrations[version], version + 1);
-        ok = exec(s, step, err, errlen);
-        free(step);
-        if (!ok)
-            sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-    }
+    ok = ok && migrate(s, path, err, errlen);
     for (int i = 0; ok && i < Q_COUNT; i++)
         if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->q[i], NULL) != SQLITE_OK) {
             snprintf(err, errlen, "database '%s': %s", path, sqlite3_errmsg(s->db));
@@ -739,14 +790,4 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
         return NULL;
     }
     return &s->base;
-}
-
-bool store_default_path(char *out, size_t outlen)
-{
-    const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
-    if (xdg && xdg[0] == '/')
-        return (size_t)snprintf(out, outlen, "%s/morph/morph.db", xdg) < outlen;
-    if (home && home[0])
-        return (size_t)snprintf(out, outlen, "%s/.local/share/morph/morph.db", home) < outlen;
-    return false;
 }

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "glicko2.h"
 #include "store_sqlite_internal.h"
@@ -215,15 +214,6 @@ static const char q_leaders[] =
     "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = ?1"
     " ORDER BY r.rating DESC, r.rd, a.name_key LIMIT ?2 OFFSET ?3";
 
-/* Seconds since the epoch of "YYYY-MM-DDTHH:MM:SSZ"; -1 when not one. */
-static double time_of(const char *iso)
-{
-    struct tm tm;
-    memset(&tm, 0, sizeof tm);
-    const char *end = iso && iso[0] ? strptime(iso, "%Y-%m-%dT%H:%M:%SZ", &tm) : NULL;
-    return end && !*end ? (double)timegm(&tm) : -1;
-}
-
 bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
 {
     Glicko players[2];
@@ -242,7 +232,7 @@ bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
         if (rc == SQLITE_ROW) {
             players[i] = (Glicko){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1), sqlite3_column_double(q, 2)};
             games[i] = sqlite3_column_int(q, 3);
-            double last = time_of(sq_col_text(q, 4)), now = time_of(g->updated);
+            double last = store_time_of(sq_col_text(q, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         sq_done(q);

@@ -13,15 +13,11 @@ enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
     Q_INSERT_GAME, Q_INSERT_SEAT, Q_INSERT_ACTION, Q_UPDATE_GAME, Q_DELETE_ACTIONS, Q_CLAIM,
     Q_REMATCH, Q_LOAD_GAME, Q_LOAD_SEATS, Q_LOAD_ACTIONS, Q_FIND_INVITE, Q_UNFINISHED, Q_LIST, Q_LIST_BEFORE,
-    Q_ALL, Q_SAVE_CLOCK, Q_TAKE_CHALLENGE, Q_COUNT,
+    Q_ALL, Q_SAVE_CLOCK, Q_TAKE_CHALLENGE, Q_PEEK, Q_COUNT,
 };
 
 #define SQ_CACHE 64 /* statements of the other files, prepared on first use */
 
-/* Migration k brings the schema from version k to k + 1 (store_sqlite_schema.c). */
-extern const char *const sq_migrations[];
-extern const int sq_schema_version;
-#define SQ_SCHEMA_VERSION sq_schema_version
 
 typedef struct SqliteStore {
     Store base;
@@ -41,6 +37,7 @@ typedef struct SqliteStore {
     pthread_mutex_t stop_lock;
     pthread_cond_t stop_cond;
     bool stopping;
+    char *path;
 } SqliteStore;
 
 /* The prepared statement of sql (a string constant: its address is the

@@ -1,9 +1,11 @@
 // What the browser tests share: Debian's Chromium driven by playwright-core,
 // a real `morph serve` per test (the build under test, on a free loopback
-// port, with a database in a temporary folder), console and page errors
+// port, with a database in a temporary folder, or with
+// MORPH_TEST_STORE=postgresql a fresh database of the test run's PostgreSQL
+// cluster: tests/run.sh runs the suite on both), console and page errors
 // collected from every page (any one fails the test), screenshots.
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,10 +29,19 @@ export function launchBrowser() {
 
 // ---- the server ----
 
+const POSTGRESQL = process.env.MORPH_TEST_STORE === 'postgresql';
+let databases = 0;
+
 export class Server {
   constructor(dir, extra = []) {
     this.dir = dir;
     this.db = path.join(dir, 'morph.db');
+    if (POSTGRESQL) {
+      // createdb and dropdb find the cluster by the PG* variables of pg_virtualenv
+      this.database = `morph_browser_${process.pid}_${++databases}`;
+      execFileSync('createdb', [this.database]);
+      this.db = `postgresql:///${this.database}`;
+    }
     this.port = 0;
     this.extra = extra;
     this.log = '';
@@ -74,6 +85,10 @@ export class Server {
     const { code, signal } = await this.exited;
     this.proc = null;
     if (code !== 0) throw new Error(`morph serve stopped with ${code ?? signal}:\n${this.log.slice(-4000)}`);
+  }
+
+  dropDatabase() {
+    if (this.database) execFileSync('dropdb', ['--if-exists', '--force', this.database]);
   }
 
   async kill9() {
@@ -171,6 +186,7 @@ export class TestRun {
       } catch (err) {
         stopError = stopError || err;
       }
+      if (!failed) server.dropDatabase();
     }
     if (!failed) fs.rmSync(this.dir, { recursive: true, force: true });
     if (this.problems.length) throw new Error(`errors in the browser:\n  ${this.problems.join('\n  ')}`);

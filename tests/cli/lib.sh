@@ -50,3 +50,31 @@ finish() {
     echo "$suite: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
 }
+
+# The store of a server under test: MORPH_TEST_STORE=postgresql (tests/run.sh
+# runs the scripts that say "# also on postgresql" a second time so) gives a
+# fresh database of the run's PostgreSQL cluster (the PG* variables of
+# pg_virtualenv), otherwise an SQLite file.
+# test_db NAME FILE: prints the --db value (FILE for SQLite).
+test_db() {
+    if [ "${MORPH_TEST_STORE:-sqlite}" = postgresql ]; then
+        local name="morph_$(echo "$1" | tr -c 'a-z0-9_\n' _)_$$"
+        dropdb --if-exists "$name" >/dev/null 2>&1
+        createdb "$name" || { echo "cannot create database $name" >&2; return 1; }
+        echo "postgresql:///$name"
+    else
+        echo "$2"
+    fi
+}
+on_postgresql() { [ "${MORPH_TEST_STORE:-sqlite}" = postgresql ]; }
+
+# http_call BASE METHOD PATH [BODY] [TOKEN]: prints the body, then the
+# status on the last line (body and status split them).
+http_call() {
+    local args=(-s -X "$2" -w '\n%{http_code}')
+    [ -n "${4:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$4")
+    [ -n "${5:-}" ] && args+=(-H "X-Seat-Token: $5")
+    curl "${args[@]}" "$1$3"
+}
+body() { sed '$d' <<<"$1"; }
+status() { tail -n1 <<<"$1"; }

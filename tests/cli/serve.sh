@@ -1,12 +1,13 @@
 # Helpers of the tests that run morph serve against curl (test_serve.sh,
 # test_serve_analysis.sh, test_serve_puzzles.sh). Source it after lib.sh with
 # tmp set (the scratch folder; the page's files in $tmp/web), or call
-# serve_scratch; start sets server_pid and base.
+# serve_scratch, and db the --db value (test_db; the SQLite file
+# $tmp/db/morph.db when unset); start sets server_pid and base.
 
 # start: runs morph serve on a free port with the test database.
 start() {
     : >"$tmp/out"
-    $MORPH serve --port 0 --db "$tmp/db/morph.db" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
+    $MORPH serve --port 0 --db "${db:-$tmp/db/morph.db}" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
     server_pid=$!
     if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
         bad "server did not start: $(cat "$tmp/out" "$tmp/err")"
@@ -17,14 +18,7 @@ start() {
 }
 
 # api METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
-api() {
-    local args=(-s -X "$1" -w '\n%{http_code}')
-    [ -n "${3:-}" ] && args+=(-H 'Content-Type: application/json' --data-binary "$3")
-    [ -n "${4:-}" ] && args+=(-H "X-Seat-Token: $4")
-    curl "${args[@]}" "$base$2"
-}
-body() { sed '$d' <<<"$1"; }
-status() { tail -n1 <<<"$1"; }
+api() { http_call "$base" "$@"; }
 
 # serve_scratch: the usual scratch folder for a test that serves: $tmp with a
 # minimal page in $tmp/web, removed (and the server killed) on exit.

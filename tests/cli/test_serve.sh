@@ -5,18 +5,21 @@
 # stream and its replay from Last-Event-ID, the page's files, refusals, and
 # kill -9 in mid-game: after a restart no acknowledged action is lost and the
 # AI seats go on. No fixed sleeps: every wait polls a condition with a limit.
+# also on postgresql: tests/run.sh runs it again over a database of its cluster.
 . "$(dirname "$0")/lib.sh"
 tmp=$(mktemp -d)
+db=$(test_db serve "$tmp/db/morph.db") || exit 1
 server_pid=
 stream_pid=
 cleanup() {
     [ -n "$stream_pid" ] && kill "$stream_pid" 2>/dev/null
     [ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
+    on_postgresql && dropdb --if-exists --force "${db##*/}" 2>/dev/null
     rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-
+# start, api (with $db)
 . "$(dirname "$0")/serve.sh"
 
 mkdir -p "$tmp/web"
@@ -24,7 +27,15 @@ echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
 echo 'export const x = 1;' >"$tmp/web/app.js"
 start
 check_match "the URL is printed" "^Open http://127\.0\.0\.1:[0-9]+/ in a browser" "$(grep Open "$tmp/out")"
-check_match "the database was created with its folders" "database $tmp/db/morph.db" "$(head -1 "$tmp/out")"
+if on_postgresql; then
+    check_match "the database is shared, named without a password" "database postgresql://[^:@]+@[^ ]+/morph_serve_[0-9]+, shared" \
+        "$(head -1 "$tmp/out")"
+else
+    check_match "the database was created with its folders" "database $tmp/db/morph.db" "$(head -1 "$tmp/out")"
+fi
+r=$(curl -s -w '\n%{http_code}' "$base/healthz")
+check_eq "the health check" 200 "$(status "$r")"
+check_eq "names the store" "$(on_postgresql && echo postgresql || echo sqlite)" "$(body "$r" | jq -r .store)"
 
 # ---- the page ----
 check_eq "index.html served" "<!doctype html><title>morph</title>" "$(curl -s "$base/")"
@@ -133,7 +144,12 @@ ycount=$(curl -s "$base/api/games/$y" | jq -r .count)
 # the AI is thinking (3 s) when the server dies
 kill -9 "$server_pid"; wait "$server_pid" 2>/dev/null
 start
-check_match "the unfinished games are resumed" "[0-9]+ unfinished games resumed" "$(head -1 "$tmp/out")"
+if on_postgresql; then
+    # the dead server's AI work passes to the new one once it is seen dead (docs/deploy.md)
+    check_match "a shared database: games load when asked for" "shared \(server [a-z2-7]+\)" "$(head -1 "$tmp/out")"
+else
+    check_match "the unfinished games are resumed" "[0-9]+ unfinished games resumed" "$(head -1 "$tmp/out")"
+fi
 s=$(curl -s "$base/api/games/$g")
 check_eq "no acknowledged action lost" d4 "$(jq -r '.history[0].action' <<<"$s")"
 check_eq "the Morpyam game is where it was" "$ycount" "$(curl -s "$base/api/games/$y" | jq -r .count)"
@@ -155,6 +171,29 @@ check_eq "SIGTERM stops the server with exit 0" 0 $?
 server_pid=
 check_match "it says so" "morph serve: stopping \(SIGTERM\)" "$(tail -1 "$tmp/out")"
 check_eq "nothing on stderr" "" "$(cat "$tmp/err")"
+
+# ---- behind a reverse proxy: X-Forwarded-For names the client only from a trusted proxy ----
+xff() { curl -s -o /dev/null -w '%{http_code}' -H "X-Forwarded-For: $1" "$base/api/meta"; }
+start --trust-proxy 127.0.0.1 --requests-per-second 2
+check_eq "a client behind the proxy has a limit of its own" "200 200 429" "$(xff 10.0.0.1) $(xff 10.0.0.1) $(xff 10.0.0.1)"
+check_eq "another client is not counted with it" 200 "$(xff 10.0.0.2)"
+check_eq "the address the proxy added counts, not what the client claimed" 429 "$(xff '10.0.0.9, 10.0.0.1')"
+# draining: /healthz says 503 while the server still answers, then it stops
+kill -TERM "$server_pid"
+wait "$server_pid"
+server_pid=
+start --requests-per-second 2 --drain-s 2
+check_eq "without --trust-proxy the header is ignored" "200 200 429" "$(xff 10.0.0.1) $(xff 10.0.0.2) $(xff 10.0.0.3)"
+kill -TERM "$server_pid"
+wait_until 5 grep -q "^morph serve: draining for 2 s" "$tmp/out" || bad "a draining server says so"
+r=$(curl -s -w '\n%{http_code}' "$base/healthz")
+check_eq "a draining server's health check says 503" 503 "$(status "$r")"
+check_eq "...and why" "the server is stopping" "$(body "$r" | jq -r .error)"
+check_eq "...while it still answers" 200 "$(curl -s -o /dev/null -w '%{http_code}' "$base/")"
+wait "$server_pid"
+check_eq "then it stops with exit 0" 0 $?
+server_pid=
+check_error "a proxy that is no address is refused" "serve: --trust-proxy expects IP addresses" $MORPH serve --trust-proxy proxy.local
 check_error "an unknown flag is refused" "serve: unknown or incomplete argument '--colour'" $MORPH serve --colour
 check_error "a bad port is refused" "serve: --port expects a whole number from 0 to 65535" $MORPH serve --port 70000
 finish

@@ -4,13 +4,16 @@
 # then the result, and the stream ends), the result stored, returned again
 # after a restart, its stream then the result alone; an unfinished game refused; a record uploaded by the
 # replay viewer analysed in memory; refusals. No fixed sleeps.
+# also on postgresql: tests/run.sh runs it again over a database of its cluster.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/games.sh"
 need_games morphos
 tmp=$(mktemp -d)
+db=$(test_db serve_analysis "$tmp/db/morph.db") || exit 1
 server_pid=
 cleanup() {
     [ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
+    on_postgresql && dropdb --if-exists --force "${db##*/}" 2>/dev/null
     rm -rf "$tmp"
 }
 trap cleanup EXIT

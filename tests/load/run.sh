@@ -8,14 +8,33 @@
 # and checks that each replays with `morph replay`, with exactly the actions
 # the clients had acknowledged (none lost, none doubled) and the same result.
 #
-#   tests/load/run.sh [--morphos N] [--morpyam M] [--think MIN_MS,MAX_MS] [--duration S]
+#   tests/load/run.sh [--cluster N [--balance leastconn|game] [--pg-set NAME=VALUE]] [--morphos N] [--morpyam M]
+#                     [--think MIN_MS,MAX_MS] [--duration S]
+#
+# --cluster N: the same load on N servers over one PostgreSQL database behind
+# HAProxy (scripts/cluster.sh: its own PostgreSQL cluster, each request
+# balanced to the server with the fewest connections), memory summed over
+# the servers; the export and replay check read the PostgreSQL database.
 #
 # Needs libcurl (libcurl4-gnutls-dev) for the load generator: installed here
 # when missing, like scripts/setup.sh does.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-args=("$@")
+cluster=0
+args=() pg_set=()
+while [ $# -gt 0 ]; do
+    if [ "$1" = --cluster ]; then
+        cluster=${2:?--cluster expects a number of servers}
+        shift 2
+    elif [ "$1" = --pg-set ] || [ "$1" = --balance ]; then
+        pg_set+=("$1" "${2:?}")
+        shift 2
+    else
+        args+=("$1")
+        shift
+    fi
+done
 
 if ! pkg-config --exists libcurl; then
     sudo=()
@@ -30,37 +49,101 @@ gen=$tmp/loadgen
 cc -O2 -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -o "$gen" tests/load/loadgen.c $(pkg-config --cflags --libs libcurl jansson) -lm
 
 server_pid=
-cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; rm -rf "$tmp"; }
+cluster_pid=
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+    [ -n "$cluster_pid" ] && kill -TERM "$cluster_pid" 2>/dev/null && wait "$cluster_pid" 2>/dev/null
+    rm -rf "$tmp"
+}
 trap cleanup EXIT
 
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-"$morph" serve --port 0 --db "$tmp/load.db" --threads 4 --games-per-minute 1000000 --requests-per-second 1000000 \
-    --max-connections 10000 --max-connections-per-client 10000 >"$tmp/out" 2>"$tmp/err" &
-server_pid=$!
-for _ in $(seq 500); do grep -q '^Open http' "$tmp/out" && break; sleep 0.02; done
-url=$(grep -oE 'http://[0-9.:]+' "$tmp/out")
-echo "server: $url (pid $server_pid), database $tmp/load.db"
+limits=(--games-per-minute 1000000 --requests-per-second 1000000 --max-connections 10000
+        --max-connections-per-client 10000)
+if [ "$cluster" -gt 0 ]; then
+    bash scripts/cluster.sh --servers "$cluster" --port 0 --morph "$morph" --state "$tmp/state" "${pg_set[@]}" -- \
+        "${limits[@]}" >"$tmp/cluster.out" 2>&1 &
+    cluster_pid=$!
+    for _ in $(seq 1200); do [ -s "$tmp/state" ] && break; sleep 0.05; done
+    [ -s "$tmp/state" ] || { cat "$tmp/cluster.out"; exit 1; }
+    . "$tmp/state"
+    server_pids=$(grep -oE '^server[0-9]+_pid=[0-9]+' "$tmp/state" | cut -d= -f2 | tr '\n' ' ')
+    db=$pg
+    echo "cluster: $cluster server(s) behind HAProxy at $url, database $pg"
+else
+    "$morph" serve --port 0 --db "$tmp/load.db" --threads 4 "${limits[@]}" >"$tmp/out" 2>"$tmp/err" &
+    server_pid=$!
+    for _ in $(seq 500); do grep -q '^Open http' "$tmp/out" && break; sleep 0.02; done
+    url=$(grep -oE 'http://[0-9.:]+' "$tmp/out")
+    server_pids=$server_pid
+    db=$tmp/load.db
+    echo "server: $url (pid $server_pid), database $tmp/load.db"
+fi
 
-# RSS sampled every second while the load runs; the peak is reported.
+# RSS of the servers (summed) sampled every second while the load runs; the
+# peak is reported.
 peak=0
-( while kill -0 "$server_pid" 2>/dev/null; do
-      awk '/^VmRSS/ {print $2}' "/proc/$server_pid/status" 2>/dev/null
+( while :; do
+      total=0
+      for pid in $server_pids; do
+          kb=$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+          total=$((total + ${kb:-0}))
+      done
+      echo "$total"
       sleep 1
   done ) >"$tmp/rss" &
 sampler=$!
+
+# cpu_ms PID...: the CPU time (user + system) the processes used so far.
+cpu_ms() {
+    local tick total=0 pid
+    tick=$(getconf CLK_TCK)
+    for pid in "$@"; do
+        [ -r "/proc/$pid/stat" ] || continue
+        total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat")))
+    done
+    echo $((total * 1000 / tick))
+}
+# The cluster's processes by part: the servers, HAProxy, PostgreSQL (its
+# postmaster and every backend).
+postgres_pids() {
+    local pm
+    pm=$(head -1 "$dir/pg/postmaster.pid" 2>/dev/null) || return 0
+    echo "$pm $(ps -o pid= --ppid "$pm" | tr '\n' ' ')"
+}
+before_servers=$(cpu_ms $server_pids)
+if [ "$cluster" -gt 0 ]; then
+    before_haproxy=$(cpu_ms "$haproxy_pid")
+    before_pg=$(cpu_ms $(postgres_pids))
+fi
 set +e
 "$gen" "$url" --games "$tmp/games.tsv" "${args[@]}" | tee "$tmp/report"
 status=${PIPESTATUS[0]}
 set -e
 kill "$sampler" 2>/dev/null || true
 peak=$(sort -n "$tmp/rss" | tail -1)
-echo "server memory: peak RSS $((peak / 1024)) MiB ($(awk '/^VmHWM/ {print $2}' "/proc/$server_pid/status") kB high-water mark)"
-kill -TERM "$server_pid"
-wait "$server_pid" || true
-server_pid=
+echo "server memory: peak RSS $((peak / 1024)) MiB (summed over the servers: $server_pids)"
+moves=$(grep -oE '^moves: [0-9]+' "$tmp/report" | grep -oE '[0-9]+$')
+per_move() { awk -v ms="$1" -v n="${moves:-0}" 'BEGIN {printf "%.1f s, %.2f ms a move", ms / 1000, n ? ms / n : 0}'; }
+servers_ms=$(( $(cpu_ms $server_pids) - before_servers ))
+echo "CPU: the servers $(per_move "$servers_ms")"
+if [ "$cluster" -gt 0 ]; then
+    haproxy_ms=$(( $(cpu_ms "$haproxy_pid") - before_haproxy ))
+    pg_ms=$(( $(cpu_ms $(postgres_pids)) - before_pg ))
+    echo "CPU: PostgreSQL $(per_move "$pg_ms"); HAProxy $(per_move "$haproxy_ms")"
+    echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+    for k in $(seq "$cluster"); do
+        { grep -vE '^(morph serve: (database|page)|Open http)' "$dir/server$k.log" || true; } |
+            sed "s/^/server $k: /" | head -20
+    done
+else
+    kill -TERM "$server_pid"
+    wait "$server_pid" || true
+    server_pid=
+fi
 
 # Every stored game as a record, each replayed and compared.
-"$morph" serve --db "$tmp/load.db" --export "$tmp/records"
+"$morph" serve --db "$db" --export "$tmp/records"
 games=$(wc -l <"$tmp/games.tsv")
 bad=0
 checked=0

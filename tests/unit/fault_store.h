@@ -13,6 +13,7 @@
 
 typedef struct FaultStore {
     Store base;
+    StoreOps ops; /* the real store's, with its writes wrapped */
     Store *real;
     int skip;   /* writes to let through first */
     int fail;   /* writes then to fail */
@@ -59,6 +60,73 @@ static bool fault_claim(Store *st, const StoredGame *g, int seat, char *err, siz
 static bool fault_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
 {
     return FAULT_REAL(st)->ops->load(FAULT_REAL(st), id, out, found, err, errlen);
+}
+
+static bool fault_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err,
+                             size_t errlen)
+{
+    return FAULT_REAL(st)->ops->load_since(FAULT_REAL(st), id, from, out, found, err, errlen);
+}
+
+static bool fault_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->peek(FAULT_REAL(st), id, version, found, err, errlen);
+}
+
+static bool fault_ping(Store *st, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->ping(FAULT_REAL(st), err, errlen);
+}
+
+static void fault_describe(Store *st, char *out, size_t outlen)
+{
+    FAULT_REAL(st)->ops->describe(FAULT_REAL(st), out, outlen);
+}
+
+static bool fault_watch(Store *st, void (*heard)(void *ctx, const StoreNote *note), void *ctx, char *err,
+                        size_t errlen)
+{
+    return FAULT_REAL(st)->ops->watch(FAULT_REAL(st), heard, ctx, err, errlen);
+}
+
+static void fault_notify(Store *st, const StoreNote *note)
+{
+    FAULT_REAL(st)->ops->notify(FAULT_REAL(st), note);
+}
+
+static bool fault_heartbeat(Store *st, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->heartbeat(FAULT_REAL(st), err, errlen);
+}
+
+static bool fault_claim_work(Store *st, StoreWork *out, int max, int *n, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->claim_work(FAULT_REAL(st), out, max, n, err, errlen);
+}
+
+static bool fault_work_take(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->work_take(FAULT_REAL(st), game_id, kind, taken, err, errlen);
+}
+
+static bool fault_work_end(Store *st, const char *game_id, int kind, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->work_end(FAULT_REAL(st), game_id, kind, err, errlen);
+}
+
+static bool fault_work_held(Store *st, const char *game_id, int kind, bool *held, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->work_held(FAULT_REAL(st), game_id, kind, held, err, errlen);
+}
+
+static void fault_leave(Store *st)
+{
+    FAULT_REAL(st)->ops->leave(FAULT_REAL(st));
+}
+
+static const char *fault_server_id(Store *st)
+{
+    return FAULT_REAL(st)->ops->server_id(FAULT_REAL(st));
 }
 
 static bool fault_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found,
@@ -156,6 +224,10 @@ static const StoreOps fault_store_ops = {
     .truncate = fault_truncate,
     .claim = fault_claim,
     .load = fault_load,
+    .load_since = fault_load_since,
+    .peek = fault_peek,
+    .ping = fault_ping,
+    .describe = fault_describe,
     .find_invite = fault_find_invite,
     .each_unfinished = fault_each_unfinished,
     .list = fault_list,
@@ -183,9 +255,24 @@ static const StoreOps fault_store_ops = {
     .close = fault_close,
 };
 
+/* The fault store is shared when the real one is, forwarding what several
+ * servers need. */
 static inline void fault_store_init(FaultStore *f, Store *real)
 {
-    *f = (FaultStore){.base = {.ops = &fault_store_ops}, .real = real};
+    *f = (FaultStore){.ops = fault_store_ops, .real = real};
+    f->base.ops = &f->ops;
+    if (real->ops->shared) {
+        f->ops.shared = true;
+        f->ops.watch = fault_watch;
+        f->ops.notify = fault_notify;
+        f->ops.heartbeat = fault_heartbeat;
+        f->ops.claim_work = fault_claim_work;
+        f->ops.work_take = fault_work_take;
+        f->ops.work_end = fault_work_end;
+        f->ops.work_held = fault_work_held;
+        f->ops.leave = fault_leave;
+        f->ops.server_id = fault_server_id;
+    }
 }
 
 #endif

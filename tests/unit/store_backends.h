@@ -1,0 +1,85 @@
+/* What the store suites share (test_server_store.c and
+ * test_server_store_community.c): each test runs on a fresh SQLite file and
+ * on a fresh PostgreSQL database of the test run's cluster (pg_test.h); a
+ * second store over the same database stands for another server. */
+#ifndef MORPH_STORE_BACKENDS_H
+#define MORPH_STORE_BACKENDS_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "../../src/server/store.h"
+#include "pg_test.h"
+
+typedef struct Backend {
+    const char *name;
+    bool pg;
+    char db[256];   /* a file path or a URI */
+    char name_pg[64];
+    char dir[64];
+} Backend;
+
+static Store *st; /* the store of the test, on the backend of its group */
+static Backend *be;
+
+static int open_backend(Backend *b)
+{
+    be = b;
+    if (b->pg) {
+        if (!pg_test_database(b->name_pg, sizeof b->name_pg, b->db, sizeof b->db))
+            return -1;
+    } else {
+        snprintf(b->dir, sizeof b->dir, "/tmp/morph-test-store-XXXXXX");
+        if (!mkdtemp(b->dir))
+            return -1;
+        snprintf(b->db, sizeof b->db, "%s/morph.db", b->dir);
+    }
+    char err[ERR_MAX + 256];
+    StoreConfig c = {.db = b->db, .pool = 4};
+    st = store_open(&c, err, sizeof err);
+    if (!st)
+        fprintf(stderr, "%s: %s\n", b->name, err);
+    return st ? 0 : -1;
+}
+
+static void close_backend(Backend *b)
+{
+    store_close(st);
+    st = NULL;
+    if (b->pg) {
+        pg_test_drop(b->name_pg);
+    } else {
+        char cmd[128];
+        snprintf(cmd, sizeof cmd, "rm -rf %s", b->dir);
+        if (system(cmd) != 0)
+            fprintf(stderr, "cannot remove %s\n", b->dir);
+    }
+}
+
+static Backend sqlite_backend = {.name = "sqlite"}, pg_backend = {.name = "postgresql", .pg = true};
+static int setup_sqlite(void **state) { return open_backend(&sqlite_backend); }
+static int setup_pg(void **state) { return open_backend(&pg_backend); }
+static int teardown(void **state)
+{
+    close_backend(be);
+    return 0;
+}
+
+/* A second store over the same database: another server. */
+static Store *second_store(void)
+{
+    char err[ERR_MAX + 256];
+    StoreConfig c = {.db = be->db, .pool = 2};
+    Store *other = store_open(&c, err, sizeof err);
+    if (!other)
+        fail_msg("second store: %s", err);
+    return other;
+}
+
+#endif

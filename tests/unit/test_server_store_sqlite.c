@@ -1,0 +1,128 @@
+/* SQLite files of earlier schemas brought up to the newest when a server
+ * opens them (store_migrations.c): a file of the first schema, and one of
+ * main's morph before the PostgreSQL store's migrations joined (its version
+ * 3 was the analyses alone). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../src/server/store.h"
+#include "../../src/server/store_migrations.h"
+
+static void must(bool ok, const char *what, const char *err)
+{
+    if (!ok)
+        fail_msg("%s: %s", what, err);
+}
+
+/* A new file in a new folder (dir, path) with the first schema's tables,
+ * open. */
+static sqlite3 *old_file(char dir[64], char path[128])
+{
+    snprintf(dir, 64, "/tmp/morph-test-migrate-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, 128, "%s/old.db", dir);
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, store_migrations[0].sqlite, NULL, NULL, NULL), SQLITE_OK);
+    return db;
+}
+
+/* The file at path says the newest version; then its folder goes. */
+static void at_newest_then_removed(const char *dir, const char *path)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    sqlite3_stmt *q;
+    sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &q, NULL);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), store_schema_version());
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void a_first_schema_file_is_migrated(void **state)
+{
+    char dir[64], path[128], err[ERR_MAX + 256];
+    sqlite3 *db = old_file(dir, path);
+    assert_int_equal(sqlite3_exec(db,
+                                  "PRAGMA user_version=1;"
+                                  "INSERT INTO games (id, game, options, seed, real_dice, listed, status, created,"
+                                  " updated, actions, version) VALUES ('oldgame222', 'morphos', '{\"size\":5}', 7, 0,"
+                                  " 1, 'playing', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 1, 4);"
+                                  "INSERT INTO actions VALUES ('oldgame222', 0, 'c3', 0);",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    Store *old = store_open_sqlite(path, false, err, sizeof err);
+    must(old != NULL, "open a version 1 file", err);
+    StoredGame g;
+    bool found;
+    must(old->ops->load(old, "oldgame222", &g, &found, err, sizeof err), "load", err);
+    assert_true(found);
+    assert_int_equal(g.count, 1);
+    assert_int_equal(g.version, 4);
+    assert_int_equal(g.epoch, 0);
+    stored_game_clear(&g);
+    store_close(old);
+    at_newest_then_removed(dir, path);
+}
+
+/* A file main's morph wrote before the PostgreSQL store's migrations: its
+ * version 3 is the analyses alone (no undo epoch, no clock_at). It opens,
+ * gains what it lacks, and keeps its analysis. */
+static void a_file_with_the_first_analyses_table_is_migrated(void **state)
+{
+    char dir[64], path[128], err[ERR_MAX + 256];
+    sqlite3 *db = old_file(dir, path);
+    assert_int_equal(sqlite3_exec(db, store_migrations[1].sqlite, NULL, NULL, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "CREATE TABLE analyses (game_id TEXT PRIMARY KEY REFERENCES games(id),"
+                                  " analysis TEXT NOT NULL, created TEXT NOT NULL);"
+                                  "PRAGMA user_version=3;"
+                                  "INSERT INTO games (id, game, options, seed, real_dice, listed, status, created,"
+                                  " updated, actions, version) VALUES ('maingame22', 'morphos', '{\"size\":5}', 7, 0,"
+                                  " 1, 'finished', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', 1, 2);"
+                                  "INSERT INTO actions VALUES ('maingame22', 0, 'c3', 0);"
+                                  "INSERT INTO analyses VALUES ('maingame22', '{\"kept\":true}', '2026-01-02T00:00:00Z');",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    Store *old = store_open_sqlite(path, false, err, sizeof err);
+    must(old != NULL, "open main's version 3 file", err);
+    StoredGame g;
+    bool found;
+    must(old->ops->load(old, "maingame22", &g, &found, err, sizeof err), "load", err);
+    assert_true(found);
+    assert_int_equal(g.epoch, 0);
+    assert_int_equal(g.clock_at, 0);
+    stored_game_clear(&g);
+    char *json = NULL;
+    must(old->ops->analysis_load(old, "maingame22", &json, err, sizeof err), "analysis_load", err);
+    assert_non_null(json);
+    assert_string_equal(json, "{\"kept\":true}");
+    free(json);
+    store_close(old);
+    /* it is at the newest version now, and opens again as it is */
+    old = store_open_sqlite(path, false, err, sizeof err);
+    must(old != NULL, "open again", err);
+    store_close(old);
+    at_newest_then_removed(dir, path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_first_schema_file_is_migrated),
+        cmocka_unit_test(a_file_with_the_first_analyses_table_is_migrated),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
