@@ -1,6 +1,7 @@
 // Runs the browser tests (test_*.mjs here, each exporting `tests`: a list of
-// {name, run(t)}), one after another in one Chromium, and prints a line per
-// test and the total "browser: N passed, N failed".
+// {name, run(t)}, with a timeout in ms where the default is too short), one
+// after another in one Chromium, and prints a line per test and the total
+// "browser: N passed, N failed".
 //
 //   MORPH=build/asan/morph node tests/browser/run.mjs [NAME-FILTER]
 import fs from 'node:fs';
@@ -30,11 +31,12 @@ for (const file of files) {
     const started = Date.now();
     const t = new TestRun(browser, name);
     let error = null;
+    const timeout = test.timeout || TIMEOUT;
     let timer;
     try {
       await Promise.race([
         test.run(t),
-        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${TIMEOUT / 1000} s`)), TIMEOUT); }),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${timeout / 1000} s`)), timeout); }),
       ]);
     } catch (err) {
       error = err;

@@ -83,6 +83,15 @@ export async function playMorpyamDecision(page, { call = false } = {}) {
   throw new Error(`no control to play: ${JSON.stringify(await gameState(page))}`);
 }
 
+// [key, "TAG fill seat-N"] for each element of selector: its data-KEY and
+// the look of the token inside it (null without one).
+function tokenLooks(page, selector, key) {
+  return page.$$eval(selector, (els, k) => els.map((el) => {
+    const x = el.querySelector('.token');
+    return [el.dataset[k], x && `${x.tagName} ${x.getAttribute('fill')} ${x.getAttribute('class').split(' ')[1]}`];
+  }), key);
+}
+
 async function startGame(page, url, setup) {
   await page.goto(url + '/');
   await page.waitForSelector('#start');
@@ -316,6 +325,7 @@ export const tests = [
       const codes = await page.$$eval('.sq', (sq) => [...new Set(sq.map((s) => s.dataset.code))].sort());
       assertEqual(codes, ['1', '2', '3', '4', '5', '6', 'CA', 'FU', 'MO', 'PS', 'SU'], 'the Flash grid: nothing to add up, no Sec, no Appel');
       assertEqual(await page.$$eval('.scores tbody tr', (rows) => rows.length), 3, 'three players listed');
+      const state0 = await gameState(page);
       let decisions = 0;
       let placed = 0;
       for (;;) {
@@ -334,8 +344,22 @@ export const tests = [
       assert(placed > 0, 'tokens placed by clicking');
       const result = await page.textContent('.result');
       assert(/wins|draw/i.test(result), `a result is shown: ${result}`);
-      const tokens = await page.$$eval('.sq.covered .token', (ts) => [...new Set(ts.map((x) => x.tagName + '.' + x.getAttribute('class').split(' ')[1]))].sort());
-      assert(tokens.length === 3, `the three seats' tokens: three shapes in three colours (${tokens})`);
+      // The three seats' tokens: three shapes in three colours, each seat's
+      // in its row of the scores. The dice of the game come from a seed the
+      // server draws, so a seat (the random AI above all) may end the game
+      // without a square: the board is checked against the server's, square
+      // by square, for whichever seats covered some.
+      const icons = await tokenLooks(page, '.scores tbody tr', 'seat');
+      assertEqual(icons.map(([seat]) => seat), ['1', '2', '3'], 'a row for each seat');
+      assertEqual(new Set(icons.map(([, look]) => look.split(' ').slice(0, 2).join(' '))).size, 3, `three shapes in three colours (${icons})`);
+      const iconOf = Object.fromEntries(icons);
+      const owners = (await server.api('GET', `/api/games/${state0.id}`)).data.board.tokens;
+      const board = await tokenLooks(page, '.sq', 'square');
+      for (const [square, shown] of board) {
+        const owner = owners[square];
+        assertEqual(shown, owner ? iconOf[String(owner)] : null, `square ${square}: the token of ${owner ? `P${owner}` : 'nobody'}`);
+      }
+      assert(Object.keys(owners).length > 0 && board.some(([, k]) => k), 'tokens on the board');
     },
   },
 ];

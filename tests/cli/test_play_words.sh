@@ -254,9 +254,12 @@ type_line cc2 "quit"
 expect cc2 "quit after the resume" "\[exit 0\]"
 T kill-session -t cc2
 # Ctrl-C while the AI thinks: the move in progress ends, then the save.
+# The AI thinks for 1.5 s from the moment c3 is shown played; Ctrl-C comes
+# 0.5 s into it, however long c3 took on a busy machine.
 start cc3 "$MORPH play morphos --size 5 --seed 3 --players human,ai:mcts:ms=1500 --record $tmp/cc3.json"
 expect cc3 "prompt" "P1> $"
 type_line cc3 "c3"
+expect cc3 "the move played, the AI thinks" "Black places a stone on c3"
 sleep 0.5
 T send-keys -t cc3 C-c
 expect cc3 "Ctrl-C during the AI's move: it ends, then the save" "White (places|swaps).*Interrupted. The game is saved"
@@ -267,6 +270,7 @@ T kill-session -t cc3
 start cc4 "$MORPH play morphos --size 5 --seed 3 --players human,ai:mcts:ms=5000 --record $tmp/cc4.json"
 expect cc4 "prompt" "P1> $"
 type_line cc4 "c3"
+expect cc4 "the move played, the AI thinks" "Black places a stone on c3"
 sleep 0.5
 T send-keys -t cc4 C-c
 sleep 0.2

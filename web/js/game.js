@@ -10,6 +10,7 @@ import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
 import { Clocks } from './clock.js';
 import { ChatPanel } from './chat.js';
+import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
 
 export async function joinPage(main, code) {
@@ -145,6 +146,9 @@ class GameScreen {
     this.render();
     this.clocks.update(this.shown.clock || null);
     this.chat.render();
+    // who is signed in may be known only after the first drawing: a
+    // spectator's form is drawn again then (the input, not "Sign in")
+    whoAmI().then(() => this.chat.render());
     this.connect();
     document.addEventListener('keydown', (event) => this.onKey(event));
   }
