@@ -109,22 +109,6 @@ void morphos_edge_reach(const MorphosConfig *c, const Bb *stones, int colour, in
     morphos_flood(c, out, stones);
 }
 
-void morphos_derive(MorphosState *s)
-{
-    const MorphosConfig *c = s->cfg;
-    memset(s->nbhd, 0, sizeof s->nbhd);
-    for (int colour = 0; colour < 2; colour++) {
-        for (int row = 0; row < c->n; row++)
-            for (int col = 0; col < c->n; col++) {
-                int b = morphos_bit(c, col, row);
-                *nb_cell(s, colour, b) = (uint8_t)nb_of(c, b, &s->stones[colour]);
-            }
-        morphos_weak(c, &s->stones[colour], &s->stones[colour ^ 1], &s->weak[colour]);
-        for (int e = 0; e < 2; e++)
-            morphos_edge_reach(c, &s->stones[colour], colour, e, &s->reach[colour][e]);
-    }
-}
-
 /* Stones of colour near bit, not yet weak, that are weak against the other
  * colour's stones now. */
 static inline __attribute__((always_inline)) void add_weak_near(MorphosState *s, int colour, int bit, const int nw)
@@ -263,5 +247,19 @@ void morphos_stone_take(MorphosState *s, int colour, int bit)
         for (int j = 0; j < BB_WORDS; j++)
             reach->w[j] &= c->edge[colour][e].w[j];
         morphos_flood(c, reach, &within);
+    }
+}
+
+void morphos_derive(MorphosState *s)
+{
+    const MorphosConfig *c = s->cfg;
+    memset(s->nbhd, 0, sizeof s->nbhd);
+    for (int colour = 0; colour < 2; colour++) {
+        for (int j = 0; j < c->nw; j++)
+            for (uint64_t x = s->stones[colour].w[j]; x; x &= x - 1)
+                nb_update(s, colour, j * 64 + __builtin_ctzll(x), true);
+        morphos_weak(c, &s->stones[colour], &s->stones[colour ^ 1], &s->weak[colour]);
+        for (int e = 0; e < 2; e++)
+            morphos_edge_reach(c, &s->stones[colour], colour, e, &s->reach[colour][e]);
     }
 }
