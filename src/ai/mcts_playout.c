@@ -81,7 +81,7 @@ static Action policy(const MorphosState *s, int last, Rng *rng)
         }
         if (a < 0)
             a = morphos_random_action(s, rng);
-        if (tries >= SELF_WEAK_TRIES || a >= ACT_FLIP || !morphos_weak_at(c, a, &s->stones[me ^ 1]))
+        if (tries >= SELF_WEAK_TRIES || a >= ACT_FLIP || !morphos_weak_if_placed(s, me, a))
             return a;
     }
 }

@@ -81,6 +81,9 @@ static void check_position(const MorphosState *s)
         for (int e = 0; e < 2; e++)
             assert_true(bb_equal(&s->reach[colour][e], &full.reach[colour][e], nw));
         assert_int_equal(morphos_state_connected(s, colour), morphos_connected(c, &s->stones[colour], colour));
+        for (int b = 0; b < BB_WORDS * 64; b++)
+            if (bb_test(&c->board, b))
+                assert_int_equal(s->nbhd[colour][MORPHOS_NB_MARGIN + b], full.nbhd[colour][MORPHOS_NB_MARGIN + b]);
     }
     Bb targets;
     targets_from_scratch(s, &targets);

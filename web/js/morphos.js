@@ -374,7 +374,7 @@ function replayExtra(pos) {
   return [h('table', { class: 'scores' },
     h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },
       h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `P${i + 1}: ${colour === 'black' ? 'Black' : 'White'}` }),
-      h('td', { class: 'num', text: `${b.stones[colour].length} stones` })))))];
+      h('td', { class: 'num', text: `${b.stones[colour].length} ${b.stones[colour].length === 1 ? 'stone' : 'stones'}` })))))];
 }
 
 // This game's entry in the page's registry (games.js).

@@ -82,6 +82,14 @@ static inline void bb_look(Bb *out, const Bb *a, int d, int nw)
         *out = *a;
 }
 
+/* The 64 bits of a from bit base on (bits past word nw - 1 read as 0). */
+static inline uint64_t bb_bits_at(const Bb *a, int base, int nw)
+{
+    int j = base >> 6, o = base & 63;
+    uint64_t next = j + 1 < nw ? a->w[j + 1] : 0;
+    return a->w[j] >> o | (next << 1) << (63 - o);
+}
+
 /* Index of the k-th set bit (0-based) of a; k < bb_count(a). */
 int bb_select(const Bb *a, int k, int nw);
 

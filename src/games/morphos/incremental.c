@@ -6,6 +6,8 @@
  * by a flood from the new stone and is flooded again only when it loses a
  * stone. morphos_derive recomputes both from scratch with the whole-board
  * bitboard test (patterns.c): new states, read states and the tests. */
+#include <string.h>
+
 #include "morphos.h"
 #include "engine.h"
 
@@ -18,12 +20,18 @@ static inline unsigned sides_held(const MorphosConfig *c, int bit, const Bb *pat
            (unsigned)bb_test(pat, side[2]) << 2 | (unsigned)bb_test(pat, side[3]) << 3;
 }
 
-static inline bool weak_at(const MorphosConfig *c, int bit, const Bb *pat)
+/* Whether the stone at bit is weak against pat, nb being bit's neighbourhood
+ * byte in pat: the byte picks the shapes whose near points are held, and
+ * only their farther points are tested. */
+static inline bool weak_nb(const MorphosConfig *c, int bit, unsigned nb, const Bb *pat)
 {
-    for (uint32_t m = c->side_shapes[sides_held(c, bit, pat)] & c->shape_ok[bit]; m; m &= m - 1) {
+    uint32_t m = c->cover3[nb] & c->shape_ok[bit];
+    if (m & c->full3)
+        return true;
+    for (; m; m &= m - 1) {
         int s = __builtin_ctz(m);
-        const int *off = c->rest_off[s];
-        int k = 0, len = c->rest_len[s];
+        const int *off = c->out_off[s];
+        int k = 0, len = c->out_len[s];
         while (k < len && bb_test(pat, bit + off[k]))
             k++;
         if (k == len)
@@ -32,9 +40,32 @@ static inline bool weak_at(const MorphosConfig *c, int bit, const Bb *pat)
     return false;
 }
 
+/* bit's neighbourhood byte read from a bitboard (neighbours off the board
+ * read as empty or padding). */
+static unsigned nb_of(const MorphosConfig *c, int bit, const Bb *pat)
+{
+    unsigned nb = 0;
+    for (int k = 0; k < 8; k++) {
+        int p = bit + c->nb_off[k];
+        if (p >= 0 && p < BB_WORDS * 64 && bb_test(pat, p))
+            nb |= 1u << k;
+    }
+    return nb;
+}
+
+static inline uint8_t *nb_cell(MorphosState *s, int colour, int bit)
+{
+    return &s->nbhd[colour][MORPHOS_NB_MARGIN + bit];
+}
+
 bool morphos_weak_at(const MorphosConfig *c, int bit, const Bb *pat)
 {
-    return weak_at(c, bit, pat);
+    return weak_nb(c, bit, nb_of(c, bit, pat), pat);
+}
+
+bool morphos_weak_if_placed(const MorphosState *s, int colour, int bit)
+{
+    return weak_nb(s->cfg, bit, s->nbhd[colour ^ 1][MORPHOS_NB_MARGIN + bit], &s->stones[colour ^ 1]);
 }
 
 /* Grows set inside within (set itself included) until it stops growing. */
@@ -78,52 +109,67 @@ void morphos_edge_reach(const MorphosConfig *c, const Bb *stones, int colour, in
     morphos_flood(c, out, stones);
 }
 
-void morphos_derive(MorphosState *s)
+/* Stones of colour near bit, not yet weak, that are weak against the other
+ * colour's stones now. */
+static inline __attribute__((always_inline)) void add_weak_near(MorphosState *s, int colour, int bit, const int nw)
 {
     const MorphosConfig *c = s->cfg;
-    for (int colour = 0; colour < 2; colour++) {
-        morphos_weak(c, &s->stones[colour], &s->stones[colour ^ 1], &s->weak[colour]);
-        for (int e = 0; e < 2; e++)
-            morphos_edge_reach(c, &s->stones[colour], colour, e, &s->reach[colour][e]);
-    }
-}
-
-/* Points with stones of pat on two adjacent sides (one above or below, one
- * left or right): every shape needs such a pair, so only these can be
- * weak. */
-static inline __attribute__((always_inline)) void two_sides_words(const MorphosConfig *c, const Bb *pat, Bb *out,
-                                                                  const int nw)
-{
-    Bb n, s, e, w;
+    const Bb *win = &c->window[bit], *set = &s->stones[colour], *pat = &s->stones[colour ^ 1];
+    Bb *weak = &s->weak[colour];
+    const uint8_t *nb = &s->nbhd[colour ^ 1][MORPHOS_NB_MARGIN];
+    /* Every shape holds two adjacent sides of its stone: only the stones
+     * with such a pair are tested (fewer turns of an unpredictable loop). */
+    Bb n, so, e, w;
     bb_shr(&n, pat, c->stride, nw);
-    bb_shl(&s, pat, c->stride, nw);
+    bb_shl(&so, pat, c->stride, nw);
     bb_shr(&e, pat, 1, nw);
     bb_shl(&w, pat, 1, nw);
-    for (int j = 0; j < nw; j++)
-        out->w[j] = (n.w[j] | s.w[j]) & (e.w[j] | w.w[j]);
-}
-
-/* Stones of set near bit, not yet in weak, that are weak against pat. */
-static inline __attribute__((always_inline)) void add_weak_near(const MorphosConfig *c, int bit, const Bb *set,
-                                                                const Bb *pat, Bb *weak, const int nw)
-{
-    const Bb *win = &c->window[bit];
     Bb cand;
-    uint64_t any = 0;
-    for (int j = 0; j < nw; j++) {
-        cand.w[j] = win->w[j] & set->w[j] & ~weak->w[j];
-        any |= cand.w[j];
-    }
-    if (!any)
-        return;
-    Bb pairs;
-    two_sides_words(c, pat, &pairs, nw);
     for (int j = 0; j < nw; j++)
-        for (uint64_t x = cand.w[j] & pairs.w[j]; x; x &= x - 1) {
-            int t = j * 64 + __builtin_ctzll(x);
-            if (weak_at(c, t, pat))
+        cand.w[j] = win->w[j] & set->w[j] & ~weak->w[j] & (n.w[j] | so.w[j]) & (e.w[j] | w.w[j]);
+    if (nw <= 3 && 4 * c->stride + 5 <= 64) {
+        /* Up to 13x13 the window (two rows and two columns around bit)
+         * spans at most 61 bits: one loop over one word instead of one a
+         * word, each of whose exits is a likely mispredicted branch. */
+        int base = bit - 2 * c->stride - 2;
+        base = base < 0 ? 0 : base;
+        for (uint64_t x = bb_bits_at(&cand, base, nw); x; x &= x - 1) {
+            int t = base + __builtin_ctzll(x);
+            if (weak_nb(c, t, nb[t], pat))
                 bb_set(weak, t);
         }
+        return;
+    }
+    for (int j = 0; j < nw; j++)
+        for (uint64_t x = cand.w[j]; x; x &= x - 1) {
+            int t = j * 64 + __builtin_ctzll(x);
+            if (weak_nb(c, t, nb[t], pat))
+                bb_set(weak, t);
+        }
+}
+
+/* The neighbourhood bytes of colour around bit after a stone arrives there
+ * (on) or leaves (off): each neighbour sees it from the opposite side. The
+ * three cells below, the two beside and the three above are each one
+ * four-byte word from the leftmost (the fourth byte is left as it is). */
+#define NB_BYTE(dir, cell) ((uint32_t)(1u << ((dir) ^ 2)) << 8 * (cell))
+static const uint32_t nb_row_bits[3] = {
+    NB_BYTE(6, 0) | NB_BYTE(2, 1) | NB_BYTE(5, 2), /* SW, S, SE of the stone */
+    NB_BYTE(3, 0) | NB_BYTE(1, 2),                 /* W, E */
+    NB_BYTE(7, 0) | NB_BYTE(0, 1) | NB_BYTE(4, 2), /* NW, N, NE */
+};
+#undef NB_BYTE
+
+static inline void nb_update(MorphosState *s, int colour, int bit, bool on)
+{
+    const int stride = s->cfg->stride;
+    uint8_t *row = nb_cell(s, colour, bit - stride - 1);
+    for (int r = 0; r < 3; r++, row += stride) {
+        uint32_t w;
+        memcpy(&w, row, sizeof w);
+        w = on ? w | nb_row_bits[r] : w & ~nb_row_bits[r];
+        memcpy(row, &w, sizeof w);
+    }
 }
 
 /* morphos_stone_put with the word count a constant (see below). */
@@ -132,26 +178,29 @@ static inline __attribute__((always_inline)) void put_words(MorphosState *s, int
     const MorphosConfig *c = s->cfg;
     Bb *own = &s->stones[colour];
     bb_set(own, bit);
-    s->hash ^= morphos_stone_key(colour, bit);
+    s->hash ^= c->stone_key[colour][bit];
+    nb_update(s, colour, bit, true);
     /* The new stone may be weak; enemy stones near it may have become weak. */
-    if (weak_at(c, bit, &s->stones[colour ^ 1]))
+    if (weak_nb(c, bit, *nb_cell(s, colour ^ 1, bit), &s->stones[colour ^ 1]))
         bb_set(&s->weak[colour], bit);
-    add_weak_near(c, bit, &s->stones[colour ^ 1], own, &s->weak[colour ^ 1], nw);
+    add_weak_near(s, colour ^ 1, bit, nw);
     /* The stone joins an edge's reach when it lies on that edge or next to
-     * its reach; then the stones it connects join too. */
+     * its reach; then the stones it connects join too. Its own stones on its
+     * four sides come from its neighbourhood byte. */
+    const unsigned sides = *nb_cell(s, colour, bit) & 15;
     for (int e = 0; e < 2; e++) {
         Bb *reach = &s->reach[colour][e];
-        if (!bb_test(&c->edge[colour][e], bit) && !sides_held(c, bit, reach))
-            continue;
-        Bb rest;
-        for (int j = 0; j < nw; j++)
-            rest.w[j] = own->w[j] & ~reach->w[j];
-        bb_set(reach, bit);
-        if (!sides_held(c, bit, &rest))
+        /* Without a branch: whether the stone joins is random in playouts. */
+        unsigned held = sides_held(c, bit, reach);
+        uint64_t joins = (held != 0) | bb_test(&c->edge[colour][e], bit);
+        reach->w[bit >> 6] |= joins << (bit & 63);
+        if (!(joins & ((sides & ~held) != 0)))
             continue; /* nothing else joins */
-        Bb grown;
-        for (int j = 0; j < nw; j++)
+        Bb rest, grown;
+        for (int j = 0; j < nw; j++) {
+            rest.w[j] = own->w[j] & ~reach->w[j];
             grown.w[j] = 0;
+        }
         bb_set(&grown, bit);
         flood_words(c, &grown, &rest, nw);
         for (int j = 0; j < nw; j++)
@@ -175,7 +224,8 @@ void morphos_stone_take(MorphosState *s, int colour, int bit)
 {
     const MorphosConfig *c = s->cfg;
     bb_clear(&s->stones[colour], bit);
-    s->hash ^= morphos_stone_key(colour, bit);
+    s->hash ^= c->stone_key[colour][bit];
+    nb_update(s, colour, bit, false);
     bb_clear(&s->weak[colour], bit);
     /* Weak enemy stones near it may have lost a pattern point. */
     const Bb *win = &c->window[bit];
@@ -183,7 +233,7 @@ void morphos_stone_take(MorphosState *s, int colour, int bit)
     for (int j = 0; j < c->nw; j++)
         for (uint64_t x = win->w[j] & weak->w[j]; x; x &= x - 1) {
             int t = j * 64 + __builtin_ctzll(x);
-            if (!weak_at(c, t, &s->stones[colour]))
+            if (!weak_nb(c, t, *nb_cell(s, colour, t), &s->stones[colour]))
                 bb_clear(weak, t);
         }
     /* An edge's reach that held the stone is flooded again from the edge,
@@ -197,5 +247,19 @@ void morphos_stone_take(MorphosState *s, int colour, int bit)
         for (int j = 0; j < BB_WORDS; j++)
             reach->w[j] &= c->edge[colour][e].w[j];
         morphos_flood(c, reach, &within);
+    }
+}
+
+void morphos_derive(MorphosState *s)
+{
+    const MorphosConfig *c = s->cfg;
+    memset(s->nbhd, 0, sizeof s->nbhd);
+    for (int colour = 0; colour < 2; colour++) {
+        for (int j = 0; j < c->nw; j++)
+            for (uint64_t x = s->stones[colour].w[j]; x; x &= x - 1)
+                nb_update(s, colour, j * 64 + __builtin_ctzll(x), true);
+        morphos_weak(c, &s->stones[colour], &s->stones[colour ^ 1], &s->weak[colour]);
+        for (int e = 0; e < 2; e++)
+            morphos_edge_reach(c, &s->stones[colour], colour, e, &s->reach[colour][e]);
     }
 }

@@ -64,14 +64,18 @@ typedef struct MorphosConfig {
      * stone, pattern 3 as four shapes (one per cell of the area). */
     int nshapes;
     MorphosShape shapes[MORPHOS_MAX_SHAPES];
-    /* Fast point-wise detection (incremental.c). Every shape needs pattern
-     * stones on two adjacent sides of the stone: side_shapes[sides] are the
-     * shapes whose side points lie within `sides` (bits N, E, S, W), and only
-     * their other points are then tested, as bit offsets. shape_ok[bit]: the
-     * shapes lying wholly on the board around that point. */
-    uint32_t side_shapes[16];
-    int rest_len[MORPHOS_MAX_SHAPES];
-    int rest_off[MORPHOS_MAX_SHAPES][8];
+    /* Fast point-wise detection (incremental.c). The 3x3 neighbourhood of a
+     * point is a byte, bit k set when the point at offset nb_off[k] holds a
+     * stone (k = N, E, S, W, NE, SE, SW, NW: k ^ 2 is the opposite
+     * direction). cover3[byte]: the shapes whose points next to the stone all
+     * hold pattern stones; full3: the shapes with no other point; the other
+     * points of shape s are out_off[s] (bit offsets, out_len[s] of them).
+     * shape_ok[bit]: the shapes lying wholly on the board around that point. */
+    int nb_off[8];
+    uint32_t cover3[256];
+    uint32_t full3;
+    int out_len[MORPHOS_MAX_SHAPES];
+    int out_off[MORPHOS_MAX_SHAPES][8];
     uint32_t shape_ok[BB_WORDS * 64];
     /* Each shape as a mask of the 5x5 window around its stone: bit
      * 5 * (dy + 2) + dx + 2. */
@@ -82,9 +86,15 @@ typedef struct MorphosConfig {
     /* window[bit]: the points whose weakness a change at bit can alter (every
      * pattern point lies within two rows and two columns of its stone). */
     Bb window[BB_WORDS * 64];
+    /* Zobrist keys of the stones, [colour][bit] (morphos_stone_key). */
+    uint64_t stone_key[2][BB_WORDS * 64];
 } MorphosConfig;
 
 enum { PHASE_MAIN, PHASE_DUO, PHASE_RETURN, PHASE_OVER };
+
+/* A stride is at most 20 (19x19), so a neighbour is at most 21 bits away. */
+#define MORPHOS_NB_MARGIN 24
+#define MORPHOS_NB_CELLS (BB_WORDS * 64 + 2 * MORPHOS_NB_MARGIN)
 
 typedef struct MorphosState {
     State base;
@@ -109,6 +119,10 @@ typedef struct MorphosState {
     /* Position hashes at every decision node so far (repetition counts). */
     uint64_t *hist;
     int hist_len, hist_cap;
+    /* nbhd[c][MORPHOS_NB_MARGIN + bit]: the 3x3 neighbourhood byte of bit in
+     * the stones of colour c (MorphosConfig.nb_off), kept up to date like
+     * weak and reach; the margin takes the neighbours of the edge rows. */
+    uint8_t nbhd[2][MORPHOS_NB_CELLS];
 } MorphosState;
 
 /* Configuration (also used by the CLI without a Game): false with a
@@ -122,6 +136,9 @@ bool morphos_parse_mutators(const char *list, unsigned *out, char *err, size_t e
 void morphos_weak(const MorphosConfig *c, const Bb *own, const Bb *pat, Bb *out);
 /* Whether the stone at bit i is weak against pat (point-wise check). */
 bool morphos_weak_at(const MorphosConfig *c, int i, const Bb *pat);
+/* Whether a stone of colour placed on the empty point bit would be weak
+ * against the other colour's stones of s (from s->nbhd). */
+bool morphos_weak_if_placed(const MorphosState *s, int colour, int bit);
 /* Whether colour has a chain touching both of its edges in stones (a flood
  * from scratch; a state knows it from reach: morphos_state_connected). */
 bool morphos_connected(const MorphosConfig *c, const Bb *stones, int colour);

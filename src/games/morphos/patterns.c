@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "morphos.h"
+#include "engine.h"
 #include "../../core/utf8.h"
 
 static const char *const mutator_names[] = {"minimorph", "deepmorph", "duomorph", "remorph", "metamorph"};
@@ -109,31 +110,38 @@ static bool on_board(const MorphosConfig *c, int col, int row)
     return col >= 0 && col < c->n && row >= 0 && row < c->n;
 }
 
-/* The tables of the fast point-wise test (incremental.c): the side points
- * of each shape, its other points as bit offsets, the shapes lying on the
- * board around each point, and the window of each point. */
+/* The tables of the fast point-wise test (incremental.c): the neighbourhood
+ * offsets, which shapes a neighbourhood byte covers, each shape's points
+ * beyond the neighbourhood, the shapes lying on the board around each point,
+ * and the window of each point. */
 static void init_pointwise(MorphosConfig *c)
 {
-    static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {1, 0, -1, 0}; /* N, E, S, W */
+    /* N, E, S, W, NE, SE, SW, NW: direction k ^ 2 is the opposite of k. */
+    static const int nb_dx[8] = {0, 1, 0, -1, 1, 1, -1, -1}, nb_dy[8] = {1, 0, -1, 0, 1, -1, -1, 1};
+    static const int side_dx[4] = {0, 1, 0, -1}, side_dy[4] = {1, 0, -1, 0};
+    for (int k = 0; k < 8; k++)
+        c->nb_off[k] = nb_dy[k] * c->stride + nb_dx[k];
+    unsigned near[MORPHOS_MAX_SHAPES] = {0};
     for (int s = 0; s < c->nshapes; s++) {
         const MorphosShape *sh = &c->shapes[s];
-        unsigned sides = 0;
         for (int i = 0; i < sh->len; i++) {
-            int side = -1;
-            for (int k = 0; k < 4; k++)
-                if (sh->dx[i] == side_dx[k] && sh->dy[i] == side_dy[k])
-                    side = k;
-            if (side >= 0)
-                sides |= 1u << side;
+            int dir = -1;
+            for (int k = 0; k < 8; k++)
+                if (sh->dx[i] == nb_dx[k] && sh->dy[i] == nb_dy[k])
+                    dir = k;
+            if (dir >= 0)
+                near[s] |= 1u << dir;
             else
-                c->rest_off[s][c->rest_len[s]++] = sh->dy[i] * c->stride + sh->dx[i];
-        }
-        for (unsigned m = 0; m < 16; m++)
-            if ((sides & m) == sides)
-                c->side_shapes[m] |= 1u << s;
-        for (int i = 0; i < sh->len; i++)
+                c->out_off[s][c->out_len[s]++] = sh->dy[i] * c->stride + sh->dx[i];
             c->shape25[s] |= 1u << (5 * (sh->dy[i] + 2) + sh->dx[i] + 2);
+        }
+        if (c->out_len[s] == 0)
+            c->full3 |= 1u << s;
     }
+    for (unsigned nb = 0; nb < 256; nb++)
+        for (int s = 0; s < c->nshapes; s++)
+            if ((near[s] & ~nb) == 0)
+                c->cover3[nb] |= 1u << s;
     for (int row = 0; row < c->n; row++)
         for (int col = 0; col < c->n; col++)
             for (int k = 0; k < 4; k++) {
@@ -226,6 +234,9 @@ bool morphos_config_init(MorphosConfig *c, int n, const char *mutators, int move
         }
     }
     init_pointwise(c);
+    for (int colour = 0; colour < 2; colour++)
+        for (int b = 0; b < BB_WORDS * 64; b++)
+            c->stone_key[colour][b] = morphos_stone_key(colour, b);
     return true;
 }
 
