@@ -1,11 +1,13 @@
 /* What the move generator and the win check need, kept up to date stone by
- * stone: the weak stones of each colour (MorphosState.weak) and the stones
- * joined to each edge (MorphosState.reach). A stone's weakness depends only
- * on the points within two rows and two columns of it, so a change rechecks
- * the few stones of its window, point by point; the reach of an edge grows
- * by a flood from the new stone and is flooded again only when it loses a
- * stone. morphos_derive recomputes both from scratch with the whole-board
- * bitboard test (patterns.c): new states, read states and the tests. */
+ * stone: the weak stones of each colour (MorphosState.weak), the stones
+ * joined to each edge (MorphosState.reach) and each point's neighbourhood
+ * byte (MorphosState.nbhd). A stone's weakness depends only on the points
+ * within two rows and two columns of it, so a change rechecks the few stones
+ * of its window, each by its neighbourhood byte and a table; the reach of an
+ * edge grows by a flood from the new stone and is flooded again only when it
+ * loses a stone. morphos_derive recomputes all three from scratch (weakness
+ * with the whole-board bitboard test of patterns.c): new states, read states
+ * and the tests. */
 #include <string.h>
 
 #include "morphos.h"
