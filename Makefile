@@ -38,7 +38,7 @@ AI_SRCS := $(wildcard src/ai/*.c)
 # What every front end shares (sessions, records, JSON forms) and the protocol handlers.
 FRONT_SRCS := $(wildcard src/front/*.c src/protocol/*.c)
 # The web server (`morph serve`): rooms, API, store, HTTP.
-SERVER_SRCS := $(wildcard src/server/*.c)
+SERVER_SRCS := $(shell find src/server -name "*.c")
 CLI_SRCS := $(wildcard src/cli/*.c bench/*.c)
 # Server tests link the server and front-end libraries; the others include what they test.
 SERVER_TEST_SRCS := $(wildcard tests/unit/test_server*.c)

@@ -66,8 +66,8 @@
 
 #include "../src/front/game_json.h"
 #include "../src/front/record.h"
-#include "../src/server/api.h"
-#include "../src/server/server.h"
+#include "../src/server/api/api.h"
+#include "../src/server/hub/server.h"
 #include "../tests/unit/fault_store.h"
 
 #define SLOTS 4

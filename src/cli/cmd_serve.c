@@ -11,9 +11,9 @@
 #include "../front/beside.h"
 #include "cli.h"
 #include "commands.h"
-#include "../server/export.h"
-#include "../server/http.h"
-#include "../server/server.h"
+#include "../server/store/export.h"
+#include "../server/http/http.h"
+#include "../server/hub/server.h"
 
 static const char about[] =
     "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE|URI] [--web DIR]\n"

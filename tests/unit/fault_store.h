@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "../../src/server/store.h"
+#include "../../src/server/store/store.h"
 
 typedef struct FaultStore {
     Store base;

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "../../src/server/store.h"
+#include "../../src/server/store/store.h"
 #include "pg_test.h"
 
 typedef struct Backend {

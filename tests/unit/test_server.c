@@ -19,8 +19,8 @@
 
 #include "../../src/front/game_json.h"
 #include "../../src/front/record.h"
-#include "../../src/server/api.h"
-#include "../../src/server/server.h"
+#include "../../src/server/api/api.h"
+#include "../../src/server/hub/server.h"
 #include "fault_store.h"
 #include "pg_test.h"
 

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "../../src/server/clock.h"
+#include "../../src/server/base/clock.h"
 
 static Clock real_clock(int initial_s, int increment_s, int seats)
 {

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/server/api.h"
-#include "../../src/server/server.h"
+#include "../../src/server/api/api.h"
+#include "../../src/server/hub/server.h"
 #include "pg_test.h"
 
 static char db_name[64], db_uri[256];

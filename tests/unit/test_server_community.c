@@ -22,8 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/server/api.h"
-#include "../../src/server/server.h"
+#include "../../src/server/api/api.h"
+#include "../../src/server/hub/server.h"
 #include "pg_test.h"
 
 static char dir[64], db_path[256], log_path[160];

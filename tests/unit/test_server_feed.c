@@ -16,8 +16,8 @@
 #include <unistd.h>
 
 #include "../../src/core/xalloc.h"
-#include "../../src/server/api.h"
-#include "../../src/server/server.h"
+#include "../../src/server/api/api.h"
+#include "../../src/server/hub/server.h"
 
 static void no_wake(void *ctx)
 {

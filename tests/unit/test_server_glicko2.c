@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "../../src/server/glicko2.h"
+#include "../../src/server/base/glicko2.h"
 
 static void glickman_worked_example(void **state)
 {

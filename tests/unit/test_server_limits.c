@@ -9,7 +9,7 @@
 #include <cmocka.h>
 #include <stdio.h>
 
-#include "../../src/server/limits.h"
+#include "../../src/server/base/limits.h"
 
 static LimitsConfig config(void)
 {

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "../../src/server/password.h"
+#include "../../src/server/base/password.h"
 
 static void names(void **state)
 {

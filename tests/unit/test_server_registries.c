@@ -17,9 +17,9 @@
 
 #include "../../src/ai/ai.h"
 #include "../../src/games/registry.h"
-#include "../../src/server/api.h"
-#include "../../src/server/server.h"
-#include "../../src/server/view.h"
+#include "../../src/server/api/api.h"
+#include "../../src/server/hub/server.h"
+#include "../../src/server/rooms/view.h"
 
 static Game *default_game(const GameOps *ops)
 {

@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../../src/server/store.h"
-#include "../../src/server/store_migrations.h"
+#include "../../src/server/store/store.h"
+#include "../../src/server/store/store_migrations.h"
 #include "pg_test.h"
 #include "store_backends.h"
 

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../../src/server/glicko2.h"
-#include "../../src/server/store.h"
-#include "../../src/server/store_migrations.h"
+#include "../../src/server/base/glicko2.h"
+#include "../../src/server/store/store.h"
+#include "../../src/server/store/store_migrations.h"
 #include "store_backends.h"
 
 static char err[512];

@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../src/server/store.h"
-#include "../../src/server/store_migrations.h"
+#include "../../src/server/store/store.h"
+#include "../../src/server/store/store_migrations.h"
 
 static void must(bool ok, const char *what, const char *err)
 {

@@ -13,7 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "../../src/server/work_pool.h"
+#include "../../src/server/base/work_pool.h"
 
 typedef struct Gate {
     pthread_mutex_t lock;

@@ -1,0 +1,219 @@
+/* Post-game analyses through the API (docs/web-api.md, "Analysis"): of a
+ * finished game (kept in the store) or of a record the page uploads (kept
+ * in memory, under a random id). The analysis runs in the background
+ * (analyses.h); the page follows its live stream (progress, then the
+ * result) and fetches a stored result with GET. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/number.h"
+#include "../../core/xalloc.h"
+#include "../../front/record.h"
+#include "api_internal.h"
+
+static bool have_analyses(Server *srv, ApiResponse *res)
+{
+    if (srv->analyses)
+        return true;
+    api_error(res, 503, "this server runs no AI workers, so no analyses (--ai-threads)");
+    return false;
+}
+
+/* 202 with the progress, 200 with the result (or with status "none" for a
+ * stored game without one), 404 for an unknown upload. */
+static void reply_status(Server *srv, const char *key, bool stored, ApiResponse *res)
+{
+    char err[ERR_MAX] = "";
+    char *text = analyses_status(srv->analyses, key, stored, err, sizeof err);
+    if (!text) {
+        if (err[0])
+            api_error(res, 500, "%s", err);
+        else if (stored) /* no error: the replay viewer asks of every finished game */
+            api_json(res, 200, json_pack("{s:s}", "status", "none"));
+        else
+            api_error(res, 404, "no such analysis (one of an uploaded record is kept for the latest %d only)",
+                      ANALYSES_KEPT);
+        return;
+    }
+    api_text(res, strncmp(text, "{\"status\":\"done\"", 16) == 0 ? 200 : 202, text);
+}
+
+static bool started(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, const Game *g, char *const *texts,
+                    int n, const char *const *names, ApiResponse *res)
+{
+    int how = analyses_start(a, key, stored, g, texts, n, names);
+    if (how == ANALYSES_BUSY) {
+        api_error(res, 503, "%d analyses are waiting already; try again in a minute", ANALYSES_WAITING_MAX);
+        res->retry_after = 60;
+        return false;
+    }
+    if (how == ANALYSES_STORE_DOWN) {
+        api_error(res, 503, "the database does not answer; try again in a minute");
+        res->retry_after = 60;
+        return false;
+    }
+    return true;
+}
+
+/* Starts the analysis of the finished game of room (room->lock held):
+ * false when the game is not over, else started answers (res NULL: a
+ * takeover, nobody to answer). */
+static bool start_room(Server *srv, Room *room, ApiResponse *res, bool *ok)
+{
+    if (room->meta.status != STATUS_FINISHED)
+        return false;
+    int n = room->session->count;
+    char **texts = xmalloc((size_t)(n ? n : 1) * sizeof *texts);
+    for (int i = 0; i < n; i++)
+        texts[i] = xstrdup(room->session->steps[i].text);
+    const char *names[MAX_PLAYERS];
+    for (int p = 0; p < MAX_PLAYERS; p++)
+        names[p] = room->voice.names[p];
+    char key[ANALYSIS_ID_LEN + 1];
+    snprintf(key, sizeof key, "%s", room->meta.id);
+    ApiResponse ignored = {0};
+    *ok = started(srv->analyses, key, true, room->session->game, texts, n, names, res ? res : &ignored);
+    api_response_free(&ignored);
+    for (int i = 0; i < n; i++)
+        free(texts[i]);
+    free(texts);
+    return true;
+}
+
+void server_analysis_take_over(Server *srv, Room *room)
+{
+    if (!srv->analyses)
+        return;
+    bool ok = false;
+    RoomError e;
+    if (!room_sync(room, &e)) {
+        fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id, e.message);
+        return;
+    }
+    pthread_mutex_lock(&room->lock);
+    bool over = start_room(srv, room, NULL, &ok);
+    pthread_mutex_unlock(&room->lock);
+    if (over && ok) {
+        fprintf(stderr, "morph serve: took over the analysis of game %s from a server gone\n", room->meta.id);
+        return;
+    }
+    /* Nothing runs it here (no finished game, or too many analyses
+     * waiting): the work ends, and the servers following it say it failed. */
+    char err[ERR_MAX];
+    fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id,
+            over ? "too many analyses are waiting" : "the game is not over");
+    if (!srv->store->ops->work_end(srv->store, room->meta.id, WORK_ANALYSIS, err, sizeof err))
+        fprintf(stderr, "morph serve: %s\n", err);
+}
+
+void api_analysis_start(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    Room *room = t->room;
+    if (!api_query_known(req, res, (const char *const[]){NULL}) || !have_analyses(srv, res))
+        return;
+    char err[ERR_MAX] = "", *done = analyses_status(srv->analyses, room->meta.id, true, err, sizeof err);
+    if (done) { /* done, or on its way: nothing to start */
+        api_text(res, strncmp(done, "{\"status\":\"done\"", 16) == 0 ? 200 : 202, done);
+        return;
+    }
+    pthread_mutex_lock(&room->lock);
+    bool ok = false, over = start_room(srv, room, res, &ok);
+    pthread_mutex_unlock(&room->lock);
+    if (!over)
+        api_error(res, 409, "the game is not over: analysis is for finished games");
+    else if (ok)
+        reply_status(srv, room->meta.id, true, res);
+}
+
+void api_analysis_get(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res))
+        reply_status(srv, t->room->meta.id, true, res);
+}
+
+void api_analysis_upload(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){NULL}) || !have_analyses(srv, res))
+        return;
+    Session *s = api_record_body(srv, req, res);
+    if (!s)
+        return;
+    char **texts = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *texts);
+    for (int i = 0; i < s->count; i++)
+        texts[i] = s->steps[i].text;
+    char key[ANALYSIS_ID_LEN + 1];
+    if (started(srv->analyses, key, false, s->game, texts, s->count, NULL, res)) {
+        char *status = analyses_status(srv->analyses, key, false, NULL, 0);
+        json_t *body = status ? json_loads(status, 0, NULL) : json_object();
+        json_object_set_new(body, "id", json_string(key));
+        api_json(res, json_is_object(json_object_get(body, "analysis")) ? 200 : 202, body);
+        free(status);
+    }
+    free(texts);
+    session_free(s);
+}
+
+/* Whether id is an upload's id; false with a 404. */
+static bool upload_id(const char *id, ApiResponse *res)
+{
+    if (token_well_formed(id, ANALYSIS_ID_LEN))
+        return true;
+    char q[EXCERPT_SIZE];
+    api_error(res, 404, "'%s' is no analysis id (%d letters a-z and digits 2-7)",
+              text_excerpt(id, EXCERPT_MAX, q, sizeof q), ANALYSIS_ID_LEN);
+    return false;
+}
+
+void api_analysis_upload_get(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res) &&
+        upload_id(t->words[0], res))
+        reply_status(srv, t->words[0], false, res);
+}
+
+/* The live stream of the analysis key: its progress events from the one
+ * after Last-Event-ID, then its result (at once when it is done). */
+static void stream(Server *srv, const ApiRequest *req, ApiResponse *res, const char *key, bool stored)
+{
+    long after = 0;
+    if (req->last_event_id && !number_parse_long(req->last_event_id, 0, API_INDEX_MAX, &after)) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "Last-Event-ID must be the id of the last event received (a number from 0), got '%s'",
+                  text_excerpt(req->last_event_id, EXCERPT_MAX, q, sizeof q));
+        return;
+    }
+    char err[ERR_MAX] = "";
+    Feed *feed = analyses_feed(srv->analyses, key, stored, err, sizeof err);
+    if (!feed) {
+        if (err[0])
+            api_error(res, 500, "%s", err);
+        else if (stored)
+            api_error(res, 404, "this game has no analysis: start one with POST /api/games/%s/analysis", key);
+        else
+            api_error(res, 404, "no such analysis (one of an uploaded record is kept for the latest %d only)",
+                      ANALYSES_KEPT);
+        return;
+    }
+    if (!api_stream_slot(srv, req, res)) {
+        feed_unref(feed);
+        return;
+    }
+    res->status = 200;
+    res->content_type = "text/event-stream";
+    res->stream_feed = feed;
+    res->stream_after = after;
+}
+
+void api_analysis_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res))
+        stream(srv, req, res, t->room->meta.id, true);
+}
+
+void api_analysis_upload_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}) && have_analyses(srv, res) &&
+        upload_id(t->words[0], res))
+        stream(srv, req, res, t->words[0], false);
+}

@@ -1,0 +1,399 @@
+/* The lobby: open challenges of signed-in players (a game, its options, a
+ * clock, rated or not), accepted by another account with one click (the
+ * game starts for both, seats drawn at random), withdrawn by their maker;
+ * and quick pairing ("play someone now"): a seek for a game and a clock
+ * that the next player asking for the same meets. Challenges last an hour,
+ * seeks two minutes unless asked for again. The list changes live: a
+ * stream tells of every change. The lobby pairs two players: games of 3 or
+ * 4 are made on the home page, by invitation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../front/game_json.h"
+#include "../../front/record.h"
+#include "../../core/xalloc.h"
+#include "../../games/registry.h"
+#include "api_internal.h"
+#include "auth.h"
+#include "../base/glicko2.h"
+
+#define CHALLENGE_MINUTES 60
+#define SEEK_SECONDS 120
+#define OPEN_MAX 5        /* open challenges of one account */
+#define LOBBY_MAX 200
+
+static void time_in(int seconds, char out[21])
+{
+    time_t t = time(NULL) + seconds;
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(out, 21, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res)
+{
+    *out = (ClockSpec){.kind = CLOCK_NONE};
+    if (!clock || json_is_null(clock))
+        return true;
+    const json_t *initial = json_object_get(clock, "initial_s"), *increment = json_object_get(clock, "increment_s"),
+                 *days = json_object_get(clock, "days_per_move");
+    char err[160];
+    size_t keys = json_is_object(clock) ? json_object_size(clock) : 0;
+    bool ok;
+    if (json_is_object(clock) && days && keys == 1)
+        ok = json_is_integer(days) ? clock_spec_days(json_integer_value(days), out, err, sizeof err)
+                                   : (snprintf(err, sizeof err, "clock.days_per_move must be a whole number of days"), false);
+    else if (json_is_object(clock) && initial && keys == 1u + (increment != NULL) && json_is_integer(initial) &&
+             (!increment || json_is_integer(increment)))
+        ok = clock_spec_real(json_integer_value(initial), increment ? json_integer_value(increment) : 0, out, err,
+                             sizeof err);
+    else
+        ok = (snprintf(err, sizeof err, "'clock' must be {\"initial_s\":N,\"increment_s\":M} (real time) or "
+                                        "{\"days_per_move\":D} (correspondence)"), false);
+    if (!ok)
+        api_error(res, 400, "%s", err);
+    return ok;
+}
+
+json_t *api_clock_json(const ClockSpec *spec)
+{
+    char name[64];
+    clock_spec_name(spec, name, sizeof name);
+    if (spec->kind == CLOCK_REAL)
+        return json_pack("{s:s,s:I,s:I,s:s}", "kind", "real", "initial_s", (json_int_t)(spec->initial_ms / 1000),
+                         "increment_s", (json_int_t)(spec->increment_ms / 1000), "name", name);
+    if (spec->kind == CLOCK_DAYS)
+        return json_pack("{s:s,s:i,s:s}", "kind", "days", "days_per_move", spec->days, "name", name);
+    return json_null();
+}
+
+bool api_may_rate(int players, bool real_dice, ApiResponse *res)
+{
+    if (players != 2) {
+        /* docs/web.md: Glicko-2 rates two-player games; a game of 3 or 4 is unrated */
+        api_error(res, 400, "only two-player games are rated; a Morpyam game of %d players is played unrated", players);
+        return false;
+    }
+    if (real_dice) {
+        api_error(res, 400, "a rated game has the server roll the dice: real dice are for unrated games");
+        return false;
+    }
+    return true;
+}
+
+static json_t *challenge_json(const StoredChallenge *c, AccountId me)
+{
+    json_error_t jerr;
+    json_t *options = json_loads(c->options, 0, &jerr);
+    return json_pack("{s:s,s:s,s:i,s:i,s:s,s:o,s:o,s:b,s:b,s:s,s:s,s:b}", "id", c->id, "name", c->name, "rating",
+                     (int)(c->rating + 0.5), "rd", (int)(c->rd + 0.5), "game", c->game, "options",
+                     options ? options : json_object(), "clock", api_clock_json(&c->clock), "rated", c->rated, "quick",
+                     c->quick, "created", c->created, "expires", c->expires, "mine", me && c->account == me);
+}
+
+/* The open challenges (not expired); NULL with a 503 in res. */
+static StoredChallenge *open_challenges(Server *srv, int *n, ApiResponse *res)
+{
+    StoredChallenge *list = xcalloc(LOBBY_MAX, sizeof *list);
+    char now[21], err[ERR_MAX + 128];
+    record_now(now);
+    if (!srv->store->ops->challenges(srv->store, now, list, LOBBY_MAX, n, err, sizeof err)) {
+        free(list);
+        api_error(res, 503, "%s", err);
+        return NULL;
+    }
+    return list;
+}
+
+void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
+    Account me;
+    AccountId mine = req->session && auth_account(srv, req, &me) ? me.id : 0;
+    int n = 0;
+    StoredChallenge *list = open_challenges(srv, &n, res);
+    if (!list)
+        return;
+    json_t *challenges = json_array(), *accepted = json_object();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(challenges, challenge_json(&list[i], mine));
+    free(list);
+    pthread_mutex_lock(&srv->feeds_lock);
+    for (int i = 0; i < 64; i++)
+        if (srv->accepted[i].challenge[0])
+            json_object_set_new(accepted, srv->accepted[i].challenge, json_string(srv->accepted[i].game));
+    pthread_mutex_unlock(&srv->feeds_lock);
+    api_json(res, 200, json_pack("{s:o,s:o}", "challenges", challenges, "accepted", accepted));
+}
+
+/* Reads a challenge's game, options, clock and rated from body into c;
+ * false with a 400. The lobby's games are between two players. */
+static bool read_challenge(const json_t *body, StoredChallenge *c, ApiResponse *res)
+{
+    const char *game = json_string_value(json_object_get(body, "game"));
+    const GameOps *ops = game ? game_lookup(game) : NULL;
+    const json_t *options = json_object_get(body, "options"), *rated = json_object_get(body, "rated");
+    Options opts;
+    char err[ERR_MAX], q[EXCERPT_SIZE];
+    if (!ops) {
+        char names[256];
+        game_names_text(", ", " or ", true, NULL, names, sizeof names);
+        api_error(res, 400, "'game' must be %s%s%s%s", names, game ? ", got '" : "",
+                  game ? text_excerpt(game, EXCERPT_MAX, q, sizeof q) : "", game ? "'" : "");
+        return false;
+    }
+    if (options && !game_options_from_json(ops, options, &opts, err, sizeof err)) {
+        api_error(res, 400, "options: %s", err);
+        return false;
+    }
+    if (!options)
+        options_init(&opts);
+    Game *g = game_new(game, &opts, err, sizeof err);
+    if (!g) {
+        api_error(res, 400, "options: %s", err);
+        return false;
+    }
+    int players = g->num_players;
+    json_t *effective = game_options_to_json(g);
+    char *text = json_dumps(effective, JSON_COMPACT);
+    json_decref(effective);
+    game_free(g);
+    bool ok = true;
+    if (players != 2) {
+        api_error(res, 400, "the lobby pairs two players; for a game of %d, invite your friends from the home page",
+                  players);
+        ok = false;
+    } else if (strlen(text) >= sizeof c->options) {
+        api_error(res, 400, "options: too long for the lobby");
+        ok = false;
+    } else if (rated && !json_is_boolean(rated)) {
+        api_error(res, 400, "'rated' must be true or false");
+        ok = false;
+    } else if (api_clock(json_object_get(body, "clock"), &c->clock, res)) {
+        snprintf(c->game, sizeof c->game, "%s", game);
+        snprintf(c->options, sizeof c->options, "%s", text);
+        c->rated = !rated || json_is_true(rated); /* rated unless said otherwise */
+    } else {
+        ok = false;
+    }
+    free(text);
+    return ok;
+}
+
+/* Makes the game of challenge c for its maker and account me (seats drawn
+ * at random), taking the challenge in the same transaction; 201 with the
+ * game as POST /api/games answers it (me's seat token). */
+static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *res, const StoredChallenge *c, const Account *me)
+{
+    RoomSpec spec;
+    memset(&spec, 0, sizeof spec);
+    const GameOps *ops = game_lookup(c->game);
+    json_error_t jerr;
+    json_t *options = json_loads(c->options, 0, &jerr);
+    char err[ERR_MAX];
+    if (!ops || !options || !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
+        json_decref(options);
+        api_error(res, 500, "challenge %s: its stored options cannot be read", c->id);
+        return;
+    }
+    json_decref(options);
+    uint64_t coin = 0;
+    token_seed(&coin); /* who sits first: the kernel's random bytes, not a game's seed */
+    int mine = (int)(coin & 1), theirs = 1 - mine;
+    spec.game = c->game;
+    spec.num_seats = 2;
+    spec.listed = true;
+    spec.rated = c->rated;
+    spec.clock = c->clock;
+    spec.from_challenge = c->id;
+    for (int p = 0; p < 2; p++)
+        spec.kind[p] = SEAT_HUMAN;
+    spec.creator_seats = 1u << mine;
+    spec.account[mine] = me->id;
+    snprintf(spec.account_name[mine], sizeof spec.account_name[mine], "%s", me->name);
+    spec.account[theirs] = c->account;
+    snprintf(spec.account_name[theirs], sizeof spec.account_name[theirs], "%s", c->name);
+    if (!api_may_create(srv, req, res))
+        return;
+    char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
+    RoomError e;
+    Room *room = room_create(&srv->host, &spec, tokens, &e);
+    if (!room) {
+        api_room_error(res, &e);
+        return;
+    }
+    server_add_room(srv, room);
+    server_log(srv, "game %s: %s accepted the challenge of %s", room->meta.id, me->name, c->name);
+    api_created_reply(res, room, tokens, 1u << mine);
+    room_kick(room);
+    server_account_changed(srv, c->account);
+    server_account_changed(srv, me->id);
+    server_challenge_accepted(srv, c->id, room->meta.id);
+    room_unref(room);
+}
+
+/* The open challenge id, copied into out; false with a 404. */
+static bool find_challenge(Server *srv, const char *id, StoredChallenge *out, ApiResponse *res)
+{
+    int n = 0;
+    StoredChallenge *list = open_challenges(srv, &n, res);
+    if (!list)
+        return false;
+    bool found = false;
+    for (int i = 0; i < n && !found; i++)
+        if (strcmp(list[i].id, id) == 0) {
+            *out = list[i];
+            found = true;
+        }
+    free(list);
+    if (!found)
+        api_error(res, 404, "no open challenge '%s' (taken, withdrawn or expired)", token_well_formed(id, GAME_ID_LEN) ? id : "?");
+    return found;
+}
+
+static bool new_challenge(Server *srv, StoredChallenge *c, const Account *me, bool quick, ApiResponse *res)
+{
+    char err[ERR_MAX + 128];
+    StoredRating ratings[8];
+    int n = 0;
+    c->rating = GLICKO_RATING;
+    c->rd = GLICKO_RD;
+    if (srv->store->ops->ratings_of(srv->store, me->id, ratings, 8, &n, err, sizeof err))
+        for (int i = 0; i < n; i++)
+            if (strcmp(ratings[i].game, c->game) == 0) {
+                c->rating = ratings[i].rating;
+                c->rd = ratings[i].rd;
+            }
+    c->account = me->id;
+    snprintf(c->name, sizeof c->name, "%s", me->name);
+    c->quick = quick;
+    record_now(c->created);
+    time_in(quick ? SEEK_SECONDS : CHALLENGE_MINUTES * 60, c->expires);
+    if (!token_random(c->id, GAME_ID_LEN)) {
+        api_error(res, 500, "the system gave no random bytes for the challenge's id");
+        return false;
+    }
+    if (!srv->store->ops->challenge_create(srv->store, c, err, sizeof err)) {
+        api_error(res, 503, "%s", err);
+        return false;
+    }
+    server_lobby_changed(srv);
+    return true;
+}
+
+void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
+    Account me;
+    json_t *body = api_body(req, res, (const char *const[]){"game", "options", "clock", "rated", NULL}, false);
+    StoredChallenge c;
+    memset(&c, 0, sizeof c);
+    int n = 0, own = 0;
+    StoredChallenge *list = NULL;
+    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &c, res) &&
+        (list = open_challenges(srv, &n, res))) {
+        for (int i = 0; i < n; i++)
+            own += list[i].account == me.id && !list[i].quick;
+        if (own >= OPEN_MAX)
+            api_error(res, 409, "you have %d open challenges already: withdraw one first", own);
+        else if (api_may_create(srv, req, res) && new_challenge(srv, &c, &me, false, res))
+            api_json(res, 201, json_pack("{s:o}", "challenge", challenge_json(&c, me.id)));
+    }
+    free(list);
+    json_decref(body);
+}
+
+/* Play someone now: meets a seek of another player for the same game,
+ * clock and rating, or waits in the lobby (asking again keeps waiting). */
+void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){NULL}))
+        return;
+    Account me;
+    json_t *body = api_body(req, res, (const char *const[]){"game", "clock", "rated", NULL}, false);
+    StoredChallenge want;
+    memset(&want, 0, sizeof want);
+    int n = 0;
+    StoredChallenge *list = NULL;
+    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &want, res) &&
+        (list = open_challenges(srv, &n, res))) {
+        const StoredChallenge *match = NULL, *mine = NULL;
+        for (int i = 0; i < n; i++) {
+            const StoredChallenge *c = &list[i];
+            bool same = c->quick && strcmp(c->game, want.game) == 0 && clock_spec_equal(&c->clock, &want.clock) &&
+                        c->rated == want.rated;
+            if (same && c->account != me.id && !match)
+                match = c;
+            if (same && c->account == me.id)
+                mine = c;
+        }
+        char err[ERR_MAX + 128];
+        if (match) {
+            if (mine) { /* paired: this player's own seek is over */
+                bool found;
+                srv->store->ops->challenge_delete(srv->store, mine->id, me.id, &found, err, sizeof err);
+            }
+            accept_challenge(srv, req, res, match, &me);
+        } else if (mine) {
+            StoredChallenge renewed = *mine;
+            time_in(SEEK_SECONDS, renewed.expires);
+            if (srv->store->ops->challenge_renew(srv->store, mine->id, renewed.expires, err, sizeof err))
+                api_json(res, 202, json_pack("{s:o}", "challenge", challenge_json(&renewed, me.id)));
+            else
+                api_error(res, 503, "%s", err);
+        } else if (new_challenge(srv, &want, &me, true, res)) {
+            api_json(res, 202, json_pack("{s:o}", "challenge", challenge_json(&want, me.id)));
+        }
+    }
+    free(list);
+    json_decref(body);
+}
+
+static void take_or_cancel(Server *srv, const ApiRequest *req, ApiResponse *res, const char *id, bool take)
+{
+    Account me;
+    json_t *body = api_body(req, res, (const char *const[]){NULL}, true);
+    StoredChallenge c;
+    char err[ERR_MAX + 128];
+    bool found = false;
+    if (!body || !api_signed_in(srv, req, res, &me) || !find_challenge(srv, id, &c, res)) {
+    } else if (take && c.account == me.id) {
+        api_error(res, 409, "this is your own challenge: wait for someone to accept it, or withdraw it");
+    } else if (take) {
+        accept_challenge(srv, req, res, &c, &me);
+    } else if (!srv->store->ops->challenge_delete(srv->store, c.id, me.id, &found, err, sizeof err)) {
+        api_error(res, 503, "%s", err);
+    } else if (!found) {
+        api_error(res, 403, "only its maker withdraws a challenge");
+    } else {
+        server_lobby_changed(srv);
+        api_json(res, 200, json_pack("{s:s,s:b}", "id", c.id, "withdrawn", 1));
+    }
+    json_decref(body);
+}
+
+void api_lobby_events(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){NULL}) || !api_stream_slot(srv, req, res))
+        return;
+    res->status = 200;
+    res->content_type = "text/event-stream";
+    feed_ref(srv->lobby);
+    res->stream_feed = srv->lobby;
+}
+
+void api_lobby_accept(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        take_or_cancel(srv, req, res, t->words[0], true);
+}
+
+void api_lobby_cancel(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (api_query_known(req, res, (const char *const[]){NULL}))
+        take_or_cancel(srv, req, res, t->words[0], false);
+}

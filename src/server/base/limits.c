@@ -1,0 +1,275 @@
+#include "limits.h"
+#include "../../core/xalloc.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define BUCKETS 1024
+#define CLIENT_MAX 80 /* a key: an address, or a prefix and a name or hash */
+#define SWEEP_AT 4096 /* entries before idle ones are dropped */
+
+/* A token bucket: up to cap tokens, refilled at rate per second. */
+typedef struct Bucket {
+    double tokens, at;
+} Bucket;
+
+/* What a bucket counts; every key has one bucket of each kind, full at first. */
+enum { B_CREATE, B_REQUEST, B_LOGIN, B_LOGIN_NAME, B_SIGNUP, B_CHAT, B_COUNT };
+
+typedef struct Entry {
+    struct Entry *next;
+    char client[CLIENT_MAX];
+    Bucket bucket[B_COUNT];
+    int connections, streams;
+} Entry;
+
+struct Limits {
+    LimitsConfig cfg;
+    pthread_mutex_t lock;
+    Entry *table[BUCKETS];
+    int entries;
+    int connections, streams;
+};
+
+double limits_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+Limits *limits_new(const LimitsConfig *cfg)
+{
+    Limits *l = xcalloc(1, sizeof *l);
+    l->cfg = *cfg;
+    pthread_mutex_init(&l->lock, NULL);
+    return l;
+}
+
+void limits_free(Limits *l)
+{
+    if (!l)
+        return;
+    for (int i = 0; i < BUCKETS; i++)
+        while (l->table[i]) {
+            Entry *e = l->table[i];
+            l->table[i] = e->next;
+            free(e);
+        }
+    pthread_mutex_destroy(&l->lock);
+    free(l);
+}
+
+static unsigned hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h % BUCKETS;
+}
+
+/* The size and refill rate (per second) of a bucket of kind. */
+static void shape(const LimitsConfig *c, int kind, double *cap, double *rate)
+{
+    switch (kind) {
+    case B_CREATE: *cap = c->create_per_minute; *rate = *cap / 60; break;
+    case B_REQUEST: *cap = c->requests_per_second; *rate = *cap; break;
+    case B_LOGIN: *cap = c->logins_per_minute; *rate = *cap / 60; break;
+    case B_LOGIN_NAME: *cap = c->logins_per_name_per_minute; *rate = *cap / 60; break;
+    case B_SIGNUP: *cap = c->accounts_per_hour; *rate = *cap / 3600; break;
+    default: *cap = fmin(CHAT_BURST, c->chat_per_minute); *rate = c->chat_per_minute / 60.0; break;
+    }
+}
+
+static double fill(const Limits *l, Bucket *b, int kind, double now)
+{
+    double cap, rate;
+    shape(&l->cfg, kind, &cap, &rate);
+    b->tokens = fmin(cap, b->tokens + (now - b->at) * rate);
+    b->at = now;
+    return b->tokens;
+}
+
+static bool full(const Limits *l, Entry *e, double now)
+{
+    for (int k = 0; k < B_COUNT; k++) {
+        double cap, rate;
+        shape(&l->cfg, k, &cap, &rate);
+        if (fill(l, &e->bucket[k], k, now) < cap)
+            return false;
+    }
+    return true;
+}
+
+/* Drops entries with nothing open whose buckets have refilled, once the
+ * table holds SWEEP_AT of them. */
+static void sweep_if_full(Limits *l, double now)
+{
+    if (l->entries < SWEEP_AT)
+        return;
+    for (int i = 0; i < BUCKETS; i++) {
+        Entry **pe = &l->table[i];
+        while (*pe) {
+            Entry *e = *pe;
+            bool idle = e->connections == 0 && e->streams == 0 && full(l, e, now);
+            if (idle) {
+                *pe = e->next;
+                free(e);
+                l->entries--;
+            } else {
+                pe = &e->next;
+            }
+        }
+    }
+}
+
+/* The entry of client, made when missing. Call sweep_if_full first, never
+ * between two calls whose entries are kept. */
+static Entry *entry(Limits *l, const char *client, double now)
+{
+    char key[CLIENT_MAX];
+    snprintf(key, sizeof key, "%s", client ? client : "");
+    unsigned h = hash(key);
+    for (Entry *e = l->table[h]; e; e = e->next)
+        if (strcmp(e->client, key) == 0)
+            return e;
+    Entry *e = xcalloc(1, sizeof *e);
+    strcpy(e->client, key);
+    for (int k = 0; k < B_COUNT; k++) {
+        double cap, rate;
+        shape(&l->cfg, k, &cap, &rate);
+        e->bucket[k] = (Bucket){cap, now};
+    }
+    e->next = l->table[h];
+    l->table[h] = e;
+    l->entries++;
+    return e;
+}
+
+/* Whether the bucket of kind has a token; with take, one is taken. */
+static bool has(Limits *l, Entry *e, int kind, double now, bool take, int *retry_after)
+{
+    Bucket *b = &e->bucket[kind];
+    if (fill(l, b, kind, now) >= 1) {
+        if (take)
+            b->tokens -= 1;
+        return true;
+    }
+    double cap, rate;
+    shape(&l->cfg, kind, &cap, &rate);
+    *retry_after = rate > 0 ? (int)ceil((1 - b->tokens) / rate) : 60;
+    if (*retry_after < 1)
+        *retry_after = 1;
+    return false;
+}
+
+/* Takes a token of kind from key's bucket. */
+static bool take_one(Limits *l, const char *key, int kind, double now, int *retry_after)
+{
+    pthread_mutex_lock(&l->lock);
+    sweep_if_full(l, now);
+    bool ok = has(l, entry(l, key, now), kind, now, true, retry_after);
+    pthread_mutex_unlock(&l->lock);
+    return ok;
+}
+
+bool limits_create(Limits *l, const char *client, double now, int *retry_after)
+{
+    return take_one(l, client, B_CREATE, now, retry_after);
+}
+
+bool limits_request(Limits *l, const char *client, double now, int *retry_after)
+{
+    return take_one(l, client, B_REQUEST, now, retry_after);
+}
+
+bool limits_login(Limits *l, const char *client, const char *name, double now, int *retry_after, bool *per_name)
+{
+    /* A name's key in lower case, cut to fit: names are at most 20 characters. */
+    char key[CLIENT_MAX];
+    int n = snprintf(key, sizeof key, "name:%.60s", name ? name : "");
+    for (int i = 5; i < n && key[i]; i++)
+        if (key[i] >= 'A' && key[i] <= 'Z')
+            key[i] = (char)(key[i] - 'A' + 'a');
+    pthread_mutex_lock(&l->lock);
+    sweep_if_full(l, now);
+    Entry *by_address = entry(l, client, now), *by_name = entry(l, key, now);
+    *per_name = !has(l, by_name, B_LOGIN_NAME, now, false, retry_after);
+    bool ok = !*per_name && has(l, by_address, B_LOGIN, now, false, retry_after);
+    if (ok) {
+        has(l, by_name, B_LOGIN_NAME, now, true, retry_after);
+        has(l, by_address, B_LOGIN, now, true, retry_after);
+    }
+    pthread_mutex_unlock(&l->lock);
+    return ok;
+}
+
+bool limits_signup(Limits *l, const char *client, double now, int *retry_after)
+{
+    return take_one(l, client, B_SIGNUP, now, retry_after);
+}
+
+bool limits_chat(Limits *l, const char *speaker, double now, int *retry_after)
+{
+    char key[CLIENT_MAX];
+    snprintf(key, sizeof key, "chat:%.70s", speaker ? speaker : "");
+    return take_one(l, key, B_CHAT, now, retry_after);
+}
+
+static bool acquire(Limits *l, const char *client, bool stream, bool *per_client_over)
+{
+    pthread_mutex_lock(&l->lock);
+    double now = limits_now();
+    sweep_if_full(l, now);
+    Entry *e = entry(l, client, now);
+    int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
+    int mine_max = stream ? l->cfg.streams_per_client : l->cfg.connections_per_client;
+    int all_max = stream ? l->cfg.streams : l->cfg.connections;
+    *per_client_over = *mine >= mine_max;
+    bool ok = !*per_client_over && *all < all_max;
+    if (ok) {
+        (*mine)++;
+        (*all)++;
+    }
+    pthread_mutex_unlock(&l->lock);
+    return ok;
+}
+
+static void release(Limits *l, const char *client, bool stream)
+{
+    pthread_mutex_lock(&l->lock);
+    double now = limits_now();
+    sweep_if_full(l, now);
+    Entry *e = entry(l, client, now);
+    int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
+    if (*mine > 0) {
+        (*mine)--;
+        (*all)--;
+    }
+    pthread_mutex_unlock(&l->lock);
+}
+
+bool limits_connection_acquire(Limits *l, const char *client, bool *per_client_over)
+{
+    return acquire(l, client, false, per_client_over);
+}
+
+void limits_connection_release(Limits *l, const char *client)
+{
+    release(l, client, false);
+}
+
+bool limits_stream_acquire(Limits *l, const char *client, bool *per_client_over)
+{
+    return acquire(l, client, true, per_client_over);
+}
+
+void limits_stream_release(Limits *l, const char *client)
+{
+    release(l, client, true);
+}

@@ -1,0 +1,246 @@
+/* A room is one game being served: its Session (the rules, seeded chance,
+ * history), its seats (who holds them: token hashes, invitations), the log
+ * of every action in words, the subscribers of its live stream and the AI
+ * seat thinking on a worker thread. Every call takes the room's lock; the
+ * order of work for a change is: apply through the library, commit to the
+ * store, and only then tell subscribers and answer. A store failure rolls
+ * the session back, so memory never holds what the disk does not.
+ *
+ * Seats are 0-based here and 1-based in everything a client sees. */
+#ifndef MORPH_ROOM_H
+#define MORPH_ROOM_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../core/strbuf.h"
+#include "../../front/session.h"
+#include "../base/clock.h"
+#include "../store/store.h"
+#include "view.h"
+#include "../base/work_pool.h"
+
+typedef struct Room Room;
+
+/* What rooms need from whoever holds them (the server, server.c): where
+ * games are stored, where AI seats think, the limits, whom to tell when a
+ * game is over, the clocks' time, whom to tell of a running clock and of a
+ * change in an account's game, and where events are said. Set up once by
+ * the holder; every room points to it, and no room calls its holder by
+ * name. */
+typedef struct RoomHost {
+    Store *store;
+    WorkPool *pool;            /* where AI seats think; NULL: they move only when the
+                                * holder calls room_ai_turn (fuzzers) */
+    int max_actions;           /* actions a game may have (a runaway guard) */
+    int hint_ms;               /* thinking time of a hint level that thinks for a time */
+    pthread_mutex_t hint_lock; /* one hint at a time: a hint may take a second of CPU */
+    /* Told once, with the room locked, when its game is over (so the
+     * holder may let old finished rooms leave memory); may be NULL. */
+    void (*finished)(void *ctx, Room *r);
+    void *ctx;
+    /* The clocks' time: monotonic seconds (NULL: limits_now). */
+    double (*now)(void);
+    /* Told, with the room locked, when its clock starts running: the holder
+     * watches it and calls room_clock_tick (may be NULL: no clock ends). */
+    void (*clock_started)(void *ctx, Room *r);
+    /* Told, with the room locked, of every change in a game where account
+     * holds a seat (the account's live feed); elsewhere: the change is this
+     * server's (the other servers of a shared store are to hear of it),
+     * not one it caught up with. May be NULL. */
+    void (*account_changed)(void *ctx, AccountId account, bool elsewhere);
+    /* One line for the holder's log (a game lost on time); may be NULL. */
+    void (*say)(void *ctx, const char *line);
+} RoomHost;
+
+/* The clocks' time of host. */
+double room_host_now(const RoomHost *host);
+
+/* One action in words, built when it is applied (state before it known). */
+typedef struct LogEntry {
+    char *json; /* {"index":..,"action":..,"player":..,"text":..,"marks":{..}} */
+    size_t len;
+} LogEntry;
+
+/* A live-stream reader. The room calls wake (under its lock) when there is
+ * something new; the reader then calls room_stream_fill. */
+typedef struct Subscriber {
+    struct Subscriber *next;
+    void (*wake)(void *ctx);
+    void *ctx;
+    int next_index;      /* the next action to send */
+    int64_t version_sent; /* the state version last sent, -1 none (a feed's version) */
+    int epoch;           /* the game's undo epoch this reader follows */
+    int chat_sent;       /* the room's chat messages this reader was told of */
+    bool finished;       /* a payload feed's last event was sent: the stream ends */
+} Subscriber;
+
+struct Room {
+    pthread_mutex_t lock;
+    atomic_int refs;
+    RoomHost *host;
+    StoredGame meta;      /* id, options, seed, seats, status, result...; meta.actions unused */
+    Session *session;
+    const GameView *view;
+    Voice voice;          /* seat names for sentences: "P1", "P2 (greedy)" */
+    char names[MAX_PLAYERS][64];
+    int stored;           /* actions committed to the store */
+    LogEntry *log;
+    int log_cap;
+    bool thinking;        /* an AI seat is choosing on a worker thread */
+    bool queued;          /* an AI job for this room is waiting in the pool */
+    bool finish_told;     /* the host was told the game is over */
+    bool ai_work_mine;    /* shared store: this server holds the AI seat's work (room_sync.c) */
+    int64_t think_version;
+    StrBuf history;       /* the log entries joined by commas (the history array's inside) */
+    int history_count;    /* entries in history */
+    char *head;           /* public state JSON without the history, of version head_version */
+    size_t head_len;
+    int64_t head_version;
+    char *statics;        /* ,"legend":[..],"rules":".." (the same for the whole game) */
+    char *hint_cache;     /* hint JSON of version hint_version */
+    int64_t hint_version;
+    Subscriber *subs;
+    int nsubs;
+    /* The clock (meta.clock): it runs once every seat is taken, for the
+     * seat to act (room_clock.c). */
+    Clock clock;
+    bool clock_on;
+    int chat_count;       /* chat messages of the game: readers are told when it grows */
+};
+
+/* What a refused call tells the client: an HTTP status and one line. */
+typedef struct RoomError {
+    int status;
+    char message[ERR_MAX + 128];
+    bool conflict; /* a write refused because another server changed the game first */
+} RoomError;
+
+/* Seats are described at creation by kind and AI spec. creator_seats:
+ * bit p set gives seat p to the creator, whose token is written to
+ * tokens[p] (the other human seats get invitations). The new game is
+ * stored before the room is returned (one ref for the caller). */
+typedef struct RoomSpec {
+    const char *game;
+    Options options;
+    int num_seats;
+    int kind[MAX_PLAYERS];        /* SEAT_HUMAN or SEAT_AI */
+    char ai[MAX_PLAYERS][128];    /* AI spec for AI seats */
+    unsigned creator_seats;
+    /* Seats whose token hash is copied from an earlier game (a rematch). */
+    unsigned inherited_seats;
+    char inherited_hash[MAX_PLAYERS][TOKEN_HASH_LEN + 1];
+    bool real_dice, listed;
+    const char *rematch_of;       /* NULL or the previous game's id */
+    bool rated;                   /* moves the ratings of the two accounts (checked by the API) */
+    ClockSpec clock;
+    /* The accounts holding seats from the start (the creator's seats, both
+     * seats of a lobby game), 0 none, with their names. */
+    AccountId account[MAX_PLAYERS];
+    char account_name[MAX_PLAYERS][ACCOUNT_NAME_MAX + 1];
+    const char *from_challenge;   /* the lobby challenge this game answers, taken with it */
+} RoomSpec;
+
+Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
+/* Rebuilds a room from what the store holds (replaying every action) and
+ * goes on where it was: chance the server draws is drawn, an AI to move is
+ * asked again. Takes g's content. NULL with e filled. */
+Room *room_load(RoomHost *host, StoredGame *g, RoomError *e);
+
+void room_ref(Room *r);
+void room_unref(Room *r);
+
+/* The seats (bit p for seat p) whose token is among tokens, and those
+ * account holds (0: none). */
+unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens, AccountId account);
+
+/* A person's action text (one action or several joined by commas) for seat
+ * seat; false with e (403 not your turn, 409 game over / AI thinking, 422
+ * illegal with the library's reason). version >= 0 must equal the current
+ * version (409 otherwise). */
+bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomError *e);
+/* A seat of seats resigns at any moment, its turn or not (the seat to act
+ * when it is among seats, else the first). */
+bool room_resign(Room *r, unsigned seats, RoomError *e);
+/* Takes back the latest decision of a person (session_undo_person) when it
+ * is one of seats; only in games with an AI seat. */
+bool room_undo(Room *r, unsigned seats, RoomError *e);
+/* Claims open human seat seat (with invite when non-NULL, which must match)
+ * for account (0: none; name its name); the new token is written to token.
+ * Once every seat is taken the clock starts. */
+bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
+                RoomError *e);
+/* The first open human seat, or -1. */
+int room_open_seat(Room *r);
+/* The strongest AI's choice for the seat to move (one of seats): JSON text
+ * {"action","text","explain",...}, cached per version. NULL with e. */
+char *room_hint(Room *r, unsigned seats, RoomError *e);
+
+/* The state JSON (docs/web-api.md). viewer: the seats the client holds;
+ * full adds legend and rules. The caller frees the text. */
+char *room_state_json(Room *r, unsigned viewer, bool full);
+/* The record (docs/records.md) of the game; NULL with e when the game still
+ * hides its future (automatic dice, not over). */
+json_t *room_record(Room *r, RoomError *e);
+/* The meta of the room, copied under its lock (no actions, no strings). */
+void room_meta(Room *r, StoredGame *out);
+/* Tells the room that game rematch is its rematch (the store linked them
+ * when it stored the rematch: room_create with rematch_of). */
+void room_set_rematch(Room *r, const char *rematch);
+/* Open seats with their invitation codes, for a holder of one of seats. */
+json_t *room_invitations(Room *r, unsigned seats, RoomError *e);
+
+/* Live stream. after: the last action index the reader has (-1 none; from
+ * Last-Event-ID), or -2 for "send the current state only". */
+void room_subscribe(Room *r, Subscriber *sub, long after);
+void room_unsubscribe(Room *r, Subscriber *sub);
+/* Appends the SSE events sub has not had (actions, undo, state) to out;
+ * false when there is nothing. Call with the room locked. */
+bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
+
+/* Starts the AI seat to move of a new room thinking, and its clock being
+ * watched (once it is in the server). */
+void room_kick(Room *r);
+
+/* Over a shared store (room_sync.c): brings the room up to the stored game
+ * when another server changed it (a request calls it first; 503 when the
+ * database does not answer); room_heard is told of a change by the store's
+ * notification and wakes the streams here; room_take_work does the work
+ * the store handed this server (an AI seat to move whose server died). */
+bool room_sync(Room *r, RoomError *e);
+void room_heard(Room *r, int64_t version);
+/* room_sync for a room with streams here: a notification may have been lost
+ * (a server that died between its commit and its NOTIFY). */
+void room_recheck(Room *r);
+void room_take_work(Room *r, int kind);
+/* Runs one AI decision (a job of the host's pool, or the holder's call). */
+void room_ai_turn(Room *r);
+
+/* ---- clocks (room_clock.c) ---- */
+/* At now: ends the game on time when the seat to act ran out of it (through
+ * the rules: timeout N); with save, stores the running clock. Returns the
+ * time its clock runs out next, or -1 once it no longer runs (over). */
+double room_clock_tick(Room *r, double now, bool save);
+
+/* ---- chat ---- */
+/* A message was added to the game's chat: readers of the stream are told. */
+void room_chat_added(Room *r);
+/* Whether seat muted the other players' chat, and setting it (stored). */
+bool room_set_mute(Room *r, int seat, bool muted, RoomError *e);
+
+/* Helper for other modules: the JSON form of action a (legal in s) with its
+ * sentence and structured fields, as text appended to out or as jansson. */
+void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out);
+json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v);
+/* The history entry of action a (text `text`, by 0-based seat player or -1
+ * for chance) applied in before as action number index: its sentence, what
+ * it touched (marks) and its structured fields (docs/web-api.md). */
+void room_log_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,
+                    const Voice *v, StrBuf *out);
+/* A sentence for action a in s; falls back to the action text when the
+ * game has no describe yet. */
+void room_describe(const State *s, Action a, const Voice *v, StrBuf *out);
+
+#endif

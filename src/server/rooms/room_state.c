@@ -1,0 +1,195 @@
+/* What clients read of a room: the state JSON (a head rebuilt once per
+ * version, the history kept as text) and the record. */
+
+#include "room_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../front/game_json.h"
+#include "../../front/record.h"
+#include "../base/json_text.h"
+#include "../../core/xalloc.h"
+
+static json_t *seats_json(const Room *r)
+{
+    json_t *list = json_array();
+    for (int p = 0; p < r->meta.num_seats; p++) {
+        const StoredSeat *st = &r->meta.seats[p];
+        json_t *seat = json_pack("{s:i,s:s,s:s}", "seat", p + 1, "kind", st->kind == SEAT_AI ? "ai" : "human", "name",
+                                 r->names[p]);
+        if (st->kind == SEAT_AI) {
+            char level[40];
+            snprintf(level, sizeof level, "%.*s", (int)strcspn(st->ai, ":"), st->ai);
+            json_object_set_new(seat, "level", json_string(level));
+            json_object_set_new(seat, "ai", json_string(st->ai));
+        } else {
+            json_object_set_new(seat, "claimed", json_boolean(st->claimed));
+            json_object_set_new(seat, "account", st->name[0] ? json_string(st->name) : json_null());
+        }
+        json_array_append_new(list, seat);
+    }
+    return list;
+}
+
+static json_t *result_json(const Room *r)
+{
+    const State *st = r->session->state;
+    json_t *result = game_result_to_json(st);
+    if (json_is_object(result)) {
+        StrBuf words = STRBUF_INIT;
+        state_describe_result(st, &r->voice, &words);
+        json_object_set_new(result, "text", json_string(sb_str(&words)));
+        sb_free(&words);
+    }
+    return result;
+}
+
+/* The public state (the same for every viewer) without the history: the
+ * head text {...}, rebuilt once per version. The legal actions, one
+ * sentence each, are written as text (the hot path of a move). */
+static void build_head(Room *r)
+{
+    const Session *s = r->session;
+    const State *st = s->state;
+    json_error_t jerr;
+    int player = state_player(st);
+    json_t *chance = json_null();
+    if (player == PLAYER_CHANCE) {
+        int seat = room_typing_seat(r);
+        chance = json_pack("{s:o,s:i}", "seat", seat >= 0 ? json_integer(seat + 1) : json_null(), "dice",
+                           r->view->dice_to_roll(st));
+    }
+    Marks *m = xmalloc(sizeof *m);
+    state_marks(st, m);
+    json_t *marks = marks_to_json(m);
+    free(m);
+    json_t *obj = json_pack(
+        "{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:o,s:o,s:b,s:o,s:o,s:o}", "id", r->meta.id, "game",
+        r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice", r->meta.real_dice ? "real" : "auto",
+        "listed", r->meta.listed, "status", status_name(r->meta.status), "version", (json_int_t)r->meta.version,
+        "created", r->meta.created, "updated", r->meta.updated, "rematch_of",
+        r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
+        r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r), "count", s->count,
+        "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", room_ai_busy(r),
+        "board", r->view->board(st), "marks", marks, "result", result_json(r));
+    json_object_set_new(obj, "rated", json_boolean(r->meta.rated));
+    char *dumped = json_dumps(obj, JSON_COMPACT);
+    json_decref(obj);
+    StrBuf sb = STRBUF_INIT;
+    sb_puts(&sb, dumped);
+    free(dumped);
+    sb.data[--sb.len] = '\0'; /* the closing brace comes last */
+    sb_puts(&sb, ",\"legal\":[");
+    if (player >= 0) {
+        Action actions[MAX_ACTIONS];
+        int n = state_legal_actions(st, actions);
+        StrBuf text = STRBUF_INIT, words = STRBUF_INIT;
+        for (int i = 0; i < n; i++) {
+            if (i)
+                sb_putc(&sb, ',');
+            room_action_text_with(r->view, st, actions[i], &r->voice, &sb, &text, &words);
+        }
+        sb_free(&text);
+        sb_free(&words);
+    }
+    sb_puts(&sb, "],\"last\":");
+    sb_puts(&sb, s->count > 0 && r->log[s->count - 1].json ? r->log[s->count - 1].json : "null");
+    sb_putc(&sb, '}');
+    free(r->head);
+    r->head = sb.data;
+    r->head_len = sb.len;
+}
+
+/* The head of the current version. */
+static void fresh_head(Room *r)
+{
+    int64_t key = r->meta.version * 2 + room_ai_busy(r);
+    if (!r->head || r->head_version != key) {
+        build_head(r);
+        r->head_version = key;
+    }
+    room_history_sync(r);
+}
+
+/* Appends the public state with its history to out. */
+void room_put_state(Room *r, StrBuf *out)
+{
+    fresh_head(r);
+    /* head without its closing brace, then the history */
+    char *head = r->head;
+    head[r->head_len - 1] = '\0';
+    sb_puts(out, head);
+    head[r->head_len - 1] = '}';
+    room_clock_json(r, room_host_now(r->host), out); /* the time left changes between versions */
+    sb_puts(out, ",\"history\":[");
+    sb_puts(out, sb_str(&r->history));
+    sb_puts(out, "]}");
+}
+
+static const char *statics(Room *r)
+{
+    if (r->statics)
+        return r->statics;
+    const Game *g = r->session->game;
+    LegendEntry entries[LEGEND_MAX];
+    int n = g->ops->legend(g, entries);
+    StrBuf rules = STRBUF_INIT;
+    g->ops->rules(g, &rules);
+    json_t *obj = json_pack("{s:o,s:s}", "legend", legend_to_json(entries, n), "rules", sb_str(&rules));
+    char *text = json_dumps(obj, JSON_COMPACT);
+    json_decref(obj);
+    sb_free(&rules);
+    text[strlen(text) - 1] = '\0';
+    text[0] = ',';
+    r->statics = text;
+    return text;
+}
+
+char *room_state_json(Room *r, unsigned viewer, bool full)
+{
+    pthread_mutex_lock(&r->lock);
+    fresh_head(r);
+    /* One allocation of the whole answer: it can be tens of kilobytes. */
+    StrBuf sb = STRBUF_INIT;
+    const char *statics_text = full ? statics(r) : "";
+    char *data = xmalloc(r->head_len + r->history.len + strlen(statics_text) + 400);
+    sb.data = data;
+    sb.cap = r->head_len + r->history.len + strlen(statics_text) + 400;
+    sb.data[0] = '\0';
+    room_put_state(r, &sb);
+    sb.data[--sb.len] = '\0';
+    sb_puts(&sb, statics_text);
+    sb_puts(&sb, ",\"viewer\":{\"seats\":[");
+    for (int p = 0, k = 0; p < r->meta.num_seats; p++)
+        if (viewer >> p & 1)
+            sb_printf(&sb, "%s%d", k++ ? "," : "", p + 1);
+    int player = session_player(r->session);
+    if (player == PLAYER_CHANCE)
+        player = room_typing_seat(r);
+    sb_printf(&sb, "],\"to_act\":%s", player >= 0 && (viewer >> player & 1) && !room_ai_busy(r) ? "true" : "false");
+    /* whether a seat of the viewer muted the others' chat */
+    bool muted = false;
+    for (int p = 0; p < r->meta.num_seats; p++)
+        muted |= (viewer >> p & 1) && r->meta.seats[p].muted;
+    sb_printf(&sb, ",\"muted\":%s}}", muted ? "true" : "false");
+    pthread_mutex_unlock(&r->lock);
+    return sb.data;
+}
+
+/* ---- record ---- */
+
+json_t *room_record(Room *r, RoomError *e)
+{
+    pthread_mutex_lock(&r->lock);
+    json_t *doc = NULL;
+    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && r->session->game->ops->has_dice;
+    if (hides_future)
+        room_fail(e, 409, "the record of a game with dice drawn by the server is available once the game is over "
+                  "(its seed tells the dice to come)");
+    else
+        doc = record_from_session(r->session, r->meta.created);
+    pthread_mutex_unlock(&r->lock);
+    return doc;
+}

@@ -1,0 +1,575 @@
+/* The PostgreSQL backend of store.h: one database that several `morph
+ * serve` share. Each write of a game is checked against the version its
+ * writer knew, under the row lock of the game's UPDATE, and the actions'
+ * primary key (game, index) refuses a second action at an index: two
+ * servers can never both commit at one index. Every committed change of a
+ * game is NOTIFYed (after its commit, by store_pg_conn.c's notifier), and
+ * store_pg_conn.c LISTENs for the other servers' changes. Work that must
+ * be done once is a row of `work`: an AI's move is held by the server that
+ * wrote the game (servers.seen says it lives) and taken over FOR UPDATE SKIP
+ * LOCKED when it dies; a running clock's row is due when its time runs out
+ * and is taken by one server for a few seconds (a lease), which ends the
+ * game on time with a versioned write like any other (so it is done once).
+ * This file holds the writes of games, the work of several servers and the
+ * table of operations; store_pg_read.c the reads of games,
+ * store_pg_accounts.c and store_pg_lobby.c the community's tables, and
+ * store_pg_conn.c the plumbing (pool, parameters, migrations, NOTIFY). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "store_pg_internal.h"
+#include "../../../core/xalloc.h"
+
+/* The columns a change of a game writes: $1 id, $2 status, $3 result,
+ * $4 updated, $5 undo_low, $6 actions, $7 version (the new one; the stored
+ * one must be $7 - 1), $8 epoch, $9 clock_left, $10 clock_at, $11 when the
+ * running clock runs out (ms since the epoch, 0 none), $12 an AI is to
+ * move, $13 this server. */
+#define UPDATE_GAME                                                                                                \
+    "g AS (UPDATE games SET status = $2, result = $3, updated = $4, undo_low = $5, actions = $6, version = $7,"   \
+    " epoch = $8, clock_left = $9, clock_at = $10 WHERE id = $1 AND version = $7 - 1 RETURNING id)"
+/* A running clock's work follows the game: due when its time runs out,
+ * held by nobody until then; gone when no clock runs. */
+#define CLOCK_WORK                                                                                                 \
+    " cd AS (DELETE FROM work WHERE kind = 'clock' AND $11::bigint = 0 AND game_id IN (SELECT id FROM g)),"        \
+    " ci AS (INSERT INTO work (game_id, kind, due, holder) SELECT id, 'clock', to_timestamp($11::bigint / 1000.0),"  \
+    " NULL FROM g WHERE $11::bigint > 0 ON CONFLICT (game_id, kind) DO UPDATE SET due = EXCLUDED.due, holder = NULL)"
+/* The AI's work follows the game in the same statement: held by the
+ * writer (who thinks at once) while an AI is to move, gone otherwise. */
+#define AI_WORK                                                                                                    \
+    " wd AS (DELETE FROM work WHERE kind = 'ai' AND NOT $12::boolean AND game_id IN (SELECT id FROM g)),"         \
+    " wi AS (INSERT INTO work (game_id, kind, holder) SELECT id, 'ai', $13 FROM g WHERE $12::boolean"            \
+    " ON CONFLICT (game_id, kind) DO UPDATE SET holder = EXCLUDED.holder, due = now())"
+/* How long a server holds a clock's work it took: another takes it then
+ * when the game has not ended on time meanwhile. */
+#define CLOCK_LEASE "1 second"
+
+const char *const pg_sql[P_COUNT] = {
+    [P_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
+                      " rematch_of, rematch, undo_low, actions, version, epoch, rated, clock_kind, clock_initial_ms,"
+                      " clock_increment_ms, clock_days, clock_left, clock_at)"
+                      " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23)",
+    [P_INSERT_SEATS] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id)"
+                       " SELECT $1, u.o - 1, u.k, u.a, u.c, u.h, u.i, u.n"
+                       " FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::bigint[])"
+                       " WITH ORDINALITY AS u(k, a, c, h, i, n, o)",
+    [P_INSERT_ACTIONS] = "INSERT INTO actions (game_id, idx, text, player) SELECT $1, $2 + u.o - 1, u.t, u.p"
+                         " FROM unnest($3::text[], $4::int[]) WITH ORDINALITY AS u(t, p, o)",
+    [P_REMATCH] = "UPDATE games SET rematch = $2, version = version + 1 WHERE id = $1 AND rematch IS NULL",
+    [P_TAKE_WORK] = "INSERT INTO work (game_id, kind, holder) VALUES ($1, 'ai', $2)"
+                    " ON CONFLICT (game_id, kind) DO UPDATE SET holder = EXCLUDED.holder, due = now()",
+    [P_CLOCK_WORK] = "INSERT INTO work (game_id, kind, due) VALUES ($1, 'clock', to_timestamp($2::bigint / 1000.0))"
+                     " ON CONFLICT (game_id, kind) DO UPDATE SET due = EXCLUDED.due, holder = NULL",
+    [P_TAKE_CHALLENGE] = "DELETE FROM challenges WHERE id = $1",
+    /* One statement, one round trip: the check, the actions, the work. */
+    [P_APPEND] = "WITH " UPDATE_GAME ","
+                 " a AS (INSERT INTO actions (game_id, idx, text, player) SELECT g.id, $14 + u.o - 1, u.t, u.p"
+                 " FROM g, unnest($15::text[], $16::int[]) WITH ORDINALITY AS u(t, p, o)),"
+                 CLOCK_WORK "," AI_WORK " SELECT count(*) FROM g",
+    [P_TRUNCATE] = "WITH " UPDATE_GAME ","
+                   " d AS (DELETE FROM actions WHERE game_id IN (SELECT id FROM g) AND idx >= $6),"
+                   CLOCK_WORK "," AI_WORK " SELECT count(*) FROM g",
+    /* A seat taken: the game's status, version and clock (the last seat
+     * taken starts it). */
+    [P_CLAIM_GAME] = "WITH " UPDATE_GAME "," CLOCK_WORK " SELECT count(*) FROM g",
+    [P_CLAIM_SEAT] = "UPDATE seats SET claimed = true, token_hash = $3, invite = NULL, account_id = NULLIF($4::bigint, 0)"
+                     " WHERE game_id = $1 AND seat = $2 AND NOT claimed",
+    /* The clock's times, charged now ($3): another server charges from there. */
+    [P_SAVE_CLOCK] = "UPDATE games SET clock_left = $2, clock_at = $3 WHERE id = $1",
+    /* One statement, so one snapshot: the game, its seats and its actions agree. */
+    [P_LOAD] = "SELECT g.game, g.options, g.seed, g.real_dice, g.listed, g.status, g.result, g.created, g.updated,"
+               " g.rematch_of, g.rematch, g.undo_low, g.version, g.epoch, g.actions,"
+               " (SELECT json_agg(json_build_array(s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite,"
+               " s.account_id, a.name, s.muted) ORDER BY s.seat)"
+               " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id),"
+               " (SELECT json_agg(json_build_array(a.idx, a.text, a.player) ORDER BY a.idx)"
+               " FROM actions a WHERE a.game_id = g.id AND a.idx >= $2),"
+               " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days, g.clock_left,"
+               " g.clock_at FROM games g WHERE g.id = $1",
+    [P_PEEK] = "SELECT version FROM games WHERE id = $1",
+    [P_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = $1 AND NOT claimed",
+    [P_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
+    [P_ALL] = "SELECT id FROM games ORDER BY created, id",
+    [P_LIST] = "SELECT " PG_SUMMARY_COLUMNS " FROM games g WHERE g.status = $1 AND g.listed"
+               " ORDER BY g.updated DESC, g.id DESC LIMIT $2",
+    [P_LIST_BEFORE] = "SELECT " PG_SUMMARY_COLUMNS " FROM games g WHERE g.status = $1 AND g.listed AND (g.updated < $3"
+                      " OR (g.updated = $3 AND g.id < $4)) ORDER BY g.updated DESC, g.id DESC LIMIT $2",
+    /* Servers silent for a day leave the table. */
+    [P_HEARTBEAT] = "WITH old AS (DELETE FROM servers WHERE seen < now() - interval '1 day')"
+                    " INSERT INTO servers (id, about) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET seen = now()",
+    /* Due work: an AI's held by nobody or by a server silent for $2
+     * seconds; a clock's whose lease ran out. Rows another server is taking
+     * at this moment are skipped, not waited for. */
+    [P_CLAIM_WORK] = "UPDATE work w SET holder = $1, due = CASE WHEN w.kind = 'clock' THEN now() + interval '"
+                     CLOCK_LEASE "' ELSE w.due END FROM (SELECT c.game_id, c.kind FROM work c"
+                     " WHERE c.due <= now() AND (c.kind = 'clock' OR c.holder IS NULL OR (c.holder <> $1 AND NOT EXISTS ("
+                     " SELECT 1 FROM servers s WHERE s.id = c.holder AND s.seen > now() - make_interval(secs => $2))))"
+                     " ORDER BY c.due LIMIT $3 FOR UPDATE SKIP LOCKED) t"
+                     " WHERE w.game_id = t.game_id AND w.kind = t.kind RETURNING w.game_id, w.kind",
+    [P_LEAVE] = "WITH w AS (UPDATE work SET holder = NULL WHERE holder = $1) DELETE FROM servers WHERE id = $1",
+    [P_PING] = "SELECT 1",
+};
+
+static const char *work_kinds[] = {[WORK_AI] = "ai", [WORK_CLOCK] = "clock", [WORK_ANALYSIS] = "analysis"};
+
+/* Wall-clock milliseconds since the epoch. */
+static int64_t wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ---- writes ---- */
+
+/* The parameters of UPDATE_GAME, CLOCK_WORK and (with ai) AI_WORK for g;
+ * left holds the clock's text. */
+static void game_params(PgStore *s, const StoredGame *g, bool ai, char *left, size_t leftlen, PgParams *p)
+{
+    pg_text(p, g->id);
+    pg_text(p, status_name(g->status));
+    pg_text(p, g->result);
+    pg_text(p, g->updated);
+    pg_int(p, g->undo_low);
+    pg_int(p, g->count);
+    pg_int(p, g->version);
+    pg_int(p, g->epoch);
+    pg_text(p, pg_left_text(g, left, leftlen));
+    pg_int(p, g->clock_at);
+    pg_int(p, g->clock_due);
+    if (ai) {
+        pg_bool(p, g->ai_to_move);
+        pg_text(p, s->id);
+    }
+}
+
+/* The texts and players of actions[from .. g->count) as two arrays. */
+static void action_arrays(const StoredGame *g, int from, StrBuf *texts, StrBuf *players)
+{
+    int n = g->count - from;
+    const char **t = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *t);
+    int *p = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *p);
+    for (int i = 0; i < n; i++) {
+        t[i] = g->actions[from + i].text;
+        p[i] = g->actions[from + i].player;
+    }
+    pg_array_texts(texts, t, n);
+    pg_array_ints(players, p, n);
+    free(t);
+    free(p);
+}
+
+/* A statement (on c) whose single value counts the rows of the game it
+ * changed: 0 means the game was not at the version before g's (a conflict). */
+static bool run_checked(PgConn *c, int q, const PgParams *p, const StoredGame *g, const char *what, char *err,
+                        size_t errlen)
+{
+    PGresult *r = pg_run(c, q, p, PGRES_TUPLES_OK, what, err, errlen);
+    if (!r)
+        return false;
+    bool changed = PQntuples(r) == 1 && atoi(PQgetvalue(r, 0, 0)) == 1;
+    PQclear(r);
+    if (!changed)
+        snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
+    return changed;
+}
+
+static bool pg_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    err[0] = '\0';
+    PgConn *c = pg_acquire(s, err, errlen);
+    if (!c)
+        return false;
+    StrBuf texts = STRBUF_INIT, players = STRBUF_INIT;
+    action_arrays(g, from, &texts, &players);
+    char left[MAX_PLAYERS * 24];
+    PgParams p = {0};
+    game_params(s, g, true, left, sizeof left, &p);
+    pg_int(&p, from);
+    pg_text(&p, sb_str(&texts));
+    pg_text(&p, sb_str(&players));
+    /* A game that ends rated moves the ratings in the same transaction. */
+    bool ok = !g->rate_now || pg_exec(c, "BEGIN", "cannot begin", err, errlen);
+    ok = ok && run_checked(c, P_APPEND, &p, g, "cannot store the actions", err, errlen);
+    if (g->rate_now) {
+        ok = ok && pg_rate_game(c, g, err, errlen);
+        ok = ok && pg_exec(c, "COMMIT", "cannot commit the actions", err, errlen);
+    }
+    pg_release(s, c); /* rolls back what did not commit */
+    if (ok)
+        pg_notify_change(s, g->id, g->version);
+    sb_free(&texts);
+    sb_free(&players);
+    return ok;
+}
+
+/* One checked statement on a connection of the pool, NOTIFYed when it committed. */
+static bool write_checked(PgStore *s, int q, const PgParams *p, const StoredGame *g, const char *what, char *err,
+                          size_t errlen)
+{
+    PgConn *c = pg_acquire(s, err, errlen);
+    if (!c)
+        return false;
+    bool ok = run_checked(c, q, p, g, what, err, errlen);
+    pg_release(s, c);
+    if (ok)
+        pg_notify_change(s, g->id, g->version);
+    return ok;
+}
+
+static bool pg_truncate(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    char left[MAX_PLAYERS * 24];
+    PgParams p = {0};
+    game_params(s, g, true, left, sizeof left, &p);
+    return write_checked(s, P_TRUNCATE, &p, g, "cannot take actions back", err, errlen);
+}
+
+static bool pg_save_clock(Store *st, const char *id, const int64_t left[MAX_PLAYERS], int seats, char *err,
+                          size_t errlen)
+{
+    StoredGame g = {.num_seats = seats, .clock = {.kind = CLOCK_REAL}};
+    memcpy(g.clock_left, left, sizeof g.clock_left);
+    char text[MAX_PLAYERS * 24];
+    PgParams p = {0};
+    pg_text(&p, id);
+    pg_text(&p, pg_left_text(&g, text, sizeof text));
+    pg_int(&p, wall_ms());
+    PGresult *r = pg_query((PgStore *)st, P_SAVE_CLOCK, &p, PGRES_COMMAND_OK, "cannot save the clock", err, errlen);
+    PQclear(r);
+    return r != NULL;
+}
+
+/* Runs the statement of one step of a transaction; false (with err) when it
+ * fails or changes another number of rows than want (-1: any). */
+static bool step(PgConn *c, int q, const PgParams *p, int want, const char *what, char *err, size_t errlen)
+{
+    PGresult *r = pg_run(c, q, p, PGRES_COMMAND_OK, what, err, errlen);
+    if (!r)
+        return false;
+    int rows = atoi(PQcmdTuples(r));
+    PQclear(r);
+    return want < 0 || rows == want;
+}
+
+static bool insert_seats(PgConn *c, const StoredGame *g, char *err, size_t errlen)
+{
+    const char *kinds[MAX_PLAYERS], *ais[MAX_PLAYERS], *claimed[MAX_PLAYERS], *hashes[MAX_PLAYERS],
+        *invites[MAX_PLAYERS], *accounts[MAX_PLAYERS];
+    char numbers[MAX_PLAYERS][24];
+    for (int i = 0; i < g->num_seats; i++) {
+        const StoredSeat *seat = &g->seats[i];
+        kinds[i] = seat->kind == SEAT_AI ? "ai" : "human";
+        ais[i] = seat->ai[0] ? seat->ai : NULL;
+        claimed[i] = seat->claimed ? "true" : "false";
+        hashes[i] = seat->token_hash[0] ? seat->token_hash : NULL;
+        invites[i] = seat->invite[0] ? seat->invite : NULL;
+        snprintf(numbers[i], sizeof numbers[i], "%lld", (long long)seat->account);
+        accounts[i] = seat->account ? numbers[i] : NULL;
+    }
+    enum { COLUMNS = 6 };
+    StrBuf a[COLUMNS] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    const char *const *columns[COLUMNS] = {kinds, ais, claimed, hashes, invites, accounts};
+    PgParams p = {0};
+    pg_text(&p, g->id);
+    for (int k = 0; k < COLUMNS; k++) {
+        pg_array_texts(&a[k], columns[k], g->num_seats);
+        pg_text(&p, sb_str(&a[k]));
+    }
+    bool ok = step(c, P_INSERT_SEATS, &p, g->num_seats, "cannot store the seats", err, errlen);
+    for (int k = 0; k < COLUMNS; k++)
+        sb_free(&a[k]);
+    return ok;
+}
+
+static bool insert_game(PgConn *c, const StoredGame *g, char *err, size_t errlen)
+{
+    char left[MAX_PLAYERS * 24];
+    PgParams p = {0};
+    pg_text(&p, g->id);
+    pg_text(&p, g->game);
+    pg_text(&p, g->options);
+    pg_int(&p, (long long)(int64_t)g->seed);
+    pg_bool(&p, g->real_dice);
+    pg_bool(&p, g->listed);
+    pg_text(&p, status_name(g->status));
+    pg_text(&p, g->result);
+    pg_text(&p, g->created);
+    pg_text(&p, g->updated);
+    pg_text(&p, g->rematch_of);
+    pg_text(&p, g->rematch);
+    pg_int(&p, g->undo_low);
+    pg_int(&p, g->count);
+    pg_int(&p, g->version);
+    pg_int(&p, g->epoch);
+    pg_bool(&p, g->rated);
+    pg_int(&p, g->clock.kind);
+    pg_int(&p, g->clock.initial_ms);
+    pg_int(&p, g->clock.increment_ms);
+    pg_int(&p, g->clock.days);
+    pg_text(&p, pg_left_text(g, left, sizeof left));
+    pg_int(&p, g->clock_at);
+    if (!step(c, P_INSERT_GAME, &p, 1, "cannot store the new game", err, errlen) || !insert_seats(c, g, err, errlen))
+        return false;
+    bool ok = true;
+    if (g->count > 0) {
+        StrBuf texts = STRBUF_INIT, players = STRBUF_INIT;
+        action_arrays(g, 0, &texts, &players);
+        p = (PgParams){0};
+        pg_text(&p, g->id);
+        pg_int(&p, 0);
+        pg_text(&p, sb_str(&texts));
+        pg_text(&p, sb_str(&players));
+        ok = step(c, P_INSERT_ACTIONS, &p, g->count, "cannot store the actions", err, errlen);
+        sb_free(&texts);
+        sb_free(&players);
+    }
+    return ok;
+}
+
+/* What a new game does beside its rows, in its transaction: take its
+ * challenge, link its rematch, hold its AI's and its clock's work. */
+static bool create_links(PgStore *s, PgConn *c, const StoredGame *g, char *err, size_t errlen)
+{
+    PgParams p = {0};
+    /* A challenge of the lobby is taken once: by the game made of it. */
+    if (g->from_challenge) {
+        pg_text(&p, g->from_challenge);
+        if (!step(c, P_TAKE_CHALLENGE, &p, 1, "cannot take the challenge", err, errlen)) {
+            if (!err[0])
+                snprintf(err, errlen, "the challenge was taken or withdrawn already");
+            return false;
+        }
+    }
+    /* A rematch is linked to its game in the same transaction: made whole
+     * or not at all, and only once per game. */
+    if (g->rematch_of[0]) {
+        p = (PgParams){0};
+        pg_text(&p, g->rematch_of);
+        pg_text(&p, g->id);
+        if (!step(c, P_REMATCH, &p, 1, "cannot link the rematch", err, errlen)) {
+            if (!err[0])
+                snprintf(err, errlen, "game %s already has a rematch", g->rematch_of);
+            return false;
+        }
+    }
+    if (g->ai_to_move) {
+        p = (PgParams){0};
+        pg_text(&p, g->id);
+        pg_text(&p, s->id);
+        if (!step(c, P_TAKE_WORK, &p, -1, "cannot store the AI's work", err, errlen))
+            return false;
+    }
+    if (g->clock_due > 0) {
+        p = (PgParams){0};
+        pg_text(&p, g->id);
+        pg_int(&p, g->clock_due);
+        if (!step(c, P_CLOCK_WORK, &p, -1, "cannot store the clock's work", err, errlen))
+            return false;
+    }
+    return true;
+}
+
+static bool pg_create(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    err[0] = '\0';
+    PgConn *c = pg_acquire(s, err, errlen);
+    if (!c)
+        return false;
+    bool ok = pg_exec(c, "BEGIN", "cannot begin", err, errlen) && insert_game(c, g, err, errlen) &&
+              create_links(s, c, g, err, errlen) && pg_exec(c, "COMMIT", "cannot commit the new game", err, errlen);
+    pg_release(s, c); /* rolls back what did not commit */
+    if (ok && g->rematch_of[0])
+        pg_notify_change(s, g->rematch_of, -1); /* its rematch link */
+    return ok;
+}
+
+static bool pg_claim(Store *st, const StoredGame *g, int seat, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    err[0] = '\0';
+    PgConn *c = pg_acquire(s, err, errlen);
+    if (!c)
+        return false;
+    PgParams p = {0};
+    pg_text(&p, g->id);
+    pg_int(&p, seat);
+    pg_text(&p, g->seats[seat].token_hash);
+    pg_int(&p, g->seats[seat].account);
+    bool ok = pg_exec(c, "BEGIN", "cannot begin", err, errlen);
+    if (ok && !(ok = step(c, P_CLAIM_SEAT, &p, 1, "cannot claim the seat", err, errlen)) && !err[0])
+        snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
+    char left[MAX_PLAYERS * 24];
+    p = (PgParams){0};
+    game_params(s, g, false, left, sizeof left, &p);
+    ok = ok && run_checked(c, P_CLAIM_GAME, &p, g, "cannot claim the seat", err, errlen);
+    ok = ok && pg_exec(c, "COMMIT", "cannot commit the claim", err, errlen);
+    pg_release(s, c);
+    if (ok)
+        pg_notify_change(s, g->id, g->version);
+    return ok;
+}
+
+/* ---- several servers ---- */
+
+static bool pg_heartbeat(Store *st, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    PgParams p = {0};
+    pg_text(&p, s->id);
+    pg_text(&p, s->about);
+    PGresult *r = pg_query(s, P_HEARTBEAT, &p, PGRES_COMMAND_OK, "cannot tell that this server is alive", err, errlen);
+    PQclear(r);
+    return r != NULL;
+}
+
+static bool pg_claim_work(Store *st, StoreWork *out, int max, int *n, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    *n = 0;
+    PgParams p = {0};
+    pg_text(&p, s->id);
+    pg_int(&p, STORE_DEAD_S);
+    pg_int(&p, max);
+    PGresult *r = pg_query(s, P_CLAIM_WORK, &p, PGRES_TUPLES_OK, "cannot take work", err, errlen);
+    if (!r)
+        return false;
+    for (int i = 0; i < PQntuples(r) && *n < max; i++) {
+        for (int k = 0; k < (int)(sizeof work_kinds / sizeof work_kinds[0]); k++)
+            if (strcmp(PQgetvalue(r, i, 1), work_kinds[k]) == 0) {
+                pg_copy_text(out[*n].id, sizeof out[*n].id, PQgetvalue(r, i, 0));
+                out[(*n)++].kind = k;
+            }
+    }
+    PQclear(r);
+    return true;
+}
+
+static void pg_leave(Store *st)
+{
+    PgStore *s = (PgStore *)st;
+    pg_watch_stop(s); /* no callback into the server from now on */
+    char err[256];
+    PgParams p = {0};
+    pg_text(&p, s->id);
+    PQclear(pg_query(s, P_LEAVE, &p, PGRES_COMMAND_OK, "cannot leave", err, sizeof err));
+}
+
+static const char *pg_server_id(Store *st)
+{
+    return ((PgStore *)st)->id;
+}
+
+static void pg_close(Store *st)
+{
+    PgStore *s = (PgStore *)st;
+    pg_watch_stop(s);
+    pg_notifier_stop(s);
+    pthread_cond_destroy(&s->notify_cond);
+    pthread_mutex_destroy(&s->notify_lock);
+    for (int i = 0; i < s->nconns; i++)
+        PQfinish(s->conns[i].conn);
+    free(s->conns);
+    pthread_cond_destroy(&s->freed);
+    pthread_mutex_destroy(&s->lock);
+    free(s->uri);
+    free(s);
+}
+
+static const StoreOps pg_ops = {
+    .name = "postgresql",
+    .shared = true,
+    .create = pg_create,
+    .append = pg_append,
+    .truncate = pg_truncate,
+    .claim = pg_claim,
+    .load = pg_load,
+    .load_since = pg_load_since,
+    .peek = pg_peek,
+    .find_invite = pg_find_invite,
+    .each_unfinished = pg_each_unfinished,
+    .list = pg_list,
+    .each_game = pg_each_game,
+    .save_clock = pg_save_clock,
+    .account_create = pg_account_create,
+    .account_find = pg_account_find,
+    .account_password = pg_account_password,
+    .session_create = pg_session_create,
+    .session_find = pg_session_find,
+    .session_delete = pg_session_delete,
+    .ratings_of = pg_ratings_of,
+    .rating_history = pg_rating_history,
+    .leaderboard = pg_leaderboard,
+    .games_of = pg_games_of,
+    .challenge_create = pg_challenge_create,
+    .challenge_delete = pg_challenge_delete,
+    .challenge_renew = pg_challenge_renew,
+    .challenges = pg_challenges,
+    .chat_append = pg_chat_append,
+    .chat_list = pg_chat_list,
+    .seat_mute = pg_seat_mute,
+    .analysis_save = pg_analysis_save,
+    .analysis_load = pg_analysis_load,
+    .ping = pg_ping,
+    .describe = pg_describe,
+    .watch = pg_watch,
+    .notify = pg_notify_note,
+    .heartbeat = pg_heartbeat,
+    .claim_work = pg_claim_work,
+    .work_take = pg_work_take,
+    .work_end = pg_work_end,
+    .work_held = pg_work_held,
+    .leave = pg_leave,
+    .server_id = pg_server_id,
+    .close = pg_close,
+};
+
+Store *store_open_pg(const char *uri, int pool, char *err, size_t errlen)
+{
+    PgStore *s = xcalloc(1, sizeof *s);
+    s->base.ops = &pg_ops;
+    s->uri = xstrdup(uri);
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->freed, NULL);
+    s->nconns = pool > 0 ? pool : 1;
+    s->conns = xcalloc((size_t)s->nconns, sizeof *s->conns);
+    pg_notifier_start(s);
+    char host[96] = "";
+    gethostname(host, sizeof host - 1);
+    snprintf(s->about, sizeof s->about, "%s pid %d", host, (int)getpid());
+    if (!token_random(s->id, PG_SERVER_ID_LEN)) {
+        snprintf(err, errlen, "the system gave no random bytes for the server's id");
+        pg_close(&s->base);
+        return NULL;
+    }
+    /* The first connection checks the URI, names the database for people
+     * and brings the schema up; the others connect when first needed. */
+    PGconn *conn = pg_connect(s, err, errlen);
+    if (!conn) {
+        pg_close(&s->base);
+        return NULL;
+    }
+    snprintf(s->describe, sizeof s->describe, "postgresql://%s@%s:%s/%s", PQuser(conn), PQhost(conn), PQport(conn),
+             PQdb(conn));
+    bool ok = pg_migrate(conn, err, errlen);
+    PQfinish(conn);
+    /* The pool's first connection, its statements prepared over the schema now there. */
+    PgConn *c = ok ? pg_acquire(s, err, errlen) : NULL;
+    if (c)
+        pg_release(s, c);
+    ok = c != NULL;
+    if (!ok) {
+        char msg[ERR_MAX + 128];
+        snprintf(msg, sizeof msg, "%s", err);
+        snprintf(err, errlen, "%s (database %s)", msg, s->describe);
+        pg_close(&s->base);
+        return NULL;
+    }
+    return &s->base;
+}

@@ -1,0 +1,312 @@
+/* The reads of games of the PostgreSQL store (store.h): a game with its
+ * seats and actions in one statement (one snapshot), versions, invitations,
+ * lists and an account's games. Reads are tried once more on a new
+ * connection when theirs broke (pg_read). The statements are store_pg.c's
+ * table (pg_sql). */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_pg_internal.h"
+#include "../../../core/xalloc.h"
+
+void pg_copy_text(char *out, size_t outlen, const char *text)
+{
+    snprintf(out, outlen, "%s", text ? text : "");
+}
+
+const char *pg_left_text(const StoredGame *g, char *out, size_t outlen)
+{
+    if (g->clock.kind == CLOCK_NONE)
+        return NULL;
+    out[0] = '\0';
+    for (int p = 0, n = 0; p < g->num_seats && (size_t)n < outlen; p++)
+        n += snprintf(out + n, outlen - (size_t)n, "%s%lld", p ? "," : "", (long long)g->clock_left[p]);
+    return out;
+}
+
+void pg_left_read(const char *text, StoredGame *g)
+{
+    for (int p = 0; p < MAX_PLAYERS && text && *text; p++) {
+        char *end;
+        g->clock_left[p] = strtoll(text, &end, 10);
+        text = *end == ',' ? end + 1 : NULL;
+    }
+}
+
+/* A clock spec from four columns from col (kind, initial ms, increment ms, days). */
+static void read_clock(PGresult *r, int i, int col, ClockSpec *c)
+{
+    int kind = atoi(PQgetvalue(r, i, col));
+    *c = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
+                     .initial_ms = strtoll(PQgetvalue(r, i, col + 1), NULL, 10),
+                     .increment_ms = strtoll(PQgetvalue(r, i, col + 2), NULL, 10),
+                     .days = atoi(PQgetvalue(r, i, col + 3))};
+}
+
+static const char *json_text_at(const json_t *row, size_t i)
+{
+    return json_string_value(json_array_get(row, i));
+}
+
+/* The seats of a P_LOAD row, as json_agg gave them: seat, kind, ai, claimed,
+ * token hash, invitation, account, its name, muted. */
+static void read_seats(json_t *seats, StoredGame *out)
+{
+    size_t i;
+    json_t *row;
+    json_array_foreach(seats, i, row) {
+        int p = (int)json_integer_value(json_array_get(row, 0));
+        if (p < 0 || p >= MAX_PLAYERS)
+            continue;
+        StoredSeat *seat = &out->seats[p];
+        seat->kind = strcmp(json_text_at(row, 1) ? json_text_at(row, 1) : "", "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+        pg_copy_text(seat->ai, sizeof seat->ai, json_text_at(row, 2));
+        seat->claimed = json_is_true(json_array_get(row, 3));
+        pg_copy_text(seat->token_hash, sizeof seat->token_hash, json_text_at(row, 4));
+        pg_copy_text(seat->invite, sizeof seat->invite, json_text_at(row, 5));
+        seat->account = json_integer_value(json_array_get(row, 6));
+        pg_copy_text(seat->name, sizeof seat->name, json_text_at(row, 7));
+        seat->muted = json_is_true(json_array_get(row, 8));
+        if (p + 1 > out->num_seats)
+            out->num_seats = p + 1;
+    }
+}
+
+/* The seats and actions of a P_LOAD row. */
+static bool read_parts(const char *id, const char *seats, const char *actions, int from, StoredGame *out, char *err,
+                       size_t errlen)
+{
+    json_t *s = seats[0] ? json_loads(seats, 0, NULL) : json_array();
+    json_t *a = actions[0] ? json_loads(actions, 0, NULL) : json_array();
+    bool ok = json_is_array(s) && json_is_array(a);
+    if (ok)
+        read_seats(s, out);
+    int next = from < out->count ? from : out->count;
+    out->actions = stored_actions_new(out->count);
+    size_t i;
+    json_t *row;
+    json_array_foreach(ok ? a : NULL, i, row) {
+        if (next >= out->count || json_integer_value(json_array_get(row, 0)) != next || !json_text_at(row, 1))
+            break;
+        out->actions[next].text = xstrdup(json_text_at(row, 1));
+        out->actions[next].player = (int)json_integer_value(json_array_get(row, 2));
+        next++;
+    }
+    if (!ok)
+        snprintf(err, errlen, "database: game %s: its seats or actions cannot be read", id);
+    else if (next != out->count || (size_t)(next - (from < out->count ? from : out->count)) != json_array_size(a))
+        ok = store_missing_action(id, next, err, errlen);
+    json_decref(s);
+    json_decref(a);
+    return ok;
+}
+
+/* The columns of a P_LOAD row but its seats and actions. */
+static void read_game(PGresult *r, const char *id, StoredGame *out)
+{
+    pg_copy_text(out->id, sizeof out->id, id);
+    pg_copy_text(out->game, sizeof out->game, PQgetvalue(r, 0, 0));
+    out->options = xstrdup(PQgetvalue(r, 0, 1));
+    out->seed = (uint64_t)strtoll(PQgetvalue(r, 0, 2), NULL, 10);
+    out->real_dice = PQgetvalue(r, 0, 3)[0] == 't';
+    out->listed = PQgetvalue(r, 0, 4)[0] == 't';
+    out->status = status_from_name(PQgetvalue(r, 0, 5));
+    out->result = PQgetisnull(r, 0, 6) ? NULL : xstrdup(PQgetvalue(r, 0, 6));
+    pg_copy_text(out->created, sizeof out->created, PQgetvalue(r, 0, 7));
+    pg_copy_text(out->updated, sizeof out->updated, PQgetvalue(r, 0, 8));
+    pg_copy_text(out->rematch_of, sizeof out->rematch_of, PQgetvalue(r, 0, 9));
+    pg_copy_text(out->rematch, sizeof out->rematch, PQgetvalue(r, 0, 10));
+    out->undo_low = atoi(PQgetvalue(r, 0, 11));
+    out->version = strtoll(PQgetvalue(r, 0, 12), NULL, 10);
+    out->epoch = atoi(PQgetvalue(r, 0, 13));
+    out->count = atoi(PQgetvalue(r, 0, 14));
+    out->rated = PQgetvalue(r, 0, 17)[0] == 't';
+    read_clock(r, 0, 18, &out->clock);
+    pg_left_read(PQgetisnull(r, 0, 22) ? NULL : PQgetvalue(r, 0, 22), out);
+    out->clock_at = strtoll(PQgetvalue(r, 0, 23), NULL, 10);
+}
+
+bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    memset(out, 0, sizeof *out);
+    *found = false;
+    PgParams p = {0};
+    pg_text(&p, id);
+    pg_int(&p, from);
+    PGresult *r = pg_read(s, P_LOAD, &p, "cannot read the game", err, errlen);
+    if (!r)
+        return false;
+    bool ok = true;
+    if (PQntuples(r) == 1) {
+        *found = true;
+        read_game(r, id, out);
+        ok = read_parts(id, PQgetvalue(r, 0, 15), PQgetvalue(r, 0, 16), from, out, err, errlen);
+    }
+    PQclear(r);
+    if (!ok) {
+        stored_game_clear(out);
+        *found = false;
+    }
+    return ok;
+}
+
+bool pg_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    return pg_load_since(st, id, 0, out, found, err, errlen);
+}
+
+/* Runs a read of one text parameter (or none); the result or NULL. */
+static PGresult *read_rows(PgStore *s, int q, const char *param, const char *what, char *err, size_t errlen)
+{
+    PgParams p = {0};
+    if (param)
+        pg_text(&p, param);
+    return pg_read(s, q, &p, what, err, errlen);
+}
+
+bool pg_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
+{
+    PGresult *r = read_rows((PgStore *)st, P_PEEK, id, "cannot read the game", err, errlen);
+    if (!r)
+        return false;
+    *found = PQntuples(r) == 1;
+    *version = *found ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : 0;
+    PQclear(r);
+    return true;
+}
+
+bool pg_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found, char *err,
+                    size_t errlen)
+{
+    PGresult *r = read_rows((PgStore *)st, P_FIND_INVITE, code, "cannot look up the invitation", err, errlen);
+    if (!r)
+        return false;
+    *found = PQntuples(r) == 1;
+    if (*found) {
+        pg_copy_text(id, GAME_ID_LEN + 1, PQgetvalue(r, 0, 0));
+        *seat = atoi(PQgetvalue(r, 0, 1));
+    }
+    PQclear(r);
+    return true;
+}
+
+/* Reads every id first, then calls fn without a connection (fn may use the store). */
+static bool each_id(PgStore *s, int q, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+{
+    PGresult *r = read_rows(s, q, NULL, "cannot list the games", err, errlen);
+    if (!r)
+        return false;
+    for (int i = 0; i < PQntuples(r); i++)
+        fn(ctx, PQgetvalue(r, i, 0));
+    PQclear(r);
+    return true;
+}
+
+bool pg_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+{
+    return each_id((PgStore *)st, P_UNFINISHED, fn, ctx, err, errlen);
+}
+
+bool pg_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+{
+    return each_id((PgStore *)st, P_ALL, fn, ctx, err, errlen);
+}
+
+void pg_summary(PGresult *r, int i, int col, GameSummary *g)
+{
+    memset(g, 0, sizeof *g);
+    pg_copy_text(g->id, sizeof g->id, PQgetvalue(r, i, col));
+    pg_copy_text(g->game, sizeof g->game, PQgetvalue(r, i, col + 1));
+    g->options = xstrdup(PQgetvalue(r, i, col + 2));
+    g->status = status_from_name(PQgetvalue(r, i, col + 3));
+    g->result = PQgetisnull(r, i, col + 4) ? NULL : xstrdup(PQgetvalue(r, i, col + 4));
+    pg_copy_text(g->created, sizeof g->created, PQgetvalue(r, i, col + 5));
+    pg_copy_text(g->updated, sizeof g->updated, PQgetvalue(r, i, col + 6));
+    g->count = atoi(PQgetvalue(r, i, col + 7));
+    g->num_seats = atoi(PQgetvalue(r, i, col + 8));
+    g->open_seats = atoi(PQgetvalue(r, i, col + 9));
+    g->ai_seats = atoi(PQgetvalue(r, i, col + 10));
+    g->rated = PQgetvalue(r, i, col + 11)[0] == 't';
+    read_clock(r, i, col + 12, &g->clock);
+    g->seat = -1;
+}
+
+bool pg_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out, int *n,
+             char *err, size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    *n = 0;
+    bool paging = before && before[0];
+    PgParams p = {0};
+    pg_text(&p, status_name(status));
+    pg_int(&p, limit);
+    if (paging) {
+        pg_text(&p, before);
+        pg_text(&p, before_id ? before_id : "");
+    }
+    PGresult *r = pg_read(s, paging ? P_LIST_BEFORE : P_LIST, &p, "cannot list the games", err, errlen);
+    if (!r)
+        return false;
+    for (int i = 0; i < PQntuples(r) && *n < limit; i++)
+        pg_summary(r, i, 0, &out[(*n)++]);
+    PQclear(r);
+    return true;
+}
+
+/* An account's games with their seat, and the names of every seat's account
+ * (one account holds one seat of a game at most: the API sees to it). */
+static const char q_games_of[] =
+    "SELECT " PG_SUMMARY_COLUMNS ", m.seat,"
+    " (SELECT json_agg(json_build_array(s.seat, a.name)) FROM seats s JOIN accounts a ON a.id = s.account_id"
+    " WHERE s.game_id = g.id)"
+    " FROM games g JOIN seats m ON m.game_id = g.id AND m.account_id = $1"
+    " WHERE (g.status <> 'finished') = $2 ORDER BY g.updated DESC, g.id DESC LIMIT $3";
+
+bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSummary *out, int *n, char *err,
+                 size_t errlen)
+{
+    PgStore *s = (PgStore *)st;
+    *n = 0;
+    PgParams p = {0};
+    pg_int(&p, account);
+    pg_bool(&p, running);
+    pg_int(&p, limit);
+    PGresult *r = pg_query_sql(s, q_games_of, &p, PGRES_TUPLES_OK, "cannot list the games", err, errlen);
+    if (!r)
+        return false;
+    for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
+        GameSummary *g = &out[(*n)++];
+        pg_summary(r, i, 0, g);
+        g->seat = atoi(PQgetvalue(r, i, 16));
+        json_t *names = json_loads(PQgetvalue(r, i, 17), 0, NULL);
+        size_t k;
+        json_t *row;
+        json_array_foreach(names, k, row) {
+            int seat = (int)json_integer_value(json_array_get(row, 0));
+            if (seat >= 0 && seat < MAX_PLAYERS)
+                pg_copy_text(g->names[seat], sizeof g->names[seat], json_text_at(row, 1));
+        }
+        json_decref(names);
+    }
+    PQclear(r);
+    return true;
+}
+
+bool pg_ping(Store *st, char *err, size_t errlen)
+{
+    /* A busy server answered by the database a moment ago is healthy:
+     * no health check waits for a free connection. */
+    if (pg_now_ms() - atomic_load(&((PgStore *)st)->last_ok_ms) < 1000)
+        return true;
+    PGresult *r = read_rows((PgStore *)st, P_PING, NULL, "no answer", err, errlen);
+    PQclear(r);
+    return r != NULL;
+}
+
+void pg_describe(Store *st, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "%s", ((PgStore *)st)->describe);
+}

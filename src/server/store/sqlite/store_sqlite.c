@@ -1,0 +1,793 @@
+/* The SQLite backend of store.h: one database file in WAL mode, one
+ * connection used under a mutex (SQLite serialises writers anyway, and a
+ * statement takes microseconds), prepared statements kept for the life of
+ * the store. The schema is versioned with PRAGMA user_version and brought
+ * up to date when the store opens by the migrations both backends share
+ * (store_migrations.c), all in one transaction (an older morph refuses a
+ * newer database).
+ *
+ * This file holds the games; store_sqlite_accounts.c accounts, sessions
+ * and ratings; store_sqlite_lobby.c challenges and chat. */
+#include <errno.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "../store_migrations.h"
+#include "store_sqlite_internal.h"
+#include "../../../core/xalloc.h"
+
+
+static const char *const sql[Q_COUNT] = {
+    [Q_BEGIN] = "BEGIN IMMEDIATE",
+    [Q_COMMIT] = "COMMIT",
+    [Q_ROLLBACK] = "ROLLBACK",
+    [Q_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
+                      " rematch_of, rematch, undo_low, actions, version, rated, clock_kind, clock_initial_ms,"
+                      " clock_increment_ms, clock_days, clock_left, epoch, clock_at)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23)",
+    [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+    [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
+    /* only over the version the writer knew (store.h) */
+    [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7,"
+                      " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1 AND version = ?7 - 1",
+    [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
+    [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL, account_id = ?4"
+                " WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
+    [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
+    [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
+                    " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
+                    " epoch, actions, clock_at FROM games WHERE id = ?1",
+    [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted"
+                     " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
+    [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
+    [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
+    [Q_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
+    [Q_LIST] = "SELECT " SQ_SUMMARY_COLUMNS
+               " FROM games g WHERE g.status = ?1 AND g.listed = 1 ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
+    [Q_LIST_BEFORE] = "SELECT " SQ_SUMMARY_COLUMNS
+                      " FROM games g WHERE g.status = ?1 AND g.listed = 1 AND (g.updated < ?3 OR (g.updated = ?3 AND g.id < ?4))"
+                      " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
+    [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
+    [Q_SAVE_CLOCK] = "UPDATE games SET clock_left = ?2 WHERE id = ?1",
+    [Q_PEEK] = "SELECT version FROM games WHERE id = ?1",
+    [Q_TAKE_CHALLENGE] = "DELETE FROM challenges WHERE id = ?1",
+};
+
+
+bool sq_fail(SqliteStore *s, const char *what, char *err, size_t errlen)
+{
+    snprintf(err, errlen, "database: %s: %s", what, sqlite3_errmsg(s->db));
+    return false;
+}
+
+/* Runs a statement that returns no rows; false on error. */
+bool sq_run(sqlite3_stmt *q)
+{
+    int rc = sqlite3_step(q);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    return rc == SQLITE_DONE;
+}
+
+bool sq_begin(SqliteStore *s, char *err, size_t errlen)
+{
+    return sq_run(s->q[Q_BEGIN]) || sq_fail(s, "begin", err, errlen);
+}
+
+/* Commits, or rolls back and fails with what went wrong. */
+bool sq_finish(SqliteStore *s, bool ok, const char *what, char *err, size_t errlen)
+{
+    if (ok && sq_run(s->q[Q_COMMIT]))
+        return true;
+    if (ok || !err[0])
+        sq_fail(s, what, err, errlen);
+    sq_run(s->q[Q_ROLLBACK]);
+    return false;
+}
+
+void sq_bind_text(sqlite3_stmt *q, int i, const char *text)
+{
+    if (text && text[0])
+        sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(q, i);
+}
+
+const char *sq_col_text(sqlite3_stmt *q, int i)
+{
+    const unsigned char *t = sqlite3_column_text(q, i);
+    return t ? (const char *)t : "";
+}
+
+void sq_copy_text(char *out, size_t outlen, const char *text)
+{
+    snprintf(out, outlen, "%s", text);
+}
+
+void sq_done(sqlite3_stmt *q)
+{
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+}
+
+sqlite3_stmt *sq_stmt(SqliteStore *s, const char *text)
+{
+    int i = 0;
+    for (; i < SQ_CACHE && s->cache[i].sql; i++)
+        if (s->cache[i].sql == text)
+            return s->cache[i].stmt;
+    sqlite3_stmt *q = NULL;
+    if (i == SQ_CACHE || sqlite3_prepare_v3(s->db, text, -1, SQLITE_PREPARE_PERSISTENT, &q, NULL) != SQLITE_OK) {
+        sqlite3_finalize(q);
+        return NULL;
+    }
+    s->cache[i].sql = text;
+    s->cache[i].stmt = q;
+    return q;
+}
+
+void sq_bind_clock(sqlite3_stmt *q, int i, const ClockSpec *c)
+{
+    sqlite3_bind_int(q, i, c->kind);
+    sqlite3_bind_int64(q, i + 1, c->initial_ms);
+    sqlite3_bind_int64(q, i + 2, c->increment_ms);
+    sqlite3_bind_int(q, i + 3, c->days);
+}
+
+void sq_col_clock(sqlite3_stmt *q, int i, ClockSpec *c)
+{
+    int kind = sqlite3_column_int(q, i);
+    *c = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
+                     .initial_ms = sqlite3_column_int64(q, i + 1),
+                     .increment_ms = sqlite3_column_int64(q, i + 2),
+                     .days = sqlite3_column_int(q, i + 3)};
+}
+
+/* "ms,ms,..": the time of each seat of a game with a clock; NULL without. */
+static void bind_left(sqlite3_stmt *q, int i, const StoredGame *g)
+{
+    if (g->clock.kind == CLOCK_NONE) {
+        sqlite3_bind_null(q, i);
+        return;
+    }
+    char text[MAX_PLAYERS * 24] = "";
+    for (int p = 0, n = 0; p < g->num_seats; p++)
+        n += snprintf(text + n, sizeof text - (size_t)n, "%s%lld", p ? "," : "", (long long)g->clock_left[p]);
+    sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
+}
+
+static void read_left(const char *text, StoredGame *g)
+{
+    for (int p = 0; p < MAX_PLAYERS && text && *text; p++) {
+        char *end;
+        g->clock_left[p] = strtoll(text, &end, 10);
+        text = *end == ',' ? end + 1 : NULL;
+    }
+}
+
+void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g)
+{
+    memset(g, 0, sizeof *g);
+    sq_copy_text(g->id, sizeof g->id, sq_col_text(q, col));
+    sq_copy_text(g->game, sizeof g->game, sq_col_text(q, col + 1));
+    g->options = xstrdup(sq_col_text(q, col + 2));
+    g->status = status_from_name(sq_col_text(q, col + 3));
+    g->result = sqlite3_column_type(q, col + 4) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, col + 4));
+    sq_copy_text(g->created, sizeof g->created, sq_col_text(q, col + 5));
+    sq_copy_text(g->updated, sizeof g->updated, sq_col_text(q, col + 6));
+    g->count = sqlite3_column_int(q, col + 7);
+    g->num_seats = sqlite3_column_int(q, col + 8);
+    g->open_seats = sqlite3_column_int(q, col + 9);
+    g->ai_seats = sqlite3_column_int(q, col + 10);
+    g->rated = sqlite3_column_int(q, col + 11);
+    sq_col_clock(q, col + 12, &g->clock);
+    g->seat = -1;
+}
+
+static bool update_game(SqliteStore *s, const StoredGame *g)
+{
+    sqlite3_stmt *q = s->q[Q_UPDATE_GAME];
+    sq_bind_text(q, 1, g->id);
+    sq_bind_text(q, 2, status_name(g->status));
+    sq_bind_text(q, 3, g->result);
+    sq_bind_text(q, 4, g->updated);
+    sqlite3_bind_int(q, 5, g->undo_low);
+    sqlite3_bind_int(q, 6, g->count);
+    sqlite3_bind_int64(q, 7, g->version);
+    bind_left(q, 8, g);
+    sqlite3_bind_int(q, 9, g->epoch);
+    sqlite3_bind_int64(q, 10, g->clock_at);
+    return sq_run(q) && sqlite3_changes(s->db) == 1;
+}
+
+/* update_game, failing as a conflict when the game is not at the version
+ * before g's. */
+static bool update_checked(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
+{
+    if (update_game(s, g))
+        return true;
+    if (!err[0])
+        snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
+    return false;
+}
+
+static bool insert_actions(SqliteStore *s, const StoredGame *g, int from)
+{
+    sqlite3_stmt *q = s->q[Q_INSERT_ACTION];
+    for (int i = from; i < g->count; i++) {
+        sq_bind_text(q, 1, g->id);
+        sqlite3_bind_int(q, 2, i);
+        sqlite3_bind_text(q, 3, g->actions[i].text, -1, SQLITE_STATIC);
+        sqlite3_bind_int(q, 4, g->actions[i].player);
+        if (!sq_run(q))
+            return false;
+    }
+    return true;
+}
+
+static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = sq_begin(s, err, errlen);
+    if (ok) {
+        sqlite3_stmt *q = s->q[Q_INSERT_GAME];
+        sq_bind_text(q, 1, g->id);
+        sq_bind_text(q, 2, g->game);
+        sq_bind_text(q, 3, g->options);
+        sqlite3_bind_int64(q, 4, (sqlite3_int64)g->seed);
+        sqlite3_bind_int(q, 5, g->real_dice);
+        sqlite3_bind_int(q, 6, g->listed);
+        sq_bind_text(q, 7, status_name(g->status));
+        sq_bind_text(q, 8, g->result);
+        sq_bind_text(q, 9, g->created);
+        sq_bind_text(q, 10, g->updated);
+        sq_bind_text(q, 11, g->rematch_of);
+        sq_bind_text(q, 12, g->rematch);
+        sqlite3_bind_int(q, 13, g->undo_low);
+        sqlite3_bind_int(q, 14, g->count);
+        sqlite3_bind_int64(q, 15, g->version);
+        sqlite3_bind_int(q, 16, g->rated);
+        sq_bind_clock(q, 17, &g->clock);
+        bind_left(q, 21, g);
+        sqlite3_bind_int(q, 22, g->epoch);
+        sqlite3_bind_int64(q, 23, g->clock_at);
+        ok = sq_run(q);
+        for (int p = 0; ok && p < g->num_seats; p++) {
+            const StoredSeat *seat = &g->seats[p];
+            q = s->q[Q_INSERT_SEAT];
+            sq_bind_text(q, 1, g->id);
+            sqlite3_bind_int(q, 2, p);
+            sq_bind_text(q, 3, seat->kind == SEAT_AI ? "ai" : "human");
+            sq_bind_text(q, 4, seat->ai);
+            sqlite3_bind_int(q, 5, seat->claimed);
+            sq_bind_text(q, 6, seat->token_hash);
+            sq_bind_text(q, 7, seat->invite);
+            if (seat->account)
+                sqlite3_bind_int64(q, 8, seat->account);
+            ok = sq_run(q);
+        }
+        ok = ok && insert_actions(s, g, 0);
+        /* A challenge of the lobby is taken once: by the game made of it. */
+        if (ok && g->from_challenge) {
+            q = s->q[Q_TAKE_CHALLENGE];
+            sq_bind_text(q, 1, g->from_challenge);
+            ok = sq_run(q);
+            if (ok && sqlite3_changes(s->db) != 1) {
+                snprintf(err, errlen, "the challenge was taken or withdrawn already");
+                ok = false;
+            }
+        }
+        /* A rematch is linked to its game in the same transaction: made whole
+         * or not at all, and only once per game. */
+        if (ok && g->rematch_of[0]) {
+            q = s->q[Q_REMATCH];
+            sq_bind_text(q, 1, g->rematch_of);
+            sq_bind_text(q, 2, g->id);
+            ok = sq_run(q);
+            if (ok && sqlite3_changes(s->db) != 1) {
+                snprintf(err, errlen, "game %s already has a rematch", g->rematch_of);
+                ok = false;
+            }
+        }
+        ok = sq_finish(s, ok, "cannot store the new game", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = sq_begin(s, err, errlen);
+    if (ok) /* the ratings move in the transaction that ends the game */
+        ok = sq_finish(s, update_checked(s, g, err, errlen) && insert_actions(s, g, from) &&
+                              (!g->rate_now || sq_rate_game(s, g, err, errlen)),
+                       "cannot store the actions", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_save_clock(Store *st, const char *id, const int64_t left[MAX_PLAYERS], int seats, char *err,
+                          size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    StoredGame g = {.num_seats = seats, .clock = {.kind = CLOCK_REAL}};
+    memcpy(g.clock_left, left, sizeof g.clock_left);
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_SAVE_CLOCK];
+    sq_bind_text(q, 1, id);
+    bind_left(q, 2, &g);
+    bool ok = sq_run(q) || sq_fail(s, "cannot save the clock", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_truncate(Store *st, const StoredGame *g, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = sq_begin(s, err, errlen);
+    if (ok) {
+        sqlite3_stmt *q = s->q[Q_DELETE_ACTIONS];
+        sq_bind_text(q, 1, g->id);
+        sqlite3_bind_int(q, 2, g->count);
+        ok = sq_finish(s, update_checked(s, g, err, errlen) && sq_run(q), "cannot take actions back", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    err[0] = '\0';
+    pthread_mutex_lock(&s->lock);
+    bool ok = sq_begin(s, err, errlen);
+    if (ok) {
+        sqlite3_stmt *q = s->q[Q_CLAIM];
+        sq_bind_text(q, 1, g->id);
+        sqlite3_bind_int(q, 2, seat);
+        sq_bind_text(q, 3, g->seats[seat].token_hash);
+        if (g->seats[seat].account)
+            sqlite3_bind_int64(q, 4, g->seats[seat].account);
+        ok = sq_run(q);
+        if (ok && sqlite3_changes(s->db) != 1) {
+            snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
+            ok = false;
+        }
+        ok = sq_finish(s, ok && update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    memset(out, 0, sizeof *out);
+    *found = false;
+    pthread_mutex_lock(&s->lock);
+    bool ok = true;
+    sqlite3_stmt *q = s->q[Q_LOAD_GAME];
+    sq_bind_text(q, 1, id);
+    int rc = sqlite3_step(q);
+    if (rc == SQLITE_ROW) {
+        *found = true;
+        sq_copy_text(out->id, sizeof out->id, id);
+        sq_copy_text(out->game, sizeof out->game, sq_col_text(q, 0));
+        out->options = xstrdup(sq_col_text(q, 1));
+        out->seed = (uint64_t)sqlite3_column_int64(q, 2);
+        out->real_dice = sqlite3_column_int(q, 3);
+        out->listed = sqlite3_column_int(q, 4);
+        out->status = status_from_name(sq_col_text(q, 5));
+        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, 6));
+        sq_copy_text(out->created, sizeof out->created, sq_col_text(q, 7));
+        sq_copy_text(out->updated, sizeof out->updated, sq_col_text(q, 8));
+        sq_copy_text(out->rematch_of, sizeof out->rematch_of, sq_col_text(q, 9));
+        sq_copy_text(out->rematch, sizeof out->rematch, sq_col_text(q, 10));
+        out->undo_low = sqlite3_column_int(q, 11);
+        out->version = sqlite3_column_int64(q, 12);
+        out->rated = sqlite3_column_int(q, 13);
+        sq_col_clock(q, 14, &out->clock);
+        read_left(sqlite3_column_type(q, 18) == SQLITE_NULL ? NULL : sq_col_text(q, 18), out);
+        out->epoch = sqlite3_column_int(q, 19);
+        out->count = sqlite3_column_int(q, 20);
+        out->clock_at = sqlite3_column_int64(q, 21);
+    } else if (rc != SQLITE_DONE) {
+        ok = sq_fail(s, "cannot read the game", err, errlen);
+    }
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    if (ok && *found) {
+        q = s->q[Q_LOAD_SEATS];
+        sq_bind_text(q, 1, id);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+            int p = sqlite3_column_int(q, 0);
+            if (p < 0 || p >= MAX_PLAYERS)
+                continue;
+            StoredSeat *seat = &out->seats[p];
+            seat->kind = strcmp(sq_col_text(q, 1), "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+            sq_copy_text(seat->ai, sizeof seat->ai, sq_col_text(q, 2));
+            seat->claimed = sqlite3_column_int(q, 3);
+            sq_copy_text(seat->token_hash, sizeof seat->token_hash, sq_col_text(q, 4));
+            sq_copy_text(seat->invite, sizeof seat->invite, sq_col_text(q, 5));
+            seat->account = sqlite3_column_int64(q, 6);
+            sq_copy_text(seat->name, sizeof seat->name, sq_col_text(q, 7));
+            seat->muted = sqlite3_column_int(q, 8);
+            if (p + 1 > out->num_seats)
+                out->num_seats = p + 1;
+        }
+        if (rc != SQLITE_DONE)
+            ok = sq_fail(s, "cannot read the seats", err, errlen);
+        sqlite3_reset(q);
+        sqlite3_clear_bindings(q);
+    }
+    if (ok && *found) {
+        q = s->q[Q_LOAD_ACTIONS];
+        sq_bind_text(q, 1, id);
+        sqlite3_bind_int(q, 2, from);
+        int count = out->count, next = from < count ? from : count;
+        out->actions = stored_actions_new(count);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && next < count) {
+            if (sqlite3_column_int(q, 0) != next)
+                break;
+            out->actions[next].text = xstrdup(sq_col_text(q, 1));
+            out->actions[next].player = sqlite3_column_int(q, 2);
+            next++;
+        }
+        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+            ok = sq_fail(s, "cannot read the actions", err, errlen);
+        else if (next != count || rc == SQLITE_ROW)
+            ok = store_missing_action(id, next, err, errlen);
+        sqlite3_reset(q);
+        sqlite3_clear_bindings(q);
+    }
+    pthread_mutex_unlock(&s->lock);
+    if (!ok) {
+        stored_game_clear(out);
+        *found = false;
+    }
+    return ok;
+}
+
+static bool sq_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen)
+{
+    return sq_load_since(st, id, 0, out, found, err, errlen);
+}
+
+static bool sq_peek(Store *st, const char *id, int64_t *version, bool *found, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_PEEK];
+    sq_bind_text(q, 1, id);
+    int rc = sqlite3_step(q);
+    *found = rc == SQLITE_ROW;
+    *version = *found ? sqlite3_column_int64(q, 0) : 0;
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the game", err, errlen);
+    sq_done(q);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found,
+                           char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[Q_FIND_INVITE];
+    sq_bind_text(q, 1, code);
+    int rc = sqlite3_step(q);
+    *found = rc == SQLITE_ROW;
+    if (*found) {
+        sq_copy_text(id, GAME_ID_LEN + 1, sq_col_text(q, 0));
+        *seat = sqlite3_column_int(q, 1);
+    }
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot look up the invitation", err, errlen);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+/* Collects the ids a query returns first, then calls fn without the lock
+ * (fn may call the store). */
+static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
+                    size_t errlen)
+{
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[which];
+    char (*ids)[GAME_ID_LEN + 1] = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 256;
+            ids = xrealloc(ids, cap * sizeof *ids);
+        }
+        sq_copy_text(ids[n++], GAME_ID_LEN + 1, sq_col_text(q, 0));
+    }
+    bool ok = rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
+    sqlite3_reset(q);
+    pthread_mutex_unlock(&s->lock);
+    for (size_t i = 0; ok && i < n; i++)
+        fn(ctx, ids[i]);
+    free(ids);
+    return ok;
+}
+
+static bool sq_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
+                               size_t errlen)
+{
+    return each_id((SqliteStore *)st, Q_UNFINISHED, fn, ctx, err, errlen);
+}
+
+static bool sq_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+{
+    return each_id((SqliteStore *)st, Q_ALL, fn, ctx, err, errlen);
+}
+
+static bool sq_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
+                    int *n, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    *n = 0;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = s->q[before && before[0] ? Q_LIST_BEFORE : Q_LIST];
+    sq_bind_text(q, 1, status_name(status));
+    sqlite3_bind_int(q, 2, limit);
+    if (before && before[0]) {
+        sq_bind_text(q, 3, before);
+        sq_bind_text(q, 4, before_id ? before_id : "");
+    }
+    int rc = SQLITE_DONE;
+    while (*n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW)
+        sq_col_summary(q, 0, &out[(*n)++]);
+    bool ok = *n == limit || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
+    sqlite3_reset(q);
+    sqlite3_clear_bindings(q);
+    pthread_mutex_unlock(&s->lock);
+    if (!ok) {
+        for (int i = 0; i < *n; i++)
+            game_summary_clear(&out[i]);
+        *n = 0;
+    }
+    return ok;
+}
+
+static void *checkpoint_main(void *arg)
+{
+    SqliteStore *s = arg;
+    pthread_mutex_lock(&s->stop_lock);
+    while (!s->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&s->stop_cond, &s->stop_lock, &until);
+        if (s->stopping)
+            break;
+        pthread_mutex_unlock(&s->stop_lock);
+        /* PASSIVE: copies what no reader needs, never blocks a writer. */
+        sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        pthread_mutex_lock(&s->stop_lock);
+    }
+    pthread_mutex_unlock(&s->stop_lock);
+    return NULL;
+}
+
+static void sq_close(Store *st)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    if (s->checkpointing) {
+        pthread_mutex_lock(&s->stop_lock);
+        s->stopping = true;
+        pthread_cond_signal(&s->stop_cond);
+        pthread_mutex_unlock(&s->stop_lock);
+        pthread_join(s->checkpointer, NULL);
+    }
+    if (s->checkpoint_db)
+        sqlite3_close(s->checkpoint_db);
+    pthread_cond_destroy(&s->stop_cond);
+    pthread_mutex_destroy(&s->stop_lock);
+    for (int i = 0; i < Q_COUNT; i++)
+        sqlite3_finalize(s->q[i]);
+    for (int i = 0; i < SQ_CACHE; i++)
+        sqlite3_finalize(s->cache[i].stmt);
+    sqlite3_close(s->db);
+    pthread_mutex_destroy(&s->lock);
+    free(s->path);
+    free(s);
+}
+
+static bool sq_ping(Store *st, char *err, size_t errlen)
+{
+    return true; /* a file of this process: it answers while the process does */
+}
+
+static void sq_describe(Store *st, char *out, size_t outlen)
+{
+    snprintf(out, outlen, "%s", ((SqliteStore *)st)->path);
+}
+
+static const StoreOps sqlite_ops = {
+    .name = "sqlite",
+    .create = sq_create,
+    .append = sq_append,
+    .truncate = sq_truncate,
+    .claim = sq_claim,
+    .load = sq_load,
+    .load_since = sq_load_since,
+    .peek = sq_peek,
+    .find_invite = sq_find_invite,
+    .each_unfinished = sq_each_unfinished,
+    .list = sq_list,
+    .each_game = sq_each_game,
+    .save_clock = sq_save_clock,
+    .account_create = sq_account_create,
+    .account_find = sq_account_find,
+    .account_password = sq_account_password,
+    .session_create = sq_session_create,
+    .session_find = sq_session_find,
+    .session_delete = sq_session_delete,
+    .ratings_of = sq_ratings_of,
+    .rating_history = sq_rating_history,
+    .leaderboard = sq_leaderboard,
+    .games_of = sq_games_of,
+    .challenge_create = sq_challenge_create,
+    .challenge_delete = sq_challenge_delete,
+    .challenge_renew = sq_challenge_renew,
+    .challenges = sq_challenges,
+    .chat_append = sq_chat_append,
+    .chat_list = sq_chat_list,
+    .seat_mute = sq_seat_mute,
+    .analysis_save = sq_analysis_save,
+    .analysis_load = sq_analysis_load,
+    .ping = sq_ping,
+    .describe = sq_describe,
+    .close = sq_close,
+};
+
+/* mkdir -p of the directory part of path. */
+static bool make_dirs(const char *path, char *err, size_t errlen)
+{
+    char buf[4096];
+    if (strlen(path) >= sizeof buf) {
+        snprintf(err, errlen, "database path is too long");
+        return false;
+    }
+    strcpy(buf, path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0700) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create directory '%s': %s", buf, strerror(errno));
+            return false;
+        }
+        *p = '/';
+    }
+    return true;
+}
+
+static bool exec(SqliteStore *s, const char *text, char *err, size_t errlen)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(s->db, text, NULL, NULL, &msg) == SQLITE_OK)
+        return true;
+    snprintf(err, errlen, "database: %s", msg ? msg : sqlite3_errmsg(s->db));
+    sqlite3_free(msg);
+    return false;
+}
+
+static int user_version(SqliteStore *s)
+{
+    sqlite3_stmt *q;
+    int v = -1;
+    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
+        v = sqlite3_column_int(q, 0);
+    sqlite3_finalize(q);
+    return v;
+}
+
+/* Whether table has a column of that name. */
+static bool has_column(SqliteStore *s, const char *table, const char *column)
+{
+    sqlite3_stmt *q;
+    bool found = false;
+    if (sqlite3_prepare_v2(s->db, "SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2", -1, &q, NULL) == SQLITE_OK) {
+        sqlite3_bind_text(q, 1, table, -1, SQLITE_STATIC);
+        sqlite3_bind_text(q, 2, column, -1, SQLITE_STATIC);
+        found = sqlite3_step(q) == SQLITE_ROW;
+    }
+    sqlite3_finalize(q);
+    return found;
+}
+
+/* Brings the file up to the newest schema, every missing migration in one
+ * transaction; a file newer than this morph is refused, never touched. */
+static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
+{
+    if (!exec(s, "BEGIN IMMEDIATE", err, errlen))
+        return false;
+    int version = user_version(s), newest = store_schema_version();
+    bool ok = version >= 0;
+    if (!ok)
+        snprintf(err, errlen, "database '%s': cannot read its schema version", path);
+    if (ok && version > newest) {
+        snprintf(err, errlen, "database '%s' has schema version %d; this morph reads versions up to %d (a newer "
+                 "morph wrote it)", path, version, newest);
+        ok = false;
+    }
+    if (ok && version == 3 && !has_column(s, "games", "epoch"))
+        version = 2; /* main's version 3 (the analyses alone): see store_migrations.c, migration 4 */
+    for (const StoreMigration *m = store_migrations; ok && m->version; m++) {
+        if (m->version <= version)
+            continue;
+        char set[64];
+        snprintf(set, sizeof set, "PRAGMA user_version=%d", m->version);
+        ok = exec(s, m->sqlite, err, errlen) && exec(s, set, err, errlen);
+    }
+    if (ok)
+        return exec(s, "COMMIT", err, errlen);
+    char ignore[8];
+    exec(s, "ROLLBACK", ignore, sizeof ignore);
+    return false;
+}
+
+Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen)
+{
+    if (!make_dirs(path, err, errlen))
+        return NULL;
+    SqliteStore *s = xcalloc(1, sizeof *s);
+    s->base.ops = &sqlite_ops;
+    s->path = xstrdup(path);
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_mutex_init(&s->stop_lock, NULL);
+    pthread_cond_init(&s->stop_cond, NULL);
+    if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
+        SQLITE_OK) {
+        snprintf(err, errlen, "cannot open database '%s': %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
+        sq_close(&s->base);
+        return NULL;
+    }
+    sqlite3_busy_timeout(s->db, 5000);
+    char pragmas[160];
+    snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=ON;",
+             durable ? "FULL" : "NORMAL");
+    bool ok = exec(s, pragmas, err, errlen);
+    ok = ok && migrate(s, path, err, errlen);
+    for (int i = 0; ok && i < Q_COUNT; i++)
+        if (sqlite3_prepare_v3(s->db, sql[i], -1, SQLITE_PREPARE_PERSISTENT, &s->q[i], NULL) != SQLITE_OK) {
+            snprintf(err, errlen, "database '%s': %s", path, sqlite3_errmsg(s->db));
+            ok = false;
+        }
+    /* Commits no longer checkpoint; the checkpoint thread does. */
+    if (ok && sqlite3_open_v2(path, &s->checkpoint_db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK) {
+        sqlite3_busy_timeout(s->checkpoint_db, 5000);
+        if (pthread_create(&s->checkpointer, NULL, checkpoint_main, s) == 0) {
+            s->checkpointing = true;
+            sqlite3_wal_autocheckpoint(s->db, 0);
+        }
+    }
+    if (!ok) {
+        if (!strstr(err, path) && strncmp(err, "database '", 10) != 0) {
+            char msg[ERR_MAX];
+            snprintf(msg, sizeof msg, "%s", err);
+            snprintf(err, errlen, "%s (file '%s')", msg, path);
+        }
+        sq_close(&s->base);
+        return NULL;
+    }
+    return &s->base;
+}
