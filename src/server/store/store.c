@@ -1,6 +1,6 @@
 /* What both stores share: names of statuses, freeing what a StoredGame
- * owns, times, the default path, and store_open choosing the backend from
- * --db. */
+ * owns, times, the default path. The backends call it; store_open.c, at
+ * the top, chooses one of them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,13 +64,6 @@ bool store_default_path(char *out, size_t outlen)
 bool store_is_postgresql(const char *db)
 {
     return strncmp(db, "postgresql://", 13) == 0 || strncmp(db, "postgres://", 11) == 0;
-}
-
-Store *store_open(const StoreConfig *config, char *err, size_t errlen)
-{
-    if (store_is_postgresql(config->db))
-        return store_open_pg(config->db, config->pool > 0 ? config->pool : STORE_POOL_DEFAULT, err, errlen);
-    return store_open_sqlite(config->db, config->durable, err, errlen);
 }
 
 StoredAction *stored_actions_new(int count)
