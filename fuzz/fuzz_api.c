@@ -67,7 +67,7 @@
 #include "../src/front/game_json.h"
 #include "../src/front/record.h"
 #include "../src/server/api/api.h"
-#include "../src/server/hub/server.h"
+#include "../src/server/serve.h"
 #include "../tests/unit/fault_store.h"
 
 #define SLOTS 4

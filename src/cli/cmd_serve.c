@@ -13,7 +13,7 @@
 #include "commands.h"
 #include "../server/store/export.h"
 #include "../server/http/http.h"
-#include "../server/hub/server.h"
+#include "../server/serve.h"
 
 static const char about[] =
     "Usage: morph serve [--port 8080] [--host 127.0.0.1] [--db FILE|URI] [--web DIR]\n"

@@ -20,7 +20,7 @@
 #include "../../src/front/game_json.h"
 #include "../../src/front/record.h"
 #include "../../src/server/api/api.h"
-#include "../../src/server/hub/server.h"
+#include "../../src/server/serve.h"
 #include "fault_store.h"
 #include "pg_test.h"
 

@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "../../src/server/base/chat.h"
+#include "../../src/server/api/chat.h"
 
 static const char *ok_text(const char *text, char out[CHAT_TEXT_MAX + 1])
 {

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "../../src/server/api/api.h"
-#include "../../src/server/hub/server.h"
+#include "../../src/server/serve.h"
 #include "pg_test.h"
 
 static char db_name[64], db_uri[256];

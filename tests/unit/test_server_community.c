@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "../../src/server/api/api.h"
-#include "../../src/server/hub/server.h"
+#include "../../src/server/serve.h"
 #include "pg_test.h"
 
 static char dir[64], db_path[256], log_path[160];

@@ -17,7 +17,7 @@
 
 #include "../../src/core/xalloc.h"
 #include "../../src/server/api/api.h"
-#include "../../src/server/hub/server.h"
+#include "../../src/server/serve.h"
 
 static void no_wake(void *ctx)
 {

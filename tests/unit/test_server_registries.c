@@ -18,7 +18,7 @@
 #include "../../src/ai/ai.h"
 #include "../../src/games/registry.h"
 #include "../../src/server/api/api.h"
-#include "../../src/server/hub/server.h"
+#include "../../src/server/serve.h"
 #include "../../src/server/rooms/view.h"
 
 static Game *default_game(const GameOps *ops)

@@ -39,10 +39,9 @@ static void reply_status(Server *srv, const char *key, bool stored, ApiResponse 
     api_text(res, strncmp(text, "{\"status\":\"done\"", 16) == 0 ? 200 : 202, text);
 }
 
-static bool started(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, const Game *g, char *const *texts,
-                    int n, const char *const *names, ApiResponse *res)
+/* False with the answer when analyses_start's how refused the analysis. */
+static bool start_answered(int how, ApiResponse *res)
 {
-    int how = analyses_start(a, key, stored, g, texts, n, names);
     if (how == ANALYSES_BUSY) {
         api_error(res, 503, "%d analyses are waiting already; try again in a minute", ANALYSES_WAITING_MAX);
         res->retry_after = 60;
@@ -56,57 +55,6 @@ static bool started(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, con
     return true;
 }
 
-/* Starts the analysis of the finished game of room (room->lock held):
- * false when the game is not over, else started answers (res NULL: a
- * takeover, nobody to answer). */
-static bool start_room(Server *srv, Room *room, ApiResponse *res, bool *ok)
-{
-    if (room->meta.status != STATUS_FINISHED)
-        return false;
-    int n = room->session->count;
-    char **texts = xmalloc((size_t)(n ? n : 1) * sizeof *texts);
-    for (int i = 0; i < n; i++)
-        texts[i] = xstrdup(room->session->steps[i].text);
-    const char *names[MAX_PLAYERS];
-    for (int p = 0; p < MAX_PLAYERS; p++)
-        names[p] = room->voice.names[p];
-    char key[ANALYSIS_ID_LEN + 1];
-    snprintf(key, sizeof key, "%s", room->meta.id);
-    ApiResponse ignored = {0};
-    *ok = started(srv->analyses, key, true, room->session->game, texts, n, names, res ? res : &ignored);
-    api_response_free(&ignored);
-    for (int i = 0; i < n; i++)
-        free(texts[i]);
-    free(texts);
-    return true;
-}
-
-void server_analysis_take_over(Server *srv, Room *room)
-{
-    if (!srv->analyses)
-        return;
-    bool ok = false;
-    RoomError e;
-    if (!room_sync(room, &e)) {
-        fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id, e.message);
-        return;
-    }
-    pthread_mutex_lock(&room->lock);
-    bool over = start_room(srv, room, NULL, &ok);
-    pthread_mutex_unlock(&room->lock);
-    if (over && ok) {
-        fprintf(stderr, "morph serve: took over the analysis of game %s from a server gone\n", room->meta.id);
-        return;
-    }
-    /* Nothing runs it here (no finished game, or too many analyses
-     * waiting): the work ends, and the servers following it say it failed. */
-    char err[ERR_MAX];
-    fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id,
-            over ? "too many analyses are waiting" : "the game is not over");
-    if (!srv->store->ops->work_end(srv->store, room->meta.id, WORK_ANALYSIS, err, sizeof err))
-        fprintf(stderr, "morph serve: %s\n", err);
-}
-
 void api_analysis_start(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Room *room = t->room;
@@ -118,11 +66,11 @@ void api_analysis_start(Server *srv, const ApiRequest *req, ApiResponse *res, co
         return;
     }
     pthread_mutex_lock(&room->lock);
-    bool ok = false, over = start_room(srv, room, res, &ok);
+    int how = room_analysis_start(room, srv->analyses);
     pthread_mutex_unlock(&room->lock);
-    if (!over)
+    if (how == ROOM_NOT_OVER)
         api_error(res, 409, "the game is not over: analysis is for finished games");
-    else if (ok)
+    else if (start_answered(how, res))
         reply_status(srv, room->meta.id, true, res);
 }
 
@@ -143,7 +91,7 @@ void api_analysis_upload(Server *srv, const ApiRequest *req, ApiResponse *res, c
     for (int i = 0; i < s->count; i++)
         texts[i] = s->steps[i].text;
     char key[ANALYSIS_ID_LEN + 1];
-    if (started(srv->analyses, key, false, s->game, texts, s->count, NULL, res)) {
+    if (start_answered(analyses_start(srv->analyses, key, false, s->game, texts, s->count, NULL), res)) {
         char *status = analyses_status(srv->analyses, key, false, NULL, 0);
         json_t *body = status ? json_loads(status, 0, NULL) : json_object();
         json_object_set_new(body, "id", json_string(key));

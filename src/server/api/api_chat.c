@@ -11,7 +11,7 @@
 #include "../../front/record.h"
 #include "api_internal.h"
 #include "auth.h"
-#include "../base/chat.h"
+#include "chat.h"
 
 #define CHAT_PAGE 200 /* messages of one answer */
 

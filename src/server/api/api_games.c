@@ -109,25 +109,6 @@ static bool has_dice(const GameOps *ops)
     return ops->has_dice;
 }
 
-/* What the creator of a game (or a rematch) gets: the id, the tokens of
- * their seats, the invitations of the open seats and the state. */
-void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
-{
-    json_t *seats = json_array();
-    for (int p = 0; p < room->meta.num_seats; p++)
-        if (tokens && tokens[p][0])
-            json_array_append_new(seats, json_pack("{s:i,s:s}", "seat", p + 1, "token", tokens[p]));
-    RoomError e;
-    json_t *invitations = room_invitations(room, 1, &e);
-    char path[32];
-    snprintf(path, sizeof path, "/game/%s", room->meta.id);
-    char *state = room_state_json(room, mine, true);
-    json_error_t jerr;
-    api_json(res, 201, json_pack("{s:s,s:s,s:o,s:o,s:o}", "id", room->meta.id, "path", path, "seats", seats,
-                                 "invitations", invitations, "state", json_loads(state, 0, &jerr)));
-    free(state);
-}
-
 void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", NULL};

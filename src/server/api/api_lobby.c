@@ -32,57 +32,6 @@ static void time_in(int seconds, char out[21])
     strftime(out, 21, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res)
-{
-    *out = (ClockSpec){.kind = CLOCK_NONE};
-    if (!clock || json_is_null(clock))
-        return true;
-    const json_t *initial = json_object_get(clock, "initial_s"), *increment = json_object_get(clock, "increment_s"),
-                 *days = json_object_get(clock, "days_per_move");
-    char err[160];
-    size_t keys = json_is_object(clock) ? json_object_size(clock) : 0;
-    bool ok;
-    if (json_is_object(clock) && days && keys == 1)
-        ok = json_is_integer(days) ? clock_spec_days(json_integer_value(days), out, err, sizeof err)
-                                   : (snprintf(err, sizeof err, "clock.days_per_move must be a whole number of days"), false);
-    else if (json_is_object(clock) && initial && keys == 1u + (increment != NULL) && json_is_integer(initial) &&
-             (!increment || json_is_integer(increment)))
-        ok = clock_spec_real(json_integer_value(initial), increment ? json_integer_value(increment) : 0, out, err,
-                             sizeof err);
-    else
-        ok = (snprintf(err, sizeof err, "'clock' must be {\"initial_s\":N,\"increment_s\":M} (real time) or "
-                                        "{\"days_per_move\":D} (correspondence)"), false);
-    if (!ok)
-        api_error(res, 400, "%s", err);
-    return ok;
-}
-
-json_t *api_clock_json(const ClockSpec *spec)
-{
-    char name[64];
-    clock_spec_name(spec, name, sizeof name);
-    if (spec->kind == CLOCK_REAL)
-        return json_pack("{s:s,s:I,s:I,s:s}", "kind", "real", "initial_s", (json_int_t)(spec->initial_ms / 1000),
-                         "increment_s", (json_int_t)(spec->increment_ms / 1000), "name", name);
-    if (spec->kind == CLOCK_DAYS)
-        return json_pack("{s:s,s:i,s:s}", "kind", "days", "days_per_move", spec->days, "name", name);
-    return json_null();
-}
-
-bool api_may_rate(int players, bool real_dice, ApiResponse *res)
-{
-    if (players != 2) {
-        /* docs/web.md: Glicko-2 rates two-player games; a game of 3 or 4 is unrated */
-        api_error(res, 400, "only two-player games are rated; a Morpyam game of %d players is played unrated", players);
-        return false;
-    }
-    if (real_dice) {
-        api_error(res, 400, "a rated game has the server roll the dice: real dice are for unrated games");
-        return false;
-    }
-    return true;
-}
-
 static json_t *challenge_json(const StoredChallenge *c, AccountId me)
 {
     json_error_t jerr;

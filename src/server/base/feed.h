@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "../../core/strbuf.h"
-#include "../rooms/room.h"
+#include "subscriber.h"
 
 typedef struct Feed {
     pthread_mutex_t lock;

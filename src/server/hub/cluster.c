@@ -118,6 +118,34 @@ static void beat(Cluster *c)
     c->db_down = !ok;
 }
 
+/* Runs the analysis of room's finished game, whose work the store handed
+ * this server (its server died or stopped before the end). */
+static void take_over_analysis(Server *srv, Room *room)
+{
+    if (!srv->analyses)
+        return;
+    RoomError e;
+    if (!room_sync(room, &e)) {
+        fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id, e.message);
+        return;
+    }
+    pthread_mutex_lock(&room->lock);
+    int how = room_analysis_start(room, srv->analyses);
+    pthread_mutex_unlock(&room->lock);
+    if (how == ANALYSES_STARTED || how == ANALYSES_ALREADY) {
+        fprintf(stderr, "morph serve: took over the analysis of game %s from a server gone\n", room->meta.id);
+        return;
+    }
+    /* Nothing runs it here (no finished game, or too many analyses
+     * waiting): the work ends, and the servers following it say it failed. */
+    char err[ERR_MAX];
+    fprintf(stderr, "morph serve: cannot take over the analysis of game %s: %s\n", room->meta.id,
+            how == ROOM_NOT_OVER ? "the game is not over" : how == ANALYSES_BUSY ? "too many analyses are waiting"
+                                                                               : "the database does not answer");
+    if (!srv->store->ops->work_end(srv->store, room->meta.id, WORK_ANALYSIS, err, sizeof err))
+        fprintf(stderr, "morph serve: %s\n", err);
+}
+
 static void take_work(Cluster *c)
 {
     Store *st = c->srv->store;
@@ -134,7 +162,7 @@ static void take_work(Cluster *c)
             continue;
         }
         if (work[i].kind == WORK_ANALYSIS)
-            server_analysis_take_over(c->srv, r);
+            take_over_analysis(c->srv, r);
         else
             room_take_work(r, work[i].kind);
         room_unref(r);

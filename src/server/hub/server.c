@@ -1,3 +1,9 @@
+/* The hub of a server: the rooms in memory (a map by id, loaded from the
+ * store on demand, finished ones leaving memory in time), the feeds of the
+ * lobby and of accounts, the notes to other servers over a shared store,
+ * the log and the clocks' time. Above it in hub/: server_clocks.c (the
+ * thread that ends games on time) and cluster.c (the other servers' notes
+ * and work). serve.c starts and stops it all. */
 #include "server.h"
 
 #include <errno.h>
@@ -19,33 +25,6 @@
 
 static Room tombstone_room;
 #define TOMBSTONE (&tombstone_room)
-
-void server_config_defaults(ServerConfig *c)
-{
-    memset(c, 0, sizeof *c);
-    c->ai_threads = 2;
-    c->max_ai_ms = 5000;
-    c->hint_ms = 1000;
-    c->analysis_ms = 200;
-    c->analysis_max_s = 600;
-    c->puzzle_nodes = 400000;
-    c->max_body = 256 * 1024;
-    c->max_actions = 20000;
-    c->limits = (LimitsConfig){
-        .create_per_minute = 10,
-        .requests_per_second = 50,
-        .connections = 2048,
-        .connections_per_client = 64,
-        .streams = 1024,
-        .streams_per_client = 16,
-        .logins_per_minute = 10,
-        .logins_per_name_per_minute = 5,
-        .accounts_per_hour = 10,
-        .chat_per_minute = 20,
-    };
-    c->password_cost = password_cost_interactive();
-    c->clock_thread = true;
-}
 
 void server_log(Server *s, const char *fmt, ...)
 {
@@ -228,8 +207,23 @@ void server_add_room(Server *s, Room *r)
     room_unref(in); /* the reference insert gave; the map keeps its own */
 }
 
-/* A room's game is over: it may leave memory later (the host's finished). */
-static void room_finished(Server *s, const char *id)
+void server_rooms_init(Server *s)
+{
+    pthread_mutex_init(&s->rooms_lock, NULL);
+    s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
+}
+
+void server_rooms_free(Server *s)
+{
+    for (int i = 0; i < s->rooms_cap; i++)
+        if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
+            room_unref(s->rooms[i]);
+    free(s->rooms);
+    free(s->finished);
+    pthread_mutex_destroy(&s->rooms_lock);
+}
+
+void server_room_finished(Server *s, const char *id)
 {
     Room *drop = NULL;
     pthread_mutex_lock(&s->rooms_lock);
@@ -254,29 +248,6 @@ static void room_finished(Server *s, const char *id)
      * map reference cannot free this one (its caller holds a reference). */
     if (drop)
         room_unref(drop);
-}
-
-static void host_finished(void *ctx, Room *r)
-{
-    room_finished(ctx, r->meta.id);
-}
-
-static void host_clock_started(void *ctx, Room *r)
-{
-    server_clock_watch(ctx, r);
-}
-
-static void host_account_changed(void *ctx, AccountId account, bool elsewhere)
-{
-    if (elsewhere)
-        server_account_changed(ctx, account);
-    else
-        server_account_changed_here(ctx, account);
-}
-
-static void host_say(void *ctx, const char *line)
-{
-    server_log(ctx, "%s", line);
 }
 
 Room *server_room_cached(Server *s, const char *id)
@@ -328,7 +299,7 @@ Room *server_room(Server *s, const char *id, RoomError *e)
     Room *in = insert(s, r);
     pthread_mutex_unlock(&s->rooms_lock);
     if (in == r && finished)
-        room_finished(s, id);
+        server_room_finished(s, id);
     room_unref(r); /* ours: the map or the other loader's room is kept */
     return in;
 }
@@ -358,137 +329,4 @@ bool server_healthy(Server *s, char *why, size_t whylen)
         return false;
     }
     return s->store->ops->ping(s->store, why, whylen);
-}
-
-static void load_one(void *ctx, const char *id)
-{
-    Server *s = ctx;
-    RoomError e;
-    Room *r = server_room(s, id, &e);
-    if (r) {
-        atomic_fetch_add(&s->loaded, 1);
-        room_unref(r);
-    } else {
-        atomic_fetch_add(&s->load_failed, 1);
-        fprintf(stderr, "morph serve: cannot resume game %s: %s\n", id, e.message);
-    }
-}
-
-/* One server per SQLite file: two would both resume the games and run their
- * AIs. The lock is a file next to the database, held while serving. */
-static bool lock_database(Server *s, const char *db, char *err, size_t errlen)
-{
-    char path[4200];
-    snprintf(path, sizeof path, "%s.lock", db);
-    s->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (s->lock_fd < 0) {
-        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-        return false;
-    }
-    if (flock(s->lock_fd, LOCK_EX | LOCK_NB) != 0) {
-        snprintf(err, errlen, "database '%s' is in use by another morph serve (%s is locked)", db, path);
-        return false;
-    }
-    return true;
-}
-
-Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
-{
-    Server *s = xcalloc(1, sizeof *s);
-    s->cfg = *cfg;
-    s->lock_fd = -1;
-    pthread_mutex_init(&s->rooms_lock, NULL);
-    pthread_mutex_init(&s->host.hint_lock, NULL);
-    pthread_mutex_init(&s->feeds_lock, NULL);
-    pthread_mutex_init(&s->log_lock, NULL);
-    pthread_mutex_init(&s->clock_lock, NULL);
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&s->clock_cond, &attr);
-    pthread_condattr_destroy(&attr);
-    s->lobby = feed_new("lobby");
-    s->finished = xcalloc(FINISHED_KEPT, sizeof *s->finished);
-    /* A hash to check unknown names against, so that a sign-in takes the
-     * same time whether the name exists or not. */
-    if (!password_init() || !password_hash("no account has this password", 28, cfg->password_cost, s->dummy_hash)) {
-        snprintf(err, errlen, "the password library (libsodium) cannot start");
-        server_free(s);
-        return NULL;
-    }
-    s->limits = limits_new(&cfg->limits);
-    StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
-    s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
-    bool shared = s->store && s->store->ops->shared;
-    /* A shared store has room for several servers; a file has not. */
-    if (!s->store || (!cfg->store && !shared && !lock_database(s, cfg->db_path, err, errlen))) {
-        server_free(s);
-        return NULL;
-    }
-    s->pool = cfg->ai_threads > 0 ? work_pool_new(cfg->ai_threads) : NULL;
-    if (s->pool)
-        s->analyses = analyses_new(s->pool, s->store, cfg->analysis_ms / 1000.0, cfg->analysis_max_s);
-    s->host.store = s->store;
-    s->host.pool = s->pool;
-    s->host.max_actions = cfg->max_actions;
-    s->host.hint_ms = cfg->hint_ms;
-    s->host.finished = host_finished;
-    s->host.ctx = s;
-    s->host.now = cfg->now;
-    /* Every server watches the clocks of its rooms; over a shared store a
-     * clock that runs out is also work that some server takes (WORK_CLOCK,
-     * cluster.c) when no server has the game in memory or its server died.
-     * Ending a game on time is a versioned write: done once. */
-    s->host.clock_started = host_clock_started;
-    s->host.account_changed = host_account_changed;
-    s->host.say = host_say;
-    s->clock_saved = server_now(s);
-    bool ok = shared ? (s->cluster = cluster_start(s, err, errlen)) != NULL
-                     : s->store->ops->each_unfinished(s->store, load_one, s, err, errlen);
-    if (!ok) {
-        server_free(s);
-        return NULL;
-    }
-    if (cfg->clock_thread)
-        server_clocks_start(s);
-    return s;
-}
-
-void server_free(Server *s)
-{
-    if (!s)
-        return;
-    cluster_stop(s->cluster); /* no more work taken */
-    server_clocks_stop(s); /* the running clocks are saved */
-    if (s->analyses)
-        analyses_stop(s->analyses);
-    work_pool_free(s->pool); /* running AI turns finish first */
-    analyses_free(s->analyses);
-    s->pool = NULL;
-    s->host.pool = NULL;
-    /* Over a shared store, the work still held goes to the other servers at
-     * once, and the notifications stop before the rooms go. */
-    if (s->store && s->store->ops->leave)
-        s->store->ops->leave(s->store);
-    for (int i = 0; i < s->rooms_cap; i++)
-        if (s->rooms[i] && s->rooms[i] != TOMBSTONE)
-            room_unref(s->rooms[i]);
-    free(s->rooms);
-    free(s->finished);
-    if (!s->cfg.store)
-        store_close(s->store);
-    limits_free(s->limits);
-    if (s->lock_fd >= 0)
-        close(s->lock_fd);
-    for (int i = 0; i < s->naccount_feeds; i++)
-        feed_unref(s->account_feeds[i].feed);
-    free(s->account_feeds);
-    feed_unref(s->lobby);
-    pthread_mutex_destroy(&s->rooms_lock);
-    pthread_mutex_destroy(&s->host.hint_lock);
-    pthread_mutex_destroy(&s->feeds_lock);
-    pthread_mutex_destroy(&s->log_lock);
-    pthread_mutex_destroy(&s->clock_lock);
-    pthread_cond_destroy(&s->clock_cond);
-    free(s);
 }

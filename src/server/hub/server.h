@@ -50,8 +50,6 @@ typedef struct ServerConfig {
     double (*now)(void);   /* monotonic seconds of the clocks; NULL: limits_now */
 } ServerConfig;
 
-/* The defaults of `morph serve` (docs/web.md). */
-void server_config_defaults(ServerConfig *c);
 
 #define ACCEPTED_KEPT 64 /* challenges accepted that a server remembers */
 
@@ -97,12 +95,14 @@ typedef struct Server {
     double clock_saved;    /* when running clocks were last saved */
 } Server;
 
-/* Opens the store and loads every unfinished game (AI seats resume); over
- * a shared store, games load when asked for and the AI seats of servers
- * that died are taken over (cluster.h). NULL with a message. */
-Server *server_new(const ServerConfig *cfg, char *err, size_t errlen);
-void server_free(Server *s);
 
+/* The map of rooms in memory: made empty, and freed with a reference
+ * dropped from each room (server_new and server_free, serve.c). */
+void server_rooms_init(Server *s);
+void server_rooms_free(Server *s);
+/* A room's game is over: it may leave memory later, once FINISHED_KEPT
+ * finished games are newer (the rooms' host's finished). */
+void server_room_finished(Server *s, const char *id);
 /* The room of game id (loaded from the store when not in memory), with a
  * reference for the caller; NULL when there is no such game (status 404)
  * or it cannot be loaded (500), with e filled. */
@@ -149,10 +149,5 @@ void server_clock_tick(Server *s);
 void server_clocks_start(Server *s);
 /* Stops the thread; every running clock is saved up to now. */
 void server_clocks_stop(Server *s);
-
-/* Over a shared store: runs the analysis of room's finished game, whose
- * work the store handed this server (its server died or stopped before the
- * end; api_analysis.c). */
-void server_analysis_take_over(Server *s, Room *room);
 
 #endif

@@ -18,7 +18,9 @@
 #include "../../core/strbuf.h"
 #include "../../front/session.h"
 #include "../base/clock.h"
+#include "../base/subscriber.h"
 #include "../store/store.h"
+#include "analyses.h"
 #include "view.h"
 #include "../base/work_pool.h"
 
@@ -63,19 +65,6 @@ typedef struct LogEntry {
     char *json; /* {"index":..,"action":..,"player":..,"text":..,"marks":{..}} */
     size_t len;
 } LogEntry;
-
-/* A live-stream reader. The room calls wake (under its lock) when there is
- * something new; the reader then calls room_stream_fill. */
-typedef struct Subscriber {
-    struct Subscriber *next;
-    void (*wake)(void *ctx);
-    void *ctx;
-    int next_index;      /* the next action to send */
-    int64_t version_sent; /* the state version last sent, -1 none (a feed's version) */
-    int epoch;           /* the game's undo epoch this reader follows */
-    int chat_sent;       /* the room's chat messages this reader was told of */
-    bool finished;       /* a payload feed's last event was sent: the stream ends */
-} Subscriber;
 
 struct Room {
     pthread_mutex_t lock;
@@ -208,7 +197,8 @@ void room_kick(Room *r);
  * when another server changed it (a request calls it first; 503 when the
  * database does not answer); room_heard is told of a change by the store's
  * notification and wakes the streams here; room_take_work does the work
- * the store handed this server (an AI seat to move whose server died). */
+ * the store handed this server (an AI seat to move whose server died, a
+ * clock due: room_timeout.c). */
 bool room_sync(Room *r, RoomError *e);
 void room_heard(Room *r, int64_t version);
 /* room_sync for a room with streams here: a notification may have been lost
@@ -242,5 +232,11 @@ void room_log_entry(const GameView *view, const State *before, Action a, const c
 /* A sentence for action a in s; falls back to the action text when the
  * game has no describe yet. */
 void room_describe(const State *s, Action a, const Voice *v, StrBuf *out);
+
+/* Starts the post-game analysis of r's finished game (r->lock held):
+ * analyses_start's answer (ANALYSES_STARTED, _ALREADY, _BUSY, _STORE_DOWN),
+ * or ROOM_NOT_OVER when the game is not over (room_analysis.c). */
+enum { ROOM_NOT_OVER = -1 };
+int room_analysis_start(Room *r, Analyses *a);
 
 #endif

@@ -177,3 +177,28 @@ char *room_hint(Room *r, unsigned seats, RoomError *e)
     }
     return text;
 }
+
+static void ai_job(void *arg)
+{
+    room_ai_turn(arg);
+}
+
+static void ai_job_done(void *arg)
+{
+    room_unref(arg);
+}
+
+void room_schedule_ai(Room *r)
+{
+    if (!r->thinking && !r->queued && room_ai_pending(r) && r->host->pool && (!room_shared(r) || r->ai_work_mine)) {
+        r->queued = true;
+        room_ref(r); /* the job's, dropped when it ran or was dropped */
+        work_pool_push(r->host->pool, ai_job, ai_job_done, r);
+    }
+}
+
+void room_changed(Room *r)
+{
+    room_wake(r);
+    room_schedule_ai(r);
+}

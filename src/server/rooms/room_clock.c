@@ -1,9 +1,9 @@
 /* A room's clock: it starts when the last seat is taken, runs for the seat
  * to act (charged from the moment it is to act until its action is
- * committed), and a seat out of time leaves the game through the rules
- * (the library's "timeout N": the other player wins on time, or with three
- * or four Morpyam players the game goes on without it). The arithmetic is
- * clock.c's; the thread that calls room_clock_tick is server_clocks.c's. */
+ * committed), and what is stored of it for a restart or
+ * another server. The arithmetic is clock.c's; a seat out of time is
+ * room_timeout.c's (the library's "timeout N": the other player wins on
+ * time, or with three or four Morpyam players the game goes on without it). */
 
 #include "room_internal.h"
 
@@ -74,76 +74,6 @@ void room_clock_from_store(Room *r, double now)
     int64_t since = r->meta.clock_at > 0 ? wall_ms() - r->meta.clock_at : 0;
     if (r->clock.running >= 0 && since > 0)
         r->clock.left_ms[r->clock.running] -= since;
-}
-
-/* The seat to act ran out of time at now: it leaves the game through the
- * rules, and what follows is committed and told like any action. */
-static bool time_out(Room *r, double now, RoomError *e)
-{
-    int seat = r->clock.running;
-    Clock saved = r->clock;
-    char err[ERR_MAX];
-    if (!session_apply(r->session, ACTION_LEAVE(seat, LEAVE_TIME), err, sizeof err)) {
-        room_fail(e, 500, "game %s: seat %d ran out of time, but the rules refuse it: %s", r->meta.id, seat + 1, err);
-        return false;
-    }
-    r->clock.left_ms[seat] = 0;
-    r->clock.running = -1;
-    room_advance(r);
-    clock_switch(&r->clock, room_clock_seat(r), now);
-    if (!room_commit(r, e)) {
-        r->clock = saved;
-        return false;
-    }
-    if (r->host->say) {
-        char line[128];
-        snprintf(line, sizeof line, "game %s: P%d ran out of time%s", r->meta.id, seat + 1,
-                 session_is_terminal(r->session) ? "; the game is over" : "; the others play on");
-        r->host->say(r->host->ctx, line);
-    }
-    room_changed(r);
-    return true;
-}
-
-bool room_clock_in_time(Room *r, double now, RoomError *e)
-{
-    if (!r->clock_on || !clock_expired(&r->clock, now))
-        return true;
-    int seat = r->clock.running;
-    if (time_out(r, now, e))
-        room_fail(e, 409, "P%d ran out of time%s", seat + 1,
-                  session_is_terminal(r->session) ? ": the game is over" : " and left the game; the others play on");
-    return false;
-}
-
-double room_clock_tick(Room *r, double now, bool save)
-{
-    pthread_mutex_lock(&r->lock);
-    RoomError e = {0};
-    /* Over a shared store the seat may have moved on another server: the
-     * room catches up before it ends anything on time. */
-    bool out = r->clock_on && clock_expired(&r->clock, now);
-    if (out && room_shared(r)) {
-        if (!room_sync_locked(r, &e))
-            fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
-        out = r->clock_on && clock_expired(&r->clock, now);
-    }
-    if (out && !time_out(r, now, &e) && !e.conflict)
-        fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
-    bool runs = r->clock_on && !session_is_terminal(r->session);
-    /* Shared stores keep when the clock was charged (clock_at) with every
-     * write: a server's save could only be staler than the last write. */
-    if (runs && save && !room_shared(r)) {
-        int64_t left[MAX_PLAYERS] = {0};
-        for (int p = 0; p < r->meta.num_seats; p++)
-            left[p] = clock_left(&r->clock, p, now);
-        char err[ERR_MAX + 128];
-        if (!r->host->store->ops->save_clock(r->host->store, r->meta.id, left, r->meta.num_seats, err, sizeof err))
-            fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, err);
-    }
-    double deadline = runs ? clock_deadline(&r->clock) : -1;
-    pthread_mutex_unlock(&r->lock);
-    return deadline;
 }
 
 void room_clock_json(Room *r, double now, StrBuf *out)

@@ -1,6 +1,6 @@
-/* What the files of a room share (room.c, room_seats.c, room_play.c,
- * room_ai.c, room_state.c, room_stream.c); not for the rest of the server,
- * which uses room.h. Every function here is called with the room locked. */
+/* What the files of a room share (room.c lists them in their order, bottom
+ * up); not for the rest of the server, which uses room.h. Every function
+ * here is called with the room locked. */
 #ifndef MORPH_ROOM_INTERNAL_H
 #define MORPH_ROOM_INTERNAL_H
 
@@ -16,6 +16,9 @@ void room_fail_store(RoomError *e, const char *err, const char *what);
 void room_action_text_with(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out, StrBuf *text,
                            StrBuf *words);
 
+/* The session observer of every room (the session calls it with ctx the
+ * room): the action's entry in the log, in words. */
+void room_observe(void *ctx, const Session *s, const State *before, Action a, int player, int index);
 /* The log of actions in words: forgets entries from n on; brings the
  * history text up to the log. */
 void room_log_truncate(Room *r, int n);

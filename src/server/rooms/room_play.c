@@ -1,4 +1,4 @@
-/* The actions of people in a room: who may act now, an action text applied
+/* The actions of people in a room: an action text applied
  * by the rule every front end shares (session_apply_for_seat), resign and
  * undo. */
 
@@ -12,32 +12,6 @@
 #include "../../front/explain.h"
 #include "../../front/record.h"
 #include "../../core/xalloc.h"
-
-/* The seat of seats that may act now (the seat to move, or the one typing
- * dice), or -1 with e. */
-int room_acting_seat(Room *r, unsigned seats, RoomError *e)
-{
-    if (!seats) {
-        room_fail(e, 403, "no seat of this game has the token given: send your seat token in the X-Seat-Token header");
-        return -1;
-    }
-    if (session_is_terminal(r->session)) {
-        room_fail(e, 409, "the game is over");
-        return -1;
-    }
-    int p = session_player(r->session);
-    if (p == PLAYER_CHANCE)
-        p = room_typing_seat(r);
-    if (p >= 0 && (seats >> p & 1))
-        return p;
-    if (p < 0)
-        room_fail(e, 409, "nobody is to play: the server is drawing chance");
-    else if (r->meta.seats[p].kind == SEAT_AI)
-        room_fail(e, 409, "it is P%d's turn (an AI), not yours", p + 1);
-    else
-        room_fail(e, 403, "it is P%d's turn, not yours", p + 1);
-    return -1;
-}
 
 /* Applies text for seat by the rule every front end shares
  * (session_apply_for_seat: each part the seat's own decision, or in a

@@ -19,23 +19,6 @@
  * other servers change faster than this one can decide). */
 #define RETRIES 4
 
-bool room_shared(const Room *r)
-{
-    return r->host->store->ops->shared;
-}
-
-bool room_ai_pending(const Room *r)
-{
-    const Session *s = r->session;
-    return !session_is_terminal(s) && session_ai_to_move(s) && s->count < r->host->max_actions;
-}
-
-bool room_ai_busy(const Room *r)
-{
-    /* Over a shared store the AI may be thinking on another server. */
-    return r->thinking || (room_shared(r) && room_ai_pending(r));
-}
-
 /* Applies the stored actions from r->stored to g->count. */
 static bool apply_stored(Room *r, const StoredGame *g, RoomError *e)
 {
@@ -174,22 +157,4 @@ bool room_retry(Room *r, RoomError *e, int attempt)
         return false;
     }
     return room_catch_up(r, e);
-}
-
-void room_take_work(Room *r, int kind)
-{
-    pthread_mutex_lock(&r->lock);
-    RoomError e;
-    /* The store handed this server the work: catch up, then do it. */
-    if (!room_sync_locked(r, &e))
-        fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
-    if (kind == WORK_AI) {
-        r->ai_work_mine = true;
-        room_schedule_ai(r);
-    }
-    pthread_mutex_unlock(&r->lock);
-    /* A clock ran out: the game ends on time here (a versioned write: if
-     * another server ended it first, this one catches up instead). */
-    if (kind == WORK_CLOCK)
-        room_clock_tick(r, room_host_now(r->host), false);
 }

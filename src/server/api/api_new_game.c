@@ -1,0 +1,78 @@
+/* What every way of making a game shares (POST /api/games, a rematch, a
+ * challenge accepted in the lobby, quick pairing): the clock read from and
+ * written to JSON, whether a game may be rated, and the creator's reply
+ * (the id, its seat tokens, the invitations and the state). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "api_internal.h"
+
+bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res)
+{
+    *out = (ClockSpec){.kind = CLOCK_NONE};
+    if (!clock || json_is_null(clock))
+        return true;
+    const json_t *initial = json_object_get(clock, "initial_s"), *increment = json_object_get(clock, "increment_s"),
+                 *days = json_object_get(clock, "days_per_move");
+    char err[160];
+    size_t keys = json_is_object(clock) ? json_object_size(clock) : 0;
+    bool ok;
+    if (json_is_object(clock) && days && keys == 1)
+        ok = json_is_integer(days) ? clock_spec_days(json_integer_value(days), out, err, sizeof err)
+                                   : (snprintf(err, sizeof err, "clock.days_per_move must be a whole number of days"), false);
+    else if (json_is_object(clock) && initial && keys == 1u + (increment != NULL) && json_is_integer(initial) &&
+             (!increment || json_is_integer(increment)))
+        ok = clock_spec_real(json_integer_value(initial), increment ? json_integer_value(increment) : 0, out, err,
+                             sizeof err);
+    else
+        ok = (snprintf(err, sizeof err, "'clock' must be {\"initial_s\":N,\"increment_s\":M} (real time) or "
+                                        "{\"days_per_move\":D} (correspondence)"), false);
+    if (!ok)
+        api_error(res, 400, "%s", err);
+    return ok;
+}
+
+json_t *api_clock_json(const ClockSpec *spec)
+{
+    char name[64];
+    clock_spec_name(spec, name, sizeof name);
+    if (spec->kind == CLOCK_REAL)
+        return json_pack("{s:s,s:I,s:I,s:s}", "kind", "real", "initial_s", (json_int_t)(spec->initial_ms / 1000),
+                         "increment_s", (json_int_t)(spec->increment_ms / 1000), "name", name);
+    if (spec->kind == CLOCK_DAYS)
+        return json_pack("{s:s,s:i,s:s}", "kind", "days", "days_per_move", spec->days, "name", name);
+    return json_null();
+}
+
+bool api_may_rate(int players, bool real_dice, ApiResponse *res)
+{
+    if (players != 2) {
+        /* docs/web.md: Glicko-2 rates two-player games; a game of 3 or 4 is unrated */
+        api_error(res, 400, "only two-player games are rated; a Morpyam game of %d players is played unrated", players);
+        return false;
+    }
+    if (real_dice) {
+        api_error(res, 400, "a rated game has the server roll the dice: real dice are for unrated games");
+        return false;
+    }
+    return true;
+}
+
+/* What the creator of a game (or a rematch) gets: the id, the tokens of
+ * their seats, the invitations of the open seats and the state. */
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
+{
+    json_t *seats = json_array();
+    for (int p = 0; p < room->meta.num_seats; p++)
+        if (tokens && tokens[p][0])
+            json_array_append_new(seats, json_pack("{s:i,s:s}", "seat", p + 1, "token", tokens[p]));
+    RoomError e;
+    json_t *invitations = room_invitations(room, 1, &e);
+    char path[32];
+    snprintf(path, sizeof path, "/game/%s", room->meta.id);
+    char *state = room_state_json(room, mine, true);
+    json_error_t jerr;
+    api_json(res, 201, json_pack("{s:s,s:s,s:o,s:o,s:o}", "id", room->meta.id, "path", path, "seats", seats,
+                                 "invitations", invitations, "state", json_loads(state, 0, &jerr)));
+    free(state);
+}
