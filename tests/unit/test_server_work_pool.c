@@ -1,4 +1,4 @@
-/* The worker pool (src/server/work_pool.h): a background job (a post-game
+/* The worker pool (src/server/base/work_pool.h): a background job (a post-game
  * analysis) never holds up a job of the workers, background jobs run one
  * at a time in order at the lowest CPU priority, and freeing the pool
  * releases what never ran. */

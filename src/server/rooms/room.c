@@ -5,7 +5,8 @@
  * time), room_commit.c (storing a change and telling of it), room_sync.c
  * (catching up with other servers), room_ai.c (AI seats and hints),
  * room_timeout.c (clocks run out, work handed over), room_play.c,
- * room_seats.c, room_open.c (creation and loading), room_state.c and
+ * room_seats.c, room_analysis.c, room_open.c (creation and loading),
+ * room_state.c and
  * room_stream.c (what clients read); room_internal.h declares what they
  * share. */
 
