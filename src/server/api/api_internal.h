@@ -31,6 +31,9 @@ void api_wrong_method(const ApiRequest *req, ApiResponse *res, const char *want)
 /* The body as a JSON object whose keys are all among allowed (NULL-ended);
  * an empty body is {} when empty_ok. NULL with a 400 (or 415) in res. */
 json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *allowed, bool empty_ok);
+/* The body parsed as JSON (duplicate keys refused), or NULL with a 400
+ * naming what (e.g. "the record") and where the text went wrong. */
+json_t *api_json_body(const ApiRequest *req, ApiResponse *res, const char *what);
 /* The query parameter key, or NULL. */
 const char *api_query(const ApiRequest *req, const char *key);
 /* Checks that every query parameter is among allowed; false with a 400. */

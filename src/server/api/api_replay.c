@@ -135,12 +135,9 @@ Session *api_record_body(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_error(res, 400, "the body must be a game record (docs/records.md)");
         return NULL;
     }
-    json_error_t jerr;
-    json_t *doc = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!doc) {
-        api_error(res, 400, "the record is not valid JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
+    json_t *doc = api_json_body(req, res, "the record");
+    if (!doc)
         return NULL;
-    }
     RecordError e;
     Session *s = record_load_json(doc, "upload", true, &e);
     json_decref(doc);

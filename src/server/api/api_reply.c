@@ -72,6 +72,15 @@ static void expected_list(char *out, size_t outlen, const char *const *allowed)
         snprintf(out, outlen, "none");
 }
 
+json_t *api_json_body(const ApiRequest *req, ApiResponse *res, const char *what)
+{
+    json_error_t jerr;
+    json_t *doc = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!doc)
+        api_error(res, 400, "%s is not valid JSON: %s (line %d, column %d)", what, jerr.text, jerr.line, jerr.column);
+    return doc;
+}
+
 json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *allowed, bool empty_ok)
 {
     if (!req->body || req->body_len == 0) {
@@ -80,12 +89,9 @@ json_t *api_body(const ApiRequest *req, ApiResponse *res, const char *const *all
         api_error(res, 400, "this request needs a JSON object as its body");
         return NULL;
     }
-    json_error_t jerr;
-    json_t *doc = json_loadb(req->body, req->body_len, JSON_REJECT_DUPLICATES, &jerr);
-    if (!doc) {
-        api_error(res, 400, "the body is not valid JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
+    json_t *doc = api_json_body(req, res, "the body");
+    if (!doc)
         return NULL;
-    }
     if (!json_is_object(doc)) {
         json_decref(doc);
         api_error(res, 400, "the body must be a JSON object");
