@@ -41,6 +41,21 @@ static inline MorphosState *fresh(int n, const char *mutators)
     return (MorphosState *)state_new(morphos_game(n, mutators));
 }
 
+/* A fresh 5x5 state with a move cap of cap turns; done() frees it with
+ * its game. */
+static inline MorphosState *capped(const char *cap)
+{
+    Options o;
+    char err[ERR_MAX];
+    options_init(&o);
+    options_set(&o, "size", "5", err, sizeof err);
+    options_set(&o, "move-cap", cap, err, sizeof err);
+    Game *g = game_new("morphos", &o, err, sizeof err);
+    if (!g)
+        fail_msg("%s", err);
+    return (MorphosState *)state_new(g);
+}
+
 static inline Action parse(const MorphosState *s, const char *text)
 {
     Action a;

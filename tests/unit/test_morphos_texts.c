@@ -42,19 +42,12 @@ static void results_in_words(void **unused)
     apply_ok(s, "c3,resign");
     assert_string_equal(result_text(s, &v), "Black (Ann) resigns: White (Bob) wins.\n");
     done(s);
-    Options o;
-    char err[ERR_MAX];
-    options_init(&o);
-    options_set(&o, "size", "5", err, sizeof err);
-    options_set(&o, "move-cap", "3", err, sizeof err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    s = (MorphosState *)state_new(g);
+    s = capped("3");
     assert_string_equal(result_text(s, NULL), "The game is not over.\n");
     apply_ok(s, "a1,b1,c1");
     assert_string_equal(result_text(s, NULL), "Draw: the game reached the move cap of 3 turns with no chain and no deadlock.\n"
                                               "Each player gets half a point.\n");
-    state_free(&s->base);
-    game_free(g);
+    done(s);
 }
 
 static void legend_and_rules(void **unused)

@@ -209,27 +209,17 @@ static void pass_resign_fill_deadlock_and_cap(void **unused)
     assert_string_equal(say(s, "c1"), "Black places a stone on c1, the last empty point");
     done(s);
     /* The move cap. */
-    Options o;
-    char err[ERR_MAX];
-    options_init(&o);
-    options_set(&o, "size", "5", err, sizeof err);
-    options_set(&o, "move-cap", "3", err, sizeof err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    s = (MorphosState *)state_new(g);
+    s = capped("3");
     apply_ok(s, "a1,b1");
     assert_string_equal(say(s, "c1"),
                         "Black places a stone on c1; that was the last of the 3 turns allowed (the move cap): the game is a draw");
-    state_free(&s->base);
+    done(s);
     /* A swap can be the turn that reaches the cap. */
-    options_set(&o, "move-cap", "2", err, sizeof err);
-    game_free(g);
-    g = game_new("morphos", &o, err, sizeof err);
-    s = (MorphosState *)state_new(g);
+    s = capped("2");
     apply_ok(s, "c3");
     assert_string_equal(say(s, "swap"), "White swaps: P2 now plays Black's stone on c3, and P1 plays White and moves "
                                         "next; that was the last of the 2 turns allowed (the move cap): the game is a draw");
-    state_free(&s->base);
-    game_free(g);
+    done(s);
 }
 
 int main(void)
