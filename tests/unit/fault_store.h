@@ -1,8 +1,9 @@
 /* A store that wraps a real one and makes chosen writes fail, as a full
  * disk would: fault injection for the server's tests and its fuzzer
- * (fuzz/fuzz_api.c). Once `skip` writes have gone through, the next `fail`
- * writes (create, append, truncate, claim, and those of accounts, the lobby
- * and chat) fail with "database or disk is full" and change nothing; reads always go through. Give it to a server as
+ * (fuzz/fuzz_api.c, through fuzz/api_harness.h). Once `skip` writes have
+ * gone through, the next `fail` writes (create, append, truncate, claim, and
+ * those of accounts, the lobby and chat) fail with "database or disk is
+ * full" and change nothing; reads always go through. Give it to a server as
  * ServerConfig.store. */
 #ifndef MORPH_FAULT_STORE_H
 #define MORPH_FAULT_STORE_H
