@@ -32,13 +32,13 @@ static const char q_session_find[] =
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = $1";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = $1";
 
-static void read_account(PGresult *r, Account *out)
+static void read_account(PgCols *c, Account *out)
 {
     memset(out, 0, sizeof *out);
-    out->id = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
-    pg_copy_text(out->name, sizeof out->name, PQgetvalue(r, 0, 1));
-    pg_copy_text(out->password_hash, sizeof out->password_hash, PQgetvalue(r, 0, 2));
-    pg_copy_text(out->created, sizeof out->created, PQgetvalue(r, 0, 3));
+    out->id = pg_col_int64(c, 0);
+    pg_col_copy(c, 1, out->name, sizeof out->name);
+    pg_col_copy(c, 2, out->password_hash, sizeof out->password_hash);
+    pg_col_copy(c, 3, out->created, sizeof out->created);
 }
 
 bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen)
@@ -55,10 +55,11 @@ bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, 
     if (!r)
         return false;
     *taken = PQntuples(r) == 0;
+    PgCols c = pg_cols(r, 0);
     if (!*taken)
-        *id = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+        *id = pg_col_int64(&c, 0);
     PQclear(r);
-    return true;
+    return pg_cols_ok(&c, "cannot store the account", err, errlen);
 }
 
 /* A read of one account (q's first columns); *found tells. */
@@ -69,12 +70,16 @@ static bool find_account(PgStore *s, const char *q, const PgParams *p, Account *
     PGresult *r = pg_query_sql(s, q, p, PGRES_TUPLES_OK, what, err, errlen);
     if (!r)
         return false;
+    PgCols c = pg_cols(r, 0);
     if (PQntuples(r) == 1) {
-        read_account(r, out);
+        read_account(&c, out);
         *found = true;
     }
     PQclear(r);
-    return true;
+    if (pg_cols_ok(&c, what, err, errlen))
+        return true;
+    *found = false;
+    return false;
 }
 
 bool pg_account_find(Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen)
@@ -175,14 +180,18 @@ bool pg_rate_game(PgConn *c, const StoredGame *g, char *err, size_t errlen)
         players[i] = glicko2_new();
         games[i] = 0;
         idle[i] = 0;
+        PgCols cols = pg_cols(r, 0);
         if (PQntuples(r) == 1) {
-            players[i] = (Glicko){strtod(PQgetvalue(r, 0, 0), NULL), strtod(PQgetvalue(r, 0, 1), NULL),
-                                  strtod(PQgetvalue(r, 0, 2), NULL)};
-            games[i] = atoi(PQgetvalue(r, 0, 3));
-            double last = store_time_of(PQgetvalue(r, 0, 4)), now = store_time_of(g->updated);
+            players[i].rating = pg_col_double(&cols, 0);
+            players[i].rd = pg_col_double(&cols, 1);
+            players[i].vol = pg_col_double(&cols, 2);
+            games[i] = pg_col_int(&cols, 3);
+            double last = store_time_of(pg_col_text(&cols, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         PQclear(r);
+        if (!pg_cols_ok(&cols, "cannot read a rating", err, errlen))
+            return false;
     }
     glicko2_game(players, g->score, idle);
     for (int i = 0; i < 2; i++) {
@@ -212,17 +221,18 @@ bool pg_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int
                                errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++) {
+    PgCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++) {
         StoredRating *o = &out[(*n)++];
-        pg_copy_text(o->game, sizeof o->game, PQgetvalue(r, i, 0));
-        o->rating = strtod(PQgetvalue(r, i, 1), NULL);
-        o->rd = strtod(PQgetvalue(r, i, 2), NULL);
-        o->vol = strtod(PQgetvalue(r, i, 3), NULL);
-        o->games = atoi(PQgetvalue(r, i, 4));
-        pg_copy_text(o->updated, sizeof o->updated, PQgetvalue(r, i, 5));
+        pg_col_copy(&c, 0, o->game, sizeof o->game);
+        o->rating = pg_col_double(&c, 1);
+        o->rd = pg_col_double(&c, 2);
+        o->vol = pg_col_double(&c, 3);
+        o->games = pg_col_int(&c, 4);
+        pg_col_copy(&c, 5, o->updated, sizeof o->updated);
     }
     PQclear(r);
-    return true;
+    return pg_rows_ok(&c, n, "cannot read the ratings", err, errlen);
 }
 
 bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
@@ -237,15 +247,16 @@ bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoi
                                errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++) {
+    PgCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++) {
         RatingPoint *o = &out[(*n)++];
-        pg_copy_text(o->game_id, sizeof o->game_id, PQgetvalue(r, i, 0));
-        pg_copy_text(o->at, sizeof o->at, PQgetvalue(r, i, 1));
-        o->rating = strtod(PQgetvalue(r, i, 2), NULL);
-        o->rd = strtod(PQgetvalue(r, i, 3), NULL);
+        pg_col_copy(&c, 0, o->game_id, sizeof o->game_id);
+        pg_col_copy(&c, 1, o->at, sizeof o->at);
+        o->rating = pg_col_double(&c, 2);
+        o->rd = pg_col_double(&c, 3);
     }
     PQclear(r);
-    return true;
+    return pg_rows_ok(&c, n, "cannot read the rating history", err, errlen);
 }
 
 bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
@@ -260,13 +271,14 @@ bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
                                errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
+    PgCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++) {
         LeaderRow *o = &out[(*n)++];
-        pg_copy_text(o->name, sizeof o->name, PQgetvalue(r, i, 0));
-        o->rating = strtod(PQgetvalue(r, i, 1), NULL);
-        o->rd = strtod(PQgetvalue(r, i, 2), NULL);
-        o->games = atoi(PQgetvalue(r, i, 3));
+        pg_col_copy(&c, 0, o->name, sizeof o->name);
+        o->rating = pg_col_double(&c, 1);
+        o->rd = pg_col_double(&c, 2);
+        o->games = pg_col_int(&c, 3);
     }
     PQclear(r);
-    return true;
+    return pg_rows_ok(&c, n, "cannot read the leaderboard", err, errlen);
 }

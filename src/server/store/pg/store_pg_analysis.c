@@ -49,10 +49,15 @@ bool pg_analysis_load(Store *st, const char *game_id, char **json, char *err, si
                                errlen);
     if (!r)
         return false;
+    PgCols c = pg_cols(r, 0);
     if (PQntuples(r) == 1)
-        *json = xstrdup(PQgetvalue(r, 0, 0));
+        *json = pg_col_dup(&c, 0);
     PQclear(r);
-    return true;
+    if (pg_cols_ok(&c, "cannot read the analysis", err, errlen))
+        return true;
+    free(*json);
+    *json = NULL;
+    return false;
 }
 
 bool pg_work_take(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen)

@@ -61,26 +61,22 @@ bool pg_challenge_renew(Store *st, const char *id, const char *expires, char *er
     return pg_change((PgStore *)st, q_challenge_renew, &p, NULL, "cannot renew the challenge", err, errlen);
 }
 
-static void read_challenge(PGresult *r, int i, StoredChallenge *c)
+static void read_challenge(PgCols *cols, StoredChallenge *c)
 {
     memset(c, 0, sizeof *c);
-    pg_copy_text(c->id, sizeof c->id, PQgetvalue(r, i, 0));
-    c->account = strtoll(PQgetvalue(r, i, 1), NULL, 10);
-    pg_copy_text(c->name, sizeof c->name, PQgetvalue(r, i, 2));
-    pg_copy_text(c->game, sizeof c->game, PQgetvalue(r, i, 3));
-    pg_copy_text(c->options, sizeof c->options, PQgetvalue(r, i, 4));
-    int kind = atoi(PQgetvalue(r, i, 5));
-    c->clock = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
-                           .initial_ms = strtoll(PQgetvalue(r, i, 6), NULL, 10),
-                           .increment_ms = strtoll(PQgetvalue(r, i, 7), NULL, 10),
-                           .days = atoi(PQgetvalue(r, i, 8))};
-    c->rated = PQgetvalue(r, i, 9)[0] == 't';
-    c->quick = PQgetvalue(r, i, 10)[0] == 't';
-    pg_copy_text(c->created, sizeof c->created, PQgetvalue(r, i, 11));
-    pg_copy_text(c->expires, sizeof c->expires, PQgetvalue(r, i, 12));
-    bool rated = !PQgetisnull(r, i, 13);
-    c->rating = rated ? strtod(PQgetvalue(r, i, 13), NULL) : GLICKO_RATING;
-    c->rd = rated ? strtod(PQgetvalue(r, i, 14), NULL) : GLICKO_RD;
+    pg_col_copy(cols, 0, c->id, sizeof c->id);
+    c->account = pg_col_int64(cols, 1);
+    pg_col_copy(cols, 2, c->name, sizeof c->name);
+    pg_col_copy(cols, 3, c->game, sizeof c->game);
+    pg_col_copy(cols, 4, c->options, sizeof c->options);
+    pg_col_clock(cols, 5, &c->clock);
+    c->rated = pg_col_bool(cols, 9);
+    c->quick = pg_col_bool(cols, 10);
+    pg_col_copy(cols, 11, c->created, sizeof c->created);
+    pg_col_copy(cols, 12, c->expires, sizeof c->expires);
+    /* NULL: the challenger has no rating in the game yet */
+    c->rating = pg_col_double_or(cols, 13, GLICKO_RATING);
+    c->rd = pg_col_double_or(cols, 14, GLICKO_RD);
 }
 
 bool pg_challenges(Store *st, const char *now, StoredChallenge *out, int max, int *n, char *err, size_t errlen)
@@ -98,10 +94,11 @@ bool pg_challenges(Store *st, const char *now, StoredChallenge *out, int max, in
     PGresult *r = pg_query_sql(s, q_challenges, &p, PGRES_TUPLES_OK, "cannot read the lobby", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++)
-        read_challenge(r, i, &out[(*n)++]);
+    PgCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++)
+        read_challenge(&c, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return pg_rows_ok(&c, n, "cannot read the lobby", err, errlen);
 }
 
 /* ---- chat ---- */
@@ -140,12 +137,13 @@ bool pg_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
     if (!r)
         return false;
     bool ok = PQntuples(r) == 1;
+    PgCols c = pg_cols(r, 0);
     if (ok)
-        m->idx = atoi(PQgetvalue(r, 0, 0));
+        m->idx = pg_col_int(&c, 0);
     else
         snprintf(err, errlen, "database: cannot store the message: game %s is not in the database", game_id);
     PQclear(r);
-    return ok;
+    return ok && pg_cols_ok(&c, "cannot store the message", err, errlen);
 }
 
 bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int limit, ChatMessage *out, int *n,
@@ -160,19 +158,20 @@ bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int li
     PGresult *r = pg_query_sql((PgStore *)st, q_chat_list, &p, PGRES_TUPLES_OK, "cannot read the chat", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
+    PgCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++) {
         ChatMessage *m = &out[(*n)++];
         memset(m, 0, sizeof *m);
-        m->idx = atoi(PQgetvalue(r, i, 0));
-        m->channel = atoi(PQgetvalue(r, i, 1));
-        pg_copy_text(m->author, sizeof m->author, PQgetvalue(r, i, 2));
-        m->account = strtoll(PQgetvalue(r, i, 3), NULL, 10);
-        m->seat = atoi(PQgetvalue(r, i, 4));
-        pg_copy_text(m->text, sizeof m->text, PQgetvalue(r, i, 5));
-        pg_copy_text(m->at, sizeof m->at, PQgetvalue(r, i, 6));
+        m->idx = pg_col_int(&c, 0);
+        m->channel = pg_col_int(&c, 1);
+        pg_col_copy(&c, 2, m->author, sizeof m->author);
+        m->account = pg_col_int64_or(&c, 3, 0); /* NULL: a seat without an account */
+        m->seat = pg_col_int(&c, 4);
+        pg_col_copy(&c, 5, m->text, sizeof m->text);
+        pg_col_copy(&c, 6, m->at, sizeof m->at);
     }
     PQclear(r);
-    return true;
+    return pg_rows_ok(&c, n, "cannot read the chat", err, errlen);
 }
 
 bool pg_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen)
