@@ -103,24 +103,25 @@ bool sq_challenges(Store *st, const char *now, StoredChallenge *out, int max, in
         if (ok && (ok = (q = stmt(s, q_challenges, err, errlen)) != NULL)) {
             sqlite3_bind_int(q, 1, max);
             int rc;
+            SqCols cols = sq_cols(q);
             while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
                 StoredChallenge *c = &out[(*n)++];
                 memset(c, 0, sizeof *c);
-                sq_copy_text(c->id, sizeof c->id, sq_col_text(q, 0));
-                c->account = sqlite3_column_int64(q, 1);
-                sq_copy_text(c->name, sizeof c->name, sq_col_text(q, 2));
-                sq_copy_text(c->game, sizeof c->game, sq_col_text(q, 3));
-                sq_copy_text(c->options, sizeof c->options, sq_col_text(q, 4));
-                sq_col_clock(q, 5, &c->clock);
-                c->rated = sqlite3_column_int(q, 9);
-                c->quick = sqlite3_column_int(q, 10);
-                sq_copy_text(c->created, sizeof c->created, sq_col_text(q, 11));
-                sq_copy_text(c->expires, sizeof c->expires, sq_col_text(q, 12));
-                bool rated = sqlite3_column_type(q, 13) != SQLITE_NULL;
-                c->rating = rated ? sqlite3_column_double(q, 13) : GLICKO_RATING;
-                c->rd = rated ? sqlite3_column_double(q, 14) : GLICKO_RD;
+                sq_col_copy(&cols, 0, c->id, sizeof c->id);
+                c->account = sq_col_int64(&cols, 1);
+                sq_col_copy(&cols, 2, c->name, sizeof c->name);
+                sq_col_copy(&cols, 3, c->game, sizeof c->game);
+                sq_col_copy(&cols, 4, c->options, sizeof c->options);
+                sq_col_clock(&cols, 5, &c->clock);
+                c->rated = sq_col_bool(&cols, 9);
+                c->quick = sq_col_bool(&cols, 10);
+                sq_col_copy(&cols, 11, c->created, sizeof c->created);
+                sq_col_copy(&cols, 12, c->expires, sizeof c->expires);
+                /* NULL: the challenger has no rating in the game yet */
+                c->rating = sq_col_double_or(&cols, 13, GLICKO_RATING);
+                c->rd = sq_col_double_or(&cols, 14, GLICKO_RD);
             }
-            ok = rc == SQLITE_ROW || rc == SQLITE_DONE;
+            ok = (rc == SQLITE_ROW || rc == SQLITE_DONE) && sq_cols_ok(&cols, "cannot read the lobby", err, errlen);
             sq_done(q);
         }
         ok = sq_finish(s, ok, "cannot read the lobby", err, errlen);
@@ -151,8 +152,10 @@ bool sq_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
         sqlite3_stmt *q = stmt(s, q_chat_next, err, errlen);
         if ((ok = q != NULL)) {
             sq_bind_text(q, 1, game_id);
+            SqCols c = sq_cols(q);
             ok = sqlite3_step(q) == SQLITE_ROW;
-            m->idx = ok ? sqlite3_column_int(q, 0) : -1;
+            m->idx = ok ? sq_col_int(&c, 0) : -1;
+            ok = ok && sq_cols_ok(&c, "cannot store the message", err, errlen);
             sq_done(q);
         }
         if (ok && (ok = (q = stmt(s, q_chat_insert, err, errlen)) != NULL)) {
@@ -187,18 +190,19 @@ bool sq_chat_list(Store *st, const char *game_id, int channel, int after, int li
         sqlite3_bind_int(q, 3, after);
         sqlite3_bind_int(q, 4, limit);
         int rc;
+        SqCols c = sq_cols(q);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
             ChatMessage *m = &out[(*n)++];
             memset(m, 0, sizeof *m);
-            m->idx = sqlite3_column_int(q, 0);
-            m->channel = sqlite3_column_int(q, 1);
-            sq_copy_text(m->author, sizeof m->author, sq_col_text(q, 2));
-            m->account = sqlite3_column_int64(q, 3);
-            m->seat = sqlite3_column_int(q, 4);
-            sq_copy_text(m->text, sizeof m->text, sq_col_text(q, 5));
-            sq_copy_text(m->at, sizeof m->at, sq_col_text(q, 6));
+            m->idx = sq_col_int(&c, 0);
+            m->channel = sq_col_int(&c, 1);
+            sq_col_copy(&c, 2, m->author, sizeof m->author);
+            m->account = sq_col_int64_or(&c, 3, 0); /* NULL: a seat without an account */
+            m->seat = sq_col_int(&c, 4);
+            sq_col_copy(&c, 5, m->text, sizeof m->text);
+            sq_col_copy(&c, 6, m->at, sizeof m->at);
         }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the chat", err, errlen);
+        ok = sq_rows_ok(s, &c, rc, n, "cannot read the chat", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -251,9 +255,15 @@ bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, si
     if (ok) {
         sq_bind_text(q, 1, game_id);
         int rc = sqlite3_step(q);
+        SqCols c = sq_cols(q);
         if (rc == SQLITE_ROW)
-            *json = xstrdup(sq_col_text(q, 0));
+            *json = sq_col_dup(&c, 0);
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the analysis", err, errlen);
+        if (ok && !sq_cols_ok(&c, "cannot read the analysis", err, errlen)) {
+            free(*json);
+            *json = NULL;
+            ok = false;
+        }
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
