@@ -1,17 +1,13 @@
 /* What both stores share: names of statuses, freeing what a StoredGame
- * owns, times, the default path, the words of a malformed column. The backends call it; store_open.c, at
+ * owns, times, the default path. The backends call it; store_open.c, at
  * the top, chooses one of them. */
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "store.h"
-#include "../../core/number.h"
 #include "../../core/xalloc.h"
-
-_Static_assert(LONG_MAX >= INT64_MAX, "number_parse_long reads 64-bit columns");
 
 static const char *const status_names[] = {"waiting", "playing", "finished"};
 
@@ -79,51 +75,4 @@ bool store_missing_action(const char *id, int index, char *err, size_t errlen)
 {
     snprintf(err, errlen, "database: game %s: action %d is missing", id, index);
     return false;
-}
-
-void store_column_bad(char bad[STORE_BAD_MAX], int col, const char *name, const char *value, const char *expected)
-{
-    if (bad[0])
-        return;
-    char shown[64] = "NULL";
-    if (value) {
-        size_t len = strlen(value), n = 0;
-        shown[n++] = '\'';
-        for (size_t i = 0; i < len && i < 40; i++)
-            shown[n++] = value[i] >= 0x20 && value[i] < 0x7f ? value[i] : '?';
-        if (len > 40) {
-            memcpy(shown + n, "...", 3);
-            n += 3;
-        }
-        shown[n++] = '\'';
-        shown[n] = '\0';
-    }
-    snprintf(bad, STORE_BAD_MAX, "column %d (%s) holds %s, expected %s", col + 1, name ? name : "?", shown, expected);
-}
-
-bool store_columns_ok(const char *bad, const char *what, char *err, size_t errlen)
-{
-    if (!bad[0])
-        return true;
-    snprintf(err, errlen, "database: %s: %s", what, bad);
-    return false;
-}
-
-bool store_left_read(const char *text, int64_t left[MAX_PLAYERS])
-{
-    for (int p = 0; text && *text; p++) {
-        const char *comma = strchr(text, ',');
-        size_t n = comma ? (size_t)(comma - text) : strlen(text);
-        char number[24];
-        long ms;
-        if (p == MAX_PLAYERS || n >= sizeof number)
-            return false;
-        memcpy(number, text, n);
-        number[n] = '\0';
-        if (!number_parse_long(number, LONG_MIN, LONG_MAX, &ms) || (comma && !comma[1]))
-            return false;
-        left[p] = ms;
-        text = comma ? comma + 1 : NULL;
-    }
-    return true;
 }

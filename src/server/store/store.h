@@ -106,20 +106,6 @@ void stored_game_clear(StoredGame *g);
  * a game's stored actions (false). */
 StoredAction *stored_actions_new(int count);
 bool store_missing_action(const char *id, int index, char *err, size_t errlen);
-/* For backends' column readers (store_pg_columns.c, store_sqlite_db.c): the
- * first malformed value of a read, said once into bad (left as it is when
- * it says one already): "column N (NAME) holds 'VALUE', expected WHAT",
- * N counted from 1, value NULL for SQL NULL, shown cut short and in
- * printable ASCII. store_columns_ok turns it into the store's error,
- * "database: WHAT: ..." (false), or is true when bad is empty. */
-#define STORE_BAD_MAX 200
-void store_column_bad(char bad[STORE_BAD_MAX], int col, const char *name, const char *value, const char *expected);
-bool store_columns_ok(const char *bad, const char *what, char *err, size_t errlen);
-/* A stored clock_left, "ms,ms" (each seat's time, in order; "" none), into
- * left; false when it is not whole numbers separated by commas, at most
- * MAX_PLAYERS of them. */
-bool store_left_read(const char *text, int64_t left[MAX_PLAYERS]);
-#define STORE_LEFT_EXPECTED "milliseconds separated by commas"
 
 /* One row of a list: enough for a lobby line. */
 typedef struct GameSummary {

@@ -81,10 +81,10 @@ static bool run_checked(PgConn *c, int q, const PgParams *p, const StoredGame *g
     PGresult *r = pg_run(c, q, p, PGRES_TUPLES_OK, what, err, errlen);
     if (!r)
         return false;
-    PgCols cols = pg_cols(r, 0);
-    bool changed = PQntuples(r) == 1 && pg_col_int(&cols, 0) == 1;
+    StoreCols cols = pg_cols(r, 0);
+    bool changed = PQntuples(r) == 1 && store_col_int(&cols, 0) == 1;
     PQclear(r);
-    if (!pg_cols_ok(&cols, what, err, errlen))
+    if (!store_cols_ok(&cols, what, err, errlen))
         return false;
     if (!changed)
         snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
@@ -355,17 +355,17 @@ static bool pg_claim_work(Store *st, StoreWork *out, int max, int *n, char *err,
     PGresult *r = pg_query(s, P_CLAIM_WORK, &p, PGRES_TUPLES_OK, "cannot take work", err, errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     for (; c.row < PQntuples(r) && *n < max; c.row++) {
-        const char *kind = pg_col_text(&c, 1);
+        const char *kind = store_col_text(&c, 1);
         for (int k = 0; k < (int)(sizeof work_kinds / sizeof work_kinds[0]); k++)
             if (strcmp(kind, work_kinds[k]) == 0) {
-                pg_col_copy(&c, 0, out[*n].id, sizeof out[*n].id);
+                store_col_copy(&c, 0, out[*n].id, sizeof out[*n].id);
                 out[(*n)++].kind = k;
             }
     }
     PQclear(r);
-    return pg_rows_ok(&c, n, "cannot take work", err, errlen);
+    return store_rows_ok(&c, n, "cannot take work", err, errlen);
 }
 
 static void pg_leave(Store *st)

@@ -4,7 +4,6 @@
  * call is one statement or one transaction; a rated game's ratings move in
  * the transaction of its end (pg_rate_game, called by store_pg.c). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../../base/glicko2.h"
@@ -32,15 +31,6 @@ static const char q_session_find[] =
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = $1";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = $1";
 
-static void read_account(PgCols *c, Account *out)
-{
-    memset(out, 0, sizeof *out);
-    out->id = pg_col_int64(c, 0);
-    pg_col_copy(c, 1, out->name, sizeof out->name);
-    pg_col_copy(c, 2, out->password_hash, sizeof out->password_hash);
-    pg_col_copy(c, 3, out->created, sizeof out->created);
-}
-
 bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen)
 {
     char key[ACCOUNT_NAME_MAX + 1];
@@ -55,11 +45,11 @@ bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, 
     if (!r)
         return false;
     *taken = PQntuples(r) == 0;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     if (!*taken)
-        *id = pg_col_int64(&c, 0);
+        *id = store_col_int64(&c, 0);
     PQclear(r);
-    return pg_cols_ok(&c, "cannot store the account", err, errlen);
+    return store_cols_ok(&c, "cannot store the account", err, errlen);
 }
 
 /* A read of one account (q's first columns); *found tells. */
@@ -70,13 +60,13 @@ static bool find_account(PgStore *s, const char *q, const PgParams *p, Account *
     PGresult *r = pg_query_sql(s, q, p, PGRES_TUPLES_OK, what, err, errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     if (PQntuples(r) == 1) {
-        read_account(&c, out);
+        store_col_account(&c, 0, out);
         *found = true;
     }
     PQclear(r);
-    if (pg_cols_ok(&c, what, err, errlen))
+    if (store_cols_ok(&c, what, err, errlen))
         return true;
     *found = false;
     return false;
@@ -180,17 +170,17 @@ bool pg_rate_game(PgConn *c, const StoredGame *g, char *err, size_t errlen)
         players[i] = glicko2_new();
         games[i] = 0;
         idle[i] = 0;
-        PgCols cols = pg_cols(r, 0);
+        StoreCols cols = pg_cols(r, 0);
         if (PQntuples(r) == 1) {
-            players[i].rating = pg_col_double(&cols, 0);
-            players[i].rd = pg_col_double(&cols, 1);
-            players[i].vol = pg_col_double(&cols, 2);
-            games[i] = pg_col_int(&cols, 3);
-            double last = store_time_of(pg_col_text(&cols, 4)), now = store_time_of(g->updated);
+            players[i].rating = store_col_double(&cols, 0);
+            players[i].rd = store_col_double(&cols, 1);
+            players[i].vol = store_col_double(&cols, 2);
+            games[i] = store_col_int(&cols, 3);
+            double last = store_time_of(store_col_text(&cols, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         PQclear(r);
-        if (!pg_cols_ok(&cols, "cannot read a rating", err, errlen))
+        if (!store_cols_ok(&cols, "cannot read a rating", err, errlen))
             return false;
     }
     glicko2_game(players, g->score, idle);
@@ -221,18 +211,11 @@ bool pg_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int
                                errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
-    for (; c.row < PQntuples(r) && *n < max; c.row++) {
-        StoredRating *o = &out[(*n)++];
-        pg_col_copy(&c, 0, o->game, sizeof o->game);
-        o->rating = pg_col_double(&c, 1);
-        o->rd = pg_col_double(&c, 2);
-        o->vol = pg_col_double(&c, 3);
-        o->games = pg_col_int(&c, 4);
-        pg_col_copy(&c, 5, o->updated, sizeof o->updated);
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++)
+        store_col_rating(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return pg_rows_ok(&c, n, "cannot read the ratings", err, errlen);
+    return store_rows_ok(&c, n, "cannot read the ratings", err, errlen);
 }
 
 bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
@@ -247,16 +230,11 @@ bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoi
                                errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
-    for (; c.row < PQntuples(r) && *n < max; c.row++) {
-        RatingPoint *o = &out[(*n)++];
-        pg_col_copy(&c, 0, o->game_id, sizeof o->game_id);
-        pg_col_copy(&c, 1, o->at, sizeof o->at);
-        o->rating = pg_col_double(&c, 2);
-        o->rd = pg_col_double(&c, 3);
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++)
+        store_col_point(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return pg_rows_ok(&c, n, "cannot read the rating history", err, errlen);
+    return store_rows_ok(&c, n, "cannot read the rating history", err, errlen);
 }
 
 bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
@@ -271,14 +249,9 @@ bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
                                errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
-    for (; c.row < PQntuples(r) && *n < limit; c.row++) {
-        LeaderRow *o = &out[(*n)++];
-        pg_col_copy(&c, 0, o->name, sizeof o->name);
-        o->rating = pg_col_double(&c, 1);
-        o->rd = pg_col_double(&c, 2);
-        o->games = pg_col_int(&c, 3);
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++)
+        store_col_leader(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return pg_rows_ok(&c, n, "cannot read the leaderboard", err, errlen);
+    return store_rows_ok(&c, n, "cannot read the leaderboard", err, errlen);
 }

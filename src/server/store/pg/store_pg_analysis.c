@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../../core/xalloc.h"
 #include "store_pg_internal.h"
 
 static const char *const kinds[] = {[WORK_AI] = "ai", [WORK_CLOCK] = "clock", [WORK_ANALYSIS] = "analysis"};
@@ -49,11 +48,11 @@ bool pg_analysis_load(Store *st, const char *game_id, char **json, char *err, si
                                errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     if (PQntuples(r) == 1)
-        *json = pg_col_dup(&c, 0);
+        *json = store_col_dup(&c, 0);
     PQclear(r);
-    if (pg_cols_ok(&c, "cannot read the analysis", err, errlen))
+    if (store_cols_ok(&c, "cannot read the analysis", err, errlen))
         return true;
     free(*json);
     *json = NULL;

@@ -284,11 +284,11 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen)
     int version = -1, newest = store_schema_version();
     if (ok) {
         PGresult *r = PQexec(conn, "SELECT coalesce(max(version), 0) FROM morph_schema");
-        PgCols c = pg_cols(r, 0);
+        StoreCols c = pg_cols(r, 0);
         if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
-            version = pg_col_int(&c, 0);
+            version = store_col_int(&c, 0);
         PQclear(r);
-        ok = version >= 0 && pg_cols_ok(&c, "cannot read the schema version", err, errlen);
+        ok = version >= 0 && store_cols_ok(&c, "cannot read the schema version", err, errlen);
         if (!ok && !c.bad[0])
             snprintf(err, errlen, "database: cannot read the schema version");
     }

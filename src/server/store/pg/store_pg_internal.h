@@ -14,6 +14,7 @@
 
 #include "../../../core/strbuf.h"
 #include "../store.h"
+#include "../store_columns.h"
 
 #define PG_SERVER_ID_LEN 12
 #define PG_PARAMS_MAX 24
@@ -138,53 +139,17 @@ void pg_notify_note(Store *st, const StoreNote *note);
 bool pg_rate_game(PgConn *c, const StoredGame *g, char *err, size_t errlen);
 
 /* "ms,ms": the time of each seat of a game with a clock (NULL without);
- * pg_col_left reads it back. */
+ * store_col_left reads it back. */
 const char *pg_left_text(const StoredGame *g, char *out, size_t outlen);
 void pg_copy_text(char *out, size_t outlen, const char *text);
 
-/* Typed reads of the columns of row `row` of a result (store_pg_columns.c),
- * each of column col: a malformed value (not a whole number, out of range,
- * not t or f, NULL where the reader allows none, a text too long for out)
- * reads as 0, false or "" and bad says the first one; a read ends with
- * pg_cols_ok, which fails with "database: WHAT: column N (NAME) holds
- * 'VALUE', expected ..." then. The _or readers take NULL for if_null, "" or
- * NULL. */
-typedef struct PgCols {
-    PGresult *r;
-    int row;
-    char bad[STORE_BAD_MAX];
-} PgCols;
-static inline PgCols pg_cols(PGresult *r, int row) { return (PgCols){.r = r, .row = row}; }
-bool pg_cols_ok(const PgCols *c, const char *what, char *err, size_t errlen);
-/* pg_cols_ok for a read of n rows into a list: none (*n = 0) when it fails. */
-bool pg_rows_ok(const PgCols *c, int *n, const char *what, char *err, size_t errlen);
-/* Says that column col is malformed (expected: what it should hold). */
-void pg_col_bad(PgCols *c, int col, const char *expected);
-bool pg_col_null(const PgCols *c, int col);
-int pg_col_int(PgCols *c, int col);
-int64_t pg_col_int64(PgCols *c, int col);
-int64_t pg_col_int64_or(PgCols *c, int col, int64_t if_null);
-double pg_col_double(PgCols *c, int col);
-double pg_col_double_or(PgCols *c, int col, double if_null);
-bool pg_col_bool(PgCols *c, int col);
-/* A text, valid while r is. */
-const char *pg_col_text(PgCols *c, int col);
-const char *pg_col_text_or_null(PgCols *c, int col);
-void pg_col_copy(PgCols *c, int col, char *out, size_t outlen);
-void pg_col_copy_or_empty(PgCols *c, int col, char *out, size_t outlen);
-/* A malloc'd copy. */
-char *pg_col_dup(PgCols *c, int col);
-char *pg_col_dup_or_null(PgCols *c, int col);
-/* A game's status by name; a clock spec from four columns from col (kind,
- * initial ms, increment ms, days); a clock_left list (NULL: none). */
-int pg_col_status(PgCols *c, int col);
-void pg_col_clock(PgCols *c, int col, ClockSpec *out);
-void pg_col_left(PgCols *c, int col, int64_t left[MAX_PLAYERS]);
+/* A typed reader of row `row` of r's columns (store_columns.h, over
+ * store_pg_columns.c's raw reads of libpq's text). */
+StoreCols pg_cols(PGresult *r, int row);
 /* The rows a statement changed (PQcmdTuples); false with err when libpq
  * says no number. */
 bool pg_rows_changed(PGresult *r, int *rows, const char *what, char *err, size_t errlen);
-/* The summary of a game from the list columns of c's row from col (PG_SUMMARY_COLUMNS). */
-void pg_summary(PgCols *c, int col, GameSummary *g);
+/* The columns of a list's summary of a game (store_col_summary). */
 #define PG_SUMMARY_COLUMNS                                                                                          \
     "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"                                \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                    \

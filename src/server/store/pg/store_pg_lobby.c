@@ -2,10 +2,8 @@
  * the tables are described in store_migrations.c). The servers hear of a
  * change of the lobby or a chat through store.h's notify (server.c). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "../../base/glicko2.h"
 #include "store_pg_internal.h"
 
 static const char q_challenge_insert[] =
@@ -61,24 +59,6 @@ bool pg_challenge_renew(Store *st, const char *id, const char *expires, char *er
     return pg_change((PgStore *)st, q_challenge_renew, &p, NULL, "cannot renew the challenge", err, errlen);
 }
 
-static void read_challenge(PgCols *cols, StoredChallenge *c)
-{
-    memset(c, 0, sizeof *c);
-    pg_col_copy(cols, 0, c->id, sizeof c->id);
-    c->account = pg_col_int64(cols, 1);
-    pg_col_copy(cols, 2, c->name, sizeof c->name);
-    pg_col_copy(cols, 3, c->game, sizeof c->game);
-    pg_col_copy(cols, 4, c->options, sizeof c->options);
-    pg_col_clock(cols, 5, &c->clock);
-    c->rated = pg_col_bool(cols, 9);
-    c->quick = pg_col_bool(cols, 10);
-    pg_col_copy(cols, 11, c->created, sizeof c->created);
-    pg_col_copy(cols, 12, c->expires, sizeof c->expires);
-    /* NULL: the challenger has no rating in the game yet */
-    c->rating = pg_col_double_or(cols, 13, GLICKO_RATING);
-    c->rd = pg_col_double_or(cols, 14, GLICKO_RD);
-}
-
 bool pg_challenges(Store *st, const char *now, StoredChallenge *out, int max, int *n, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
@@ -94,11 +74,11 @@ bool pg_challenges(Store *st, const char *now, StoredChallenge *out, int max, in
     PGresult *r = pg_query_sql(s, q_challenges, &p, PGRES_TUPLES_OK, "cannot read the lobby", err, errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     for (; c.row < PQntuples(r) && *n < max; c.row++)
-        read_challenge(&c, &out[(*n)++]);
+        store_col_challenge(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return pg_rows_ok(&c, n, "cannot read the lobby", err, errlen);
+    return store_rows_ok(&c, n, "cannot read the lobby", err, errlen);
 }
 
 /* ---- chat ---- */
@@ -137,13 +117,13 @@ bool pg_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
     if (!r)
         return false;
     bool ok = PQntuples(r) == 1;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     if (ok)
-        m->idx = pg_col_int(&c, 0);
+        m->idx = store_col_int(&c, 0);
     else
         snprintf(err, errlen, "database: cannot store the message: game %s is not in the database", game_id);
     PQclear(r);
-    return ok && pg_cols_ok(&c, "cannot store the message", err, errlen);
+    return ok && store_cols_ok(&c, "cannot store the message", err, errlen);
 }
 
 bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int limit, ChatMessage *out, int *n,
@@ -158,20 +138,11 @@ bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int li
     PGresult *r = pg_query_sql((PgStore *)st, q_chat_list, &p, PGRES_TUPLES_OK, "cannot read the chat", err, errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
-    for (; c.row < PQntuples(r) && *n < limit; c.row++) {
-        ChatMessage *m = &out[(*n)++];
-        memset(m, 0, sizeof *m);
-        m->idx = pg_col_int(&c, 0);
-        m->channel = pg_col_int(&c, 1);
-        pg_col_copy(&c, 2, m->author, sizeof m->author);
-        m->account = pg_col_int64_or(&c, 3, 0); /* NULL: a seat without an account */
-        m->seat = pg_col_int(&c, 4);
-        pg_col_copy(&c, 5, m->text, sizeof m->text);
-        pg_col_copy(&c, 6, m->at, sizeof m->at);
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++)
+        store_col_chat(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return pg_rows_ok(&c, n, "cannot read the chat", err, errlen);
+    return store_rows_ok(&c, n, "cannot read the chat", err, errlen);
 }
 
 bool pg_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen)

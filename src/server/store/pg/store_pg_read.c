@@ -85,28 +85,28 @@ static bool read_parts(const char *id, const char *seats, const char *actions, i
 }
 
 /* The columns of a P_LOAD row but its seats and actions. */
-static void read_game(PgCols *c, const char *id, StoredGame *out)
+static void read_game(StoreCols *c, const char *id, StoredGame *out)
 {
     pg_copy_text(out->id, sizeof out->id, id);
-    pg_col_copy(c, 0, out->game, sizeof out->game);
-    out->options = pg_col_dup(c, 1);
-    out->seed = (uint64_t)pg_col_int64(c, 2);
-    out->real_dice = pg_col_bool(c, 3);
-    out->listed = pg_col_bool(c, 4);
-    out->status = pg_col_status(c, 5);
-    out->result = pg_col_dup_or_null(c, 6);
-    pg_col_copy(c, 7, out->created, sizeof out->created);
-    pg_col_copy(c, 8, out->updated, sizeof out->updated);
-    pg_col_copy_or_empty(c, 9, out->rematch_of, sizeof out->rematch_of);
-    pg_col_copy_or_empty(c, 10, out->rematch, sizeof out->rematch);
-    out->undo_low = pg_col_int(c, 11);
-    out->version = pg_col_int64(c, 12);
-    out->epoch = pg_col_int(c, 13);
-    out->count = pg_col_int(c, 14);
-    out->rated = pg_col_bool(c, 17);
-    pg_col_clock(c, 18, &out->clock);
-    pg_col_left(c, 22, out->clock_left);
-    out->clock_at = pg_col_int64(c, 23);
+    store_col_copy(c, 0, out->game, sizeof out->game);
+    out->options = store_col_dup(c, 1);
+    out->seed = (uint64_t)store_col_int64(c, 2);
+    out->real_dice = store_col_bool(c, 3);
+    out->listed = store_col_bool(c, 4);
+    out->status = store_col_status(c, 5);
+    out->result = store_col_dup_or_null(c, 6);
+    store_col_copy(c, 7, out->created, sizeof out->created);
+    store_col_copy(c, 8, out->updated, sizeof out->updated);
+    store_col_copy_or_empty(c, 9, out->rematch_of, sizeof out->rematch_of);
+    store_col_copy_or_empty(c, 10, out->rematch, sizeof out->rematch);
+    out->undo_low = store_col_int(c, 11);
+    out->version = store_col_int64(c, 12);
+    out->epoch = store_col_int(c, 13);
+    out->count = store_col_int(c, 14);
+    out->rated = store_col_bool(c, 17);
+    store_col_clock(c, 18, &out->clock);
+    store_col_left(c, 22, out->clock_left);
+    out->clock_at = store_col_int64(c, 23);
 }
 
 bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
@@ -123,11 +123,11 @@ bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, bool *f
     bool ok = true;
     if (PQntuples(r) == 1) {
         *found = true;
-        PgCols c = pg_cols(r, 0);
+        StoreCols c = pg_cols(r, 0);
         read_game(&c, id, out);
-        const char *seats = pg_col_text_or_null(&c, 15), *actions = pg_col_text_or_null(&c, 16);
+        const char *seats = store_col_text_or_null(&c, 15), *actions = store_col_text_or_null(&c, 16);
         /* a malformed count of actions is said before the actions it misses */
-        ok = pg_cols_ok(&c, "cannot read the game", err, errlen) &&
+        ok = store_cols_ok(&c, "cannot read the game", err, errlen) &&
              read_parts(id, seats, actions, from, out, err, errlen);
     }
     PQclear(r);
@@ -158,10 +158,10 @@ bool pg_peek(Store *st, const char *id, int64_t *version, bool *found, char *err
     if (!r)
         return false;
     *found = PQntuples(r) == 1;
-    PgCols c = pg_cols(r, 0);
-    *version = *found ? pg_col_int64(&c, 0) : 0;
+    StoreCols c = pg_cols(r, 0);
+    *version = *found ? store_col_int64(&c, 0) : 0;
     PQclear(r);
-    return pg_cols_ok(&c, "cannot read the game", err, errlen);
+    return store_cols_ok(&c, "cannot read the game", err, errlen);
 }
 
 bool pg_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found, char *err,
@@ -171,13 +171,13 @@ bool pg_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *
     if (!r)
         return false;
     *found = PQntuples(r) == 1;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     if (*found) {
-        pg_col_copy(&c, 0, id, GAME_ID_LEN + 1);
-        *seat = pg_col_int(&c, 1);
+        store_col_copy(&c, 0, id, GAME_ID_LEN + 1);
+        *seat = store_col_int(&c, 1);
     }
     PQclear(r);
-    return pg_cols_ok(&c, "cannot look up the invitation", err, errlen);
+    return store_cols_ok(&c, "cannot look up the invitation", err, errlen);
 }
 
 /* Reads every id first, then calls fn without a connection (fn may use the
@@ -189,11 +189,11 @@ static bool each_id(PgStore *s, int q, void (*fn)(void *ctx, const char *id), vo
         return false;
     int n = PQntuples(r);
     char (*ids)[GAME_ID_LEN + 1] = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     for (c.row = 0; c.row < n; c.row++)
-        pg_col_copy(&c, 0, ids[c.row], sizeof ids[c.row]);
+        store_col_copy(&c, 0, ids[c.row], sizeof ids[c.row]);
     PQclear(r);
-    bool ok = pg_cols_ok(&c, "cannot list the games", err, errlen);
+    bool ok = store_cols_ok(&c, "cannot list the games", err, errlen);
     for (int i = 0; ok && i < n; i++)
         fn(ctx, ids[i]);
     free(ids);
@@ -210,31 +210,12 @@ bool pg_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, c
     return each_id((PgStore *)st, P_ALL, fn, ctx, err, errlen);
 }
 
-void pg_summary(PgCols *c, int col, GameSummary *g)
-{
-    memset(g, 0, sizeof *g);
-    pg_col_copy(c, col, g->id, sizeof g->id);
-    pg_col_copy(c, col + 1, g->game, sizeof g->game);
-    g->options = pg_col_dup(c, col + 2);
-    g->status = pg_col_status(c, col + 3);
-    g->result = pg_col_dup_or_null(c, col + 4);
-    pg_col_copy(c, col + 5, g->created, sizeof g->created);
-    pg_col_copy(c, col + 6, g->updated, sizeof g->updated);
-    g->count = pg_col_int(c, col + 7);
-    g->num_seats = pg_col_int(c, col + 8);
-    g->open_seats = pg_col_int(c, col + 9);
-    g->ai_seats = pg_col_int(c, col + 10);
-    g->rated = pg_col_bool(c, col + 11);
-    pg_col_clock(c, col + 12, &g->clock);
-    g->seat = -1;
-}
-
 /* The end of a read of summaries: on a malformed column, none (freed). */
-static bool summaries_ok(const PgCols *c, GameSummary *out, int *n, char *err, size_t errlen)
+static bool summaries_ok(const StoreCols *c, GameSummary *out, int *n, char *err, size_t errlen)
 {
     for (int i = 0; c->bad[0] && i < *n; i++)
         game_summary_clear(&out[i]);
-    return pg_rows_ok(c, n, "cannot list the games", err, errlen);
+    return store_rows_ok(c, n, "cannot list the games", err, errlen);
 }
 
 bool pg_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out, int *n,
@@ -253,9 +234,9 @@ bool pg_list(Store *st, int status, const char *before, const char *before_id, i
     PGresult *r = pg_read(s, paging ? P_LIST_BEFORE : P_LIST, &p, "cannot list the games", err, errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     for (; c.row < PQntuples(r) && *n < limit; c.row++)
-        pg_summary(&c, 0, &out[(*n)++]);
+        store_col_summary(&c, 0, &out[(*n)++]);
     PQclear(r);
     return summaries_ok(&c, out, n, err, errlen);
 }
@@ -281,12 +262,12 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
     PGresult *r = pg_query_sql(s, q_games_of, &p, PGRES_TUPLES_OK, "cannot list the games", err, errlen);
     if (!r)
         return false;
-    PgCols c = pg_cols(r, 0);
+    StoreCols c = pg_cols(r, 0);
     for (; c.row < PQntuples(r) && *n < limit; c.row++) {
         GameSummary *g = &out[(*n)++];
-        pg_summary(&c, 0, g);
-        g->seat = pg_col_int(&c, 16);
-        const char *text = pg_col_text_or_null(&c, 17); /* NULL: no seat has an account */
+        store_col_summary(&c, 0, g);
+        g->seat = store_col_int(&c, 16);
+        const char *text = store_col_text_or_null(&c, 17); /* NULL: no seat has an account */
         json_t *names = text ? json_loads(text, 0, NULL) : NULL;
         size_t k;
         json_t *row;

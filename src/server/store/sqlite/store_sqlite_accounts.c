@@ -38,13 +38,9 @@ static sqlite3_stmt *stmt(SqliteStore *s, const char *text, char *err, size_t er
 /* The account of q's row; false with err when a column is malformed. */
 static bool read_account(sqlite3_stmt *q, Account *out, const char *what, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    SqCols c = sq_cols(q);
-    out->id = sq_col_int64(&c, 0);
-    sq_col_copy(&c, 1, out->name, sizeof out->name);
-    sq_col_copy(&c, 2, out->password_hash, sizeof out->password_hash);
-    sq_col_copy(&c, 3, out->created, sizeof out->created);
-    return sq_cols_ok(&c, what, err, errlen);
+    StoreCols c = sq_cols(q);
+    store_col_account(&c, 0, out);
+    return store_cols_ok(&c, what, err, errlen);
 }
 
 bool sq_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen)
@@ -96,8 +92,10 @@ bool sq_account_find(Store *st, const char *name, AccountId id, Account *out, bo
             sqlite3_bind_int64(q, 1, id);
         }
         int rc = sqlite3_step(q);
-        *found = rc == SQLITE_ROW && read_account(q, out, "cannot read the account", err, errlen);
-        ok = *found || rc == SQLITE_DONE || (rc != SQLITE_ROW && sq_fail(s, "cannot read the account", err, errlen));
+        if (rc == SQLITE_ROW)
+            ok = *found = read_account(q, out, "cannot read the account", err, errlen);
+        else
+            ok = rc == SQLITE_DONE || sq_fail(s, "cannot read the account", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -168,8 +166,10 @@ bool sq_session_find(Store *st, const char *id_hash, const char *now, Account *o
         sq_bind_text(q, 1, id_hash);
         sq_bind_text(q, 2, now);
         int rc = sqlite3_step(q);
-        *found = rc == SQLITE_ROW && read_account(q, out, "cannot read the session", err, errlen);
-        ok = *found || rc == SQLITE_DONE || (rc != SQLITE_ROW && sq_fail(s, "cannot read the session", err, errlen));
+        if (rc == SQLITE_ROW)
+            ok = *found = read_account(q, out, "cannot read the session", err, errlen);
+        else
+            ok = rc == SQLITE_DONE || sq_fail(s, "cannot read the session", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -226,19 +226,19 @@ bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
         players[i] = glicko2_new();
         games[i] = 0;
         idle[i] = 0;
-        SqCols c = sq_cols(q);
+        StoreCols c = sq_cols(q);
         if (rc == SQLITE_ROW) {
-            players[i].rating = sq_col_double(&c, 0);
-            players[i].rd = sq_col_double(&c, 1);
-            players[i].vol = sq_col_double(&c, 2);
-            games[i] = sq_col_int(&c, 3);
-            double last = store_time_of(sq_col_text(&c, 4)), now = store_time_of(g->updated);
+            players[i].rating = store_col_double(&c, 0);
+            players[i].rd = store_col_double(&c, 1);
+            players[i].vol = store_col_double(&c, 2);
+            games[i] = store_col_int(&c, 3);
+            double last = store_time_of(store_col_text(&c, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         sq_done(q);
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
             return sq_fail(s, "cannot read a rating", err, errlen);
-        if (!sq_cols_ok(&c, "cannot read a rating", err, errlen))
+        if (!store_cols_ok(&c, "cannot read a rating", err, errlen))
             return false;
     }
     glicko2_game(players, g->score, idle);
@@ -273,16 +273,9 @@ bool sq_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int
     if (ok) {
         sqlite3_bind_int64(q, 1, account);
         int rc;
-        SqCols c = sq_cols(q);
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
-            StoredRating *r = &out[(*n)++];
-            sq_col_copy(&c, 0, r->game, sizeof r->game);
-            r->rating = sq_col_double(&c, 1);
-            r->rd = sq_col_double(&c, 2);
-            r->vol = sq_col_double(&c, 3);
-            r->games = sq_col_int(&c, 4);
-            sq_col_copy(&c, 5, r->updated, sizeof r->updated);
-        }
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max)
+            store_col_rating(&c, 0, &out[(*n)++]);
         ok = sq_rows_ok(s, &c, rc, n, "cannot read the ratings", err, errlen);
         sq_done(q);
     }
@@ -303,14 +296,9 @@ bool sq_rating_history(Store *st, AccountId account, const char *game, RatingPoi
         sq_bind_text(q, 2, game);
         sqlite3_bind_int(q, 3, max);
         int rc;
-        SqCols c = sq_cols(q);
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
-            RatingPoint *p = &out[(*n)++];
-            sq_col_copy(&c, 0, p->game_id, sizeof p->game_id);
-            sq_col_copy(&c, 1, p->at, sizeof p->at);
-            p->rating = sq_col_double(&c, 2);
-            p->rd = sq_col_double(&c, 3);
-        }
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max)
+            store_col_point(&c, 0, &out[(*n)++]);
         ok = sq_rows_ok(s, &c, rc, n, "cannot read the rating history", err, errlen);
         sq_done(q);
     }
@@ -331,14 +319,9 @@ bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
         sqlite3_bind_int(q, 2, limit);
         sqlite3_bind_int(q, 3, offset);
         int rc;
-        SqCols c = sq_cols(q);
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
-            LeaderRow *r = &out[(*n)++];
-            sq_col_copy(&c, 0, r->name, sizeof r->name);
-            r->rating = sq_col_double(&c, 1);
-            r->rd = sq_col_double(&c, 2);
-            r->games = sq_col_int(&c, 3);
-        }
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit)
+            store_col_leader(&c, 0, &out[(*n)++]);
         ok = sq_rows_ok(s, &c, rc, n, "cannot read the leaderboard", err, errlen);
         sq_done(q);
     }
@@ -370,26 +353,26 @@ bool sq_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
         sqlite3_bind_int64(q, 1, account);
         sqlite3_bind_int(q, 2, limit);
         int rc;
-        SqCols c = sq_cols(q);
+        StoreCols c = sq_cols(q);
         /* one account holds one seat of a game at most (the API sees to it) */
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
             GameSummary *g = &out[(*n)++];
-            sq_col_summary(&c, 0, g);
-            g->seat = sq_col_int(&c, 16);
+            store_col_summary(&c, 0, g);
+            g->seat = store_col_int(&c, 16);
         }
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
-        ok = ok && sq_cols_ok(&c, "cannot list the games", err, errlen);
+        ok = ok && store_cols_ok(&c, "cannot list the games", err, errlen);
         sq_done(q);
         c = sq_cols(names);
         for (int i = 0; ok && i < *n; i++) {
             sq_bind_text(names, 1, out[i].id);
             while ((rc = sqlite3_step(names)) == SQLITE_ROW) {
-                int seat = sq_col_int(&c, 0);
+                int seat = store_col_int(&c, 0);
                 if (seat >= 0 && seat < MAX_PLAYERS)
-                    sq_col_copy(&c, 1, out[i].names[seat], sizeof out[i].names[seat]);
+                    store_col_copy(&c, 1, out[i].names[seat], sizeof out[i].names[seat]);
             }
             ok = rc == SQLITE_DONE || sq_fail(s, "cannot read the players", err, errlen);
-            ok = ok && sq_cols_ok(&c, "cannot read the players", err, errlen);
+            ok = ok && store_cols_ok(&c, "cannot read the players", err, errlen);
             sq_done(names);
         }
     }

@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "../store.h"
+#include "../store_columns.h"
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
@@ -56,47 +57,16 @@ bool sq_finish(SqliteStore *s, bool ok, const char *what, char *err, size_t errl
 /* Binds text, or NULL for NULL or "". */
 void sq_bind_text(sqlite3_stmt *q, int i, const char *text);
 /* A clock spec as four parameters from i (kind, initial ms, increment ms,
- * days); sq_col_clock reads it back. */
+ * days); store_col_clock reads it back. */
 void sq_bind_clock(sqlite3_stmt *q, int i, const ClockSpec *c);
 
-/* Typed reads of the columns of q's current row (store_sqlite_db.c), each
- * of column col: a malformed value (another storage class than the
- * reader's, out of range, NULL where the reader allows none, a text too
- * long for out) reads as 0, false or "" and bad says the first one; a read
- * ends with sq_cols_ok, which fails with "database: WHAT: column N (NAME)
- * holds 'VALUE', expected ..." then. The _or readers take NULL for
- * if_null, "" or NULL. */
-typedef struct SqCols {
-    sqlite3_stmt *q;
-    char bad[STORE_BAD_MAX];
-} SqCols;
-static inline SqCols sq_cols(sqlite3_stmt *q) { return (SqCols){.q = q}; }
-bool sq_cols_ok(const SqCols *c, const char *what, char *err, size_t errlen);
+/* A typed reader of q's current row (store_columns.h, over
+ * store_sqlite_db.c's raw reads, which check each value's storage class:
+ * SQLite keeps what it is given, a text in an INTEGER column too). */
+StoreCols sq_cols(sqlite3_stmt *q);
 /* The end of a read of rows into a list (rc: the last step's): a failed
  * step or a malformed column fails with err and leaves none (*n = 0). */
-bool sq_rows_ok(SqliteStore *s, const SqCols *c, int rc, int *n, const char *what, char *err, size_t errlen);
-/* Says that column col is malformed (expected: what it should hold). */
-void sq_col_bad(SqCols *c, int col, const char *expected);
-bool sq_col_null(const SqCols *c, int col);
-int sq_col_int(SqCols *c, int col);
-int64_t sq_col_int64(SqCols *c, int col);
-int64_t sq_col_int64_or(SqCols *c, int col, int64_t if_null);
-double sq_col_double(SqCols *c, int col);
-double sq_col_double_or(SqCols *c, int col, double if_null);
-bool sq_col_bool(SqCols *c, int col);
-/* A text, valid until q steps on. */
-const char *sq_col_text(SqCols *c, int col);
-const char *sq_col_text_or_null(SqCols *c, int col);
-void sq_col_copy(SqCols *c, int col, char *out, size_t outlen);
-void sq_col_copy_or_empty(SqCols *c, int col, char *out, size_t outlen);
-/* A malloc'd copy. */
-char *sq_col_dup(SqCols *c, int col);
-char *sq_col_dup_or_null(SqCols *c, int col);
-/* A game's status by name; a clock spec from four columns from col; a
- * clock_left list (NULL: none). */
-int sq_col_status(SqCols *c, int col);
-void sq_col_clock(SqCols *c, int col, ClockSpec *out);
-void sq_col_left(SqCols *c, int col, int64_t left[MAX_PLAYERS]);
+bool sq_rows_ok(SqliteStore *s, const StoreCols *c, int rc, int *n, const char *what, char *err, size_t errlen);
 
 /* Inside an open transaction: the ratings of the two accounts of g (seats
  * 0 and 1) after the game, with its scores (store_sqlite_accounts.c). */
@@ -129,10 +99,7 @@ bool sq_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *er
 bool sq_analysis_save(Store *st, const char *game_id, const char *json, const char *created, char *err, size_t errlen);
 bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
-/* The summary of a game from the columns of the games' lists (from col):
- * id, game, options, status, result, created, updated, actions, seats,
- * open seats, AI seats, rated, clock (four columns). */
-void sq_col_summary(SqCols *c, int col, GameSummary *g);
+/* The columns of a list's summary of a game (store_col_summary). */
 #define SQ_SUMMARY_COLUMNS                                                                                           \
     "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"                                  \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                        \

@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../../core/xalloc.h"
-#include "../../base/glicko2.h"
 #include "store_sqlite_internal.h"
 
 static const char q_challenge_insert[] =
@@ -103,25 +101,10 @@ bool sq_challenges(Store *st, const char *now, StoredChallenge *out, int max, in
         if (ok && (ok = (q = stmt(s, q_challenges, err, errlen)) != NULL)) {
             sqlite3_bind_int(q, 1, max);
             int rc;
-            SqCols cols = sq_cols(q);
-            while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
-                StoredChallenge *c = &out[(*n)++];
-                memset(c, 0, sizeof *c);
-                sq_col_copy(&cols, 0, c->id, sizeof c->id);
-                c->account = sq_col_int64(&cols, 1);
-                sq_col_copy(&cols, 2, c->name, sizeof c->name);
-                sq_col_copy(&cols, 3, c->game, sizeof c->game);
-                sq_col_copy(&cols, 4, c->options, sizeof c->options);
-                sq_col_clock(&cols, 5, &c->clock);
-                c->rated = sq_col_bool(&cols, 9);
-                c->quick = sq_col_bool(&cols, 10);
-                sq_col_copy(&cols, 11, c->created, sizeof c->created);
-                sq_col_copy(&cols, 12, c->expires, sizeof c->expires);
-                /* NULL: the challenger has no rating in the game yet */
-                c->rating = sq_col_double_or(&cols, 13, GLICKO_RATING);
-                c->rd = sq_col_double_or(&cols, 14, GLICKO_RD);
-            }
-            ok = (rc == SQLITE_ROW || rc == SQLITE_DONE) && sq_cols_ok(&cols, "cannot read the lobby", err, errlen);
+            StoreCols cols = sq_cols(q);
+            while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max)
+                store_col_challenge(&cols, 0, &out[(*n)++]);
+            ok = (rc == SQLITE_ROW || rc == SQLITE_DONE) && store_cols_ok(&cols, "cannot read the lobby", err, errlen);
             sq_done(q);
         }
         ok = sq_finish(s, ok, "cannot read the lobby", err, errlen);
@@ -152,10 +135,10 @@ bool sq_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
         sqlite3_stmt *q = stmt(s, q_chat_next, err, errlen);
         if ((ok = q != NULL)) {
             sq_bind_text(q, 1, game_id);
-            SqCols c = sq_cols(q);
+            StoreCols c = sq_cols(q);
             ok = sqlite3_step(q) == SQLITE_ROW;
-            m->idx = ok ? sq_col_int(&c, 0) : -1;
-            ok = ok && sq_cols_ok(&c, "cannot store the message", err, errlen);
+            m->idx = ok ? store_col_int(&c, 0) : -1;
+            ok = ok && store_cols_ok(&c, "cannot store the message", err, errlen);
             sq_done(q);
         }
         if (ok && (ok = (q = stmt(s, q_chat_insert, err, errlen)) != NULL)) {
@@ -190,18 +173,9 @@ bool sq_chat_list(Store *st, const char *game_id, int channel, int after, int li
         sqlite3_bind_int(q, 3, after);
         sqlite3_bind_int(q, 4, limit);
         int rc;
-        SqCols c = sq_cols(q);
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
-            ChatMessage *m = &out[(*n)++];
-            memset(m, 0, sizeof *m);
-            m->idx = sq_col_int(&c, 0);
-            m->channel = sq_col_int(&c, 1);
-            sq_col_copy(&c, 2, m->author, sizeof m->author);
-            m->account = sq_col_int64_or(&c, 3, 0); /* NULL: a seat without an account */
-            m->seat = sq_col_int(&c, 4);
-            sq_col_copy(&c, 5, m->text, sizeof m->text);
-            sq_col_copy(&c, 6, m->at, sizeof m->at);
-        }
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit)
+            store_col_chat(&c, 0, &out[(*n)++]);
         ok = sq_rows_ok(s, &c, rc, n, "cannot read the chat", err, errlen);
         sq_done(q);
     }
@@ -255,11 +229,11 @@ bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, si
     if (ok) {
         sq_bind_text(q, 1, game_id);
         int rc = sqlite3_step(q);
-        SqCols c = sq_cols(q);
+        StoreCols c = sq_cols(q);
         if (rc == SQLITE_ROW)
-            *json = sq_col_dup(&c, 0);
+            *json = store_col_dup(&c, 0);
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the analysis", err, errlen);
-        if (ok && !sq_cols_ok(&c, "cannot read the analysis", err, errlen)) {
+        if (ok && !store_cols_ok(&c, "cannot read the analysis", err, errlen)) {
             free(*json);
             *json = NULL;
             ok = false;
