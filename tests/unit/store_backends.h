@@ -1,7 +1,8 @@
-/* What the store suites share (test_server_store.c and
- * test_server_store_community.c): each test runs on a fresh SQLite file and
- * on a fresh PostgreSQL database of the test run's cluster (pg_test.h); a
- * second store over the same database stands for another server. */
+/* What the store suites share (test_server_store.c,
+ * test_server_store_community.c, test_server_store_columns.c): each test
+ * runs on a fresh SQLite file and on a fresh PostgreSQL database of the
+ * test run's cluster (pg_test.h); a second store over the same database
+ * stands for another server. */
 #ifndef MORPH_STORE_BACKENDS_H
 #define MORPH_STORE_BACKENDS_H
 
@@ -80,6 +81,23 @@ static Store *second_store(void)
     if (!other)
         fail_msg("second store: %s", err);
     return other;
+}
+
+/* A new account of name in the test's store (any password). */
+static inline AccountId make_account(const char *name)
+{
+    char err[ERR_MAX + 256];
+    Account a = {0};
+    snprintf(a.name, sizeof a.name, "%s", name);
+    snprintf(a.password_hash, sizeof a.password_hash, "$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA");
+    snprintf(a.created, sizeof a.created, "2024-05-01T10:00:00Z");
+    AccountId id = 0;
+    bool taken = true;
+    if (!st->ops->account_create(st, &a, &id, &taken, err, sizeof err))
+        fail_msg("account_create (%s): %s", be->name, err);
+    assert_false(taken);
+    assert_true(id > 0);
+    return id;
 }
 
 #endif

@@ -52,20 +52,6 @@ static Store *open_store(void)
     return s;
 }
 
-static AccountId make_account(const char *name)
-{
-    Account a = {0};
-    snprintf(a.name, sizeof a.name, "%s", name);
-    snprintf(a.password_hash, sizeof a.password_hash, "$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHQ$aGFzaA");
-    snprintf(a.created, sizeof a.created, "2024-05-01T10:00:00Z");
-    AccountId id = 0;
-    bool taken = true;
-    assert_true(st->ops->account_create(st, &a, &id, &taken, err, sizeof err));
-    assert_false(taken);
-    assert_true(id > 0);
-    return id;
-}
-
 /* A two-seat game between accounts a and b (no actions). */
 static void make_game(const char *id, AccountId a, AccountId b, bool rated, StoredGame *g)
 {

@@ -81,8 +81,11 @@ static bool run_checked(PgConn *c, int q, const PgParams *p, const StoredGame *g
     PGresult *r = pg_run(c, q, p, PGRES_TUPLES_OK, what, err, errlen);
     if (!r)
         return false;
-    bool changed = PQntuples(r) == 1 && atoi(PQgetvalue(r, 0, 0)) == 1;
+    StoreCols cols = pg_cols(r, 0);
+    bool changed = PQntuples(r) == 1 && store_col_int(&cols, 0) == 1;
     PQclear(r);
+    if (!store_cols_ok(&cols, what, err, errlen))
+        return false;
     if (!changed)
         snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
     return changed;
@@ -163,9 +166,10 @@ static bool step(PgConn *c, int q, const PgParams *p, int want, const char *what
     PGresult *r = pg_run(c, q, p, PGRES_COMMAND_OK, what, err, errlen);
     if (!r)
         return false;
-    int rows = atoi(PQcmdTuples(r));
+    int rows = 0;
+    bool ok = pg_rows_changed(r, &rows, what, err, errlen);
     PQclear(r);
-    return want < 0 || rows == want;
+    return ok && (want < 0 || rows == want);
 }
 
 static bool insert_seats(PgConn *c, const StoredGame *g, char *err, size_t errlen)
@@ -351,15 +355,17 @@ static bool pg_claim_work(Store *st, StoreWork *out, int max, int *n, char *err,
     PGresult *r = pg_query(s, P_CLAIM_WORK, &p, PGRES_TUPLES_OK, "cannot take work", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++) {
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++) {
+        const char *kind = store_col_text(&c, 1);
         for (int k = 0; k < (int)(sizeof work_kinds / sizeof work_kinds[0]); k++)
-            if (strcmp(PQgetvalue(r, i, 1), work_kinds[k]) == 0) {
-                pg_copy_text(out[*n].id, sizeof out[*n].id, PQgetvalue(r, i, 0));
+            if (strcmp(kind, work_kinds[k]) == 0) {
+                store_col_copy(&c, 0, out[*n].id, sizeof out[*n].id);
                 out[(*n)++].kind = k;
             }
     }
     PQclear(r);
-    return true;
+    return store_rows_ok(&c, n, "cannot take work", err, errlen);
 }
 
 static void pg_leave(Store *st)

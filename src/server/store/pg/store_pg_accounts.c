@@ -4,7 +4,6 @@
  * call is one statement or one transaction; a rated game's ratings move in
  * the transaction of its end (pg_rate_game, called by store_pg.c). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../../base/glicko2.h"
@@ -32,15 +31,6 @@ static const char q_session_find[] =
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = $1";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = $1";
 
-static void read_account(PGresult *r, Account *out)
-{
-    memset(out, 0, sizeof *out);
-    out->id = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
-    pg_copy_text(out->name, sizeof out->name, PQgetvalue(r, 0, 1));
-    pg_copy_text(out->password_hash, sizeof out->password_hash, PQgetvalue(r, 0, 2));
-    pg_copy_text(out->created, sizeof out->created, PQgetvalue(r, 0, 3));
-}
-
 bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen)
 {
     char key[ACCOUNT_NAME_MAX + 1];
@@ -55,10 +45,11 @@ bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, 
     if (!r)
         return false;
     *taken = PQntuples(r) == 0;
+    StoreCols c = pg_cols(r, 0);
     if (!*taken)
-        *id = strtoll(PQgetvalue(r, 0, 0), NULL, 10);
+        *id = store_col_int64(&c, 0);
     PQclear(r);
-    return true;
+    return store_cols_ok(&c, "cannot store the account", err, errlen);
 }
 
 /* A read of one account (q's first columns); *found tells. */
@@ -69,12 +60,16 @@ static bool find_account(PgStore *s, const char *q, const PgParams *p, Account *
     PGresult *r = pg_query_sql(s, q, p, PGRES_TUPLES_OK, what, err, errlen);
     if (!r)
         return false;
+    StoreCols c = pg_cols(r, 0);
     if (PQntuples(r) == 1) {
-        read_account(r, out);
+        store_col_account(&c, 0, out);
         *found = true;
     }
     PQclear(r);
-    return true;
+    if (store_cols_ok(&c, what, err, errlen))
+        return true;
+    *found = false;
+    return false;
 }
 
 bool pg_account_find(Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen)
@@ -175,14 +170,18 @@ bool pg_rate_game(PgConn *c, const StoredGame *g, char *err, size_t errlen)
         players[i] = glicko2_new();
         games[i] = 0;
         idle[i] = 0;
+        StoreCols cols = pg_cols(r, 0);
         if (PQntuples(r) == 1) {
-            players[i] = (Glicko){strtod(PQgetvalue(r, 0, 0), NULL), strtod(PQgetvalue(r, 0, 1), NULL),
-                                  strtod(PQgetvalue(r, 0, 2), NULL)};
-            games[i] = atoi(PQgetvalue(r, 0, 3));
-            double last = store_time_of(PQgetvalue(r, 0, 4)), now = store_time_of(g->updated);
+            players[i].rating = store_col_double(&cols, 0);
+            players[i].rd = store_col_double(&cols, 1);
+            players[i].vol = store_col_double(&cols, 2);
+            games[i] = store_col_int(&cols, 3);
+            double last = store_time_of(store_col_text(&cols, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         PQclear(r);
+        if (!store_cols_ok(&cols, "cannot read a rating", err, errlen))
+            return false;
     }
     glicko2_game(players, g->score, idle);
     for (int i = 0; i < 2; i++) {
@@ -212,17 +211,11 @@ bool pg_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int
                                errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++) {
-        StoredRating *o = &out[(*n)++];
-        pg_copy_text(o->game, sizeof o->game, PQgetvalue(r, i, 0));
-        o->rating = strtod(PQgetvalue(r, i, 1), NULL);
-        o->rd = strtod(PQgetvalue(r, i, 2), NULL);
-        o->vol = strtod(PQgetvalue(r, i, 3), NULL);
-        o->games = atoi(PQgetvalue(r, i, 4));
-        pg_copy_text(o->updated, sizeof o->updated, PQgetvalue(r, i, 5));
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++)
+        store_col_rating(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return store_rows_ok(&c, n, "cannot read the ratings", err, errlen);
 }
 
 bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
@@ -237,15 +230,11 @@ bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoi
                                errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++) {
-        RatingPoint *o = &out[(*n)++];
-        pg_copy_text(o->game_id, sizeof o->game_id, PQgetvalue(r, i, 0));
-        pg_copy_text(o->at, sizeof o->at, PQgetvalue(r, i, 1));
-        o->rating = strtod(PQgetvalue(r, i, 2), NULL);
-        o->rd = strtod(PQgetvalue(r, i, 3), NULL);
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++)
+        store_col_point(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return store_rows_ok(&c, n, "cannot read the rating history", err, errlen);
 }
 
 bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
@@ -260,13 +249,9 @@ bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
                                errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
-        LeaderRow *o = &out[(*n)++];
-        pg_copy_text(o->name, sizeof o->name, PQgetvalue(r, i, 0));
-        o->rating = strtod(PQgetvalue(r, i, 1), NULL);
-        o->rd = strtod(PQgetvalue(r, i, 2), NULL);
-        o->games = atoi(PQgetvalue(r, i, 3));
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++)
+        store_col_leader(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return store_rows_ok(&c, n, "cannot read the leaderboard", err, errlen);
 }

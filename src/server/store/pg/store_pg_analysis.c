@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../../core/xalloc.h"
 #include "store_pg_internal.h"
 
 static const char *const kinds[] = {[WORK_AI] = "ai", [WORK_CLOCK] = "clock", [WORK_ANALYSIS] = "analysis"};
@@ -49,10 +48,15 @@ bool pg_analysis_load(Store *st, const char *game_id, char **json, char *err, si
                                errlen);
     if (!r)
         return false;
+    StoreCols c = pg_cols(r, 0);
     if (PQntuples(r) == 1)
-        *json = xstrdup(PQgetvalue(r, 0, 0));
+        *json = store_col_dup(&c, 0);
     PQclear(r);
-    return true;
+    if (store_cols_ok(&c, "cannot read the analysis", err, errlen))
+        return true;
+    free(*json);
+    *json = NULL;
+    return false;
 }
 
 bool pg_work_take(Store *st, const char *game_id, int kind, bool *taken, char *err, size_t errlen)

@@ -221,10 +221,9 @@ bool pg_change(PgStore *s, const char *sql, const PgParams *p, int *changed, con
                size_t errlen)
 {
     PGresult *r = pg_query_sql(s, sql, p, PGRES_COMMAND_OK, what, err, errlen);
-    if (r && changed)
-        *changed = atoi(PQcmdTuples(r));
+    bool ok = r && (!changed || pg_rows_changed(r, changed, what, err, errlen));
     PQclear(r);
-    return r != NULL;
+    return ok;
 }
 
 PGresult *pg_query(PgStore *s, int q, const PgParams *p, ExecStatusType want, const char *what, char *err,
@@ -285,11 +284,12 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen)
     int version = -1, newest = store_schema_version();
     if (ok) {
         PGresult *r = PQexec(conn, "SELECT coalesce(max(version), 0) FROM morph_schema");
+        StoreCols c = pg_cols(r, 0);
         if (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1)
-            version = atoi(PQgetvalue(r, 0, 0));
+            version = store_col_int(&c, 0);
         PQclear(r);
-        ok = version >= 0;
-        if (!ok)
+        ok = version >= 0 && store_cols_ok(&c, "cannot read the schema version", err, errlen);
+        if (!ok && !c.bad[0])
             snprintf(err, errlen, "database: cannot read the schema version");
     }
     if (ok && version > newest) {

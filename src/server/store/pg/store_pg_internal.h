@@ -1,9 +1,9 @@
 /* What the files of the PostgreSQL store share: store_pg_conn.c (the pool
  * of connections, statements, parameters, errors, migrations, NOTIFY and
- * the LISTEN thread), store_pg.c (the writes of games, several servers, the
- * table of operations), store_pg_read.c (the reads of games),
- * store_pg_accounts.c (accounts, sessions, ratings) and store_pg_lobby.c
- * (challenges, chat). */
+ * the LISTEN thread), store_pg_columns.c (typed reads of results'
+ * columns), store_pg.c (the writes of games, several servers, the table of
+ * operations), store_pg_read.c (the reads of games), store_pg_accounts.c
+ * (accounts, sessions, ratings) and store_pg_lobby.c (challenges, chat). */
 #ifndef MORPH_STORE_PG_INTERNAL_H
 #define MORPH_STORE_PG_INTERNAL_H
 
@@ -14,6 +14,7 @@
 
 #include "../../../core/strbuf.h"
 #include "../store.h"
+#include "../store_columns.h"
 
 #define PG_SERVER_ID_LEN 12
 #define PG_PARAMS_MAX 24
@@ -137,13 +138,18 @@ void pg_notify_note(Store *st, const StoreNote *note);
  * (seats 0 and 1) after the game, with its scores (store_pg_accounts.c). */
 bool pg_rate_game(PgConn *c, const StoredGame *g, char *err, size_t errlen);
 
-/* "ms,ms": the time of each seat of a game with a clock (NULL without),
- * and back. */
+/* "ms,ms": the time of each seat of a game with a clock (NULL without);
+ * store_col_left reads it back. */
 const char *pg_left_text(const StoredGame *g, char *out, size_t outlen);
-void pg_left_read(const char *text, StoredGame *g);
 void pg_copy_text(char *out, size_t outlen, const char *text);
-/* The summary of a game from the list columns of row i from col (PG_SUMMARY_COLUMNS). */
-void pg_summary(PGresult *r, int i, int col, GameSummary *g);
+
+/* A typed reader of row `row` of r's columns (store_columns.h, over
+ * store_pg_columns.c's raw reads of libpq's text). */
+StoreCols pg_cols(PGresult *r, int row);
+/* The rows a statement changed (PQcmdTuples); false with err when libpq
+ * says no number. */
+bool pg_rows_changed(PGresult *r, int *rows, const char *what, char *err, size_t errlen);
+/* The columns of a list's summary of a game (store_col_summary). */
 #define PG_SUMMARY_COLUMNS                                                                                          \
     "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"                                \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                    \

@@ -2,10 +2,8 @@
  * the tables are described in store_migrations.c). The servers hear of a
  * change of the lobby or a chat through store.h's notify (server.c). */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "../../base/glicko2.h"
 #include "store_pg_internal.h"
 
 static const char q_challenge_insert[] =
@@ -61,28 +59,6 @@ bool pg_challenge_renew(Store *st, const char *id, const char *expires, char *er
     return pg_change((PgStore *)st, q_challenge_renew, &p, NULL, "cannot renew the challenge", err, errlen);
 }
 
-static void read_challenge(PGresult *r, int i, StoredChallenge *c)
-{
-    memset(c, 0, sizeof *c);
-    pg_copy_text(c->id, sizeof c->id, PQgetvalue(r, i, 0));
-    c->account = strtoll(PQgetvalue(r, i, 1), NULL, 10);
-    pg_copy_text(c->name, sizeof c->name, PQgetvalue(r, i, 2));
-    pg_copy_text(c->game, sizeof c->game, PQgetvalue(r, i, 3));
-    pg_copy_text(c->options, sizeof c->options, PQgetvalue(r, i, 4));
-    int kind = atoi(PQgetvalue(r, i, 5));
-    c->clock = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
-                           .initial_ms = strtoll(PQgetvalue(r, i, 6), NULL, 10),
-                           .increment_ms = strtoll(PQgetvalue(r, i, 7), NULL, 10),
-                           .days = atoi(PQgetvalue(r, i, 8))};
-    c->rated = PQgetvalue(r, i, 9)[0] == 't';
-    c->quick = PQgetvalue(r, i, 10)[0] == 't';
-    pg_copy_text(c->created, sizeof c->created, PQgetvalue(r, i, 11));
-    pg_copy_text(c->expires, sizeof c->expires, PQgetvalue(r, i, 12));
-    bool rated = !PQgetisnull(r, i, 13);
-    c->rating = rated ? strtod(PQgetvalue(r, i, 13), NULL) : GLICKO_RATING;
-    c->rd = rated ? strtod(PQgetvalue(r, i, 14), NULL) : GLICKO_RD;
-}
-
 bool pg_challenges(Store *st, const char *now, StoredChallenge *out, int max, int *n, char *err, size_t errlen)
 {
     PgStore *s = (PgStore *)st;
@@ -98,10 +74,11 @@ bool pg_challenges(Store *st, const char *now, StoredChallenge *out, int max, in
     PGresult *r = pg_query_sql(s, q_challenges, &p, PGRES_TUPLES_OK, "cannot read the lobby", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < max; i++)
-        read_challenge(r, i, &out[(*n)++]);
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < max; c.row++)
+        store_col_challenge(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return store_rows_ok(&c, n, "cannot read the lobby", err, errlen);
 }
 
 /* ---- chat ---- */
@@ -140,12 +117,13 @@ bool pg_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
     if (!r)
         return false;
     bool ok = PQntuples(r) == 1;
+    StoreCols c = pg_cols(r, 0);
     if (ok)
-        m->idx = atoi(PQgetvalue(r, 0, 0));
+        m->idx = store_col_int(&c, 0);
     else
         snprintf(err, errlen, "database: cannot store the message: game %s is not in the database", game_id);
     PQclear(r);
-    return ok;
+    return ok && store_cols_ok(&c, "cannot store the message", err, errlen);
 }
 
 bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int limit, ChatMessage *out, int *n,
@@ -160,19 +138,11 @@ bool pg_chat_list(Store *st, const char *game_id, int channel, int after, int li
     PGresult *r = pg_query_sql((PgStore *)st, q_chat_list, &p, PGRES_TUPLES_OK, "cannot read the chat", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
-        ChatMessage *m = &out[(*n)++];
-        memset(m, 0, sizeof *m);
-        m->idx = atoi(PQgetvalue(r, i, 0));
-        m->channel = atoi(PQgetvalue(r, i, 1));
-        pg_copy_text(m->author, sizeof m->author, PQgetvalue(r, i, 2));
-        m->account = strtoll(PQgetvalue(r, i, 3), NULL, 10);
-        m->seat = atoi(PQgetvalue(r, i, 4));
-        pg_copy_text(m->text, sizeof m->text, PQgetvalue(r, i, 5));
-        pg_copy_text(m->at, sizeof m->at, PQgetvalue(r, i, 6));
-    }
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++)
+        store_col_chat(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return store_rows_ok(&c, n, "cannot read the chat", err, errlen);
 }
 
 bool pg_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *err, size_t errlen)

@@ -26,25 +26,6 @@ const char *pg_left_text(const StoredGame *g, char *out, size_t outlen)
     return out;
 }
 
-void pg_left_read(const char *text, StoredGame *g)
-{
-    for (int p = 0; p < MAX_PLAYERS && text && *text; p++) {
-        char *end;
-        g->clock_left[p] = strtoll(text, &end, 10);
-        text = *end == ',' ? end + 1 : NULL;
-    }
-}
-
-/* A clock spec from four columns from col (kind, initial ms, increment ms, days). */
-static void read_clock(PGresult *r, int i, int col, ClockSpec *c)
-{
-    int kind = atoi(PQgetvalue(r, i, col));
-    *c = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
-                     .initial_ms = strtoll(PQgetvalue(r, i, col + 1), NULL, 10),
-                     .increment_ms = strtoll(PQgetvalue(r, i, col + 2), NULL, 10),
-                     .days = atoi(PQgetvalue(r, i, col + 3))};
-}
-
 static const char *json_text_at(const json_t *row, size_t i)
 {
     return json_string_value(json_array_get(row, i));
@@ -78,8 +59,8 @@ static void read_seats(json_t *seats, StoredGame *out)
 static bool read_parts(const char *id, const char *seats, const char *actions, int from, StoredGame *out, char *err,
                        size_t errlen)
 {
-    json_t *s = seats[0] ? json_loads(seats, 0, NULL) : json_array();
-    json_t *a = actions[0] ? json_loads(actions, 0, NULL) : json_array();
+    json_t *s = seats ? json_loads(seats, 0, NULL) : json_array();
+    json_t *a = actions ? json_loads(actions, 0, NULL) : json_array();
     bool ok = json_is_array(s) && json_is_array(a);
     if (ok)
         read_seats(s, out);
@@ -104,28 +85,28 @@ static bool read_parts(const char *id, const char *seats, const char *actions, i
 }
 
 /* The columns of a P_LOAD row but its seats and actions. */
-static void read_game(PGresult *r, const char *id, StoredGame *out)
+static void read_game(StoreCols *c, const char *id, StoredGame *out)
 {
     pg_copy_text(out->id, sizeof out->id, id);
-    pg_copy_text(out->game, sizeof out->game, PQgetvalue(r, 0, 0));
-    out->options = xstrdup(PQgetvalue(r, 0, 1));
-    out->seed = (uint64_t)strtoll(PQgetvalue(r, 0, 2), NULL, 10);
-    out->real_dice = PQgetvalue(r, 0, 3)[0] == 't';
-    out->listed = PQgetvalue(r, 0, 4)[0] == 't';
-    out->status = status_from_name(PQgetvalue(r, 0, 5));
-    out->result = PQgetisnull(r, 0, 6) ? NULL : xstrdup(PQgetvalue(r, 0, 6));
-    pg_copy_text(out->created, sizeof out->created, PQgetvalue(r, 0, 7));
-    pg_copy_text(out->updated, sizeof out->updated, PQgetvalue(r, 0, 8));
-    pg_copy_text(out->rematch_of, sizeof out->rematch_of, PQgetvalue(r, 0, 9));
-    pg_copy_text(out->rematch, sizeof out->rematch, PQgetvalue(r, 0, 10));
-    out->undo_low = atoi(PQgetvalue(r, 0, 11));
-    out->version = strtoll(PQgetvalue(r, 0, 12), NULL, 10);
-    out->epoch = atoi(PQgetvalue(r, 0, 13));
-    out->count = atoi(PQgetvalue(r, 0, 14));
-    out->rated = PQgetvalue(r, 0, 17)[0] == 't';
-    read_clock(r, 0, 18, &out->clock);
-    pg_left_read(PQgetisnull(r, 0, 22) ? NULL : PQgetvalue(r, 0, 22), out);
-    out->clock_at = strtoll(PQgetvalue(r, 0, 23), NULL, 10);
+    store_col_copy(c, 0, out->game, sizeof out->game);
+    out->options = store_col_dup(c, 1);
+    out->seed = (uint64_t)store_col_int64(c, 2);
+    out->real_dice = store_col_bool(c, 3);
+    out->listed = store_col_bool(c, 4);
+    out->status = store_col_status(c, 5);
+    out->result = store_col_dup_or_null(c, 6);
+    store_col_copy(c, 7, out->created, sizeof out->created);
+    store_col_copy(c, 8, out->updated, sizeof out->updated);
+    store_col_copy_or_empty(c, 9, out->rematch_of, sizeof out->rematch_of);
+    store_col_copy_or_empty(c, 10, out->rematch, sizeof out->rematch);
+    out->undo_low = store_col_int(c, 11);
+    out->version = store_col_int64(c, 12);
+    out->epoch = store_col_int(c, 13);
+    out->count = store_col_int(c, 14);
+    out->rated = store_col_bool(c, 17);
+    store_col_clock(c, 18, &out->clock);
+    store_col_left(c, 22, out->clock_left);
+    out->clock_at = store_col_int64(c, 23);
 }
 
 bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
@@ -142,8 +123,12 @@ bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, bool *f
     bool ok = true;
     if (PQntuples(r) == 1) {
         *found = true;
-        read_game(r, id, out);
-        ok = read_parts(id, PQgetvalue(r, 0, 15), PQgetvalue(r, 0, 16), from, out, err, errlen);
+        StoreCols c = pg_cols(r, 0);
+        read_game(&c, id, out);
+        const char *seats = store_col_text_or_null(&c, 15), *actions = store_col_text_or_null(&c, 16);
+        /* a malformed count of actions is said before the actions it misses */
+        ok = store_cols_ok(&c, "cannot read the game", err, errlen) &&
+             read_parts(id, seats, actions, from, out, err, errlen);
     }
     PQclear(r);
     if (!ok) {
@@ -173,9 +158,10 @@ bool pg_peek(Store *st, const char *id, int64_t *version, bool *found, char *err
     if (!r)
         return false;
     *found = PQntuples(r) == 1;
-    *version = *found ? strtoll(PQgetvalue(r, 0, 0), NULL, 10) : 0;
+    StoreCols c = pg_cols(r, 0);
+    *version = *found ? store_col_int64(&c, 0) : 0;
     PQclear(r);
-    return true;
+    return store_cols_ok(&c, "cannot read the game", err, errlen);
 }
 
 bool pg_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found, char *err,
@@ -185,24 +171,33 @@ bool pg_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *
     if (!r)
         return false;
     *found = PQntuples(r) == 1;
+    StoreCols c = pg_cols(r, 0);
     if (*found) {
-        pg_copy_text(id, GAME_ID_LEN + 1, PQgetvalue(r, 0, 0));
-        *seat = atoi(PQgetvalue(r, 0, 1));
+        store_col_copy(&c, 0, id, GAME_ID_LEN + 1);
+        *seat = store_col_int(&c, 1);
     }
     PQclear(r);
-    return true;
+    return store_cols_ok(&c, "cannot look up the invitation", err, errlen);
 }
 
-/* Reads every id first, then calls fn without a connection (fn may use the store). */
+/* Reads every id first, then calls fn without a connection (fn may use the
+ * store), when every id was read well. */
 static bool each_id(PgStore *s, int q, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
     PGresult *r = read_rows(s, q, NULL, "cannot list the games", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r); i++)
-        fn(ctx, PQgetvalue(r, i, 0));
+    int n = PQntuples(r);
+    char (*ids)[GAME_ID_LEN + 1] = xmalloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
+    StoreCols c = pg_cols(r, 0);
+    for (c.row = 0; c.row < n; c.row++)
+        store_col_copy(&c, 0, ids[c.row], sizeof ids[c.row]);
     PQclear(r);
-    return true;
+    bool ok = store_cols_ok(&c, "cannot list the games", err, errlen);
+    for (int i = 0; ok && i < n; i++)
+        fn(ctx, ids[i]);
+    free(ids);
+    return ok;
 }
 
 bool pg_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
@@ -215,23 +210,12 @@ bool pg_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, c
     return each_id((PgStore *)st, P_ALL, fn, ctx, err, errlen);
 }
 
-void pg_summary(PGresult *r, int i, int col, GameSummary *g)
+/* The end of a read of summaries: on a malformed column, none (freed). */
+static bool summaries_ok(const StoreCols *c, GameSummary *out, int *n, char *err, size_t errlen)
 {
-    memset(g, 0, sizeof *g);
-    pg_copy_text(g->id, sizeof g->id, PQgetvalue(r, i, col));
-    pg_copy_text(g->game, sizeof g->game, PQgetvalue(r, i, col + 1));
-    g->options = xstrdup(PQgetvalue(r, i, col + 2));
-    g->status = status_from_name(PQgetvalue(r, i, col + 3));
-    g->result = PQgetisnull(r, i, col + 4) ? NULL : xstrdup(PQgetvalue(r, i, col + 4));
-    pg_copy_text(g->created, sizeof g->created, PQgetvalue(r, i, col + 5));
-    pg_copy_text(g->updated, sizeof g->updated, PQgetvalue(r, i, col + 6));
-    g->count = atoi(PQgetvalue(r, i, col + 7));
-    g->num_seats = atoi(PQgetvalue(r, i, col + 8));
-    g->open_seats = atoi(PQgetvalue(r, i, col + 9));
-    g->ai_seats = atoi(PQgetvalue(r, i, col + 10));
-    g->rated = PQgetvalue(r, i, col + 11)[0] == 't';
-    read_clock(r, i, col + 12, &g->clock);
-    g->seat = -1;
+    for (int i = 0; c->bad[0] && i < *n; i++)
+        game_summary_clear(&out[i]);
+    return store_rows_ok(c, n, "cannot list the games", err, errlen);
 }
 
 bool pg_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out, int *n,
@@ -250,10 +234,11 @@ bool pg_list(Store *st, int status, const char *before, const char *before_id, i
     PGresult *r = pg_read(s, paging ? P_LIST_BEFORE : P_LIST, &p, "cannot list the games", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < limit; i++)
-        pg_summary(r, i, 0, &out[(*n)++]);
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++)
+        store_col_summary(&c, 0, &out[(*n)++]);
     PQclear(r);
-    return true;
+    return summaries_ok(&c, out, n, err, errlen);
 }
 
 /* An account's games with their seat, and the names of every seat's account
@@ -277,11 +262,13 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
     PGresult *r = pg_query_sql(s, q_games_of, &p, PGRES_TUPLES_OK, "cannot list the games", err, errlen);
     if (!r)
         return false;
-    for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
+    StoreCols c = pg_cols(r, 0);
+    for (; c.row < PQntuples(r) && *n < limit; c.row++) {
         GameSummary *g = &out[(*n)++];
-        pg_summary(r, i, 0, g);
-        g->seat = atoi(PQgetvalue(r, i, 16));
-        json_t *names = json_loads(PQgetvalue(r, i, 17), 0, NULL);
+        store_col_summary(&c, 0, g);
+        g->seat = store_col_int(&c, 16);
+        const char *text = store_col_text_or_null(&c, 17); /* NULL: no seat has an account */
+        json_t *names = text ? json_loads(text, 0, NULL) : NULL;
         size_t k;
         json_t *row;
         json_array_foreach(names, k, row) {
@@ -292,7 +279,7 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
         json_decref(names);
     }
     PQclear(r);
-    return true;
+    return summaries_ok(&c, out, n, err, errlen);
 }
 
 bool pg_ping(Store *st, char *err, size_t errlen)

@@ -74,15 +74,6 @@ static void bind_left(sqlite3_stmt *q, int i, const StoredGame *g)
     sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
 }
 
-static void read_left(const char *text, StoredGame *g)
-{
-    for (int p = 0; p < MAX_PLAYERS && text && *text; p++) {
-        char *end;
-        g->clock_left[p] = strtoll(text, &end, 10);
-        text = *end == ',' ? end + 1 : NULL;
-    }
-}
-
 
 static bool update_game(SqliteStore *s, const StoredGame *g)
 {
@@ -278,26 +269,28 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
     int rc = sqlite3_step(q);
     if (rc == SQLITE_ROW) {
         *found = true;
-        sq_copy_text(out->id, sizeof out->id, id);
-        sq_copy_text(out->game, sizeof out->game, sq_col_text(q, 0));
-        out->options = xstrdup(sq_col_text(q, 1));
-        out->seed = (uint64_t)sqlite3_column_int64(q, 2);
-        out->real_dice = sqlite3_column_int(q, 3);
-        out->listed = sqlite3_column_int(q, 4);
-        out->status = status_from_name(sq_col_text(q, 5));
-        out->result = sqlite3_column_type(q, 6) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, 6));
-        sq_copy_text(out->created, sizeof out->created, sq_col_text(q, 7));
-        sq_copy_text(out->updated, sizeof out->updated, sq_col_text(q, 8));
-        sq_copy_text(out->rematch_of, sizeof out->rematch_of, sq_col_text(q, 9));
-        sq_copy_text(out->rematch, sizeof out->rematch, sq_col_text(q, 10));
-        out->undo_low = sqlite3_column_int(q, 11);
-        out->version = sqlite3_column_int64(q, 12);
-        out->rated = sqlite3_column_int(q, 13);
-        sq_col_clock(q, 14, &out->clock);
-        read_left(sqlite3_column_type(q, 18) == SQLITE_NULL ? NULL : sq_col_text(q, 18), out);
-        out->epoch = sqlite3_column_int(q, 19);
-        out->count = sqlite3_column_int(q, 20);
-        out->clock_at = sqlite3_column_int64(q, 21);
+        snprintf(out->id, sizeof out->id, "%s", id);
+        StoreCols c = sq_cols(q);
+        store_col_copy(&c, 0, out->game, sizeof out->game);
+        out->options = store_col_dup(&c, 1);
+        out->seed = (uint64_t)store_col_int64(&c, 2);
+        out->real_dice = store_col_bool(&c, 3);
+        out->listed = store_col_bool(&c, 4);
+        out->status = store_col_status(&c, 5);
+        out->result = store_col_dup_or_null(&c, 6);
+        store_col_copy(&c, 7, out->created, sizeof out->created);
+        store_col_copy(&c, 8, out->updated, sizeof out->updated);
+        store_col_copy_or_empty(&c, 9, out->rematch_of, sizeof out->rematch_of);
+        store_col_copy_or_empty(&c, 10, out->rematch, sizeof out->rematch);
+        out->undo_low = store_col_int(&c, 11);
+        out->version = store_col_int64(&c, 12);
+        out->rated = store_col_bool(&c, 13);
+        store_col_clock(&c, 14, &out->clock);
+        store_col_left(&c, 18, out->clock_left);
+        out->epoch = store_col_int(&c, 19);
+        out->count = store_col_int(&c, 20);
+        out->clock_at = store_col_int64(&c, 21);
+        ok = store_cols_ok(&c, "cannot read the game", err, errlen);
     } else if (rc != SQLITE_DONE) {
         ok = sq_fail(s, "cannot read the game", err, errlen);
     }
@@ -306,24 +299,26 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
     if (ok && *found) {
         q = s->q[Q_LOAD_SEATS];
         sq_bind_text(q, 1, id);
+        StoreCols c = sq_cols(q);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
-            int p = sqlite3_column_int(q, 0);
+            int p = store_col_int(&c, 0);
             if (p < 0 || p >= MAX_PLAYERS)
                 continue;
             StoredSeat *seat = &out->seats[p];
-            seat->kind = strcmp(sq_col_text(q, 1), "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
-            sq_copy_text(seat->ai, sizeof seat->ai, sq_col_text(q, 2));
-            seat->claimed = sqlite3_column_int(q, 3);
-            sq_copy_text(seat->token_hash, sizeof seat->token_hash, sq_col_text(q, 4));
-            sq_copy_text(seat->invite, sizeof seat->invite, sq_col_text(q, 5));
-            seat->account = sqlite3_column_int64(q, 6);
-            sq_copy_text(seat->name, sizeof seat->name, sq_col_text(q, 7));
-            seat->muted = sqlite3_column_int(q, 8);
+            seat->kind = strcmp(store_col_text(&c, 1), "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+            store_col_copy_or_empty(&c, 2, seat->ai, sizeof seat->ai);
+            seat->claimed = store_col_bool(&c, 3);
+            store_col_copy_or_empty(&c, 4, seat->token_hash, sizeof seat->token_hash);
+            store_col_copy_or_empty(&c, 5, seat->invite, sizeof seat->invite);
+            seat->account = store_col_int64_or(&c, 6, 0);
+            store_col_copy_or_empty(&c, 7, seat->name, sizeof seat->name);
+            seat->muted = store_col_bool(&c, 8);
             if (p + 1 > out->num_seats)
                 out->num_seats = p + 1;
         }
         if (rc != SQLITE_DONE)
             ok = sq_fail(s, "cannot read the seats", err, errlen);
+        ok = ok && store_cols_ok(&c, "cannot read the seats", err, errlen);
         sqlite3_reset(q);
         sqlite3_clear_bindings(q);
     }
@@ -333,15 +328,18 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
         sqlite3_bind_int(q, 2, from);
         int count = out->count, next = from < count ? from : count;
         out->actions = stored_actions_new(count);
+        StoreCols c = sq_cols(q);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && next < count) {
-            if (sqlite3_column_int(q, 0) != next)
+            if (store_col_int(&c, 0) != next)
                 break;
-            out->actions[next].text = xstrdup(sq_col_text(q, 1));
-            out->actions[next].player = sqlite3_column_int(q, 2);
+            out->actions[next].text = store_col_dup(&c, 1);
+            out->actions[next].player = store_col_int(&c, 2);
             next++;
         }
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
             ok = sq_fail(s, "cannot read the actions", err, errlen);
+        else if (!store_cols_ok(&c, "cannot read the actions", err, errlen))
+            ok = false;
         else if (next != count || rc == SQLITE_ROW)
             ok = store_missing_action(id, next, err, errlen);
         sqlite3_reset(q);
@@ -367,9 +365,11 @@ static bool sq_peek(Store *st, const char *id, int64_t *version, bool *found, ch
     sqlite3_stmt *q = s->q[Q_PEEK];
     sq_bind_text(q, 1, id);
     int rc = sqlite3_step(q);
+    StoreCols c = sq_cols(q);
     *found = rc == SQLITE_ROW;
-    *version = *found ? sqlite3_column_int64(q, 0) : 0;
+    *version = *found ? store_col_int64(&c, 0) : 0;
     bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the game", err, errlen);
+    ok = ok && store_cols_ok(&c, "cannot read the game", err, errlen);
     sq_done(q);
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -383,12 +383,14 @@ static bool sq_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1]
     sqlite3_stmt *q = s->q[Q_FIND_INVITE];
     sq_bind_text(q, 1, code);
     int rc = sqlite3_step(q);
+    StoreCols c = sq_cols(q);
     *found = rc == SQLITE_ROW;
     if (*found) {
-        sq_copy_text(id, GAME_ID_LEN + 1, sq_col_text(q, 0));
-        *seat = sqlite3_column_int(q, 1);
+        store_col_copy(&c, 0, id, GAME_ID_LEN + 1);
+        *seat = store_col_int(&c, 1);
     }
     bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot look up the invitation", err, errlen);
+    ok = ok && store_cols_ok(&c, "cannot look up the invitation", err, errlen);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     pthread_mutex_unlock(&s->lock);
@@ -405,14 +407,16 @@ static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char 
     char (*ids)[GAME_ID_LEN + 1] = NULL;
     size_t n = 0, cap = 0;
     int rc;
+    StoreCols c = sq_cols(q);
     while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
         if (n == cap) {
             cap = cap ? 2 * cap : 256;
             ids = xrealloc(ids, cap * sizeof *ids);
         }
-        sq_copy_text(ids[n++], GAME_ID_LEN + 1, sq_col_text(q, 0));
+        store_col_copy(&c, 0, ids[n++], GAME_ID_LEN + 1);
     }
     bool ok = rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
+    ok = ok && store_cols_ok(&c, "cannot list the games", err, errlen);
     sqlite3_reset(q);
     pthread_mutex_unlock(&s->lock);
     for (size_t i = 0; ok && i < n; i++)
@@ -446,9 +450,11 @@ static bool sq_list(Store *st, int status, const char *before, const char *befor
         sq_bind_text(q, 4, before_id ? before_id : "");
     }
     int rc = SQLITE_DONE;
+    StoreCols c = sq_cols(q);
     while (*n < limit && (rc = sqlite3_step(q)) == SQLITE_ROW)
-        sq_col_summary(q, 0, &out[(*n)++]);
+        store_col_summary(&c, 0, &out[(*n)++]);
     bool ok = *n == limit || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
+    ok = ok && store_cols_ok(&c, "cannot list the games", err, errlen);
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     pthread_mutex_unlock(&s->lock);
@@ -584,14 +590,18 @@ static bool exec(SqliteStore *s, const char *text, char *err, size_t errlen)
     return false;
 }
 
+/* The file's schema version, -1 when it cannot be read. */
 static int user_version(SqliteStore *s)
 {
     sqlite3_stmt *q;
     int v = -1;
-    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW)
-        v = sqlite3_column_int(q, 0);
+    StoreCols c = {0};
+    if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &q, NULL) == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
+        c = sq_cols(q);
+        v = store_col_int(&c, 0);
+    }
     sqlite3_finalize(q);
-    return v;
+    return c.bad[0] ? -1 : v;
 }
 
 /* Whether table has a column of that name. */

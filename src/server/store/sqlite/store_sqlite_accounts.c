@@ -35,13 +35,12 @@ static sqlite3_stmt *stmt(SqliteStore *s, const char *text, char *err, size_t er
     return q;
 }
 
-static void read_account(sqlite3_stmt *q, Account *out)
+/* The account of q's row; false with err when a column is malformed. */
+static bool read_account(sqlite3_stmt *q, Account *out, const char *what, char *err, size_t errlen)
 {
-    memset(out, 0, sizeof *out);
-    out->id = sqlite3_column_int64(q, 0);
-    sq_copy_text(out->name, sizeof out->name, sq_col_text(q, 1));
-    sq_copy_text(out->password_hash, sizeof out->password_hash, sq_col_text(q, 2));
-    sq_copy_text(out->created, sizeof out->created, sq_col_text(q, 3));
+    StoreCols c = sq_cols(q);
+    store_col_account(&c, 0, out);
+    return store_cols_ok(&c, what, err, errlen);
 }
 
 bool sq_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen)
@@ -93,11 +92,10 @@ bool sq_account_find(Store *st, const char *name, AccountId id, Account *out, bo
             sqlite3_bind_int64(q, 1, id);
         }
         int rc = sqlite3_step(q);
-        if (rc == SQLITE_ROW) {
-            read_account(q, out);
-            *found = true;
-        }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the account", err, errlen);
+        if (rc == SQLITE_ROW)
+            ok = *found = read_account(q, out, "cannot read the account", err, errlen);
+        else
+            ok = rc == SQLITE_DONE || sq_fail(s, "cannot read the account", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -168,11 +166,10 @@ bool sq_session_find(Store *st, const char *id_hash, const char *now, Account *o
         sq_bind_text(q, 1, id_hash);
         sq_bind_text(q, 2, now);
         int rc = sqlite3_step(q);
-        if (rc == SQLITE_ROW) {
-            read_account(q, out);
-            *found = true;
-        }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the session", err, errlen);
+        if (rc == SQLITE_ROW)
+            ok = *found = read_account(q, out, "cannot read the session", err, errlen);
+        else
+            ok = rc == SQLITE_DONE || sq_fail(s, "cannot read the session", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -229,15 +226,20 @@ bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
         players[i] = glicko2_new();
         games[i] = 0;
         idle[i] = 0;
+        StoreCols c = sq_cols(q);
         if (rc == SQLITE_ROW) {
-            players[i] = (Glicko){sqlite3_column_double(q, 0), sqlite3_column_double(q, 1), sqlite3_column_double(q, 2)};
-            games[i] = sqlite3_column_int(q, 3);
-            double last = store_time_of(sq_col_text(q, 4)), now = store_time_of(g->updated);
+            players[i].rating = store_col_double(&c, 0);
+            players[i].rd = store_col_double(&c, 1);
+            players[i].vol = store_col_double(&c, 2);
+            games[i] = store_col_int(&c, 3);
+            double last = store_time_of(store_col_text(&c, 4)), now = store_time_of(g->updated);
             idle[i] = last >= 0 && now > last ? (now - last) / 86400 : 0;
         }
         sq_done(q);
         if (rc != SQLITE_ROW && rc != SQLITE_DONE)
             return sq_fail(s, "cannot read a rating", err, errlen);
+        if (!store_cols_ok(&c, "cannot read a rating", err, errlen))
+            return false;
     }
     glicko2_game(players, g->score, idle);
     sqlite3_stmt *put = stmt(s, q_rating_put, err, errlen), *hist = put ? stmt(s, q_history_put, err, errlen) : NULL;
@@ -271,16 +273,10 @@ bool sq_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int
     if (ok) {
         sqlite3_bind_int64(q, 1, account);
         int rc;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
-            StoredRating *r = &out[(*n)++];
-            sq_copy_text(r->game, sizeof r->game, sq_col_text(q, 0));
-            r->rating = sqlite3_column_double(q, 1);
-            r->rd = sqlite3_column_double(q, 2);
-            r->vol = sqlite3_column_double(q, 3);
-            r->games = sqlite3_column_int(q, 4);
-            sq_copy_text(r->updated, sizeof r->updated, sq_col_text(q, 5));
-        }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the ratings", err, errlen);
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max)
+            store_col_rating(&c, 0, &out[(*n)++]);
+        ok = sq_rows_ok(s, &c, rc, n, "cannot read the ratings", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -300,14 +296,10 @@ bool sq_rating_history(Store *st, AccountId account, const char *game, RatingPoi
         sq_bind_text(q, 2, game);
         sqlite3_bind_int(q, 3, max);
         int rc;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
-            RatingPoint *p = &out[(*n)++];
-            sq_copy_text(p->game_id, sizeof p->game_id, sq_col_text(q, 0));
-            sq_copy_text(p->at, sizeof p->at, sq_col_text(q, 1));
-            p->rating = sqlite3_column_double(q, 2);
-            p->rd = sqlite3_column_double(q, 3);
-        }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the rating history", err, errlen);
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max)
+            store_col_point(&c, 0, &out[(*n)++]);
+        ok = sq_rows_ok(s, &c, rc, n, "cannot read the rating history", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -327,14 +319,10 @@ bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
         sqlite3_bind_int(q, 2, limit);
         sqlite3_bind_int(q, 3, offset);
         int rc;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
-            LeaderRow *r = &out[(*n)++];
-            sq_copy_text(r->name, sizeof r->name, sq_col_text(q, 0));
-            r->rating = sqlite3_column_double(q, 1);
-            r->rd = sqlite3_column_double(q, 2);
-            r->games = sqlite3_column_int(q, 3);
-        }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the leaderboard", err, errlen);
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit)
+            store_col_leader(&c, 0, &out[(*n)++]);
+        ok = sq_rows_ok(s, &c, rc, n, "cannot read the leaderboard", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -365,22 +353,26 @@ bool sq_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
         sqlite3_bind_int64(q, 1, account);
         sqlite3_bind_int(q, 2, limit);
         int rc;
+        StoreCols c = sq_cols(q);
         /* one account holds one seat of a game at most (the API sees to it) */
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
             GameSummary *g = &out[(*n)++];
-            sq_col_summary(q, 0, g);
-            g->seat = sqlite3_column_int(q, 16);
+            store_col_summary(&c, 0, g);
+            g->seat = store_col_int(&c, 16);
         }
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
+        ok = ok && store_cols_ok(&c, "cannot list the games", err, errlen);
         sq_done(q);
+        c = sq_cols(names);
         for (int i = 0; ok && i < *n; i++) {
             sq_bind_text(names, 1, out[i].id);
             while ((rc = sqlite3_step(names)) == SQLITE_ROW) {
-                int seat = sqlite3_column_int(names, 0);
+                int seat = store_col_int(&c, 0);
                 if (seat >= 0 && seat < MAX_PLAYERS)
-                    sq_copy_text(out[i].names[seat], sizeof out[i].names[seat], sq_col_text(names, 1));
+                    store_col_copy(&c, 1, out[i].names[seat], sizeof out[i].names[seat]);
             }
             ok = rc == SQLITE_DONE || sq_fail(s, "cannot read the players", err, errlen);
+            ok = ok && store_cols_ok(&c, "cannot read the players", err, errlen);
             sq_done(names);
         }
     }

@@ -1,14 +1,15 @@
 /* The SQLite store's plumbing, shared by its files: errors, transactions,
- * statements prepared once, and typed reads and binds of columns. At the
- * bottom of the backend; store_sqlite.c (games, opening, the table of
- * operations) sits on top. */
+ * statements prepared once, binds, and the column reader: the raw reads of
+ * a statement's row under store_columns.h's typed reads, strict about each
+ * value's storage class (SQLite keeps what it is given: a text in an
+ * INTEGER column stays a text). At the bottom of the backend;
+ * store_sqlite.c (games, opening, the table of operations) sits on top. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "store_sqlite_internal.h"
-#include "../../../core/xalloc.h"
 
 bool sq_fail(SqliteStore *s, const char *what, char *err, size_t errlen)
 {
@@ -49,17 +50,6 @@ void sq_bind_text(sqlite3_stmt *q, int i, const char *text)
         sqlite3_bind_null(q, i);
 }
 
-const char *sq_col_text(sqlite3_stmt *q, int i)
-{
-    const unsigned char *t = sqlite3_column_text(q, i);
-    return t ? (const char *)t : "";
-}
-
-void sq_copy_text(char *out, size_t outlen, const char *text)
-{
-    snprintf(out, outlen, "%s", text);
-}
-
 void sq_done(sqlite3_stmt *q)
 {
     sqlite3_reset(q);
@@ -90,29 +80,78 @@ void sq_bind_clock(sqlite3_stmt *q, int i, const ClockSpec *c)
     sqlite3_bind_int(q, i + 3, c->days);
 }
 
-void sq_col_clock(sqlite3_stmt *q, int i, ClockSpec *c)
+/* ---- the column reader ---- */
+
+static bool null_at(const StoreCols *c, int col)
 {
-    int kind = sqlite3_column_int(q, i);
-    *c = (ClockSpec){.kind = kind == CLOCK_REAL || kind == CLOCK_DAYS ? kind : CLOCK_NONE,
-                     .initial_ms = sqlite3_column_int64(q, i + 1),
-                     .increment_ms = sqlite3_column_int64(q, i + 2),
-                     .days = sqlite3_column_int(q, i + 3)};
+    return sqlite3_column_type(c->source, col) == SQLITE_NULL;
 }
-void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g)
+
+static const char *name_at(const StoreCols *c, int col)
 {
-    memset(g, 0, sizeof *g);
-    sq_copy_text(g->id, sizeof g->id, sq_col_text(q, col));
-    sq_copy_text(g->game, sizeof g->game, sq_col_text(q, col + 1));
-    g->options = xstrdup(sq_col_text(q, col + 2));
-    g->status = status_from_name(sq_col_text(q, col + 3));
-    g->result = sqlite3_column_type(q, col + 4) == SQLITE_NULL ? NULL : xstrdup(sq_col_text(q, col + 4));
-    sq_copy_text(g->created, sizeof g->created, sq_col_text(q, col + 5));
-    sq_copy_text(g->updated, sizeof g->updated, sq_col_text(q, col + 6));
-    g->count = sqlite3_column_int(q, col + 7);
-    g->num_seats = sqlite3_column_int(q, col + 8);
-    g->open_seats = sqlite3_column_int(q, col + 9);
-    g->ai_seats = sqlite3_column_int(q, col + 10);
-    g->rated = sqlite3_column_int(q, col + 11);
-    sq_col_clock(q, col + 12, &g->clock);
-    g->seat = -1;
+    return sqlite3_column_name(c->source, col);
+}
+
+/* A number or blob is shown as its text (converted for the message only:
+ * the read fails then). */
+static const char *shown_at(const StoreCols *c, int col)
+{
+    if (null_at(c, col))
+        return NULL;
+    const unsigned char *text = sqlite3_column_text(c->source, col);
+    return text ? (const char *)text : "";
+}
+
+static bool whole_at(const StoreCols *c, int col, int64_t *out)
+{
+    if (sqlite3_column_type(c->source, col) != SQLITE_INTEGER)
+        return false;
+    *out = sqlite3_column_int64(c->source, col);
+    return true;
+}
+
+static bool number_at(const StoreCols *c, int col, double *out)
+{
+    int type = sqlite3_column_type(c->source, col);
+    if (type != SQLITE_FLOAT && type != SQLITE_INTEGER)
+        return false;
+    *out = sqlite3_column_double(c->source, col);
+    return true;
+}
+
+static bool boolean_at(const StoreCols *c, int col, bool *out)
+{
+    int64_t v = -1;
+    *out = whole_at(c, col, &v) && v == 1;
+    return v == 0 || v == 1;
+}
+
+static const char *text_at(const StoreCols *c, int col)
+{
+    return sqlite3_column_type(c->source, col) == SQLITE_TEXT ? (const char *)sqlite3_column_text(c->source, col)
+                                                               : NULL;
+}
+
+static const StoreColsOps sq_cols_ops = {
+    .null = null_at,
+    .name = name_at,
+    .shown = shown_at,
+    .whole = whole_at,
+    .number = number_at,
+    .boolean = boolean_at,
+    .booleans = "0 or 1",
+    .text = text_at,
+};
+
+StoreCols sq_cols(sqlite3_stmt *q)
+{
+    return (StoreCols){.ops = &sq_cols_ops, .source = q};
+}
+
+bool sq_rows_ok(SqliteStore *s, const StoreCols *c, int rc, int *n, const char *what, char *err, size_t errlen)
+{
+    bool ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, what, err, errlen);
+    if (!ok)
+        *n = 0;
+    return ok && store_rows_ok(c, n, what, err, errlen);
 }

@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "../store.h"
+#include "../store_columns.h"
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
@@ -55,13 +56,17 @@ bool sq_begin(SqliteStore *s, char *err, size_t errlen);
 bool sq_finish(SqliteStore *s, bool ok, const char *what, char *err, size_t errlen);
 /* Binds text, or NULL for NULL or "". */
 void sq_bind_text(sqlite3_stmt *q, int i, const char *text);
-/* A column's text, "" for NULL. */
-const char *sq_col_text(sqlite3_stmt *q, int i);
-void sq_copy_text(char *out, size_t outlen, const char *text);
 /* A clock spec as four parameters from i (kind, initial ms, increment ms,
- * days), and read back from four columns from i. */
+ * days); store_col_clock reads it back. */
 void sq_bind_clock(sqlite3_stmt *q, int i, const ClockSpec *c);
-void sq_col_clock(sqlite3_stmt *q, int i, ClockSpec *c);
+
+/* A typed reader of q's current row (store_columns.h, over
+ * store_sqlite_db.c's raw reads, which check each value's storage class:
+ * SQLite keeps what it is given, a text in an INTEGER column too). */
+StoreCols sq_cols(sqlite3_stmt *q);
+/* The end of a read of rows into a list (rc: the last step's): a failed
+ * step or a malformed column fails with err and leaves none (*n = 0). */
+bool sq_rows_ok(SqliteStore *s, const StoreCols *c, int rc, int *n, const char *what, char *err, size_t errlen);
 
 /* Inside an open transaction: the ratings of the two accounts of g (seats
  * 0 and 1) after the game, with its scores (store_sqlite_accounts.c). */
@@ -94,10 +99,7 @@ bool sq_seat_mute(Store *st, const char *game_id, int seat, bool muted, char *er
 bool sq_analysis_save(Store *st, const char *game_id, const char *json, const char *created, char *err, size_t errlen);
 bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
-/* The summary of a game from the columns of the games' lists (from col):
- * id, game, options, status, result, created, updated, actions, seats,
- * open seats, AI seats, rated, clock (four columns). */
-void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g);
+/* The columns of a list's summary of a game (store_col_summary). */
 #define SQ_SUMMARY_COLUMNS                                                                                           \
     "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"                                  \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                        \

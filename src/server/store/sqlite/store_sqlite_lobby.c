@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../../core/xalloc.h"
-#include "../../base/glicko2.h"
 #include "store_sqlite_internal.h"
 
 static const char q_challenge_insert[] =
@@ -103,24 +101,10 @@ bool sq_challenges(Store *st, const char *now, StoredChallenge *out, int max, in
         if (ok && (ok = (q = stmt(s, q_challenges, err, errlen)) != NULL)) {
             sqlite3_bind_int(q, 1, max);
             int rc;
-            while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max) {
-                StoredChallenge *c = &out[(*n)++];
-                memset(c, 0, sizeof *c);
-                sq_copy_text(c->id, sizeof c->id, sq_col_text(q, 0));
-                c->account = sqlite3_column_int64(q, 1);
-                sq_copy_text(c->name, sizeof c->name, sq_col_text(q, 2));
-                sq_copy_text(c->game, sizeof c->game, sq_col_text(q, 3));
-                sq_copy_text(c->options, sizeof c->options, sq_col_text(q, 4));
-                sq_col_clock(q, 5, &c->clock);
-                c->rated = sqlite3_column_int(q, 9);
-                c->quick = sqlite3_column_int(q, 10);
-                sq_copy_text(c->created, sizeof c->created, sq_col_text(q, 11));
-                sq_copy_text(c->expires, sizeof c->expires, sq_col_text(q, 12));
-                bool rated = sqlite3_column_type(q, 13) != SQLITE_NULL;
-                c->rating = rated ? sqlite3_column_double(q, 13) : GLICKO_RATING;
-                c->rd = rated ? sqlite3_column_double(q, 14) : GLICKO_RD;
-            }
-            ok = rc == SQLITE_ROW || rc == SQLITE_DONE;
+            StoreCols cols = sq_cols(q);
+            while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < max)
+                store_col_challenge(&cols, 0, &out[(*n)++]);
+            ok = (rc == SQLITE_ROW || rc == SQLITE_DONE) && store_cols_ok(&cols, "cannot read the lobby", err, errlen);
             sq_done(q);
         }
         ok = sq_finish(s, ok, "cannot read the lobby", err, errlen);
@@ -151,8 +135,10 @@ bool sq_chat_append(Store *st, const char *game_id, ChatMessage *m, char *err, s
         sqlite3_stmt *q = stmt(s, q_chat_next, err, errlen);
         if ((ok = q != NULL)) {
             sq_bind_text(q, 1, game_id);
+            StoreCols c = sq_cols(q);
             ok = sqlite3_step(q) == SQLITE_ROW;
-            m->idx = ok ? sqlite3_column_int(q, 0) : -1;
+            m->idx = ok ? store_col_int(&c, 0) : -1;
+            ok = ok && store_cols_ok(&c, "cannot store the message", err, errlen);
             sq_done(q);
         }
         if (ok && (ok = (q = stmt(s, q_chat_insert, err, errlen)) != NULL)) {
@@ -187,18 +173,10 @@ bool sq_chat_list(Store *st, const char *game_id, int channel, int after, int li
         sqlite3_bind_int(q, 3, after);
         sqlite3_bind_int(q, 4, limit);
         int rc;
-        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
-            ChatMessage *m = &out[(*n)++];
-            memset(m, 0, sizeof *m);
-            m->idx = sqlite3_column_int(q, 0);
-            m->channel = sqlite3_column_int(q, 1);
-            sq_copy_text(m->author, sizeof m->author, sq_col_text(q, 2));
-            m->account = sqlite3_column_int64(q, 3);
-            m->seat = sqlite3_column_int(q, 4);
-            sq_copy_text(m->text, sizeof m->text, sq_col_text(q, 5));
-            sq_copy_text(m->at, sizeof m->at, sq_col_text(q, 6));
-        }
-        ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the chat", err, errlen);
+        StoreCols c = sq_cols(q);
+        while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit)
+            store_col_chat(&c, 0, &out[(*n)++]);
+        ok = sq_rows_ok(s, &c, rc, n, "cannot read the chat", err, errlen);
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
@@ -251,9 +229,15 @@ bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, si
     if (ok) {
         sq_bind_text(q, 1, game_id);
         int rc = sqlite3_step(q);
+        StoreCols c = sq_cols(q);
         if (rc == SQLITE_ROW)
-            *json = xstrdup(sq_col_text(q, 0));
+            *json = store_col_dup(&c, 0);
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot read the analysis", err, errlen);
+        if (ok && !store_cols_ok(&c, "cannot read the analysis", err, errlen)) {
+            free(*json);
+            *json = NULL;
+            ok = false;
+        }
         sq_done(q);
     }
     pthread_mutex_unlock(&s->lock);
