@@ -14,6 +14,7 @@
 #include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
 #include "../../src/cli/cli.c"
+#include "../../src/cli/cli_parse.c"
 #include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
@@ -746,7 +747,7 @@ static void engine_auto_chance_and_state(void **unused)
     engine_free(&e);
 }
 
-/* ---- the command-line parser (cli.c) ---- */
+/* ---- the command-line parser (cli_parse.c) ---- */
 
 /* Runs cli_parse on words with stderr caught; returns its result, the
  * message (one line without "morph: " and the newline) in msg. */
