@@ -1,7 +1,7 @@
-/* The "mcts" level for Morphos: Monte Carlo tree search with RAVE and a
+/* The "mcts" level for Morphos, Monte Carlo tree search with RAVE and a
  * playout policy that knows the game (mcts_tree.c, mcts_playout.c): its
- * parameters, its choices and advice with their explanations, tree reuse;
- * the decision itself is mcts_decide.c's. Each decision searches a
+ * parameters, its AiOps, its choices and advice with their explanations,
+ * and tree reuse; one decision is mcts_decide.c's. Each decision searches a
  * fresh tree, so with a playouts budget the choice depends only on the
  * position and the seed the session gives before it (a resumed game goes on
  * as the uninterrupted one); reuse=1 keeps the tree between decisions
