@@ -1,3 +1,7 @@
+/* An Ai once made (ai_new, in levels.c, finds its level): its life, the
+ * calls every level answers through its AiOps, advice from a level without
+ * its own hook, and what the levels share: reading their key=value
+ * parameters and a chance in words. */
 #include "ai.h"
 
 #include <stdio.h>
@@ -5,50 +9,6 @@
 #include <string.h>
 
 #include "../core/utf8.h"
-#include "../core/xalloc.h"
-
-Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t errlen)
-{
-    const char *colon = strchr(spec, ':');
-    size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
-    const AiOps *const *levels = ai_list(), *ops = NULL;
-    for (const AiOps *const *l = levels; *l; l++)
-        if (strlen((*l)->name) == name_len && strncmp((*l)->name, spec, name_len) == 0)
-            ops = *l;
-    if (!ops) {
-        char head[EXCERPT_MAX + 2], name[EXCERPT_SIZE];
-        size_t keep = name_len < sizeof head - 1 ? name_len : sizeof head - 1;
-        memcpy(head, spec, keep);
-        head[keep] = '\0';
-        text_excerpt(head, EXCERPT_MAX, name, sizeof name);
-        int n = snprintf(err, errlen, "unknown AI level '%s' (expected one of:", name);
-        for (const AiOps *const *l = levels; *l && n >= 0 && (size_t)n < errlen; l++)
-            n += snprintf(err + n, errlen - (size_t)n, "%s %s", l == levels ? "" : ",", (*l)->name);
-        if (n >= 0 && (size_t)n < errlen)
-            snprintf(err + n, errlen - (size_t)n, ")");
-        return NULL;
-    }
-    if (!ai_plays(ops, g->ops->name)) {
-        snprintf(err, errlen, "AI level '%s' does not play %s (it plays %s)", ops->name, g->ops->name, ops->games);
-        return NULL;
-    }
-    if (strlen(spec) >= sizeof((Ai *)0)->spec) {
-        char q[EXCERPT_SIZE];
-        snprintf(err, errlen, "AI spec '%s' is too long (at most %zu characters)", text_excerpt(spec, EXCERPT_MAX, q, sizeof q),
-                 sizeof((Ai *)0)->spec - 1);
-        return NULL;
-    }
-    Ai *ai = xcalloc(1, sizeof *ai);
-    ai->ops = ops;
-    ai->game = g;
-    rng_seed(&ai->rng, seed);
-    strcpy(ai->spec, spec);
-    if (!ops->create(ai, colon ? colon + 1 : "", err, errlen)) {
-        free(ai);
-        return NULL;
-    }
-    return ai;
-}
 
 void ai_free(Ai *ai)
 {

@@ -91,8 +91,9 @@ struct Ai {
     char spec[128];
 };
 
-/* Creates an AI from a spec "LEVEL" or "LEVEL:key=value,..." for game g;
- * NULL with "unknown AI level 'x' (expected ...)" or a parameter error. */
+/* Creates an AI from a spec "LEVEL" or "LEVEL:key=value,..." for game g
+ * (levels.c, which finds the level); NULL with "unknown AI level 'x'
+ * (expected ...)" or a parameter error. */
 Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t errlen);
 void ai_free(Ai *ai);
 static inline Action ai_choose(Ai *ai, const State *s, StrBuf *explain) { return ai->ops->choose(ai, s, explain); }

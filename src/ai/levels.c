@@ -1,12 +1,15 @@
-/* The registry of AI levels: every level of this build, and which level
- * plays each game where nobody named one. Adding a level is one line in
- * levels[]; making it a game's default or hint level is one word in that
- * game's line of per_game[] (docs/architecture.md, "Adding a third game"). */
+/* The registry of AI levels: every level of this build, which level plays
+ * each game where nobody named one, and making an AI from a spec by
+ * finding its level here (ai_new). Adding a level is one line in levels[];
+ * making it a game's default or hint level is one word in that game's line
+ * of per_game[] (docs/architecture.md, "Adding a third game"). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "levels.h"
 #include "../core/utf8.h"
+#include "../core/xalloc.h"
 
 static const AiOps *const levels[] = {
     &ai_random_ops,
@@ -72,4 +75,47 @@ void ai_hint_spec(const char *game, int ms, char *out, size_t outlen)
         snprintf(out, outlen, "%s:ms=%d", name, ms);
     else
         snprintf(out, outlen, "%s", name);
+}
+
+Ai *ai_new(const char *spec, const Game *g, uint64_t seed, char *err, size_t errlen)
+{
+    const char *colon = strchr(spec, ':');
+    size_t name_len = colon ? (size_t)(colon - spec) : strlen(spec);
+    const AiOps *ops = NULL;
+    for (const AiOps *const *l = levels; *l; l++)
+        if (strlen((*l)->name) == name_len && strncmp((*l)->name, spec, name_len) == 0)
+            ops = *l;
+    if (!ops) {
+        char head[EXCERPT_MAX + 2], name[EXCERPT_SIZE];
+        size_t keep = name_len < sizeof head - 1 ? name_len : sizeof head - 1;
+        memcpy(head, spec, keep);
+        head[keep] = '\0';
+        text_excerpt(head, EXCERPT_MAX, name, sizeof name);
+        int n = snprintf(err, errlen, "unknown AI level '%s' (expected one of:", name);
+        for (const AiOps *const *l = levels; *l && n >= 0 && (size_t)n < errlen; l++)
+            n += snprintf(err + n, errlen - (size_t)n, "%s %s", l == levels ? "" : ",", (*l)->name);
+        if (n >= 0 && (size_t)n < errlen)
+            snprintf(err + n, errlen - (size_t)n, ")");
+        return NULL;
+    }
+    if (!ai_plays(ops, g->ops->name)) {
+        snprintf(err, errlen, "AI level '%s' does not play %s (it plays %s)", ops->name, g->ops->name, ops->games);
+        return NULL;
+    }
+    if (strlen(spec) >= sizeof((Ai *)0)->spec) {
+        char q[EXCERPT_SIZE];
+        snprintf(err, errlen, "AI spec '%s' is too long (at most %zu characters)", text_excerpt(spec, EXCERPT_MAX, q, sizeof q),
+                 sizeof((Ai *)0)->spec - 1);
+        return NULL;
+    }
+    Ai *ai = xcalloc(1, sizeof *ai);
+    ai->ops = ops;
+    ai->game = g;
+    rng_seed(&ai->rng, seed);
+    strcpy(ai->spec, spec);
+    if (!ops->create(ai, colon ? colon + 1 : "", err, errlen)) {
+        free(ai);
+        return NULL;
+    }
+    return ai;
 }

@@ -1,7 +1,9 @@
 /* Internals of the "mcts" level for Morphos: a search tree with RAVE
  * statistics (mcts_tree.c), the pattern priors of new edges (mcts_prior.h),
- * the playout policy (mcts_playout.c) and the level itself (mcts.c:
- * parameters, threads, tree reuse, explanations).
+ * the playout policy (mcts_playout.c), the exact search (mcts_solver.c),
+ * one decision on threads (mcts_decide.c), the judge of analysis
+ * (mcts_judge.c) and the level itself (mcts.c: parameters, tree reuse,
+ * explanations).
  * Every part of a turn (remorph returned stone, regular move, duomorph
  * second stone) is its own tree level; the mover of a level is a seat. */
 #ifndef MORPH_AI_MCTS_H
@@ -78,6 +80,7 @@ bool mcts_same_position(const MorphosState *a, const MorphosState *b);
  * the new length. */
 int mcts_playout(MorphosState *s, Rng *rng, int32_t *acts, uint8_t *seats, int len, int cap);
 
+/* The monotonic clock in seconds (mcts_clock.c). */
 double mcts_now(void);
 /* p with room for at least need elements of size bytes (capacity *cap,
  * doubled as needed); aborts when memory runs out. */
@@ -136,7 +139,7 @@ typedef struct Decision {
     long sims;
 } Decision;
 
-/* Searches s (not over) with m's parameters and decides. */
+/* Searches s (not over) with m's parameters and decides (mcts_decide.c). */
 void mcts_decide(Mcts *m, const MorphosState *s, Decision *d);
 
 /* Simulations run by the latest choice of an "mcts" Ai (all threads). */

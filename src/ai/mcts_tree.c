@@ -5,19 +5,11 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "mcts.h"
 #include "mcts_prior.h"
 #include "morphos_features.h"
 #include "../core/xalloc.h"
-
-double mcts_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void *mcts_grow(void *p, int *cap, int need, size_t size)
 {

@@ -144,13 +144,6 @@ SvVal sv_search(SvWorker *w, const MorphosState *s);
 /* The table's fact about s for w->attacker at s's remaining turns:
  * 1 proven, -1 disproven, 0 unknown (also: the defender wins now). */
 int sv_fact(Solver *sv, const MorphosState *s, int attacker, bool *pure);
-/* solver_eval.c */
-void sv_packed(const Solver *sv, const MorphosState *s, SvPacked *p);
-/* Whether the mover of s (not over) wins with one action now. */
-bool sv_wins_now(const Solver *sv, const MorphosState *s);
-bool sv_packed_wins_now(const Solver *sv, const SvPacked *p);
-/* Proof and disproof numbers to start a new position with (no win in one). */
-void sv_estimate(const Solver *sv, const SvPacked *p, bool attacker_moves, uint32_t *pn, uint32_t *dn);
 /* Counts one node; true when the search must stop (its quota, budget,
  * deadline, the progress callback, another thread). */
 bool sv_count_node(SvWorker *w);
@@ -158,6 +151,14 @@ static inline bool sv_halted(SvWorker *w)
 {
     return w->halted || atomic_load_explicit(&w->sv->stop, memory_order_relaxed);
 }
+/* The monotonic clock in seconds (budgets, progress, the report's time). */
 double sv_now(void);
+/* solver_eval.c */
+void sv_packed(const Solver *sv, const MorphosState *s, SvPacked *p);
+/* Whether the mover of s (not over) wins with one action now. */
+bool sv_wins_now(const Solver *sv, const MorphosState *s);
+bool sv_packed_wins_now(const Solver *sv, const SvPacked *p);
+/* Proof and disproof numbers to start a new position with (no win in one). */
+void sv_estimate(const Solver *sv, const SvPacked *p, bool attacker_moves, uint32_t *pn, uint32_t *dn);
 
 #endif

@@ -1,9 +1,9 @@
-/* morph morphos: inspection commands for Morphos positions. */
+/* morph morphos: the inspection commands for Morphos positions (legal,
+ * deadlocks, show) and the table of its subcommands. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../ai/solver.h"
 #include "../games/morphos/morphos.h"
 #include "cli.h"
 #include "commands.h"
@@ -263,25 +263,6 @@ static int cmd_show(int argc, char **argv)
     sb_free(&sb);
     game_free(g);
     return EXIT_OK;
-}
-
-int morphos_solver_game(const char *cmd, long size, const char *mutators, Game **out)
-{
-    char err[ERR_MAX], text[16];
-    Options o;
-    options_init(&o);
-    snprintf(text, sizeof text, "%ld", size);
-    if (!options_set(&o, "size", text, err, sizeof err) || !options_set(&o, "mutators", mutators, err, sizeof err))
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
-    Game *g = game_new("morphos", &o, err, sizeof err);
-    if (!g)
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
-    if (!solver_supports(g->config, err, sizeof err)) {
-        game_free(g);
-        return cli_fail(EXIT_USAGE, "%s: %s", cmd, err);
-    }
-    *out = g;
-    return -1;
 }
 
 static const Command subcommands[] = {

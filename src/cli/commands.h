@@ -13,9 +13,9 @@ int cmd_morphos(int argc, char **argv);
 int cmd_morphos_fit(int argc, char **argv); /* morph morphos fit-priors */
 int cmd_morphos_solve(int argc, char **argv);   /* morph morphos solve */
 int cmd_morphos_puzzles(int argc, char **argv); /* morph morphos puzzles */
-/* For those two: the Morphos game of size and mutators when the solver
- * handles it; -1, else the exit code after a one-line message (cmd names
- * the command in it). */
+/* For those two (solver_game.c): the Morphos game of size and mutators
+ * when the solver handles it; -1, else the exit code after a one-line
+ * message (cmd names the command in it). */
 typedef struct Game Game;
 int morphos_solver_game(const char *cmd, long size, const char *mutators, Game **out);
 int cmd_replay(int argc, char **argv);

@@ -1,6 +1,6 @@
 /* What the front-end suites share (test_frontend.c and test_frontend_*.c):
- * the game-independent front end (src/front, src/protocol, src/cli/game_args.c
- * and cli.c) compiled into the test itself, a registry holding only the toy
+ * the game-independent front end (src/front, src/protocol, src/cli/game_args.c,
+ * cli.c and cli_parse.c) compiled into the test itself, a registry holding only the toy
  * game "race" (toy_race.c), so that it is tested without a real game, and
  * makers of race games and sessions. Include it once per test binary: it
  * defines the registry's game_list. */
@@ -20,6 +20,7 @@
 #include "../../src/protocol/engine.c"
 #include "../../src/cli/game_args.c"
 #include "../../src/cli/cli.c"
+#include "../../src/cli/cli_parse.c"
 #include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"

@@ -1,5 +1,5 @@
 /* The game-independent front end, its command line and options: option flags
- * (src/cli/game_args.c), the command-line parser's table (cli.c) and JSON
+ * (src/cli/game_args.c), the command-line parser's table (cli_parse.c) and JSON
  * options, driven through the toy game "race" (toy_race.c). Sessions,
  * records and the engine protocol are in test_frontend_sessions.c,
  * _records.c and _engine.c; the shared setup is front_test.h's. */
@@ -99,7 +99,7 @@ static void options_json_round_trip(void **unused)
     json_decref(j);
 }
 
-/* ---- the command-line parser (cli.c) ---- */
+/* ---- the command-line parser (cli_parse.c) ---- */
 
 /* Runs cli_parse on words with stderr caught; returns its result, the
  * message (one line without "morph: " and the newline) in msg. */

@@ -106,7 +106,7 @@ void morphos_describe(const State *st, Action a, const Voice *v, StrBuf *out)
     const MorphosConfig *c = s->cfg;
     int me = s->to_move, opp = me ^ 1;
     const char *mover = morphos_colour_name(me);
-    if (!morphos_ops.is_legal(st, a)) {
+    if (!morphos_is_legal(s, a)) {
         sb_puts(out, s->phase == PHASE_OVER ? "nothing: the game is over" : "not a legal action here");
         return;
     }

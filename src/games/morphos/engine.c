@@ -7,29 +7,6 @@
 #include "morphos.h"
 #include "engine.h"
 
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-uint64_t morphos_stone_key(int colour, int bit)
-{
-    return mix((uint64_t)(bit * 2 + colour + 1));
-}
-
-uint64_t morphos_node_hash(const MorphosState *s)
-{
-    uint64_t h = s->hash ^ mix(0x1000u + s->to_move);
-    if (s->phase == PHASE_DUO)
-        h ^= mix(0x2000u + (unsigned)s->anchor);
-    else if (s->phase == PHASE_RETURN)
-        h ^= mix(0x3000u);
-    return h;
-}
-
 void morphos_empties(const MorphosState *s, Bb *out)
 {
     const MorphosConfig *c = s->cfg;
@@ -347,6 +324,27 @@ int morphos_legal_actions(const MorphosState *s, Action *out)
     return n;
 }
 
+bool morphos_is_legal(const MorphosState *s, Action a)
+{
+    if (s->phase == PHASE_OVER)
+        return false;
+    if (a == ACTION_RESIGN || action_is_leave(a))
+        return a == ACTION_RESIGN || leave_player(a) < 2;
+    Bb p;
+    morphos_place_mask(s, &p);
+    if (a >= 0 && a < ACT_FLIP)
+        return bb_test(&p, a);
+    if (s->phase != PHASE_MAIN)
+        return false;
+    if (a >= ACT_FLIP && a < ACT_FLIP + BB_WORDS * 64)
+        return bb_test(&s->targets, a - ACT_FLIP);
+    if (a == ACT_SWAP)
+        return morphos_swap_allowed(s);
+    if (a == ACT_PASS)
+        return morphos_must_pass(s);
+    return false;
+}
+
 Action morphos_random_action(const MorphosState *s, Rng *rng)
 {
     /* morphos_nth_action of a uniform k, computing the placements once. */
@@ -397,13 +395,4 @@ int morphos_repetitions(const MorphosState *s)
     for (int i = 0; i < s->hist_len; i++)
         n += s->hist[i] == h;
     return n;
-}
-
-void morphos_recompute_hash(MorphosState *s)
-{
-    s->hash = 0;
-    for (int colour = 0; colour < 2; colour++)
-        for (int j = 0; j < s->cfg->nw; j++)
-            for (uint64_t x = s->stones[colour].w[j]; x; x &= x - 1)
-                s->hash ^= morphos_stone_key(colour, j * 64 + __builtin_ctzll(x));
 }

@@ -4,10 +4,12 @@
 
 #include "morphos.h"
 
+/* Zobrist hashing (hash.c): a stone's key, the hash of the decision node
+ * (stones, colour to move, pending part), the stones' hash from scratch. */
 uint64_t morphos_stone_key(int colour, int bit);
-/* Hash of the decision node: stones, colour to move, pending part. */
 uint64_t morphos_node_hash(const MorphosState *s);
 void morphos_recompute_hash(MorphosState *s);
+
 void morphos_empties(const MorphosState *s, Bb *out);
 /* Every stone change goes through these (incremental.c): the stones, the
  * hash, the weak stones and the edges' reach stay up to date. put: bit is

@@ -21,7 +21,7 @@ void morphos_action_marks(const State *st, Action a, Marks *out)
     const MorphosConfig *c = s->cfg;
     marks_reset(out, c->n, c->n);
     /* Pass and resign touch no point: no mark. */
-    if (!morphos_ops.is_legal(st, a) || a == ACTION_RESIGN || action_is_leave(a) || a == ACT_PASS)
+    if (!morphos_is_legal(s, a) || a == ACTION_RESIGN || action_is_leave(a) || a == ACT_PASS)
         return;
     int me = s->to_move, seat = morphos_seat_of(s, me);
     const char *mover = morphos_colour_name(me);

@@ -174,6 +174,9 @@ Action morphos_nth_action(const MorphosState *s, int k);
 /* Every legal action in ascending order (game.h legal_actions); returns
  * how many. */
 int morphos_legal_actions(const MorphosState *s, Action *out);
+/* Whether a is legal in s (game.h is_legal): a legal action, resign, or
+ * the leave of a seat while the game runs. */
+bool morphos_is_legal(const MorphosState *s, Action a);
 /* A uniformly random legal action: the same as morphos_nth_action(s,
  * rng_below(rng, morphos_num_actions(s))), in one pass; s must be live. */
 Action morphos_random_action(const MorphosState *s, Rng *rng);

@@ -137,24 +137,7 @@ static int legal_actions(const State *st, Action *out)
 
 static bool is_legal(const State *st, Action a)
 {
-    const MorphosState *s = (const MorphosState *)st;
-    if (s->phase == PHASE_OVER)
-        return false;
-    if (a == ACTION_RESIGN || action_is_leave(a))
-        return a == ACTION_RESIGN || leave_player(a) < 2;
-    Bb p;
-    morphos_place_mask(s, &p);
-    if (a >= 0 && a < ACT_FLIP)
-        return bb_test(&p, a);
-    if (s->phase != PHASE_MAIN)
-        return false;
-    if (a >= ACT_FLIP && a < ACT_FLIP + BB_WORDS * 64)
-        return bb_test(&s->targets, a - ACT_FLIP);
-    if (a == ACT_SWAP)
-        return morphos_swap_allowed(s);
-    if (a == ACT_PASS)
-        return morphos_must_pass(s);
-    return false;
+    return morphos_is_legal((const MorphosState *)st, a);
 }
 
 static int no_chance(const State *st, ChanceOutcome *out)

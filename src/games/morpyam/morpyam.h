@@ -193,6 +193,8 @@ static inline const MorpyamConfig *morpyam_config(const Game *g)
     return (const MorpyamConfig *)g->config;
 }
 
+/* ---- what a position says (position.c) ---- */
+
 /* Who rolls now: at a chance node of dice, the seat whose dice they are
  * (the player to move for a roll, the first contender in seat order who
  * has not rolled yet in a roll-off); -1 anywhere else (a Plus deal, a
@@ -203,7 +205,8 @@ uint64_t morpyam_placeable(const MorpyamState *s);
 /* Recounted line points of every player; returns the KO player or -1. */
 int morpyam_recount(const MorpyamState *s, int points[MAX_PLAYERS]);
 
-/* Shared by state.c and text.c. */
+/* The turn machine's apply and legal actions (state.c), for the AIs that
+ * play turns on copies without the game interface. */
 void morpyam_apply(State *st, Action a);
 int morpyam_legal(const State *st, Action *out);
 

@@ -12,7 +12,7 @@ void morpyam_action_text(const State *st, Action a, StrBuf *out);
 void morpyam_serialize(const State *st, StrBuf *out);
 State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen);
 void morpyam_render(const State *st, StrBuf *out);
-/* read.c: reading one action text */
+/* why_not.c: reading one action text, refused with why_not's reason */
 bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen);
 
 /* words for people: describe.c, why_not.c, marks.c, result_text.c,

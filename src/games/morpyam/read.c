@@ -1,6 +1,7 @@
-/* Reading a Morpyam action text: its form first (a malformed text says
- * what was expected), then its meaning in the state (an illegal move says
- * why, from why_not.c). */
+/* Reading a Morpyam action text: its form (a malformed text says what was
+ * expected), then the action it means in a state and whether that action
+ * is legal there. Why an illegal one is refused, and parse_action, which
+ * puts both together, are in why_not.c. */
 #include <stdio.h>
 #include <string.h>
 
@@ -184,34 +185,4 @@ bool morpyam_action_legal(const MorpyamState *s, Action a)
         if (outs[i].action == a)
             return true;
     return false;
-}
-
-bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen)
-{
-    const MorpyamState *s = morpyam_state(st);
-    MorpyamInput in;
-    StrBuf why = STRBUF_INIT;
-    bool ok = false;
-    char reason[ERR_MAX];
-    int leave = leave_parse(text, s->cfg->players, out, reason, sizeof reason);
-    if (leave < 0)
-        snprintf(err, errlen, "malformed action '%.40s': %s", text, reason);
-    else if (leave > 0 && !morpyam_action_legal(s, *out))
-        snprintf(err, errlen, "illegal move '%.40s': %s", text, morpyam_leave_refusal(s));
-    if (leave != 0)
-        return leave > 0 && morpyam_action_legal(s, *out);
-    if (!morpyam_read_input(text, &in, &why)) {
-        snprintf(err, errlen, "malformed action '%.40s': %s", text, sb_str(&why));
-    } else {
-        Action a = morpyam_input_action(s, &in);
-        if (a >= 0 && morpyam_action_legal(s, a)) {
-            *out = a;
-            ok = true;
-        } else {
-            morpyam_refusal(s, &in, &why);
-            snprintf(err, errlen, "illegal move '%.60s': %s", text, sb_str(&why));
-        }
-    }
-    sb_free(&why);
-    return ok;
 }

@@ -1,8 +1,9 @@
 /* Why an action text is not legal in a Morpyam state, in the player's
  * terms: "no 1 is showing to reroll", "a1 needs a small straight: four
- * values in a row", "c3 is taken". parse_action (read.c) uses the same
- * reasons after "illegal move '...': ". The reason never depends on who
- * typed the text: seats are the front ends' business. */
+ * values in a row", "c3 is taken". parse_action, at the end, reads a text
+ * (read.c) and refuses an illegal one with the same reason after "illegal
+ * move '...': ". The reason never depends on who typed the text: seats are
+ * the front ends' business. */
 #include <stdio.h>
 #include <string.h>
 
@@ -264,4 +265,34 @@ bool morpyam_why_not(const State *st, const char *text, StrBuf *out)
         sb_puts(out, sb_str(&why));
     sb_free(&why);
     return refused;
+}
+
+bool morpyam_parse_action(const State *st, const char *text, Action *out, char *err, size_t errlen)
+{
+    const MorpyamState *s = morpyam_state(st);
+    MorpyamInput in;
+    StrBuf why = STRBUF_INIT;
+    bool ok = false;
+    char reason[ERR_MAX];
+    int leave = leave_parse(text, s->cfg->players, out, reason, sizeof reason);
+    if (leave < 0)
+        snprintf(err, errlen, "malformed action '%.40s': %s", text, reason);
+    else if (leave > 0 && !morpyam_action_legal(s, *out))
+        snprintf(err, errlen, "illegal move '%.40s': %s", text, morpyam_leave_refusal(s));
+    if (leave != 0)
+        return leave > 0 && morpyam_action_legal(s, *out);
+    if (!morpyam_read_input(text, &in, &why)) {
+        snprintf(err, errlen, "malformed action '%.40s': %s", text, sb_str(&why));
+    } else {
+        Action a = morpyam_input_action(s, &in);
+        if (a >= 0 && morpyam_action_legal(s, a)) {
+            *out = a;
+            ok = true;
+        } else {
+            morpyam_refusal(s, &in, &why);
+            snprintf(err, errlen, "illegal move '%.60s': %s", text, sb_str(&why));
+        }
+    }
+    sb_free(&why);
+    return ok;
 }

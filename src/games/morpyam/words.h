@@ -1,12 +1,12 @@
 /* Morpyam words for people: what the files behind the "Words for people"
- * ops share (describe.c, why_not.c, marks.c, result_text.c, legend.c,
- * rules_text.c and the action reader in text.c). Internal to the game. */
+ * ops share (describe.c, why_not.c, marks.c, result_text.c, figure_words.c,
+ * rules_text.c and the action reader in read.c). Internal to the game. */
 #ifndef MORPH_MORPYAM_WORDS_H
 #define MORPH_MORPYAM_WORDS_H
 
 #include "morpyam.h"
 
-/* ---- reading an action text (text.c) ---- */
+/* ---- reading an action text (read.c; the refusal in why_not.c) ---- */
 
 enum { MW_RESIGN, MW_PASS, MW_ROLL, MW_PLACE, MW_CALL, MW_REROLL, MW_KEEP, MW_DICE, MW_DIE, MW_DEAL, MW_PUT };
 
