@@ -9,7 +9,7 @@ library (libmorph.so), in the shape of OpenSpiel's API (docs/python.md).
 """
 from . import ai
 from ._lib import lib as _lib_handle
-from .game import CHANCE, TERMINAL, Game, State, games, load_game
+from .game import CHANCE, TERMINAL, Game, Rng, State, games, load_game
 from .record import Record, load_record, read_record
 from .tools import analyze, solve
 
@@ -23,5 +23,5 @@ def seed_derive(seed, a, b):
     return _lib_handle.morph_seed_derive(seed, a, b)
 
 
-__all__ = ["CHANCE", "TERMINAL", "Game", "State", "Record", "ai", "analyze", "games", "load_game", "load_record",
+__all__ = ["CHANCE", "TERMINAL", "Game", "State", "Record", "Rng", "ai", "analyze", "games", "load_game", "load_record",
            "read_record", "seed_derive", "solve"]

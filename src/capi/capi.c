@@ -113,15 +113,29 @@ MorphGame *capi_game_wrap(Game *game)
 {
     MorphGame *g = xcalloc(1, sizeof *g);
     g->game = game;
+    g->refs = 1;
     return g;
+}
+
+const MorphGame *capi_game_ref(const MorphGame *g)
+{
+    __atomic_add_fetch(&((MorphGame *)g)->refs, 1, __ATOMIC_RELAXED);
+    return g;
+}
+
+void capi_game_unref(const MorphGame *g)
+{
+    MorphGame *m = (MorphGame *)g;
+    if (__atomic_sub_fetch(&m->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        game_free(m->game);
+        free(m);
+    }
 }
 
 MORPH_API void morph_game_free(MorphGame *g)
 {
-    if (!g)
-        return;
-    game_free(g->game);
-    free(g);
+    if (g)
+        capi_game_unref(g);
 }
 
 MORPH_API int morph_game_num_players(const MorphGame *g)

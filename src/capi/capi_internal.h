@@ -9,8 +9,11 @@
 #include "../front/session.h"
 #include "morph_api.h"
 
+/* A game lives while its handle or any of its states does: a binding may
+ * release them in any order (Python's collector of cycles does). */
 struct MorphGame {
     Game *game;
+    int refs; /* the handle and every state; atomic */
 };
 
 /* A State with the atomic actions applied since it was made, and what a
@@ -39,6 +42,9 @@ json_t *capi_parse_json(const char *text, const char *what);
 
 /* A new handle over game (taken). */
 MorphGame *capi_game_wrap(Game *game);
+/* Another holder of g, and one less (the last frees it). */
+const MorphGame *capi_game_ref(const MorphGame *g);
+void capi_game_unref(const MorphGame *g);
 /* A new handle over st (taken), with an empty history. */
 MorphState *capi_state_wrap(const MorphGame *g, State *st, bool from_start);
 /* Applies a (known legal) and appends it to the history. */

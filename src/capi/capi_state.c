@@ -10,7 +10,7 @@
 MorphState *capi_state_wrap(const MorphGame *g, State *st, bool from_start)
 {
     MorphState *s = xcalloc(1, sizeof *s);
-    s->g = g;
+    s->g = capi_game_ref(g);
     s->st = st;
     s->from_start = from_start;
     return s;
@@ -64,6 +64,7 @@ MORPH_API MorphState *morph_state_clone(const MorphState *s)
 {
     MorphState *c = xmalloc(sizeof *c);
     *c = *s;
+    capi_game_ref(c->g);
     c->st = state_clone(s->st);
     c->hist = s->cap ? xmalloc((size_t)s->cap * sizeof *c->hist) : NULL;
     if (s->n)
@@ -77,6 +78,7 @@ MORPH_API void morph_state_free(MorphState *s)
         return;
     state_free(s->st);
     free(s->hist);
+    capi_game_unref(s->g);
     free(s);
 }
 

@@ -5,7 +5,8 @@
  *
  * Conventions:
  * - Games and states are opaque handles; a state belongs to the game it was
- *   made from, which must outlive it.
+ *   made from, which lives on while any of its states does (the handles
+ *   may be released in any order).
  * - A function that can fail returns NULL or a negative number, and the
  *   reason is one line that morph_error() gives, in the calling thread,
  *   until its next failing call: the library's own message ("illegal move
@@ -131,6 +132,23 @@ MORPH_API int morph_play_games(const MorphGame *g, const char *const *specs, uin
                                int32_t *lengths, uint32_t *winners, int32_t *points);
 /* The same for one game, as a state at its end with the whole history. */
 MORPH_API MorphState *morph_play_game(const MorphGame *g, const char *const *specs, uint64_t seed);
+
+/* ---- random games (capi_random.c) ---- */
+/* A seeded stream (xoshiro256**, src/core/rng.h). */
+typedef struct MorphRng MorphRng;
+MORPH_API MorphRng *morph_rng_new(uint64_t seed);
+MORPH_API void morph_rng_free(MorphRng *r);
+/* Uniform in [0, bound); 0 when bound is 0. */
+MORPH_API uint32_t morph_rng_below(MorphRng *r, uint32_t bound);
+/* Draws a chance outcome of s with the game's distribution: 0 with *out, or
+ * -1 when s is not a chance node. */
+MORPH_API int morph_state_sample_chance(const MorphState *s, MorphRng *r, int32_t *out);
+/* Plays n games of g from the start, game i with an Rng seeded with seed +
+ * i: each decision legal_actions[morph_rng_below(n)], each chance outcome
+ * morph_state_sample_chance (what `morph bench` times). Results as for
+ * morph_play_games; returns n, or -1. */
+MORPH_API int morph_random_games(const MorphGame *g, uint64_t seed, int n, double *returns, int32_t *lengths,
+                                 uint32_t *winners, int32_t *points);
 
 /* ---- records (capi_record.c) ---- */
 /* Loads a record (a file, or its text) checked as `morph replay` checks it:
