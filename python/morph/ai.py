@@ -9,7 +9,7 @@ from ._lib import lib, take, text_arg
 def levels(game):
     """The levels that play a game (a Game or its name): [{"level",
     "summary", "default_ms", "threads"}]."""
-    name = game if isinstance(game, str) else game.name
+    name = game if isinstance(game, (str, bytes)) else game.name
     return json.loads(take(lib.morph_ai_levels_json(text_arg(name, "game"))))
 
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/utf8.h"
 #include "../core/xalloc.h"
 #include "../front/game_json.h"
 #include "../front/version.h"
@@ -19,6 +20,7 @@ bool capi_fail(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(last_error, sizeof last_error, fmt, ap);
     va_end(ap);
+    utf8_one_line(last_error); /* what it quotes of outside text may hold anything */
     return false;
 }
 
