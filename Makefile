@@ -48,7 +48,9 @@ CAPI_SRCS := $(wildcard src/capi/*.c)
 SO_SRCS := $(LIB_SRCS) $(AI_SRCS) $(wildcard src/front/*.c) $(CAPI_SRCS)
 # Server tests link the server and front-end libraries; the others include what they test.
 SERVER_TEST_SRCS := $(wildcard tests/unit/test_server*.c)
-TEST_SRCS := $(filter-out $(SERVER_TEST_SRCS),$(wildcard tests/unit/test_*.c))
+# The C API's test links libmorph.so, as a program in another language does.
+CAPI_TEST_SRCS := tests/unit/test_capi.c
+TEST_SRCS := $(filter-out $(SERVER_TEST_SRCS) $(CAPI_TEST_SRCS),$(wildcard tests/unit/test_*.c))
 TEST_SUPPORT_SRCS := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
@@ -60,12 +62,13 @@ SO_OBJS := $(SO_SRCS:%.c=$(B)/pic/%.o)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
+CAPI_TEST_BINS := $(CAPI_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check python
 .SECONDARY:
 all: build
 build: $(B)/morph $(B)/libmorph.so
-tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS)
+tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_BINS)
 
 $(B)/libmorph.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -96,7 +99,7 @@ $(B)/pic/%.o: %.c
 	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden $(PKG_CFLAGS) -c -o $@ $<
 
 $(B)/libmorph.so: $(SO_OBJS)
-	$(CC) -shared -o $@ $(SO_OBJS) $(PKG_LIBS) $(LDLIBS_ALL)
+	$(CC) -shared -Wl,-soname,libmorph.so -o $@ $(SO_OBJS) $(PKG_LIBS) $(LDLIBS_ALL)
 
 $(B)/tests/%: $(B)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B)/libmorph.a
 	@mkdir -p $(@D)
@@ -106,6 +109,10 @@ $(SERVER_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorphserver.a
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a -lcmocka \
 		$(SERVER_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
+
+$(CAPI_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorph.so
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(B)/libmorph.so -Wl,-rpath,'$$ORIGIN/..' -lcmocka $(LDLIBS_ALL)
 
 setup:
 	@bash scripts/setup.sh
