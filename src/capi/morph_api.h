@@ -34,7 +34,7 @@
 typedef struct MorphGame MorphGame;
 typedef struct MorphState MorphState;
 
-/* ---- errors and strings (capi.c) ---- */
+/* ---- errors and strings (capi_base.c) ---- */
 MORPH_API const char *morph_error(void);
 MORPH_API void morph_free(char *text);
 MORPH_API const char *morph_version(void);
@@ -42,7 +42,7 @@ MORPH_API const char *morph_version(void);
  * (src/front/session.h: seed_derive). */
 MORPH_API uint64_t morph_seed_derive(uint64_t seed, uint64_t a, uint64_t b);
 
-/* ---- games (capi.c) ---- */
+/* ---- games (capi_game.c) ---- */
 /* [{"name","summary","dice","options":[{"key","kind","default","help"}]}] */
 MORPH_API char *morph_games_json(void);
 /* The game called name with options, a JSON object as records hold them
