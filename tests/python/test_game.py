@@ -234,3 +234,10 @@ def test_three_players_have_more_planes():
     g = morph.load_game("morpyam", players=3)
     assert g.observation_tensor_shape() == (51, 6, 6)
     assert g.new_initial_state().observation_tensor().shape == (51, 6, 6)
+
+
+def test_every_game_of_the_registry_has_observation_planes():
+    # src/capi/observe.c lists one Observer a game (docs/architecture.md, "Adding a third game")
+    for info in morph.games():
+        planes, height, width = morph.load_game(info["name"]).observation_tensor_shape()
+        assert planes > 0 and height > 0 and width > 0
