@@ -7,6 +7,7 @@ package sits in. ctypes releases the interpreter lock during every call.
 """
 import ctypes
 import os
+import threading
 from ctypes import POINTER, c_char_p, c_double, c_float, c_int, c_int32, c_int64, c_longlong, c_size_t, c_uint32, \
     c_uint64, c_void_p
 
@@ -98,6 +99,19 @@ for _name, (_res, _args) in _signatures.items():
     _f = getattr(lib, _name)
     _f.restype = _res
     _f.argtypes = _args
+
+
+_local = threading.local()
+
+
+def buffers():
+    """This thread's arrays for lists of actions and probabilities (a list
+    is copied out of them before the next call)."""
+    try:
+        return _local.buffers
+    except AttributeError:
+        _local.buffers = ((c_int32 * MAX_ACTIONS)(), (c_double * MAX_ACTIONS)())
+        return _local.buffers
 
 
 def error():

@@ -72,8 +72,8 @@ class Rng:
 
     def below(self, bound):
         """Uniform in [0, bound), without bias."""
-        if isinstance(bound, bool) or not isinstance(bound, int) or not 1 <= bound < 2**32:
-            raise ValueError("bound: expects 1 to 2^32-1")
+        if type(bound) is not int or not 1 <= bound < 2**32:
+            raise ValueError("bound: expects a whole number from 1 to 2^32-1")
         return lib.morph_rng_below(self._h, bound)
 
 
@@ -167,6 +167,8 @@ class Game:
 
 
 def _action_arg(action):
+    if type(action) is int and -2**31 <= action < 2**31:
+        return action
     if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
         raise TypeError("an action is an integer, not %s" % type(action).__name__)
     action = int(action)
@@ -218,14 +220,13 @@ class State:
         library's convention)."""
         if player is not None and player != self.current_player():
             return []
-        buf = (c_int32 * _lib.MAX_ACTIONS)()
+        buf = _lib.buffers()[0]
         n = lib.morph_state_legal(self._h, buf)
         return buf[:n]
 
     def chance_outcomes(self):
         """[(action, probability)] at a chance node, exact; [] elsewhere."""
-        acts = (c_int32 * _lib.MAX_ACTIONS)()
-        probs = (c_double * _lib.MAX_ACTIONS)()
+        acts, probs = _lib.buffers()
         n = lib.morph_state_chance(self._h, acts, probs)
         return list(zip(acts[:n], probs[:n]))
 
