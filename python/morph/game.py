@@ -1,10 +1,9 @@
 """Games and states in the shape of OpenSpiel's (docs/python.md)."""
 import ctypes
 import json
+import operator
 import os
-from ctypes import byref, c_double, c_float, c_int, c_int32, c_uint32, c_void_p
-
-import numpy as np
+from ctypes import byref, c_double, c_float, c_int, c_int32, c_uint32
 
 from . import _lib
 from ._lib import lib, take, text_arg
@@ -155,6 +154,7 @@ class Game:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n < 2**31:
             raise ValueError("n: expects a number of games from 1")
         _check_seed(seed, 2**63 - 1)
+        import numpy as np  # only here and in observation_tensor: the rest needs no numpy
         p = self._players
         returns = np.zeros((n, p), dtype=np.float64)
         points = np.zeros((n, p), dtype=np.int32)
@@ -169,9 +169,9 @@ class Game:
 def _action_arg(action):
     if type(action) is int and -2**31 <= action < 2**31:
         return action
-    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+    if isinstance(action, bool) or not hasattr(action, "__index__"):  # numpy integers have it
         raise TypeError("an action is an integer, not %s" % type(action).__name__)
-    action = int(action)
+    action = operator.index(action)
     if not -2**31 <= action < 2**31:
         raise ValueError("illegal action %d: not an action of this game" % action)
     return action
@@ -329,6 +329,7 @@ class State:
         game.observation_tensor_shape(): (planes, rows, columns), row 0 the
         bottom row (rank 1), column 0 file a; docs/python.md lists the
         planes of each game."""
+        import numpy as np
         out = np.zeros(self._game.observation_tensor_shape(), dtype=np.float32)
         if lib.morph_state_observation(self._h, out.ctypes.data_as(ctypes.POINTER(c_float)), out.size) < 0:
             _lib.fail()
