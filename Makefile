@@ -201,6 +201,6 @@ fuzz: setup
 	@bash fuzz/run.sh $(FB) $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build
+	rm -rf build python/build python/morph.egg-info
 
 -include $(shell find build -name '*.d' 2>/dev/null)
