@@ -188,3 +188,25 @@ def test_ai_levels_and_choices():
     y.apply_text("die 5,die 2")
     assert y.action_to_string(morph.ai.choose(y, "master")) in ("roll",) + tuple(
         y.action_to_string(a) for a in y.legal_actions())
+
+
+def test_the_interpreter_runs_on_while_the_ai_thinks():
+    import threading
+    import time
+    state = morph.load_game("morphos", size=7).new_initial_state()
+    span = {}
+
+    def think():
+        span["start"] = time.monotonic()
+        span["action"] = morph.ai.choose(state, "mcts", ms=300)
+        span["end"] = time.monotonic()
+
+    thread = threading.Thread(target=think)
+    ticks = []
+    thread.start()
+    while thread.is_alive():
+        ticks.append(time.monotonic())
+    thread.join()
+    during = [t for t in ticks if span["start"] < t < span["end"]]
+    assert span["action"] in state.legal_actions()
+    assert len(during) > 100  # the main thread ran while the search did: the lock was released
