@@ -187,25 +187,40 @@ def test_observation_planes_of_morphos():
     assert o[6].max() == 0 and o[7].max() == 0  # White (now seat 0) to move, no swap any more
 
 
-def test_weak_stones_and_flips_in_the_tensor():
-    g = morph.load_game("morphos", size=5)
-    s = g.play(seed=11)
-    replay = g.new_initial_state()
-    for a in s.history():
-        if replay.is_terminal():
-            break
-        o = replay.observation_tensor()
-        marks = replay.marks()
-        weak = {(c, kind["player"]) for kind in marks["marks"] if kind["kind"] == "weak" for c in kind["cells"]}
-        assert int(o[2].sum() + o[3].sum()) >= 0
-        flips = [replay.action_to_string(x)[1:] for x in replay.legal_actions() if replay.action_to_string(x).startswith("x")]
-        got = sorted("abcde"[c] + str(r + 1) for r in range(5) for c in range(5) if o[5, r, c])
-        assert got == sorted(flips)
-        placeable = sorted("abcde"[c] + str(r + 1) for r in range(5) for c in range(5) if o[4, r, c])
-        places = [replay.action_to_string(x) for x in replay.legal_actions()]
-        assert set(placeable) <= set(places)
-        assert len(weak) >= 0
-        replay.apply_action(a)
+def drawn_cells(state, n):
+    """The cells of str(state) by letter: B/W stones, b/w weak stones (lower case)."""
+    cells = {}
+    for line in str(state).splitlines():
+        parts = line.split()
+        if len(parts) == n + 2 and parts[0].isdigit() and parts[0] == parts[-1]:
+            for col, code in enumerate(parts[1:-1]):
+                cells.setdefault(code, set()).add("abcdefghijklmnopqrs"[col] + parts[0])
+    return cells
+
+
+def plane_cells(plane):
+    return {"abcdefghijklmnopqrs"[c] + str(r + 1) for r in range(plane.shape[0]) for c in range(plane.shape[1])
+            if plane[r, c]}
+
+
+@pytest.mark.parametrize("options", [{"size": 5}, {"size": 6, "mutators": ["minimorph", "duomorph"]}])
+def test_stones_weak_stones_and_flips_in_the_tensor(options):
+    g = morph.load_game("morphos", options)
+    n = options["size"]
+    for seed in (11, 12):
+        s = g.play(seed=seed)
+        replay = g.new_initial_state()
+        for a in s.history():
+            o = replay.observation_tensor()
+            drawn = drawn_cells(replay, n)
+            assert plane_cells(o[0]) == drawn.get("B", set()) | drawn.get("b", set())
+            assert plane_cells(o[1]) == drawn.get("W", set()) | drawn.get("w", set())
+            assert plane_cells(o[2]) == drawn.get("b", set()) and plane_cells(o[3]) == drawn.get("w", set())
+            texts = [replay.action_to_string(x) for x in replay.legal_actions()]
+            assert plane_cells(o[5]) == {t[1:] for t in texts if t.startswith("x")}
+            assert plane_cells(o[4]) == {t for t in texts if t[0].isalpha() and t[1:].isdigit()}
+            replay.apply_action(a)
+        assert replay.is_terminal() and replay.observation_tensor()[4:8].sum() == 0
 
 
 def test_observation_planes_of_morpyam():
