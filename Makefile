@@ -142,7 +142,8 @@ test: setup
 	@bash tests/run.sh build/asan $(FB)
 
 # The Python package (python/, docs/python.md) into Debian's python3, offline: pip builds it
-# from python/ with Debian's setuptools and puts the release libmorph.so inside it.
+# from python/ with Debian's setuptools and puts the release libmorph.so inside it
+# (PIP_FLAGS="--user" or "--target DIR" install elsewhere).
 PIP_FLAGS ?= --break-system-packages
 python:
 	@$(MAKE) --no-print-directory VARIANT=release build/release/libmorph.so
