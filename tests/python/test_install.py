@@ -12,7 +12,7 @@ def test_pip_installs_the_package_with_its_library(tmp):
     env = dict(os.environ)  # MORPH_LIBRARY names the library under test: setup.py copies it
     # a copy of python/, as pip builds in place and this tree is not the test's to write
     shutil.copytree(os.path.join(ROOT, "python"), tmp / "src", ignore=shutil.ignore_patterns("build", "*.egg-info"))
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-build-isolation", "--no-index", "--no-deps",
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--no-index", "--no-deps",
                            "--target", str(tmp / "site"), str(tmp / "src")], capture_output=True,
                           text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
