@@ -18,7 +18,7 @@ def solve(state, budget=None, nodes=None, threads=1, memory=None, swap=True):
     seconds = 0.0 if budget is None else float(budget)
     if budget is not None and not seconds >= 0.001:
         raise ValueError("budget: expects seconds from 0.001 to 10000000")
-    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or nodes < 1):
+    if nodes is not None and (isinstance(nodes, bool) or not isinstance(nodes, int) or not 1 <= nodes <= 10**12):
         raise ValueError("nodes: expects 1 to 1000000000000")
     for name, value in (("threads", threads), ("memory", memory or 0)):
         if isinstance(value, bool) or not isinstance(value, int) or not -2**31 <= value < 2**31:

@@ -132,6 +132,22 @@ def test_junk_records(seed, tmp):
         refused(morph.load_record, junk_text(rng))
         refused(morph.analyze, str(tmp / "none.json"))
     state = morph.load_game("morphos", size=3).new_initial_state()
+    huge = [2**64, -2**64, 2**200, float("nan"), float("inf"), "7", None, 1.5]
+    for value in huge:  # numbers no C type holds, and values of the wrong kind
+        refused(morph.solve, state, nodes=value)
+        refused(morph.solve, state, threads=value)
+        refused(morph.solve, state, memory=value)
+        refused(morph.solve, state, budget=value)
+        refused(morph.analyze, state, budget=value)
+        refused(morph.analyze, state, seed=value)
+        refused(morph.ai.choose, state, "random", seed=value)
+        refused(morph.Rng, value)
+        refused(morph.Rng(1).below, value)
+        refused(state.clone().apply_action, value)
+        refused(state.legal_actions, value)
+        refused(morph.load_game("morphos", size=3).random_games, value)
+        refused(morph.load_game("morphos", size=3).random_games, 2, seed=value)
+        refused(morph.load_game, "morphos", size=value)
     for _ in range(40):
         refused(morph.solve, state, budget=rng.choice([None, -1, 0, 1e9, 0.01]),
                 nodes=rng.choice([None, -1, 0, 10**13, 100]), threads=rng.randrange(-2, 20),
