@@ -1,7 +1,8 @@
 # morph: build, run and test. `make run` and `make test` install what is
 # missing first (scripts/setup.sh), so each works on a fresh Debian machine.
 #
-#   make            release build: build/release/morph
+#   make            release build: build/release/morph and build/release/libmorph.so
+#   make python     the release library, then the Python package installed offline (docs/python.md)
 #   make run        set up, build, start the web server (morph serve) and print its URL
 #   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
 #   make test       set up, build with sanitizers, run every test
@@ -40,9 +41,16 @@ FRONT_SRCS := $(wildcard src/front/*.c src/protocol/*.c)
 # The web server (`morph serve`): rooms, API, store, HTTP.
 SERVER_SRCS := $(shell find src/server -name "*.c")
 CLI_SRCS := $(wildcard src/cli/*.c bench/*.c)
+# libmorph.so, for other languages (the Python package, docs/python.md): the rules, the AI and
+# what front ends share (records, words, JSON forms) under the flat C API of src/capi, built from
+# position-independent objects of their own (build/VARIANT/pic) that export only the API.
+CAPI_SRCS := $(wildcard src/capi/*.c)
+SO_SRCS := $(LIB_SRCS) $(AI_SRCS) $(wildcard src/front/*.c) $(CAPI_SRCS)
 # Server tests link the server and front-end libraries; the others include what they test.
 SERVER_TEST_SRCS := $(wildcard tests/unit/test_server*.c)
-TEST_SRCS := $(filter-out $(SERVER_TEST_SRCS),$(wildcard tests/unit/test_*.c))
+# The C API's test links libmorph.so, as a program in another language does.
+CAPI_TEST_SRCS := tests/unit/test_capi.c
+TEST_SRCS := $(filter-out $(SERVER_TEST_SRCS) $(CAPI_TEST_SRCS),$(wildcard tests/unit/test_*.c))
 TEST_SUPPORT_SRCS := $(filter-out tests/unit/test_%.c,$(wildcard tests/unit/*.c))
 
 LIB_OBJS := $(LIB_SRCS:%.c=$(B)/obj/%.o)
@@ -50,15 +58,17 @@ AI_OBJS := $(AI_SRCS:%.c=$(B)/obj/%.o)
 FRONT_OBJS := $(FRONT_SRCS:%.c=$(B)/obj/%.o)
 SERVER_OBJS := $(SERVER_SRCS:%.c=$(B)/obj/%.o)
 CLI_OBJS := $(CLI_SRCS:%.c=$(B)/obj/%.o)
+SO_OBJS := $(SO_SRCS:%.c=$(B)/pic/%.o)
 TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
+CAPI_TEST_BINS := $(CAPI_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check
+.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check python
 .SECONDARY:
 all: build
-build: $(B)/morph
-tests: $(B)/morph $(TEST_BINS) $(SERVER_TEST_BINS)
+build: $(B)/morph $(B)/libmorph.so
+tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_BINS)
 
 $(B)/libmorph.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -84,6 +94,13 @@ $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(PKG_CFLAGS) -c -o $@ $<
 
+$(B)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden $(PKG_CFLAGS) -c -o $@ $<
+
+$(B)/libmorph.so: $(SO_OBJS)
+	$(CC) -shared -Wl,-soname,libmorph.so -o $@ $(SO_OBJS) $(PKG_LIBS) $(LDLIBS_ALL)
+
 $(B)/tests/%: $(B)/obj/tests/unit/%.o $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B)/libmorph.a
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(TEST_SUPPORT_OBJS) $(B)/libmorphai.a $(B)/libmorph.a -lcmocka $(PKG_LIBS) $(LDLIBS_ALL)
@@ -92,6 +109,10 @@ $(SERVER_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorphserver.a
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a -lcmocka \
 		$(SERVER_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
+
+$(CAPI_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorph.so
+	@mkdir -p $(@D)
+	$(CC) -o $@ $< $(B)/libmorph.so -Wl,-rpath,'$$ORIGIN/..' -lcmocka $(LDLIBS_ALL)
 
 setup:
 	@bash scripts/setup.sh
@@ -119,6 +140,14 @@ test: setup
 	@$(MAKE) --no-print-directory VARIANT=asan tests
 	@$(MAKE) --no-print-directory fuzz-build
 	@bash tests/run.sh build/asan $(FB)
+
+# The Python package (python/, docs/python.md) into Debian's python3, offline: pip builds it
+# from python/ with Debian's setuptools and puts the release libmorph.so inside it
+# (PIP_FLAGS="--user" or "--target DIR" install elsewhere).
+PIP_FLAGS ?= --break-system-packages
+python:
+	@$(MAKE) --no-print-directory VARIANT=release build/release/libmorph.so
+	/usr/bin/python3 -m pip install --no-build-isolation --no-index $(PIP_FLAGS) ./python
 
 bench: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
@@ -173,6 +202,6 @@ fuzz: setup
 	@bash fuzz/run.sh $(FB) $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build
+	rm -rf build python/build python/morph.egg-info
 
 -include $(shell find build -name '*.d' 2>/dev/null)

@@ -23,7 +23,7 @@ import sys
 MAX_LINES = 800
 # Bottom to top. A folder may use those at its left; folders in one tuple
 # are siblings and may not use each other.
-LAYERS = ['src/core', 'src/games', 'src/ai', 'src/front', ('src/protocol', 'src/server'), 'src/cli']
+LAYERS = ['src/core', 'src/games', 'src/ai', 'src/front', ('src/protocol', 'src/server', 'src/capi'), 'src/cli']
 SERVER_LAYERS = ['src/server/base', 'src/server/store', 'src/server/rooms', 'src/server/hub',
                  ('src/server/serve', 'src/server/api'), 'src/server/http']
 SIZE_ROOTS = ['src', 'tests', 'fuzz', 'bench', 'web', 'python', 'scripts']
@@ -40,23 +40,24 @@ def rank(path, layers):
 
 
 def symbol_edges(build):
-    objdir = os.path.join(build, 'obj')
-    defs, uses = {}, collections.defaultdict(set)
-    for dp, _, fn in os.walk(os.path.join(objdir, 'src')):
-        for f in fn:
-            if not f.endswith('.o'):
-                continue
-            obj = os.path.join(dp, f)
-            src = os.path.relpath(obj, objdir)[:-2] + '.c'
-            if not os.path.exists(src):
-                continue  # an object of a file removed since
-            out = subprocess.run(['nm', obj], capture_output=True, text=True, check=True).stdout
-            for line in out.splitlines():
-                parts = line.split()
-                if len(parts) == 3 and parts[1] in 'TDBRCV':
-                    defs.setdefault(parts[2], src)
-                elif len(parts) == 2 and parts[0] == 'U':
-                    uses[src].add(parts[1])
+    defs, uses, seen = {}, collections.defaultdict(set), set()
+    # obj/: the static libraries and the binary; pic/: libmorph.so's objects (src/capi among them)
+    objects = []
+    for objdir in (os.path.join(build, 'obj'), os.path.join(build, 'pic')):
+        for dp, _, fn in os.walk(os.path.join(objdir, 'src')):
+            objects += [(objdir, os.path.join(dp, f)) for f in sorted(fn) if f.endswith('.o')]
+    for objdir, obj in objects:
+        src = os.path.relpath(obj, objdir)[:-2] + '.c'
+        if not os.path.exists(src) or src in seen:
+            continue  # an object of a file removed since, or read already
+        seen.add(src)
+        out = subprocess.run(['nm', obj], capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) == 3 and parts[1] in 'TDBRCV':
+                defs.setdefault(parts[2], src)
+            elif len(parts) == 2 and parts[0] == 'U':
+                uses[src].add(parts[1])
     edges = collections.defaultdict(dict)
     for src, syms in uses.items():
         for s in syms:

@@ -13,6 +13,9 @@ cd "$(dirname "$0")/.."
 # targets (the unversioned names follow Debian's default clang, 14 on Debian 12).
 packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev curl
           chromium clang libclang-rt-dev libpq-dev postgresql postgresql-common haproxy)
+# The Python package (python/, docs/python.md) and its tests: Debian's python3 with numpy, pytest and
+# setuptools (pip installs the package offline from them).
+packages+=(python3 python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip)
 # Node.js may come from elsewhere than Debian: what counts is the commands.
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)

@@ -9,6 +9,7 @@
 
 #include "../core/xalloc.h"
 #include "../ai/solver.h"
+#include "../front/solve_json.h"
 #include "cli.h"
 #include "commands.h"
 
@@ -50,29 +51,6 @@ static void action_name(const MorphosState *s, Action a, char out[8])
     sb_free(&sb);
 }
 
-static const char *bounds_name(unsigned b)
-{
-    return b & SOLVE_NOT_WIN ? "not win" : b & SOLVE_NOT_LOSS ? "not loss" : NULL;
-}
-
-static void print_json(const MorphosState *s, const SolveReport *r)
-{
-    json_t *wins = json_array(), *moves = json_object(), *bounds = json_object();
-    for (int i = 0; i < r->num_moves; i++) {
-        char name[8];
-        action_name(s, r->moves[i].action, name);
-        if (r->moves[i].value == SOLVE_WIN)
-            json_array_append_new(wins, json_string(name));
-        json_object_set_new(moves, name, json_string(solve_value_name(r->moves[i].value)));
-        if (bounds_name(r->moves[i].bounds))
-            json_object_set_new(bounds, name, json_string(bounds_name(r->moves[i].bounds)));
-    }
-    cli_print_json(json_pack("{s:s,s:s,s:o,s:o,s:I,s:f,s:b,s:o}", "to_move",
-                             s->to_move == MORPHOS_BLACK ? "black" : "white", "result", solve_value_name(r->value),
-                             "winning_moves", wins, "moves", moves, "nodes", (json_int_t)r->nodes, "seconds",
-                             r->seconds, "complete", r->complete, "bounds", bounds));
-}
-
 static void print_text(const MorphosState *s, const char *mutators, bool no_swap, const SolveReport *r, int threads)
 {
     const char *colour = s->to_move == MORPHOS_BLACK ? "Black" : "White";
@@ -99,8 +77,8 @@ static void print_text(const MorphosState *s, const char *mutators, bool no_swap
             char name[8];
             action_name(s, r->moves[i].action, name);
             printf("%s %s", count++ ? "" : labels[k], name);
-            if (bounds_name(r->moves[i].bounds))
-                printf(" (%s)", bounds_name(r->moves[i].bounds));
+            if (solve_bounds_name(r->moves[i].bounds))
+                printf(" (%s)", solve_bounds_name(r->moves[i].bounds));
         }
         if (count)
             printf("\n");
@@ -194,8 +172,8 @@ int cmd_morphos_solve(int argc, char **argv)
         game_free(g);
         return EXIT_OK;
     }
-    if (!a.memory) /* enough for what each size can solve, no more to touch */
-        a.memory = a.size <= 3 ? 16 : a.size == 4 ? 64 : a.size == 5 ? 256 : 1024;
+    if (!a.memory)
+        a.memory = solve_default_memory((int)a.size);
     Solver *sv = solver_new(g->config, (int)a.memory);
     if (!sv) {
         state_free(st);
@@ -212,7 +190,7 @@ int cmd_morphos_solve(int argc, char **argv)
     if (pr.show)
         fprintf(stderr, "\r\033[K");
     if (a.json)
-        print_json(s, r);
+        cli_print_json(solve_report_to_json(s, r));
     else
         print_text(s, a.mutators, a.no_swap, r, (int)a.threads);
     free(r);

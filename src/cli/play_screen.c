@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../front/seat_names.h"
 #include "play.h"
 #include "term.h"
 
@@ -27,13 +28,11 @@ void play_set_names(Play *p)
     for (int seat = 0; seat < s->game->num_players; seat++) {
         const Seat *st = &s->seats[seat];
         char *name = p->names[seat];
-        if (st->is_ai) {
-            snprintf(name, sizeof p->names[0], "P%d (%s)", seat + 1, st->spec);
-        } else if (p->humans == 1 && !p->spectator) {
+        if (!st->is_ai && p->humans == 1 && !p->spectator) {
             snprintf(name, sizeof p->names[0], p->ui->person_name, seat + 1);
             p->voice.viewer = seat;
         } else {
-            snprintf(name, sizeof p->names[0], "P%d (human)", seat + 1);
+            seat_watcher_name(s, seat, name, sizeof p->names[0]);
         }
         p->voice.names[seat] = name;
     }

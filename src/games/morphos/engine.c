@@ -332,8 +332,8 @@ bool morphos_is_legal(const MorphosState *s, Action a)
         return a == ACTION_RESIGN || leave_player(a) < 2;
     Bb p;
     morphos_place_mask(s, &p);
-    if (a >= 0 && a < ACT_FLIP)
-        return bb_test(&p, a);
+    if (a >= 0 && a < ACT_FLIP) /* past the board's bits: no placement */
+        return a < BB_WORDS * 64 && bb_test(&p, a);
     if (s->phase != PHASE_MAIN)
         return false;
     if (a >= ACT_FLIP && a < ACT_FLIP + BB_WORDS * 64)
