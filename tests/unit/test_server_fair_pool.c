@@ -3,7 +3,8 @@
  * load (a newcomer before a client with several waiting, an urgent job
  * before all), a client has at most per_client jobs, a full queue makes
  * room for a client that holds less by dropping the newest job of the one
- * that holds most, and freeing the pool drops the waiting jobs. */
+ * that holds most (one waiting each before two for anyone), and freeing
+ * the pool drops the waiting jobs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -130,6 +131,33 @@ static void a_full_queue_makes_room_for_who_holds_less(void **state)
     fair_pool_free(p);
 }
 
+/* A client with two jobs waiting gives way to one with none waiting, even
+ * one that used the pool a little before. */
+static void one_waiting_each_before_two_for_anyone(void **state)
+{
+    reset();
+    FairPool *p = fair_pool_new(1, 3, 2, 0);
+    Job first = {.name = 'n'};
+    assert_int_equal(fair_pool_push(p, "n", false, run, release, &first), FAIR_QUEUED);
+    pthread_mutex_lock(&lock);
+    while (!first.done)
+        pthread_cond_wait(&changed, &lock);
+    pthread_mutex_unlock(&lock);
+    Job jobs[] = {{.name = '1', .gate = true}, {.name = '2'}, {.name = '3'}, {.name = 'm'}};
+    assert_int_equal(fair_pool_push(p, "z", false, run, release, &jobs[0]), FAIR_QUEUED);
+    pthread_mutex_lock(&lock);
+    while (!gate_entered)
+        pthread_cond_wait(&changed, &lock);
+    pthread_mutex_unlock(&lock);
+    assert_int_equal(fair_pool_push(p, "a", false, run, release, &jobs[1]), FAIR_QUEUED);
+    assert_int_equal(fair_pool_push(p, "a", false, run, release, &jobs[2]), FAIR_QUEUED);
+    assert_int_equal(fair_pool_push(p, "n", false, run, release, &jobs[3]), FAIR_QUEUED);
+    assert_string_equal(dropped, "3");
+    open_gate_and_wait(jobs, 4);
+    assert_string_equal(ran, "n12m"); /* then the least load first: a has used nothing yet */
+    fair_pool_free(p);
+}
+
 static void freeing_drops_the_waiting_jobs(void **state)
 {
     reset();
@@ -154,6 +182,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(newcomers_and_urgent_jobs_go_first),
         cmocka_unit_test(a_full_queue_makes_room_for_who_holds_less),
+        cmocka_unit_test(one_waiting_each_before_two_for_anyone),
         cmocka_unit_test(freeing_drops_the_waiting_jobs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -149,7 +149,7 @@ static void *worker(void *arg)
             j->release(j->arg);
         pthread_mutex_lock(&p->lock);
         FairClient *c = j->client;
-        c->use = use_at(c, end) + (end - start);
+        c->use = use_at(c, end) + (j->urgent ? 0 : end - start); /* an urgent job is not charged */
         c->at = end;
         c->running--;
         free(j);
@@ -177,20 +177,27 @@ FairPool *fair_pool_new(int threads, int per_client, int queue_max, int nice)
 }
 
 /* The queue is full: takes out the newest job, not urgent, of the client
- * with the most load, when it would still hold at least as much as client
- * with its new job (or that one is urgent); NULL when there is none such. */
+ * with the most jobs waiting (the most load among equals), when client has
+ * none waiting and that one two or more (one each before two for anyone),
+ * or it would still hold at least as much as client with its new job, or
+ * that one is urgent; NULL when there is none such. */
 static FairJob *evict_for(FairPool *p, const FairClient *client, bool urgent, double now)
 {
     FairJob **worst = NULL;
     double most = 0;
     for (FairJob **pj = &p->head; *pj; pj = &(*pj)->next) {
-        double load = load_of((*pj)->client, now);
-        if (!(*pj)->urgent && (!worst || load >= most)) {
+        const FairClient *c = (*pj)->client;
+        double rank = c->waiting * 1e6 + load_of(c, now);
+        if (!(*pj)->urgent && (!worst || rank >= most)) {
             worst = pj;
-            most = load;
+            most = rank;
         }
     }
-    if (!worst || (!urgent && most - 1 < load_of(client, now) + 1))
+    if (!worst)
+        return NULL;
+    const FairClient *victim = (*worst)->client;
+    if (!urgent && !(victim->waiting >= 2 && client->waiting == 0) &&
+        load_of(victim, now) - 1 < load_of(client, now) + 1)
         return NULL;
     FairJob *j = *worst;
     *worst = j->next;

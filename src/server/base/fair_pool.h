@@ -7,11 +7,13 @@
  * seconds, halved every FAIR_HALF_LIFE_S), the oldest first among equals.
  * A newcomer thus goes before those who ask much, and a client asking
  * again and again waits its turn behind everyone else. An urgent job (a
- * sign-in from a browser the account knows) goes before all others. When
- * queue_max jobs wait, a newcomer's job takes the place of the newest job,
- * not urgent, of the client with the most load, if that client still
- * holds at least as much as the newcomer then (or the newcomer's job is
- * urgent): that job is dropped (released without running).
+ * sign-in from a browser the account knows) goes before all others and is
+ * not counted in its client's use. When queue_max jobs wait, a newcomer's
+ * job takes the place of the newest job, not urgent, of the client with
+ * the most jobs waiting, if that client has two or more and the newcomer
+ * none (one each before two for anyone), or still holds at least as much
+ * as the newcomer then, or the newcomer's job is urgent: that job is
+ * dropped (released without running).
  * The pool knows nothing of requests: a job is a function, its argument
  * and what to do with the argument once the job ran or was dropped. */
 #ifndef MORPH_FAIR_POOL_H
