@@ -98,6 +98,21 @@ static double load_of(const FairClient *c, double now)
     return c->waiting + c->running + use_at(c, now);
 }
 
+/* Takes the job at *pj out of the queue. */
+static FairJob *unlink_job(FairPool *p, FairJob **pj)
+{
+    FairJob *j = *pj;
+    *pj = j->next;
+    if (p->tail == j) {
+        p->tail = NULL;
+        for (FairJob *k = p->head; k; k = k->next)
+            p->tail = k;
+    }
+    p->waiting--;
+    j->client->waiting--;
+    return j;
+}
+
 /* Takes the next job to run (NULL when none may run now): an urgent one
  * first, then the one of the client with the least load. */
 static FairJob *pick(FairPool *p, double now)
@@ -116,15 +131,7 @@ static FairJob *pick(FairPool *p, double now)
     }
     if (!best)
         return NULL;
-    FairJob *j = *best;
-    *best = j->next;
-    if (p->tail == j) {
-        p->tail = NULL;
-        for (FairJob *k = p->head; k; k = k->next)
-            p->tail = k;
-    }
-    p->waiting--;
-    j->client->waiting--;
+    FairJob *j = unlink_job(p, best);
     j->client->running++;
     return j;
 }
@@ -199,16 +206,7 @@ static FairJob *evict_for(FairPool *p, const FairClient *client, bool urgent, do
     if (!urgent && !(victim->waiting >= 2 && client->waiting == 0) &&
         load_of(victim, now) - 1 < load_of(client, now) + 1)
         return NULL;
-    FairJob *j = *worst;
-    *worst = j->next;
-    if (p->tail == j) {
-        p->tail = NULL;
-        for (FairJob *k = p->head; k; k = k->next)
-            p->tail = k;
-    }
-    p->waiting--;
-    j->client->waiting--;
-    return j;
+    return unlink_job(p, worst);
 }
 
 FairPush fair_pool_push(FairPool *p, const char *client, bool urgent, WorkFn *run, WorkFn *release, void *arg)
