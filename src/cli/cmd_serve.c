@@ -123,7 +123,7 @@ int cmd_serve(int argc, char **argv)
         SERVE_LIMIT("--logins-per-name", &cfg.limits.logins_per_name_per_minute, 1000000, 28,
                     "sign-in attempts at one account name a minute from\none address, or from one browser that signed in to\nit before (default {})"),
         SERVE_LIMIT("--logins-per-name-unknown", &cfg.limits.logins_per_name_unknown, 1000000, 28,
-                    "sign-in attempts at one account name a minute from\nall browsers that never signed in to it (default {})"),
+                    "sign-in attempts at one account name a\nminute from all browsers that never signed in to it\n(default {})"),
         SERVE_LIMIT("--accounts-per-hour", &cfg.limits.accounts_per_hour, 1000000, 28,
                     "accounts one address may make an hour (default {})"),
         SERVE_LIMIT("--chat-per-minute", &cfg.limits.chat_per_minute, 1000000, 28,
