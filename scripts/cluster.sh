@@ -7,7 +7,8 @@
 # and removes the folder.
 #
 #   scripts/cluster.sh [--servers N] [--port PORT] [--balance leastconn|game] [--pg URI]
-#                      [--pg-set NAME=VALUE] [--morph BIN] [--state FILE] [-- SERVE-FLAGS...]
+#                      [--pg-set NAME=VALUE] [--per-client N] [--morph BIN] [--state FILE]
+#                      [-- SERVE-FLAGS...]
 #
 #   --servers N    servers to start (default 3)
 #   --port PORT    HAProxy's port on 127.0.0.1 (default 8080; 0 picks a free one)
@@ -17,6 +18,8 @@
 #   --pg URI       use this database instead of a cluster of its own
 #   --pg-set NAME=VALUE  a setting of the cluster's own PostgreSQL (again for
 #                  more), e.g. synchronous_commit=off
+#   --per-client N HAProxy's limit of open connections per client address
+#                  (default 32, as the servers' --max-connections-per-client)
 #   --morph BIN    the morph binary (default: build/release/morph, built first)
 #   --state FILE   write what was started, one KEY=VALUE a line (url, pg,
 #                  serverK_url, serverK_pid, haproxy_pid), for scripts and tests
@@ -26,7 +29,7 @@
 # that died (kill -9 in the tests) is reported, not counted as a failure.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-servers=3 port=8080 pg= morph= state= balance=leastconn
+servers=3 port=8080 pg= morph= state= balance=leastconn per_client=32
 extra=() pg_set=()
 while [ $# -gt 0 ]; do
     case $1 in
@@ -35,15 +38,17 @@ while [ $# -gt 0 ]; do
         --balance) balance=${2:?}; shift 2 ;;
         --pg) pg=${2:?}; shift 2 ;;
         --pg-set) pg_set+=(-c "${2:?}"); shift 2 ;;
+        --per-client) per_client=${2:?}; shift 2 ;;
         --morph) morph=${2:?}; shift 2 ;;
         --state) state=${2:?}; shift 2 ;;
         --) shift; extra=("$@"); break ;;
-        -h|--help) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "cluster.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
 [[ $servers =~ ^[1-9][0-9]?$ ]] || { echo "cluster.sh: --servers expects 1 to 99, got '$servers'" >&2; exit 2; }
 [[ $port =~ ^[0-9]+$ ]] && [ "$port" -le 65535 ] || { echo "cluster.sh: --port expects 0 to 65535" >&2; exit 2; }
+[[ $per_client =~ ^[1-9][0-9]{0,5}$ ]] || { echo "cluster.sh: --per-client expects 1 to 999999, got '$per_client'" >&2; exit 2; }
 case $balance in
     leastconn) balance_lines="    balance leastconn" ;;
     game) balance_lines=$'    balance uri path-only depth 3
@@ -165,6 +170,10 @@ defaults
 
 frontend morph
     bind 127.0.0.1:$port
+    option http-buffer-request
+    stick-table type ip size 100k expire 60s store conn_cur
+    tcp-request connection track-sc0 src
+    tcp-request connection reject if { sc0_conn_cur gt $per_client }
     default_backend servers
 
 backend servers

@@ -1,6 +1,8 @@
 /* morph serve: the web platform (docs/web.md). This file only reads the
  * command line; the server lives in src/server/. */
+#include <arpa/inet.h>
 #include <limits.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +44,15 @@ static bool find_page(char *out, size_t outlen)
     return beside_binary(relative, 2, is_page_dir, out, outlen);
 }
 
+/* Whether host (an address of --host) is a loopback one: 127.0.0.0/8, ::1. */
+static bool loopback(const char *host)
+{
+    unsigned char a[sizeof(struct in6_addr)];
+    if (inet_pton(AF_INET, host, a) == 1)
+        return a[0] == 127;
+    return inet_pton(AF_INET6, host, a) == 1 && IN6_IS_ADDR_LOOPBACK((struct in6_addr *)a);
+}
+
 /* A whole-number flag of serve: its range is said when its value is bad or missing. */
 #define SERVE_INT(flag, target, from, to, val, text)                                                          \
     {.name = flag, .kind = CLI_INT, .out = target, .value = val, .lo = from, .hi = to, .help = text,         \
@@ -55,7 +66,7 @@ int cmd_serve(int argc, char **argv)
 {
     ServerConfig cfg;
     server_config_defaults(&cfg);
-    HttpConfig http = {.host = "127.0.0.1", .port = 8080};
+    HttpConfig http = {.host = "127.0.0.1", .port = 8080, .request_s = 10};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
     long max_body = (long)cfg.max_body;
     int drain_s = 0;
@@ -103,10 +114,16 @@ int cmd_serve(int argc, char **argv)
         SERVE_LIMIT("--max-connections-per-client", &cfg.limits.connections_per_client, 1000000, 35, "(default {})"),
         SERVE_LIMIT("--max-streams", &cfg.limits.streams, 1000000, 28, "live streams (default {})"),
         SERVE_LIMIT("--max-streams-per-client", &cfg.limits.streams_per_client, 1000000, 35, "(default {})"),
+        SERVE_LIMIT("--max-streams-per-game", &cfg.limits.streams_per_game, 1000000, 28,
+                    "watchers' live streams of one game, past which only\naddresses holding fewer than 2 get one (default {})"),
+        SERVE_LIMIT("--request-s", &http.request_s, 3600, 28,
+                    "seconds a connection has to send a whole request\n(headers and body) from its start or its last answer\n(default {})"),
         SERVE_LIMIT("--logins-per-minute", &cfg.limits.logins_per_minute, 1000000, 28,
                     "sign-in attempts of one address a minute\n(default {})"),
         SERVE_LIMIT("--logins-per-name", &cfg.limits.logins_per_name_per_minute, 1000000, 28,
-                    "sign-in attempts at one account name a minute, from\nanywhere (default {})"),
+                    "sign-in attempts at one account name a minute from\none address, or from one browser that signed in to\nit before (default {})"),
+        SERVE_LIMIT("--logins-per-name-unknown", &cfg.limits.logins_per_name_unknown, 1000000, 28,
+                    "sign-in attempts at one account name a\nminute from all browsers that never signed in to it\n(default {})"),
         SERVE_LIMIT("--accounts-per-hour", &cfg.limits.accounts_per_hour, 1000000, 28,
                     "accounts one address may make an hour (default {})"),
         SERVE_LIMIT("--chat-per-minute", &cfg.limits.chat_per_minute, 1000000, 28,
@@ -140,6 +157,12 @@ int cmd_serve(int argc, char **argv)
                                     "(no path), got '%s'", cli_quote(cfg.origin));
     if (cli_arguments_only)
         return EXIT_OK;
+    /* Without --origin the page's origin is each request's own Host: right
+     * on this machine, a guess on the network (a proxy may rewrite Host). */
+    if (!cfg.origin && !loopback(http.host))
+        fprintf(stderr, "morph serve: warning: listening on %s without --origin: cookie requests are checked against "
+                        "each request's own Host; give --origin https://YOUR.HOST (docs/web.md, Security model)\n",
+                http.host);
     char db_path[PATH_MAX], page[PATH_MAX];
     if (!db) {
         if (!store_default_path(db_path, sizeof db_path))

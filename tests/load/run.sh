@@ -61,7 +61,8 @@ ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 limits=(--games-per-minute 1000000 --requests-per-second 1000000 --max-connections 10000
         --max-connections-per-client 10000)
 if [ "$cluster" -gt 0 ]; then
-    bash scripts/cluster.sh --servers "$cluster" --port 0 --morph "$morph" --state "$tmp/state" "${pg_set[@]}" -- \
+    bash scripts/cluster.sh --servers "$cluster" --port 0 --per-client 10000 --morph "$morph" --state "$tmp/state" \
+        "${pg_set[@]}" -- \
         "${limits[@]}" >"$tmp/cluster.out" 2>&1 &
     cluster_pid=$!
     for _ in $(seq 1200); do [ -s "$tmp/state" ] && break; sleep 0.05; done

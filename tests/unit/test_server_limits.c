@@ -1,7 +1,10 @@
-/* The limits of accounts and chat, with made-up times: sign-in attempts per
- * address and per name (whatever the case, whether the name exists or
- * not), accounts per address, chat messages per speaker, each refilling
- * with time and telling when to try again. */
+/* The limits of accounts, chat, connections and streams, with made-up
+ * times: sign-in attempts per address, per name and address, per name from
+ * unknown browsers (whatever the case, whether the name exists or not),
+ * and per known browser, which others never touch; accounts per address,
+ * chat messages per speaker, each refilling with time and telling when to
+ * try again; connections and streams with the reserve kept for clients that
+ * hold few, streams per game and the players' way past the totals. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,10 +16,10 @@
 
 static LimitsConfig config(void)
 {
-    return (LimitsConfig){.create_per_minute = 10, .requests_per_second = 50, .connections = 10,
-                          .connections_per_client = 5, .streams = 10, .streams_per_client = 5,
-                          .logins_per_minute = 6, .logins_per_name_per_minute = 3, .accounts_per_hour = 2,
-                          .chat_per_minute = 12};
+    return (LimitsConfig){.create_per_minute = 10, .requests_per_second = 50, .connections = 16,
+                          .connections_per_client = 8, .streams = 16, .streams_per_client = 6,
+                          .streams_per_game = 8, .logins_per_minute = 6, .logins_per_name_per_minute = 3,
+                          .logins_per_name_unknown = 5, .accounts_per_hour = 2, .chat_per_minute = 12};
 }
 
 static void sign_in_per_name_and_per_address(void **state)
@@ -25,32 +28,123 @@ static void sign_in_per_name_and_per_address(void **state)
     Limits *l = limits_new(&cfg);
     int retry = 0;
     bool per_name = false;
-    /* three tries at one name, whatever the case and the address */
-    assert_true(limits_login(l, "10.0.0.1", "alice", 100, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.2", "ALICE", 100, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.3", "Alice", 100, &retry, &per_name));
-    assert_false(limits_login(l, "10.0.0.4", "alice", 100, &retry, &per_name));
+    /* three tries at one name from one address, whatever the case */
+    assert_true(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &per_name));
+    assert_true(limits_login(l, "10.0.0.1", "ALICE", NULL, 100, &retry, &per_name));
+    assert_true(limits_login(l, "10.0.0.1", "Alice", NULL, 100, &retry, &per_name));
+    assert_false(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &per_name));
     assert_true(per_name);
     assert_int_equal(retry, 20); /* one try back every 20 s */
-    /* the refused try counted nowhere: the fourth address still has all of its own */
+    /* another address has its own three, and the name five from all strangers */
+    assert_true(limits_login(l, "10.0.0.2", "alice", NULL, 100, &retry, &per_name));
+    assert_true(limits_login(l, "10.0.0.3", "alice", NULL, 100, &retry, &per_name));
+    assert_false(limits_login(l, "10.0.0.4", "alice", NULL, 100, &retry, &per_name));
+    assert_true(per_name);
+    assert_int_equal(retry, 12);
+    /* a known browser is limited on its own: still its three */
+    for (int i = 0; i < 3; i++)
+        assert_true(limits_login(l, "10.0.0.4", "alice", "k7mq", 100, &retry, &per_name));
+    assert_false(limits_login(l, "10.0.0.4", "alice", "k7mq", 100, &retry, &per_name));
+    assert_true(limits_login(l, "10.0.0.4", "alice", "other", 100, &retry, &per_name));
+    /* the refused tries counted nowhere: the fourth address still has all of its own */
     for (int i = 0; i < 6; i++)
-        assert_true(limits_login(l, "10.0.0.4", i % 2 ? "bob" : "carol", 100, &retry, &per_name) || per_name);
+        assert_true(limits_login(l, "10.0.0.4", i % 2 ? "bob" : "carol", NULL, 100, &retry, &per_name) || per_name);
     /* six tries from one address, at any names */
     LimitsConfig c2 = config();
     Limits *m = limits_new(&c2);
     for (int i = 0; i < 6; i++) {
         char name[16];
         snprintf(name, sizeof name, "user%d", i);
-        assert_true(limits_login(m, "10.0.0.9", name, 50, &retry, &per_name));
+        assert_true(limits_login(m, "10.0.0.9", name, NULL, 50, &retry, &per_name));
     }
-    assert_false(limits_login(m, "10.0.0.9", "newname", 50, &retry, &per_name));
+    assert_false(limits_login(m, "10.0.0.9", "newname", NULL, 50, &retry, &per_name));
     assert_false(per_name);
     assert_int_equal(retry, 10);
     /* and time gives them back */
-    assert_true(limits_login(m, "10.0.0.9", "newname", 60.5, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.5", "alice", 121, &retry, &per_name));
+    assert_true(limits_login(m, "10.0.0.9", "newname", NULL, 60.5, &retry, &per_name));
+    assert_true(limits_login(l, "10.0.0.5", "alice", NULL, 121, &retry, &per_name));
     limits_free(l);
     limits_free(m);
+}
+
+/* Past three quarters of the connections, only clients holding fewer than
+ * RESERVE_CONNECTIONS get one: a new address gets in while a few hold the
+ * rest. */
+static void connections_keep_room_for_new_clients(void **state)
+{
+    LimitsConfig cfg = config();
+    Limits *l = limits_new(&cfg);
+    bool per_client = false;
+    char who[32];
+    for (int i = 0; i < 8; i++)
+        assert_true(limits_connection_acquire(l, "10.0.0.1", &per_client));
+    assert_false(limits_connection_acquire(l, "10.0.0.1", &per_client));
+    assert_true(per_client);
+    for (int i = 0; i < 4; i++)
+        assert_true(limits_connection_acquire(l, "10.0.0.2", &per_client));
+    /* 12 of 16 held: the rest is for clients with fewer than 4 */
+    assert_false(limits_connection_acquire(l, "10.0.0.2", &per_client));
+    assert_false(per_client);
+    for (int i = 0; i < 4; i++) {
+        snprintf(who, sizeof who, "10.0.1.%d", i);
+        assert_true(limits_connection_acquire(l, who, &per_client));
+    }
+    assert_false(limits_connection_acquire(l, "10.0.2.1", &per_client)); /* all 16 held */
+    limits_connection_release(l, "10.0.1.0");
+    assert_false(limits_connection_acquire(l, "10.0.0.2", &per_client));
+    assert_true(limits_connection_acquire(l, "10.0.2.1", &per_client));
+    limits_free(l);
+}
+
+/* Streams: a client's own limit, the game's watchers, the reserve, and the
+ * players of a game, who get their stream past all of them but their own. */
+static void streams_for_watchers_and_players(void **state)
+{
+    LimitsConfig cfg = config();
+    Limits *l = limits_new(&cfg);
+    StreamRefusal why = 0;
+    char who[32];
+    /* two addresses fill game g's 8 watchers */
+    for (int i = 0; i < 8; i++)
+        assert_true(limits_stream_acquire(l, i < 4 ? "10.0.0.1" : "10.0.0.2", "g", false, &why));
+    assert_false(limits_stream_acquire(l, "10.0.0.1", "g", false, &why));
+    assert_int_equal(why, STREAM_PER_GAME);
+    /* a new watcher of g, holding none, still gets one */
+    assert_true(limits_stream_acquire(l, "10.0.0.3", "g", false, &why));
+    /* other games and feeds until three quarters of 16 are held */
+    for (int i = 0; i < 3; i++)
+        assert_true(limits_stream_acquire(l, "10.0.0.4", "h", false, &why));
+    assert_false(limits_stream_acquire(l, "10.0.0.4", NULL, false, &why));
+    assert_int_equal(why, STREAM_ALL);
+    /* the reserve: addresses with fewer than 2 */
+    for (int i = 0; i < 4; i++) {
+        snprintf(who, sizeof who, "10.0.1.%d", i);
+        assert_true(limits_stream_acquire(l, who, "g", false, &why));
+    }
+    assert_false(limits_stream_acquire(l, "10.0.2.1", "g", false, &why)); /* all 16 */
+    assert_int_equal(why, STREAM_ALL);
+    /* a player gets in past the total (a quarter more), within its own limit */
+    assert_true(limits_stream_acquire(l, "10.0.0.1", "g", true, &why));
+    assert_true(limits_stream_acquire(l, "10.0.2.2", "g", true, &why));
+    assert_true(limits_stream_acquire(l, "10.0.2.3", "h", true, &why));
+    assert_true(limits_stream_acquire(l, "10.0.2.3", "h", true, &why));
+    assert_false(limits_stream_acquire(l, "10.0.2.4", "h", true, &why)); /* 20 held */
+    assert_int_equal(why, STREAM_ALL);
+    /* but never past its own limit */
+    limits_stream_release_of(l, "10.0.2.3", "h");
+    limits_stream_release_of(l, "10.0.2.3", "h");
+    assert_true(limits_stream_acquire(l, "10.0.0.1", "g", true, &why)); /* its sixth */
+    assert_false(limits_stream_acquire(l, "10.0.0.1", "g", true, &why));
+    assert_int_equal(why, STREAM_PER_CLIENT);
+    /* streams given back make room again: 14 held, and 10.0.2.1 holds none */
+    limits_stream_release_of(l, "10.0.0.1", "g");
+    limits_stream_release_of(l, "10.0.0.1", "g");
+    limits_stream_release_of(l, "10.0.2.2", "g");
+    limits_stream_release_of(l, "10.0.1.0", "g");
+    limits_stream_release_of(l, "10.0.1.1", "g");
+    assert_false(limits_stream_acquire(l, "10.0.0.2", "g", false, &why)); /* it holds 4 */
+    assert_true(limits_stream_acquire(l, "10.0.2.1", "g", false, &why));
+    limits_free(l);
 }
 
 static void accounts_and_chat(void **state)
@@ -79,6 +173,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sign_in_per_name_and_per_address),
         cmocka_unit_test(accounts_and_chat),
+        cmocka_unit_test(connections_keep_room_for_new_clients),
+        cmocka_unit_test(streams_for_watchers_and_players),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

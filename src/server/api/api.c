@@ -25,57 +25,57 @@ typedef struct ApiRoute {
     const char *method;  /* "GET" (HEAD too) or "POST" */
     const char *path;    /* "/api/games/:id/actions" */
     ApiHandler *handler;
-    bool slow;           /* may think for long (a hint): run off the HTTP event threads */
+    ApiSlow slow;        /* may take long (a hint, a password's hash): off the HTTP event threads */
 } ApiRoute;
 
 static const ApiRoute routes[] = {
-    {"GET", "/api/meta", api_meta, false},
-    {"GET", "/api/rules/:game", api_rules, false},
-    {"GET", "/api/games", api_list, false},
-    {"POST", "/api/games", api_create, false},
-    {"POST", "/api/join", api_join_code, false},
-    {"POST", "/api/replay", api_replay_upload, false},
-    {"GET", "/api/games/:id", api_state, false},
-    {"GET", "/api/games/:id/events", api_stream, false},
-    {"GET", "/api/games/:id/invitations", api_invitations, false},
-    {"GET", "/api/games/:id/record", api_record, false},
-    {"GET", "/api/games/:id/replay", api_replay_room, false},
-    {"GET", "/api/games/:id/analysis", api_analysis_get, false},
-    {"POST", "/api/games/:id/analysis", api_analysis_start, false},
-    {"POST", "/api/analyses", api_analysis_upload, false},
-    {"GET", "/api/analyses/:name", api_analysis_upload_get, false},
-    {"GET", "/api/games/:id/analysis/events", api_analysis_events, false},
-    {"GET", "/api/analyses/:name/events", api_analysis_upload_events, false},
-    {"GET", "/api/games/:id/rules", api_game_rules, false},
+    {"GET", "/api/meta", api_meta, API_FAST},
+    {"GET", "/api/rules/:game", api_rules, API_FAST},
+    {"GET", "/api/games", api_list, API_FAST},
+    {"POST", "/api/games", api_create, API_FAST},
+    {"POST", "/api/join", api_join_code, API_FAST},
+    {"POST", "/api/replay", api_replay_upload, API_FAST},
+    {"GET", "/api/games/:id", api_state, API_FAST},
+    {"GET", "/api/games/:id/events", api_stream, API_FAST},
+    {"GET", "/api/games/:id/invitations", api_invitations, API_FAST},
+    {"GET", "/api/games/:id/record", api_record, API_FAST},
+    {"GET", "/api/games/:id/replay", api_replay_room, API_FAST},
+    {"GET", "/api/games/:id/analysis", api_analysis_get, API_FAST},
+    {"POST", "/api/games/:id/analysis", api_analysis_start, API_FAST},
+    {"POST", "/api/analyses", api_analysis_upload, API_FAST},
+    {"GET", "/api/analyses/:name", api_analysis_upload_get, API_FAST},
+    {"GET", "/api/games/:id/analysis/events", api_analysis_events, API_FAST},
+    {"GET", "/api/analyses/:name/events", api_analysis_upload_events, API_FAST},
+    {"GET", "/api/games/:id/rules", api_game_rules, API_FAST},
     /* puzzles: an answer runs the solver (a bounded node budget), off the event threads */
-    {"GET", "/api/puzzles", api_puzzle_list, false},
-    {"GET", "/api/puzzles/:number", api_puzzle_get, false},
-    {"POST", "/api/puzzles/:number/answer", api_puzzle_answer, true},
-    {"POST", "/api/games/:id/actions", api_action, false},
-    {"POST", "/api/games/:id/undo", api_undo, false},
-    {"POST", "/api/games/:id/resign", api_resign, false},
-    {"POST", "/api/games/:id/hint", api_hint, true},
-    {"POST", "/api/games/:id/rematch", api_rematch, false},
-    {"POST", "/api/games/:id/join", api_join_seat, false},
-    {"GET", "/api/games/:id/chat", api_chat_read, false},
-    {"POST", "/api/games/:id/chat", api_chat_write, false},
-    {"POST", "/api/games/:id/chat/mute", api_chat_mute, false},
+    {"GET", "/api/puzzles", api_puzzle_list, API_FAST},
+    {"GET", "/api/puzzles/:number", api_puzzle_get, API_FAST},
+    {"POST", "/api/puzzles/:number/answer", api_puzzle_answer, API_THINKING},
+    {"POST", "/api/games/:id/actions", api_action, API_FAST},
+    {"POST", "/api/games/:id/undo", api_undo, API_FAST},
+    {"POST", "/api/games/:id/resign", api_resign, API_FAST},
+    {"POST", "/api/games/:id/hint", api_hint, API_THINKING},
+    {"POST", "/api/games/:id/rematch", api_rematch, API_FAST},
+    {"POST", "/api/games/:id/join", api_join_seat, API_FAST},
+    {"GET", "/api/games/:id/chat", api_chat_read, API_FAST},
+    {"POST", "/api/games/:id/chat", api_chat_write, API_FAST},
+    {"POST", "/api/games/:id/chat/mute", api_chat_mute, API_FAST},
     /* accounts: Argon2id hashing takes a while, off the event threads */
-    {"POST", "/api/accounts", api_sign_up, true},
-    {"POST", "/api/login", api_sign_in, true},
-    {"POST", "/api/logout", api_sign_out, false},
-    {"GET", "/api/me", api_me, false},
-    {"POST", "/api/me/password", api_password, true},
-    {"GET", "/api/me/games", api_my_games, false},
-    {"GET", "/api/me/events", api_my_events, false},
-    {"GET", "/api/players/:name", api_player, false},
-    {"GET", "/api/leaderboard/:game", api_leaderboard, false},
-    {"GET", "/api/lobby", api_lobby_list, false},
-    {"POST", "/api/lobby", api_lobby_create, false},
-    {"GET", "/api/lobby/events", api_lobby_events, false},
-    {"POST", "/api/lobby/quick", api_lobby_quick, false},
-    {"POST", "/api/lobby/:challenge/accept", api_lobby_accept, false},
-    {"POST", "/api/lobby/:challenge/cancel", api_lobby_cancel, false},
+    {"POST", "/api/accounts", api_sign_up, API_PASSWORD},
+    {"POST", "/api/login", api_sign_in, API_PASSWORD},
+    {"POST", "/api/logout", api_sign_out, API_FAST},
+    {"GET", "/api/me", api_me, API_FAST},
+    {"POST", "/api/me/password", api_password, API_PASSWORD},
+    {"GET", "/api/me/games", api_my_games, API_FAST},
+    {"GET", "/api/me/events", api_my_events, API_FAST},
+    {"GET", "/api/players/:name", api_player, API_FAST},
+    {"GET", "/api/leaderboard/:game", api_leaderboard, API_FAST},
+    {"GET", "/api/lobby", api_lobby_list, API_FAST},
+    {"POST", "/api/lobby", api_lobby_create, API_FAST},
+    {"GET", "/api/lobby/events", api_lobby_events, API_FAST},
+    {"POST", "/api/lobby/quick", api_lobby_quick, API_FAST},
+    {"POST", "/api/lobby/:challenge/accept", api_lobby_accept, API_FAST},
+    {"POST", "/api/lobby/:challenge/cancel", api_lobby_cancel, API_FAST},
 };
 #define ROUTES (sizeof routes / sizeof routes[0])
 
@@ -168,14 +168,19 @@ static const ApiRoute *route_of(const ApiRequest *req, char buf[PATH_MAX_LEN], A
     return NULL;
 }
 
-bool api_is_slow(const ApiRequest *req)
+ApiSlow api_slow_kind(const ApiRequest *req)
 {
     char buf[PATH_MAX_LEN], allowed[64];
     ApiTarget t;
     const char *game;
     bool known;
     const ApiRoute *r = route_of(req, buf, &t, &game, &known, allowed, sizeof allowed);
-    return r && r->slow;
+    return r ? r->slow : API_FAST;
+}
+
+bool api_is_slow(const ApiRequest *req)
+{
+    return api_slow_kind(req) != API_FAST;
 }
 
 static void route(Server *srv, const ApiRequest *req, ApiResponse *res);
@@ -202,6 +207,10 @@ static void route(Server *srv, const ApiRequest *req, ApiResponse *res)
         api_error(res, 429, "too many requests from your address: at most %d a second; try again in %d s",
                   srv->cfg.limits.requests_per_second, retry);
         res->retry_after = retry;
+        return;
+    }
+    if (req->repeated) {
+        api_error(res, 400, "the request has more than one %s header: refused, nothing was done", req->repeated);
         return;
     }
     if (req->body_len > srv->cfg.max_body) {

@@ -15,6 +15,8 @@
 
 /* The session cookie's name: its value is the session id (auth.h). */
 #define SESSION_COOKIE "morph_session"
+/* The device cookie's: marks of the accounts that signed in on this browser (auth.h). */
+#define DEVICE_COOKIE "morph_device"
 
 typedef struct ApiParam {
     const char *key, *value;
@@ -31,9 +33,13 @@ typedef struct ApiRequest {
     size_t body_len;
     const char *client;        /* the client's address, for limits (NULL counts as "") */
     const char *session;       /* the session cookie's value, or NULL */
+    const char *device;        /* the device cookie's value (auth.h), or NULL */
     const char *origin;        /* the Origin header, or NULL */
     const char *fetch_site;    /* the Sec-Fetch-Site header, or NULL */
     const char *host;          /* the Host header, or NULL */
+    /* The name of a header that must come once (Origin, Sec-Fetch-Site,
+     * Host) and came more than once, or NULL: such a request is refused. */
+    const char *repeated;
     double now;                /* monotonic seconds for limits; 0 reads the clock */
 } ApiRequest;
 
@@ -44,9 +50,11 @@ typedef struct ApiResponse {
     char disposition[160];     /* Content-Disposition, or "" */
     int retry_after;           /* seconds (Retry-After) for 429, else 0 */
     char set_cookie[200];      /* a Set-Cookie header (the session cookie), or "" */
+    char set_device[256];      /* a second Set-Cookie (the device cookie, auth.h), or "" */
     /* A live stream was asked for and allowed: the HTTP layer streams this
      * room (a reference it must drop) from the action after stream_after,
-     * and gives the stream slot back with limits_stream_release. */
+     * and gives the stream slot back with limits_stream_release_of (the
+     * client, the room's id). */
     Room *stream_room;
     long stream_after;
     /* Or a feed's stream (the lobby, an account's games, an analysis), a
@@ -60,8 +68,20 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res);
  * 503 with why otherwise. */
 void api_health(Server *srv, const char *method, ApiResponse *res);
 void api_response_free(ApiResponse *res);
-/* Requests that may take long (a hint thinks for up to a second): the HTTP
- * layer runs them off its event threads. */
+/* Requests that may take long: the HTTP layer runs them off its event
+ * threads, each kind on workers of its own, so that a sign-in never waits
+ * behind a hint. */
+typedef enum {
+    API_FAST,       /* answered on the event thread */
+    API_PASSWORD,   /* Argon2id: signing up, in, a new password */
+    API_THINKING,   /* a hint, a puzzle answer */
+} ApiSlow;
+ApiSlow api_slow_kind(const ApiRequest *req);
+/* api_slow_kind(req) != API_FAST. */
 bool api_is_slow(const ApiRequest *req);
+/* Whether req signs in (POST /api/login) from a browser that signed in to
+ * that account before (its device cookie, auth.h): the HTTP layer hashes
+ * its password before those of strangers. */
+bool api_known_browser(Server *srv, const ApiRequest *req);
 
 #endif

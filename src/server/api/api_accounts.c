@@ -1,7 +1,9 @@
 /* Accounts: signing up, in and out (here or everywhere), the signed-in
  * account, a new password. Passwords go only to Argon2id (password.h);
  * neither they nor session ids are ever logged or answered. A wrong name
- * and a wrong password get the same answer, in the same time. */
+ * and a wrong password get the same answer, in the same time. Signing up
+ * or in over a session ends that session, and makes the browser known to
+ * the account (its device cookie, auth.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,9 +84,11 @@ void api_sign_up(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             api_error(res, 503, "%s", err);
         } else if (taken) {
             api_error(res, 409, "the name '%s' is taken (names are unique whatever their case): choose another", name);
-        } else if (!auth_start_session(srv, id, res, err, sizeof err)) {
+        } else if (!auth_end_session(srv, req, err, sizeof err) || !auth_start_session(srv, id, res, err, sizeof err)) {
             api_error(res, 503, "the account is made, but signing in failed (%s): sign in", err);
         } else {
+            a.id = id;
+            auth_device_remember(srv, req, &a, res);
             server_log(srv, "account %s made from %s", a.name, req->client ? req->client : "?");
             account_reply(res, 201, &a);
         }
@@ -99,34 +103,55 @@ void api_sign_in(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     json_t *body = api_body(req, res, (const char *const[]){"name", "password", NULL}, false);
     const char *name, *password;
     size_t len;
-    char err[ERR_MAX + 128];
+    char err[ERR_MAX + 128], device[DEVICE_KEY_MAX];
     int retry = 0;
     bool per_name = false, found = false;
     Account a;
+    /* The account first: a browser it knows is limited on its own. */
     if (!body || !read_credentials(body, "name", "password", &name, &password, &len, res)) {
-    } else if (!limits_login(srv->limits, req->client, name, limit_now(req), &retry, &per_name)) {
-        too_many(res, retry, per_name ? "sign-in attempts for this name" : "sign-in attempts from your address");
     } else if (!srv->store->ops->account_find(srv->store, name, 0, &a, &found, err, sizeof err)) {
         api_error(res, 503, "%s", err);
+    } else if (!limits_login(srv->limits, req->client, name,
+                             found && auth_device_known(req, &a, device) ? device : NULL, limit_now(req), &retry,
+                             &per_name)) {
+        too_many(res, retry, per_name ? "sign-in attempts for this name" : "sign-in attempts from your address");
     } else if (!found) {
         password_verify(srv->dummy_hash, password, len); /* the same time as for a real name */
         api_error(res, 401, "wrong name or password");
     } else if (!password_verify(a.password_hash, password, len)) {
         server_log(srv, "a wrong password for %s from %s", a.name, req->client ? req->client : "?");
         api_error(res, 401, "wrong name or password");
-    } else if (!auth_start_session(srv, a.id, res, err, sizeof err)) {
+    } else if (!auth_end_session(srv, req, err, sizeof err) || !auth_start_session(srv, a.id, res, err, sizeof err)) {
         api_error(res, 503, "%s", err);
     } else {
         /* a hash of another cost is made again at the server's */
         char fresh[PASSWORD_HASH_MAX];
         if (password_needs_rehash(a.password_hash, srv->cfg.password_cost) &&
             password_hash(password, len, srv->cfg.password_cost, fresh) &&
-            srv->store->ops->account_password(srv->store, a.id, fresh, NULL, err, sizeof err))
+            srv->store->ops->account_password(srv->store, a.id, fresh, NULL, err, sizeof err)) {
             auth_start_session(srv, a.id, res, err, sizeof err); /* the change ended the sessions */
+            snprintf(a.password_hash, sizeof a.password_hash, "%s", fresh);
+        }
+        auth_device_remember(srv, req, &a, res);
         server_log(srv, "%s signed in from %s", a.name, req->client ? req->client : "?");
         account_reply(res, 200, &a);
     }
     json_decref(body);
+}
+
+bool api_known_browser(Server *srv, const ApiRequest *req)
+{
+    if (!req->device || !req->body || strcmp(req->method, "POST") != 0 || strcmp(req->path, "/api/login") != 0)
+        return false;
+    json_t *body = json_loadb(req->body, req->body_len, 0, NULL);
+    const char *name = json_string_value(json_object_get(body, "name"));
+    char err[ERR_MAX + 128], key[DEVICE_KEY_MAX];
+    bool found = false;
+    Account a;
+    bool known = name && srv->store->ops->account_find(srv->store, name, 0, &a, &found, err, sizeof err) && found &&
+                 auth_device_known(req, &a, key);
+    json_decref(body);
+    return known;
 }
 
 void api_sign_out(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
@@ -171,6 +196,16 @@ void api_me(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarge
         api_json(res, 200, json_pack("{s:b}", "signed_in", 0)); /* a page asks before anyone signs in */
 }
 
+/* A password attempt of a signed-in account: its own limit, which nobody
+ * else's attempts touch. */
+static bool account_attempt(Server *srv, const ApiRequest *req, const Account *a, int *retry)
+{
+    char key[DEVICE_KEY_MAX];
+    bool per_name;
+    snprintf(key, sizeof key, "account:%lld", (long long)a->id);
+    return limits_login(srv->limits, req->client, a->name, key, limit_now(req), retry, &per_name);
+}
+
 void api_password(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -181,13 +216,12 @@ void api_password(Server *srv, const ApiRequest *req, ApiResponse *res, const Ap
     char err[ERR_MAX + 128], hash[PASSWORD_HASH_MAX], keep[TOKEN_HASH_LEN + 1];
     Account a;
     int retry = 0;
-    bool per_name = false;
     if (!body || !api_signed_in(srv, req, res, &a) ||
         !read_credentials(body, NULL, "password", NULL, &old, &old_len, res) ||
         !read_credentials(body, NULL, "new_password", NULL, &fresh, &fresh_len, res)) {
     } else if (!password_check(fresh, fresh_len, err, sizeof err)) {
         api_error(res, 400, "new_password: %s", err);
-    } else if (!limits_login(srv->limits, req->client, a.name, limit_now(req), &retry, &per_name)) {
+    } else if (!account_attempt(srv, req, &a, &retry)) {
         too_many(res, retry, "password attempts");
     } else if (!password_verify(a.password_hash, old, old_len)) {
         api_error(res, 401, "the current password is wrong: nothing was changed");
@@ -197,6 +231,8 @@ void api_password(Server *srv, const ApiRequest *req, ApiResponse *res, const Ap
                !srv->store->ops->account_password(srv->store, a.id, hash, keep, err, sizeof err)) {
         api_error(res, 503, "%s", err);
     } else {
+        snprintf(a.password_hash, sizeof a.password_hash, "%s", hash);
+        auth_device_remember(srv, req, &a, res); /* the old password's marks no longer hold */
         server_log(srv, "%s changed their password; their other sessions are ended", a.name);
         api_json(res, 200, json_pack("{s:b,s:s}", "changed", 1, "name", a.name));
     }

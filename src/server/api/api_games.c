@@ -398,7 +398,7 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                   req->last_event_id ? "Last-Event-ID" : "after", text_excerpt(after_text, EXCERPT_MAX, q, sizeof q));
         return;
     }
-    if (!api_stream_slot(srv, req, res))
+    if (!api_game_stream_slot(srv, req, res, room))
         return;
     res->status = 200;
     res->content_type = "text/event-stream";

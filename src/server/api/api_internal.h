@@ -40,9 +40,14 @@ const char *api_query(const ApiRequest *req, const char *key);
 bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const *allowed);
 /* The seats of room the request's X-Seat-Token and signed-in account hold. */
 unsigned api_seats(Server *srv, Room *room, const ApiRequest *req);
-/* Takes a live-stream slot of the client (limits_stream_acquire); false
- * with a 429 saying which limit refused. */
+/* Takes a live-stream slot of the client for a feed (limits_stream_acquire);
+ * false with a 429 saying which limit refused. */
 bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res);
+/* The same for the stream of room's game: a player of it (a seat of the
+ * request's tokens or account) is let past the game's and the server's
+ * totals. The HTTP layer gives it back with limits_stream_release_of and
+ * the game's id. */
+bool api_game_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room);
 /* Counts a game creation against the client's limit; false with a 429. */
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res);
 

@@ -149,17 +149,31 @@ unsigned api_seats(Server *srv, Room *room, const ApiRequest *req)
     return room_seats_of(room, tokens, n, account);
 }
 
-bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res)
+static bool stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res, const char *game, bool player)
 {
-    bool per_client = false;
-    if (limits_stream_acquire(srv->limits, req->client, &per_client))
+    StreamRefusal why;
+    const LimitsConfig *l = &srv->cfg.limits;
+    if (limits_stream_acquire(srv->limits, req->client, game, player, &why))
         return true;
-    if (per_client)
-        api_error(res, 429, "too many live streams from your address: at most %d", srv->cfg.limits.streams_per_client);
+    if (why == STREAM_PER_CLIENT)
+        api_error(res, 429, "too many live streams from your address: at most %d", l->streams_per_client);
+    else if (why == STREAM_PER_GAME)
+        api_error(res, 429, "this game has its maximum of %d watchers' live streams for addresses that hold several; "
+                            "try again later", l->streams_per_game);
     else
-        api_error(res, 429, "the server has its maximum of %d live streams; try again later", srv->cfg.limits.streams);
+        api_error(res, 429, "the server has its maximum of %d live streams; try again later", l->streams);
     res->retry_after = 5;
     return false;
+}
+
+bool api_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res)
+{
+    return stream_slot(srv, req, res, NULL, false);
+}
+
+bool api_game_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res, Room *room)
+{
+    return stream_slot(srv, req, res, room->meta.id, api_seats(srv, room, req) != 0);
 }
 
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res)

@@ -1,5 +1,6 @@
 #include "auth.h"
 
+#include <sodium.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -35,21 +36,29 @@ bool auth_account(Server *srv, const ApiRequest *req, Account *out)
     return found;
 }
 
+static bool origin_ours(const Server *srv, const ApiRequest *req)
+{
+    if (srv->cfg.origin)
+        return strcmp(req->origin, srv->cfg.origin) == 0;
+    const char *host = req->origin;
+    if (strncmp(host, "http://", 7) == 0)
+        host += 7;
+    else if (strncmp(host, "https://", 8) == 0)
+        host += 8;
+    else
+        return false;
+    return req->host && req->host[0] && strcmp(host, req->host) == 0;
+}
+
 bool auth_same_origin(const Server *srv, const ApiRequest *req)
 {
-    if (req->origin) {
-        if (srv->cfg.origin)
-            return strcmp(req->origin, srv->cfg.origin) == 0;
-        const char *host = req->origin;
-        if (strncmp(host, "http://", 7) == 0)
-            host += 7;
-        else if (strncmp(host, "https://", 8) == 0)
-            host += 8;
-        else
-            return false;
-        return req->host && req->host[0] && strcmp(host, req->host) == 0;
-    }
-    return req->fetch_site && strcmp(req->fetch_site, "same-origin") == 0;
+    /* Both are checked when both come: a browser that says cross-site is
+     * believed even when the Origin looks like ours. */
+    if (req->fetch_site && strcmp(req->fetch_site, "same-origin") != 0)
+        return false;
+    if (req->origin && !origin_ours(srv, req))
+        return false;
+    return req->origin || req->fetch_site;
 }
 
 static void set_cookie(const Server *srv, ApiResponse *res, const char *value, int max_age)
@@ -77,4 +86,88 @@ bool auth_start_session(Server *srv, AccountId account, ApiResponse *res, char *
 void auth_clear_cookie(const Server *srv, ApiResponse *res)
 {
     set_cookie(srv, res, "", 0);
+}
+
+bool auth_end_session(Server *srv, const ApiRequest *req, char *err, size_t errlen)
+{
+    char hash[TOKEN_HASH_LEN + 1];
+    return !auth_session_hash(req, hash) || srv->store->ops->session_delete(srv->store, hash, 0, err, errlen);
+}
+
+/* ---- device cookies ---- */
+
+#define NONCE_LEN 16         /* 80 bits of base32 */
+#define TAG_BYTES 16         /* 128 bits of MAC, in hex */
+#define MARK_LEN (NONCE_LEN + 1 + 2 * TAG_BYTES)
+#define MARKS_KEPT 3
+
+/* The mark of account a for nonce: "NONCE.TAG", TAG the keyed BLAKE2b of
+ * the account and the nonce, under a key derived from a's password hash. */
+static void device_mark(const Account *a, const char *nonce, char out[MARK_LEN + 1])
+{
+    unsigned char key[crypto_generichash_KEYBYTES], tag[TAG_BYTES];
+    crypto_generichash(key, sizeof key, (const unsigned char *)a->password_hash, strlen(a->password_hash), NULL, 0);
+    char message[64];
+    int n = snprintf(message, sizeof message, "morph device %lld %s", (long long)a->id, nonce);
+    crypto_generichash(tag, sizeof tag, (const unsigned char *)message, (size_t)n, key, sizeof key);
+    sodium_memzero(key, sizeof key);
+    snprintf(out, MARK_LEN + 1, "%s.", nonce);
+    sodium_bin2hex(out + NONCE_LEN + 1, 2 * TAG_BYTES + 1, tag, sizeof tag);
+}
+
+/* The i-th mark of the cookie (its marks joined by '_'), false past the last. */
+static bool cookie_mark(const char *cookie, int i, char out[MARK_LEN + 1])
+{
+    for (const char *p = cookie; p && *p; i--) {
+        size_t len = strcspn(p, "_");
+        if (i == 0) {
+            if (len != MARK_LEN)
+                return false;
+            memcpy(out, p, MARK_LEN);
+            out[MARK_LEN] = '\0';
+            return true;
+        }
+        p = p[len] ? p + len + 1 : NULL;
+    }
+    return false;
+}
+
+static bool mark_of(const Account *a, const char *mark)
+{
+    char nonce[NONCE_LEN + 1], want[MARK_LEN + 1];
+    if (mark[NONCE_LEN] != '.')
+        return false;
+    memcpy(nonce, mark, NONCE_LEN);
+    nonce[NONCE_LEN] = '\0';
+    if (!token_well_formed(nonce, NONCE_LEN))
+        return false;
+    device_mark(a, nonce, want);
+    return sodium_memcmp(want, mark, MARK_LEN) == 0;
+}
+
+bool auth_device_known(const ApiRequest *req, const Account *a, char key[DEVICE_KEY_MAX])
+{
+    char mark[MARK_LEN + 1];
+    for (int i = 0; req->device && cookie_mark(req->device, i, mark); i++)
+        if (mark_of(a, mark)) {
+            snprintf(key, DEVICE_KEY_MAX, "%.*s", NONCE_LEN, mark);
+            return true;
+        }
+    return false;
+}
+
+void auth_device_remember(const Server *srv, const ApiRequest *req, const Account *a, ApiResponse *res)
+{
+    char nonce[NONCE_LEN + 1], value[MARKS_KEPT * (MARK_LEN + 1)], mark[MARK_LEN + 1];
+    if (!token_random(nonce, NONCE_LEN))
+        return; /* the browser stays unknown: it signs in as a stranger would */
+    device_mark(a, nonce, value);
+    int kept = 1;
+    for (int i = 0; req->device && kept < MARKS_KEPT && cookie_mark(req->device, i, mark); i++)
+        if (!mark_of(a, mark)) { /* another account's (or a stale one of a's old password: dropped) */
+            snprintf(value + strlen(value), sizeof value - strlen(value), "_%s", mark);
+            kept++;
+        }
+    snprintf(res->set_device, sizeof res->set_device, "%s=%s; Path=/api/; Max-Age=%d; HttpOnly; SameSite=Strict%s",
+             DEVICE_COOKIE, value, DEVICE_DAYS * 86400, srv->cfg.secure_cookie ? "; Secure" : "");
 }

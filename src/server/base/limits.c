@@ -19,7 +19,7 @@ typedef struct Bucket {
 } Bucket;
 
 /* What a bucket counts; every key has one bucket of each kind, full at first. */
-enum { B_CREATE, B_REQUEST, B_LOGIN, B_LOGIN_NAME, B_SIGNUP, B_CHAT, B_COUNT };
+enum { B_CREATE, B_REQUEST, B_LOGIN, B_LOGIN_NAME, B_LOGIN_UNKNOWN, B_SIGNUP, B_CHAT, B_COUNT };
 
 typedef struct Entry {
     struct Entry *next;
@@ -81,6 +81,7 @@ static void shape(const LimitsConfig *c, int kind, double *cap, double *rate)
     case B_REQUEST: *cap = c->requests_per_second; *rate = *cap; break;
     case B_LOGIN: *cap = c->logins_per_minute; *rate = *cap / 60; break;
     case B_LOGIN_NAME: *cap = c->logins_per_name_per_minute; *rate = *cap / 60; break;
+    case B_LOGIN_UNKNOWN: *cap = c->logins_per_name_unknown; *rate = *cap / 60; break;
     case B_SIGNUP: *cap = c->accounts_per_hour; *rate = *cap / 3600; break;
     default: *cap = fmin(CHAT_BURST, c->chat_per_minute); *rate = c->chat_per_minute / 60.0; break;
     }
@@ -188,21 +189,40 @@ bool limits_request(Limits *l, const char *client, double now, int *retry_after)
     return take_one(l, client, B_REQUEST, now, retry_after);
 }
 
-bool limits_login(Limits *l, const char *client, const char *name, double now, int *retry_after, bool *per_name)
+/* A name's key in lower case ("name:alice"), and with the address
+ * ("name:alice@10.0.0.1"): names are at most 20 characters. */
+static void name_key(const char *name, const char *client, char key[CLIENT_MAX])
 {
-    /* A name's key in lower case, cut to fit: names are at most 20 characters. */
-    char key[CLIENT_MAX];
-    int n = snprintf(key, sizeof key, "name:%.60s", name ? name : "");
+    int n = snprintf(key, CLIENT_MAX, "name:%.24s", name ? name : "");
     for (int i = 5; i < n && key[i]; i++)
         if (key[i] >= 'A' && key[i] <= 'Z')
             key[i] = (char)(key[i] - 'A' + 'a');
+    if (client)
+        snprintf(key + strlen(key), CLIENT_MAX - strlen(key), "@%.45s", client);
+}
+
+bool limits_login(Limits *l, const char *client, const char *name, const char *device, double now, int *retry_after,
+                  bool *per_name)
+{
+    char key[CLIENT_MAX];
+    if (device) {
+        snprintf(key, sizeof key, "device:%.60s", device);
+        *per_name = true;
+        return take_one(l, key, B_LOGIN_NAME, now, retry_after);
+    }
+    char here[CLIENT_MAX];
+    name_key(name, NULL, key);
+    name_key(name, client ? client : "", here);
     pthread_mutex_lock(&l->lock);
     sweep_if_full(l, now);
-    Entry *by_address = entry(l, client, now), *by_name = entry(l, key, now);
-    *per_name = !has(l, by_name, B_LOGIN_NAME, now, false, retry_after);
+    /* The three entries are made first: making one never drops another. */
+    Entry *by_address = entry(l, client, now), *by_name_here = entry(l, here, now), *by_name = entry(l, key, now);
+    *per_name = !has(l, by_name_here, B_LOGIN_NAME, now, false, retry_after) ||
+                !has(l, by_name, B_LOGIN_UNKNOWN, now, false, retry_after);
     bool ok = !*per_name && has(l, by_address, B_LOGIN, now, false, retry_after);
     if (ok) {
-        has(l, by_name, B_LOGIN_NAME, now, true, retry_after);
+        has(l, by_name_here, B_LOGIN_NAME, now, true, retry_after);
+        has(l, by_name, B_LOGIN_UNKNOWN, now, true, retry_after);
         has(l, by_address, B_LOGIN, now, true, retry_after);
     }
     pthread_mutex_unlock(&l->lock);
@@ -221,55 +241,102 @@ bool limits_chat(Limits *l, const char *speaker, double now, int *retry_after)
     return take_one(l, key, B_CHAT, now, retry_after);
 }
 
-static bool acquire(Limits *l, const char *client, bool stream, bool *per_client_over)
+/* Whether a client holding mine of a total all may take one more: within
+ * its own limit and the total, and past three quarters of the total only
+ * while it holds fewer than few. */
+static bool room_for(int mine, int mine_max, int all, int all_max, int few)
+{
+    return mine < mine_max && all < all_max && (all < all_max - all_max / 4 || mine < few);
+}
+
+bool limits_connection_acquire(Limits *l, const char *client, bool *per_client_over)
 {
     pthread_mutex_lock(&l->lock);
     double now = limits_now();
     sweep_if_full(l, now);
     Entry *e = entry(l, client, now);
-    int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
-    int mine_max = stream ? l->cfg.streams_per_client : l->cfg.connections_per_client;
-    int all_max = stream ? l->cfg.streams : l->cfg.connections;
-    *per_client_over = *mine >= mine_max;
-    bool ok = !*per_client_over && *all < all_max;
+    *per_client_over = e->connections >= l->cfg.connections_per_client;
+    bool ok = room_for(e->connections, l->cfg.connections_per_client, l->connections, l->cfg.connections,
+                       RESERVE_CONNECTIONS);
     if (ok) {
-        (*mine)++;
-        (*all)++;
+        e->connections++;
+        l->connections++;
     }
     pthread_mutex_unlock(&l->lock);
     return ok;
 }
 
-static void release(Limits *l, const char *client, bool stream)
+void limits_connection_release(Limits *l, const char *client)
 {
     pthread_mutex_lock(&l->lock);
     double now = limits_now();
     sweep_if_full(l, now);
     Entry *e = entry(l, client, now);
-    int *mine = stream ? &e->streams : &e->connections, *all = stream ? &l->streams : &l->connections;
-    if (*mine > 0) {
-        (*mine)--;
-        (*all)--;
+    if (e->connections > 0) {
+        e->connections--;
+        l->connections--;
     }
     pthread_mutex_unlock(&l->lock);
 }
 
-bool limits_connection_acquire(Limits *l, const char *client, bool *per_client_over)
+static void game_key(const char *game, char key[CLIENT_MAX])
 {
-    return acquire(l, client, false, per_client_over);
+    snprintf(key, CLIENT_MAX, "game:%.60s", game);
 }
 
-void limits_connection_release(Limits *l, const char *client)
+bool limits_stream_acquire(Limits *l, const char *client, const char *game, bool player, StreamRefusal *why)
 {
-    release(l, client, false);
+    const LimitsConfig *c = &l->cfg;
+    char key[CLIENT_MAX];
+    pthread_mutex_lock(&l->lock);
+    double now = limits_now();
+    sweep_if_full(l, now);
+    Entry *e = entry(l, client, now), *g = NULL;
+    if (game) {
+        game_key(game, key);
+        g = entry(l, key, now);
+    }
+    bool few = e->streams < RESERVE_STREAMS;
+    *why = 0;
+    if (e->streams >= c->streams_per_client)
+        *why = STREAM_PER_CLIENT;
+    else if (player)
+        *why = l->streams < c->streams + c->streams / 4 ? 0 : STREAM_ALL; /* a player's headroom */
+    else if (g && g->streams >= c->streams_per_game && !few)
+        *why = STREAM_PER_GAME;
+    else if (!room_for(e->streams, c->streams_per_client, l->streams, c->streams, RESERVE_STREAMS))
+        *why = STREAM_ALL;
+    if (!*why) {
+        e->streams++;
+        l->streams++;
+        if (g)
+            g->streams++;
+    }
+    pthread_mutex_unlock(&l->lock);
+    return !*why;
 }
 
-bool limits_stream_acquire(Limits *l, const char *client, bool *per_client_over)
+void limits_stream_release_of(Limits *l, const char *client, const char *game)
 {
-    return acquire(l, client, true, per_client_over);
+    char key[CLIENT_MAX];
+    pthread_mutex_lock(&l->lock);
+    double now = limits_now();
+    sweep_if_full(l, now);
+    Entry *e = entry(l, client, now);
+    if (e->streams > 0) {
+        e->streams--;
+        l->streams--;
+    }
+    if (game) {
+        game_key(game, key);
+        Entry *g = entry(l, key, now);
+        if (g->streams > 0)
+            g->streams--;
+    }
+    pthread_mutex_unlock(&l->lock);
 }
 
 void limits_stream_release(Limits *l, const char *client)
 {
-    release(l, client, true);
+    limits_stream_release_of(l, client, NULL);
 }

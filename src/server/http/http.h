@@ -24,6 +24,10 @@ typedef struct HttpConfig {
     const char *web_dir; /* the page's files, or NULL */
     int threads;         /* event threads */
     int keepalive_s;     /* seconds between keep-alive comments on idle streams */
+    /* Seconds a connection has to bring a whole request (headers and body)
+     * from its start or from the end of its last answer; then it is closed.
+     * 0: 10. */
+    int request_s;
     /* Addresses of reverse proxies (HAProxy) whose X-Forwarded-For names the
      * client, comma-separated, or NULL: a request through one of them is
      * its client's for every limit, and the proxy's own connections are not
