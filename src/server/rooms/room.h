@@ -21,7 +21,7 @@
 #include "../base/subscriber.h"
 #include "../store/store.h"
 #include "analyses.h"
-#include "view.h"
+#include "../../front/view.h"
 #include "../base/work_pool.h"
 
 typedef struct Room Room;
@@ -219,19 +219,6 @@ double room_clock_tick(Room *r, double now, bool save);
 void room_chat_added(Room *r);
 /* Whether seat muted the other players' chat, and setting it (stored). */
 bool room_set_mute(Room *r, int seat, bool muted, RoomError *e);
-
-/* Helper for other modules: the JSON form of action a (legal in s) with its
- * sentence and structured fields, as text appended to out or as jansson. */
-void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out);
-json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v);
-/* The history entry of action a (text `text`, by 0-based seat player or -1
- * for chance) applied in before as action number index: its sentence, what
- * it touched (marks) and its structured fields (docs/web-api.md). */
-void room_log_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,
-                    const Voice *v, StrBuf *out);
-/* A sentence for action a in s; falls back to the action text when the
- * game has no describe yet. */
-void room_describe(const State *s, Action a, const Voice *v, StrBuf *out);
 
 /* Starts the post-game analysis of r's finished game (r->lock held):
  * analyses_start's answer (ANALYSES_STARTED, _ALREADY, _BUSY, _STORE_DOWN),
