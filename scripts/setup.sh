@@ -13,6 +13,10 @@ cd "$(dirname "$0")/.."
 # targets (the unversioned names follow Debian's default clang, 14 on Debian 12).
 packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev curl
           chromium clang libclang-rt-dev libpq-dev postgresql postgresql-common haproxy)
+# The engine of the page (web/engine/morph.wasm, built by make; running and testing need it): clang
+# above compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld
+# (lld); jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below).
+packages+=(wasi-libc libclang-rt-dev-wasm32 lld)
 # Node.js may come from elsewhere than Debian: what counts is the commands.
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
@@ -34,6 +38,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${sudo[@]}" apt-get update -qq
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# jansson's sources for the page's engine (nothing to do when deps/jansson is there).
+bash scripts/wasm_deps.sh
 
 # The browser tests' packages: npm ci only when node_modules is not what the
 # lockfile pins (so an up-to-date tree needs no network).

@@ -8,6 +8,7 @@
  * as the uninterrupted one); reuse=1 keeps the tree between decisions
  * instead, following every observed action (measured: no gain at 1000 and
  * 4000 playouts, docs/ai.md). */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,7 +244,7 @@ void mcts_decide(Mcts *m, const MorphosState *s, Decision *d)
             mcts_tree_mark_root(&m->trees[i], p, m->proof.lost[k], -1);
         /* The solver serves one tree: its calls are not thread-safe. */
         m->trees[i].solver = nt == 1 && m->proof.ran ? m->solver : NULL;
-        long share = p->ms ? 1L << 60 : p->playouts / nt + (i < p->playouts % nt);
+        long share = p->ms ? LONG_MAX : p->playouts / nt + (i < p->playouts % nt);
         jobs[i] = (Job){&m->trees[i], p, share, deadline};
     }
     for (int i = 1; i < nt; i++)

@@ -271,7 +271,7 @@ static const char *mime_type(const char *path)
         {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
         {".svg", "image/svg+xml"}, {".png", "image/png"}, {".ico", "image/x-icon"},
         {".json", "application/json"}, {".txt", "text/plain; charset=utf-8"}, {".woff2", "font/woff2"},
-        {".webmanifest", "application/manifest+json"},
+        {".webmanifest", "application/manifest+json"}, {".wasm", "application/wasm"},
     };
     const char *dot = strrchr(path, '.');
     for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
@@ -313,7 +313,8 @@ static enum MHD_Result queue_file(Http *h, struct MHD_Connection *conn, const ch
     MHD_add_response_header(r, "Content-Type", mime_type(path));
     MHD_add_response_header(r, "Cache-Control", "no-cache");
     MHD_add_response_header(r, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+                            "style-src 'self' 'unsafe-inline'; "
                             "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
     security_headers(r);
     enum MHD_Result ok = MHD_queue_response(conn, 200, r);

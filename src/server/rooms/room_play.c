@@ -20,19 +20,14 @@
  * reason; a part that is not the seat's to play is 403. */
 static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 {
-    char err[ERR_MAX];
+    char msg[ERR_MAX + EXCERPT_SIZE + 32];
     bool may_roll = room_typing_seat(r) == seat;
     double now = room_host_now(r->host);
     if (!room_clock_in_time(r, now, e))
         return false; /* the seat to act ran out of time before this came */
-    if (!session_apply_for_seat(r->session, seat, text, may_roll, err, sizeof err)) {
-        StrBuf why = STRBUF_INIT;
-        char q[EXCERPT_SIZE];
-        if (explain_refusal(r->session->state, text, err, &why))
-            room_fail(e, 422, "illegal action '%s': %s", text_excerpt(text, EXCERPT_MAX, q, sizeof q), sb_str(&why));
-        else
-            room_fail(e, explain_rules_error(err) ? 422 : 403, "%s", err);
-        sb_free(&why);
+    int status = explain_apply_for_seat(r->session, seat, text, may_roll, msg, sizeof msg);
+    if (status) {
+        room_fail(e, status, "%s", msg);
         return false;
     }
     room_advance(r);
