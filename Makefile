@@ -29,8 +29,8 @@ endif
 PKG_CFLAGS = $(shell pkg-config --cflags jansson libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # The web server: HTTP (libmicrohttpd), storage (SQLite, or PostgreSQL through libpq), SHA-256 of
-# tokens (nettle), Argon2id password hashes (libsodium).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium)
+# tokens (nettle), Argon2id password hashes (libsodium), gzip answers (zlib).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium zlib 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium -lz)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 

@@ -13,6 +13,8 @@ cd "$(dirname "$0")/.."
 # targets (the unversioned names follow Debian's default clang, 14 on Debian 12).
 packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev curl
           chromium clang libclang-rt-dev libpq-dev postgresql postgresql-common haproxy)
+# zlib compresses the server's answers (gzip).
+packages+=(zlib1g-dev)
 # The engine of the page (web/engine/morph.wasm, built by make; running and testing need it): clang
 # above compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld
 # (lld); jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below).

@@ -17,6 +17,7 @@
 #include "../api/api.h"
 #include "../base/feed.h"
 #include "../../core/xalloc.h"
+#include "compress.h"
 
 #define CLIENT_MAX 64
 #define QUERY_MAX 32
@@ -96,11 +97,27 @@ static void security_headers(struct MHD_Response *r)
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
 }
 
+/* Whether the client takes gzip (compress.h). */
+static bool accepts_gzip(struct MHD_Connection *conn)
+{
+    return compress_accepts_gzip(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+}
+
 static enum MHD_Result queue_api(struct MHD_Connection *conn, ApiResponse *res)
 {
     char *body = res->body ? res->body : xstrdup("{}");
     res->body = NULL;
-    struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
+    size_t len = strlen(body), gz_len = 0;
+    char *gz = len >= COMPRESS_MIN_BYTES && accepts_gzip(conn) ? compress_gzip(body, len, 6, &gz_len) : NULL;
+    struct MHD_Response *r;
+    if (gz) {
+        free(body);
+        r = MHD_create_response_from_buffer(gz_len, gz, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
+    } else {
+        r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+    }
+    MHD_add_response_header(r, "Vary", "Accept-Encoding");
     MHD_add_response_header(r, "Content-Type", res->content_type ? res->content_type : "application/json");
     MHD_add_response_header(r, "Cache-Control", "no-store");
     security_headers(r);
@@ -309,8 +326,21 @@ static enum MHD_Result queue_file(Http *h, struct MHD_Connection *conn, const ch
             return queue_error(conn, 404, "the page's index.html is missing from the web directory", 0);
         }
     }
-    struct MHD_Response *r = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
-    MHD_add_response_header(r, "Content-Type", mime_type(path));
+    const char *type = mime_type(path);
+    bool worth = compress_type_worth_it(type);
+    size_t gz_len = 0;
+    char *gz = worth && accepts_gzip(conn) ? compress_file(path, fd, &sb, &gz_len) : NULL;
+    struct MHD_Response *r;
+    if (gz) {
+        close(fd);
+        r = MHD_create_response_from_buffer(gz_len, gz, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
+    } else {
+        r = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+    }
+    if (worth)
+        MHD_add_response_header(r, "Vary", "Accept-Encoding");
+    MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-cache");
     MHD_add_response_header(r, "Content-Security-Policy",
                             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
@@ -709,4 +739,5 @@ void http_stop(Http *h)
     free(h->web_dir);
     free(h->proxies);
     free(h);
+    compress_forget(); /* the page's files kept compressed */
 }
