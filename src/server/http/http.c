@@ -239,6 +239,7 @@ static enum MHD_Result queue_stream(Http *h, struct MHD_Connection *conn, ApiRes
         h->streams->prev = st;
     h->streams = st;
     pthread_mutex_unlock(&h->lock);
+    st->sub.lean = res->stream_lean; /* a room's reader that computes states itself */
     if (st->room)
         room_subscribe(st->room, &st->sub, res->stream_after);
     else

@@ -71,6 +71,10 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
 
 /* Appends the public state with its history to out. */
 void room_put_state(Room *r, StrBuf *out);
+/* The head of what changed, without its closing brace: {"id","version",
+ * "count","status","thinking","to_move","rematch","clock" (room_changes_json,
+ * and a lean stream's tick). */
+void room_put_changes(Room *r, StrBuf *out);
 
 /* ---- clocks (room_clock.c) ---- */
 /* The seat whose time runs now: the seat to decide, or the one typing its

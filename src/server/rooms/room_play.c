@@ -46,6 +46,11 @@ static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 
 bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomError *e)
 {
+    return room_act_from(r, seats, text, version, NULL, e);
+}
+
+bool room_act_from(Room *r, unsigned seats, const char *text, int64_t version, int *first, RoomError *e)
+{
     pthread_mutex_lock(&r->lock);
     bool ok = false;
     /* Over a shared store a write may meet another server's: catch up and
@@ -59,8 +64,11 @@ bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomEr
             room_fail(e, 409, "an AI is thinking; wait for its move");
         else if (r->session->count >= r->host->max_actions)
             room_fail(e, 409, "the game has reached the server's limit of %d actions", r->host->max_actions);
-        else if ((seat = room_acting_seat(r, seats, e)) >= 0)
+        else if ((seat = room_acting_seat(r, seats, e)) >= 0) {
+            if (first)
+                *first = r->session->count;
             ok = apply_for_seat(r, seat, text, e);
+        }
         if (ok || !room_retry(r, e, attempt))
             break;
     }
@@ -159,6 +167,7 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
             r->stored = s->count;
             r->meta.status = g.status;
             r->meta.version = g.version;
+            r->full_version = g.version;
             r->meta.undo_low = g.undo_low;
             r->meta.epoch = g.epoch;
             r->ai_work_mine = g.ai_to_move;

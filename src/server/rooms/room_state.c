@@ -92,6 +92,42 @@ void room_put_state(Room *r, StrBuf *out)
     sb_puts(out, "]}");
 }
 
+void room_put_changes(Room *r, StrBuf *out)
+{
+    int player = session_player(r->session);
+    sb_printf(out, "{\"id\":\"%s\",\"version\":%lld,\"count\":%d,\"status\":\"%s\",\"thinking\":%s", r->meta.id,
+              (long long)r->meta.version, r->session->count, status_name(r->meta.status),
+              room_ai_busy(r) ? "true" : "false");
+    if (player >= 0)
+        sb_printf(out, ",\"to_move\":%d", player + 1);
+    else
+        sb_puts(out, ",\"to_move\":null");
+    if (r->meta.rematch[0])
+        sb_printf(out, ",\"rematch\":\"%s\"", r->meta.rematch);
+    else
+        sb_puts(out, ",\"rematch\":null");
+    room_clock_json(r, room_host_now(r->host), out);
+}
+
+char *room_changes_json(Room *r, int first)
+{
+    pthread_mutex_lock(&r->lock);
+    StrBuf sb = STRBUF_INIT;
+    room_put_changes(r, &sb);
+    int count = r->session->count;
+    if (first < 0 || first > count)
+        first = count;
+    sb_printf(&sb, ",\"from\":%d,\"entries\":[", first);
+    for (int i = first; i < count; i++) {
+        if (i > first)
+            sb_putc(&sb, ',');
+        sb_puts(&sb, r->log[i].json ? r->log[i].json : "null");
+    }
+    sb_puts(&sb, "]}");
+    pthread_mutex_unlock(&r->lock);
+    return sb.data;
+}
+
 static const char *statics(Room *r)
 {
     if (r->statics)
