@@ -49,7 +49,7 @@ export async function gamePage(main, id) {
 
 const MAX_ANIMATED = 80; // more new actions than this (a long absence) are drawn at once
 
-class GameScreen {
+export class GameScreen {
   constructor(main, first, tokens) {
     this.main = main;
     this.id = first.id;
