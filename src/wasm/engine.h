@@ -68,6 +68,13 @@ ENGINE_API(engine_record) char *engine_record(Engine *e, const char *created);
 /* {"rules":"...","legend":[...]} of the game with its options. */
 ENGINE_API(engine_rules) char *engine_rules(Engine *e);
 
+/* The post-game analysis of the game so far (src/ai/analysis.h), budget
+ * seconds a decision and seed as the server's (0.2 and 1): {"status":"done",
+ * "analysis":{...as the server's}} or {"status":"failed","error"}. In the
+ * WebAssembly build the page's env.engine_progress(done, total) is told
+ * before the first decision and after each (0 from it stops). */
+ENGINE_API(engine_analyse) char *engine_analyse(Engine *e, double budget, int64_t seed);
+
 /* For the tests comparing builds (tests/wasm/): plays games seed ..
  * seed + count - 1 of the spec's game to the end, each decision uniform
  * among the legal actions (from the seed) or the seat's AI, and hashes

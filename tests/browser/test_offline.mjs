@@ -3,7 +3,8 @@
 // (Playwright's offline mode) a phone plays whole games of Morphos and
 // Morpyam against the AI, kept on the device and resumed after the tab is
 // closed; back online, the finished game goes to the server's analysis as
-// a record. The worker of a new server version takes over cleanly.
+// a record (as the engine in the page judged it offline, in a worker). The
+// worker of a new server version takes over cleanly.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,7 +48,7 @@ export const tests = [
     name: 'with the network cut, a phone plays Morphos and Morpyam against the AI, kept and resumed; online again, the record is analysed',
     timeout: 240000,
     async run(t) {
-      const server = await t.server(['--analysis-ms', '20']);
+      const server = await t.server(['--analysis-ms', '200']); // the page's budget: the same judgement
       const { version } = (await server.api('GET', '/api/meta')).data;
       const phone = await t.page({ label: 'phone', width: 375, height: 740 });
       const context = phone.context();
@@ -58,6 +59,7 @@ export const tests = [
       for (const file of fs.readdirSync(path.join(here, '../../web/js')))
         assert(sw.includes(`'/js/${file}'`), `sw.js keeps /js/${file}`);
 
+      let hereClasses = [];
       await t.allowing(OFFLINE_NOISE, async () => {
         await context.setOffline(true);
         // Morphos 5x5 against greedy: every click answered by the engine in the page
@@ -73,6 +75,15 @@ export const tests = [
         assert(/wins/.test(await phone.textContent('.result')), 'the result in the library\'s words');
         assert((await phone.$$('.moves-list li')).length === Number(end.count), 'every move in words');
         await t.shot(phone, 'offline-morphos-phone');
+        // its replay, drawn by the engine, and its analysis in the page (a worker), still offline
+        await phone.goto(`${morphos}/replay`);
+        await phone.waitForSelector('#replay');
+        await phone.click('#analyse-here');
+        await phone.waitForSelector('.eval-graph', { timeout: 120000 });
+        assert(Number(await phone.getAttribute('#analysis', 'data-progress-events')) >= 2, 'the progress bar moved');
+        hereClasses = await phone.$$eval('.replay-moves li', (items) => items.map((li) => li.dataset.class || ''));
+        assert(hereClasses.filter(Boolean).length === Number(end.count), `every decision judged in the page: ${hereClasses}`);
+        await t.shot(phone, 'offline-analysis-phone');
 
         // Morpyam against greedy: some turns, then the tab is closed
         await startLocal(phone, server.url, 'morpyam', 'greedy');
@@ -109,6 +120,8 @@ export const tests = [
         await again.waitForSelector('#replay');
         await again.click('#analyse');
         await again.waitForSelector('.eval-graph', { timeout: 120000 });
+        const serverClasses = await again.$$eval('.replay-moves li', (items) => items.map((li) => li.dataset.class || ''));
+        assertEqual(serverClasses, hereClasses, 'the server judges every decision as the page did');
         await t.shot(again, 'offline-analysed-phone');
       });
     },

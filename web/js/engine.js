@@ -51,7 +51,12 @@ function wasiImports(memoryOf) {
 // default) or its bytes.
 export async function loadEngine(source = '/engine/morph.wasm') {
   let memory = null;
-  const imports = { [WASI]: wasiImports(() => memory) };
+  // an analysis tells its progress here (Game.analyse)
+  const hooks = { progress: null };
+  const imports = {
+    [WASI]: wasiImports(() => memory),
+    env: { engine_progress: (done, total) => (hooks.progress && hooks.progress(done, total) === false ? 0 : 1) },
+  };
   let instance;
   if (typeof source === 'string') {
     const response = await fetch(source);
@@ -62,12 +67,13 @@ export async function loadEngine(source = '/engine/morph.wasm') {
   }
   memory = instance.exports.memory;
   instance.exports._initialize();
-  return new Engine(instance.exports);
+  return new Engine(instance.exports, hooks);
 }
 
 export class Engine {
-  constructor(exports) {
+  constructor(exports, hooks = {}) {
     this.x = exports;
+    this.hooks = hooks;
     this.encoder = new TextEncoder();
     this.decoder = new TextDecoder();
   }
@@ -158,6 +164,17 @@ class Game {
   undo() { return this.call('engine_undo'); }
   record(created = null) { return this.call('engine_record', created); }
   rules() { return this.call('engine_rules'); }
+
+  // The post-game analysis, as the server's (budget seconds of work a
+  // decision, seed): progress(done, total) after each decision (false stops).
+  analyse(budget = 0.2, seed = 1, progress = null) {
+    this.engine.hooks.progress = progress;
+    try {
+      return this.call('engine_analyse', budget, BigInt(seed));
+    } finally {
+      this.engine.hooks.progress = null;
+    }
+  }
 
   close() {
     if (this.h) this.engine.x.engine_close(this.h);

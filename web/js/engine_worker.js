@@ -3,7 +3,8 @@
 // in the page: a progress event after each decision). Messages:
 //   { id, op: 'new'|'load'|'call'|'close', ... }  ->  { id, result } or { id, error }
 // 'call' runs one call of a game (engine.js's Game: play, step, undo,
-// position, history, record, rules).
+// position, history, record, rules); 'analyse' a record's analysis, with
+// { id, progress: { done, total } } messages before its answer.
 import { loadEngine } from './engine.js';
 
 const engine = loadEngine(new URL('../engine/morph.wasm', import.meta.url).href);
@@ -27,6 +28,17 @@ async function run(msg) {
       const game = games.get(msg.game);
       if (!game) throw new Error('no such game in the engine');
       return game[msg.name](...(msg.args || []));
+    }
+    case 'analyse': {
+      // a record's analysis, its progress posted after each decision
+      const game = e.load(msg.record, msg.names || null);
+      try {
+        return game.analyse(msg.budget, msg.seed, (done, total) => {
+          self.postMessage({ id: msg.id, progress: { done, total } });
+        });
+      } finally {
+        game.close();
+      }
     }
     case 'close': {
       const game = games.get(msg.game);

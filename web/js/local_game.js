@@ -16,19 +16,24 @@ class EngineWorker {
     this.next = 1;
     this.waiting = new Map();
     this.worker.addEventListener('message', (event) => {
-      const { id, result, error } = event.data;
+      const { id, result, error, progress } = event.data;
       const pending = this.waiting.get(id);
       if (!pending) return;
+      if (progress) {
+        if (pending.progress) pending.progress(progress);
+        return;
+      }
       this.waiting.delete(id);
       if (error !== undefined) pending.reject(new Error(error));
       else pending.resolve(result);
     });
   }
 
-  call(op, fields = {}) {
+  // progress(p), when given, hears the operation's progress messages.
+  call(op, fields = {}, progress = null) {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { resolve, reject, progress });
       this.worker.postMessage({ id, op, ...fields });
     });
   }

@@ -205,5 +205,5 @@ async function localReplay(main, id) {
     return;
   }
   const { Viewer } = await import('./replay.js');
-  new Viewer(main, await replayData(engine, saved), { name: `this device's game`, record: JSON.stringify(saved.record), local: saved });
+  new Viewer(main, await replayData(engine, saved), { name: `this device's game`, record: JSON.stringify(saved.record), names: saved.names });
 }
