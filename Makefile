@@ -60,9 +60,10 @@ SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 # The rules, words and AI levels with the page's calls (src/wasm/) compiled
 # to WebAssembly by clang for wasm32-wasi (Debian's wasi-libc, compiler-rt's
 # wasm32 builtins, wasm-ld), with jansson built from Debian's source package
-# (deps/jansson, fetched by scripts/wasm_deps.sh). One file, served with the
-# page: web/engine/morph.wasm. It is built whenever the toolchain is there
-# (scripts/setup.sh installs it); `make wasm` says what is missing.
+# (deps/jansson, fetched by scripts/wasm_deps.sh through apt when missing).
+# One file, served with the page: web/engine/morph.wasm. It is built whenever
+# the toolchain is there (scripts/setup.sh installs it); `make wasm` says
+# what is missing.
 WASM_CC ?= clang
 JANSSON_SRC ?= deps/jansson
 WB := build/wasm
@@ -79,7 +80,7 @@ WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -O2 -Wl,--export=mallo
 	-Wl,-z,stack-size=8388608 -Wl,--strip-all -lwasi-emulated-mman
 WASM_OK := $(shell test -f /usr/include/wasm32-wasi/stdio.h && command -v wasm-ld >/dev/null && \
 	test -f "$$($(WASM_CC) --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" && \
-	test -f $(JANSSON_SRC)/src/jansson.h && echo yes)
+	{ test -f $(JANSSON_SRC)/src/jansson.h || command -v apt-get >/dev/null; } && echo yes)
 
 .PHONY: all build tests setup run cluster test bench bench-wasm install clean fuzz fuzz-build diff-morphos solver-check wasm
 .SECONDARY:
@@ -170,7 +171,13 @@ wasm: $(if $(WASM_OK),$(WASM),wasm-missing)
 
 .PHONY: wasm-missing
 wasm-missing:
-	@echo "make wasm: the toolchain of the page's engine is missing (clang, wasi-libc, libclang-rt-dev-wasm32, lld, and Debian's jansson sources in $(JANSSON_SRC)): run scripts/setup.sh" >&2; exit 1
+	@echo "make wasm: the toolchain of the page's engine is missing (clang, wasi-libc, libclang-rt-dev-wasm32, lld): run scripts/setup.sh" >&2; exit 1
+
+# jansson's sources, from Debian's source package (a fresh clone has none yet)
+$(JANSSON_SRC)/src/jansson.h:
+	bash scripts/wasm_deps.sh
+$(JANSSON_SRC)/src/jansson_config.h.in: | $(JANSSON_SRC)/src/jansson.h ;
+$(JANSSON_SRC)/src/%.c: | $(JANSSON_SRC)/src/jansson.h ;
 
 $(WASM): $(WASM_OBJS)
 	@mkdir -p $(@D)

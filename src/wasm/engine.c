@@ -90,14 +90,6 @@ void engine_put_position(Engine *e, StrBuf *out)
     sb_putc(out, '}');
 }
 
-char *engine_position(Engine *e)
-{
-    if (!e)
-        return engine_fail("no game");
-    StrBuf out = STRBUF_INIT;
-    engine_put_position(e, &out);
-    return out.data;
-}
 
 /* Appends [entries from .. to - 1]. */
 static void put_entries(const Engine *e, int from, int to, StrBuf *out)
@@ -116,13 +108,24 @@ void engine_put_history(Engine *e, StrBuf *out)
     put_entries(e, 0, e->s->count, out);
 }
 
-char *engine_history(Engine *e)
+/* What put writes of e, as a new string; NULL without a game. */
+static char *written(Engine *e, void (*put)(Engine *, StrBuf *))
 {
     if (!e)
         return engine_fail("no game");
     StrBuf out = STRBUF_INIT;
-    engine_put_history(e, &out);
+    put(e, &out);
     return out.data;
+}
+
+char *engine_position(Engine *e)
+{
+    return written(e, engine_put_position);
+}
+
+char *engine_history(Engine *e)
+{
+    return written(e, engine_put_history);
 }
 
 /* ---- acting ---- */
