@@ -1,12 +1,14 @@
 # morph: build, run and test. `make run` and `make test` install what is
 # missing first (scripts/setup.sh), so each works on a fresh Debian machine.
 #
-#   make            release build: build/release/morph and build/release/libmorph.so
+#   make            release build: build/release/morph, build/release/libmorph.so, and the page's
+#                   engine web/engine/morph.wasm when its toolchain is there (make wasm)
 #   make python     the release library, then the Python package installed offline (docs/python.md)
 #   make run        set up, build, start the web server (morph serve) and print its URL
 #   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
 #   make test       set up, build with sanitizers, run every test
 #   make bench      release build, then `morph bench`
+#   make bench-wasm the page's engine against the native build: playouts in Node.js and Chromium
 #   make diff-morphos  the Morphos differential test on DIFF_POSITIONS (100,000) positions, sanitizers on
 #   make solver-check  the solver's tests on many more positions (release build, minutes)
 #   make install    release build into $(DESTDIR)$(PREFIX): bin/morph, share/morph/web and share/morph/puzzles
@@ -28,8 +30,8 @@ endif
 PKG_CFLAGS = $(shell pkg-config --cflags jansson libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # The web server: HTTP (libmicrohttpd), storage (SQLite, or PostgreSQL through libpq), SHA-256 of
-# tokens (nettle), Argon2id password hashes (libsodium).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium)
+# tokens (nettle), Argon2id password hashes (libsodium), gzip answers (zlib).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium zlib 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium -lz)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 
@@ -64,11 +66,37 @@ TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 CAPI_TEST_BINS := $(CAPI_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check python
+# ---- the engine of the page (docs/web.md, "The engine in the page") ----
+# The rules, words and AI levels with the page's calls (src/wasm/) compiled
+# to WebAssembly by clang for wasm32-wasi (Debian's wasi-libc, compiler-rt's
+# wasm32 builtins, wasm-ld), with jansson built from Debian's source package
+# (deps/jansson, fetched by scripts/wasm_deps.sh through apt when missing).
+# One file, served with the page: web/engine/morph.wasm. It is built whenever
+# the toolchain is there (scripts/setup.sh installs it); `make wasm` says
+# what is missing.
+WASM_CC ?= clang
+JANSSON_SRC ?= deps/jansson
+WB := build/wasm
+WASM := web/engine/morph.wasm
+WASM_FRONT := $(filter-out src/front/beside.c src/front/record_file.c src/front/puzzles.c,$(wildcard src/front/*.c))
+WASM_SRCS := $(LIB_SRCS) $(filter-out src/ai/morpyam_tune.c,$(AI_SRCS)) $(WASM_FRONT) $(wildcard src/wasm/*.c)
+JANSSON_NAMES := dump error hashtable hashtable_seed load memory pack_unpack strbuffer strconv utf value version
+WASM_OBJS := $(WASM_SRCS:%.c=$(WB)/obj/%.o) $(JANSSON_NAMES:%=$(WB)/jansson/%.o)
+# One thread (src/wasm/compat/pthread.h), mmap emulated by malloc (the
+# solver's table), a stack as deep as a native thread's.
+WASM_CFLAGS := --target=wasm32-wasi -std=c17 -D_GNU_SOURCE $(WARN) -MMD -MP -O2 -D_WASI_EMULATED_MMAN \
+	-Isrc/wasm/compat -I$(WB)/jansson -I$(JANSSON_SRC)/src
+WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -O2 -Wl,--export=malloc -Wl,--export=free \
+	-Wl,-z,stack-size=8388608 -Wl,--strip-all -lwasi-emulated-mman
+WASM_OK := $(shell test -f /usr/include/wasm32-wasi/stdio.h && command -v wasm-ld >/dev/null && \
+	test -f "$$($(WASM_CC) --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" && \
+	{ test -f $(JANSSON_SRC)/src/jansson.h || command -v apt-get >/dev/null; } && echo yes)
+
+.PHONY: all build tests setup run cluster test bench bench-wasm install clean fuzz fuzz-build diff-morphos solver-check wasm python
 .SECONDARY:
 all: build
-build: $(B)/morph $(B)/libmorph.so
-tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_BINS)
+build: $(B)/morph $(B)/libmorph.so $(if $(WASM_OK),$(WASM))
+tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_BINS) $(if $(WASM_OK),$(WASM) $(B)/engine_native)
 
 $(B)/libmorph.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
@@ -167,6 +195,52 @@ solver-check: setup
 	@$(MAKE) --no-print-directory VARIANT=release build/release/tests/test_solver
 	MORPH_SOLVER_HEAVY=1 build/release/tests/test_solver
 
+# ---- the engine of the page: its rules (variables above, with the other sources) ----
+wasm: $(if $(WASM_OK),$(WASM),wasm-missing)
+
+.PHONY: wasm-missing
+wasm-missing:
+	@echo "make wasm: the toolchain of the page's engine is missing (clang, wasi-libc, libclang-rt-dev-wasm32, lld): run scripts/setup.sh" >&2; exit 1
+
+# jansson's sources, from Debian's source package (a fresh clone has none yet)
+$(JANSSON_SRC)/src/jansson.h:
+	bash scripts/wasm_deps.sh
+$(JANSSON_SRC)/src/jansson_config.h.in: | $(JANSSON_SRC)/src/jansson.h ;
+$(JANSSON_SRC)/src/%.c: | $(JANSSON_SRC)/src/jansson.h ;
+
+$(WASM): $(WASM_OBJS)
+	@mkdir -p $(@D)
+	$(WASM_CC) -o $@ $^ $(WASM_LDFLAGS)
+
+$(WB)/obj/%.o: %.c $(WB)/jansson/jansson_config.h
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_CFLAGS) -c -o $@ $<
+
+$(WB)/jansson/jansson_config.h: $(JANSSON_SRC)/src/jansson_config.h.in
+	@mkdir -p $(@D)
+	sed -e 's/@json_inline@/inline/' -e 's/@json_have_long_long@/1/' -e 's/@json_have_localeconv@/0/' \
+		-e 's/@json_have_atomic_builtins@/1/' -e 's/@json_have_sync_builtins@/0/' $< > $@
+
+$(WB)/jansson/%.o: $(JANSSON_SRC)/src/%.c $(WB)/jansson/jansson_config.h
+	$(WASM_CC) --target=wasm32-wasi -O2 -DHAVE_CONFIG_H -Isrc/wasm/compat -I$(WB)/jansson -c -o $@ $<
+
+# The playouts of `morph bench` in WebAssembly, for docs/bench.md: in Node.js
+# and Chromium against the native build, side by side (tests/wasm/bench.mjs).
+WASM_BENCH_OBJS := $(WASM_OBJS) $(WB)/obj/bench/morphos_rules.o $(WB)/obj/tests/wasm/bench.o
+$(WB)/bench.wasm: $(WASM_BENCH_OBJS)
+	$(WASM_CC) -o $@ $^ $(WASM_LDFLAGS)
+
+bench-wasm: setup
+	@$(MAKE) --no-print-directory VARIANT=release build $(WB)/bench.wasm
+	node tests/wasm/bench.mjs build/release/morph $(WB)/bench.wasm
+
+# The same calls built natively, for the tests that compare the two builds
+# (tests/wasm/, tests/cli/test_wasm.sh).
+ENGINE_OBJS := $(patsubst %.c,$(B)/obj/%.o,$(wildcard src/wasm/*.c))
+$(B)/engine_native: $(B)/obj/tests/wasm/native.o $(ENGINE_OBJS) $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
+	@mkdir -p $(@D)
+	$(CC) -o $@ $^ $(PKG_LIBS) $(LDLIBS_ALL)
+
 # ---- fuzzing (fuzz/README.md) ----
 # Every fuzz/fuzz_NAME.c is a libFuzzer target build/fuzz/fuzz_NAME, linked
 # with one library of everything but main() (src/cli/main.c), the server
@@ -202,6 +276,6 @@ fuzz: setup
 	@bash fuzz/run.sh $(FB) $(FUZZ_SECONDS)
 
 clean:
-	rm -rf build python/build python/morph.egg-info
+	rm -rf build web/engine python/build python/morph.egg-info
 
 -include $(shell find build -name '*.d' 2>/dev/null)

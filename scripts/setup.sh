@@ -16,6 +16,12 @@ packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd
 # The Python package (python/, docs/python.md) and its tests: Debian's python3 with numpy, pytest and
 # setuptools (pip installs the package offline from them).
 packages+=(python3 python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip)
+# zlib compresses the server's answers (gzip).
+packages+=(zlib1g-dev)
+# The engine of the page (web/engine/morph.wasm, built by make; running and testing need it): clang
+# above compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld
+# (lld); jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below).
+packages+=(wasi-libc libclang-rt-dev-wasm32 lld)
 # Node.js may come from elsewhere than Debian: what counts is the commands.
 command -v node >/dev/null || packages+=(nodejs)
 command -v npm >/dev/null || packages+=(npm)
@@ -37,6 +43,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${sudo[@]}" apt-get update -qq
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# jansson's sources for the page's engine (nothing to do when deps/jansson is there).
+bash scripts/wasm_deps.sh
 
 # The browser tests' packages: npm ci only when node_modules is not what the
 # lockfile pins (so an up-to-date tree needs no network).

@@ -3,6 +3,7 @@
  * Threads search independent trees from the same root (root parallelism)
  * and their root statistics are added up, so a playouts budget gives the
  * same choice for the same seed and thread count. */
+#include <limits.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -62,7 +63,7 @@ void mcts_decide(Mcts *m, const MorphosState *s, Decision *d)
             mcts_tree_mark_root(&m->trees[i], p, m->proof.lost[k], -1);
         /* The solver serves one tree: its calls are not thread-safe. */
         m->trees[i].solver = nt == 1 && m->proof.ran ? m->solver : NULL;
-        long share = p->ms ? 1L << 60 : p->playouts / nt + (i < p->playouts % nt);
+        long share = p->ms ? LONG_MAX : p->playouts / nt + (i < p->playouts % nt);
         jobs[i] = (Job){&m->trees[i], p, share, deadline};
     }
     for (int i = 1; i < nt; i++)

@@ -3,9 +3,27 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../core/utf8.h"
+
 bool explain_rules_error(const char *err)
 {
     return strncmp(err, "illegal move", 12) == 0 || strncmp(err, "malformed", 9) == 0;
+}
+
+int explain_apply_for_seat(Session *s, int seat, const char *text, bool may_roll, char *msg, size_t msglen)
+{
+    char err[ERR_MAX];
+    if (session_apply_for_seat(s, seat, text, may_roll, err, sizeof err))
+        return 0;
+    StrBuf why = STRBUF_INIT;
+    char q[EXCERPT_SIZE];
+    int status = 422;
+    if (explain_refusal(s->state, text, err, &why))
+        snprintf(msg, msglen, "illegal action '%s': %s", text_excerpt(text, EXCERPT_MAX, q, sizeof q), sb_str(&why));
+    else if (snprintf(msg, msglen, "%s", err), !explain_rules_error(err))
+        status = 403;
+    sb_free(&why);
+    return status;
 }
 
 bool explain_refusal(const State *s, const char *text, const char *err, StrBuf *out)

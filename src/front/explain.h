@@ -25,6 +25,13 @@ bool explain_refusal(const State *s, const char *text, const char *err, StrBuf *
  * second "forbidden". */
 bool explain_rules_error(const char *err);
 
+/* session_apply_for_seat with the answer a person gets: 0 when text was
+ * applied; else nothing changed and msg says why, with 422 for a refusal
+ * of the rules ("illegal action 'c3': c3 is taken", the rules' reason) or
+ * 403 for a part that is not the seat's to play (the session's words). The
+ * server and the page's engine answer with it alike. */
+int explain_apply_for_seat(Session *s, int seat, const char *text, bool may_roll, char *msg, size_t msglen);
+
 /* The action marks of the latest run of decisions of one seat that touched
  * cells (a Morpyam token, every part of a Morphos turn), merged into one
  * MARK_LAST mark with the label of the last of them; no mark at the start. */

@@ -78,6 +78,10 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
  * receives the parsed document (the caller releases it). */
 Session *record_load(const char *path, bool check_result, json_t **doc_out, RecordError *e);
 
+/* json_equal, except that numbers compare by value: a tool that rewrites
+ * 1.0 as 1 does not change a result. */
+bool record_same_json(const json_t *a, const json_t *b);
+
 /* Writes the current UTC time as "YYYY-MM-DDTHH:MM:SSZ" (21 bytes). */
 void record_now(char out[21]);
 

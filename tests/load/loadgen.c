@@ -7,7 +7,13 @@
  * game (id, actions acknowledged, final result) for the checks that follow.
  *
  *   loadgen URL --morphos N --morpyam M [--think MIN_MS,MAX_MS]
- *           [--duration S] [--seed S] [--games FILE]
+ *           [--duration S] [--seed S] [--games FILE] [--size N] [--lean]
+ *
+ * --lean plays as the page with its engine does: each move is asked with
+ * ?lean=1, the answer carries what changed, and the client follows the game
+ * with the library (follow.c) to draw its next legal action. Every request
+ * takes gzip, as browsers do; the bytes of the answers to moves are
+ * reported, as decoded and as sent. --size: the Morphos board (9).
  */
 #include <curl/curl.h>
 #include <jansson.h>
@@ -19,6 +25,8 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <time.h>
+
+#include "follow.h"
 
 enum { KIND_MORPHOS, KIND_MORPYAM };
 enum { G_CREATE, G_THINK, G_ACT, G_DONE, G_FAILED };
@@ -37,6 +45,8 @@ typedef struct Game {
     char *result;        /* the final result, JSON */
     uint64_t rng;
     int moves;
+    char options[160];   /* the options it was created with (JSON), for --lean */
+    Follow *follow;      /* --lean: the game as the client follows it */
 } Game;
 
 static double now_s(void)
@@ -100,6 +110,12 @@ static double *sent_times; /* when each measured move was sent, for the timeline
 static size_t nlat, caplat;
 static long errors, actions_sent;
 static double think_min = 0.5, think_max = 1.5;
+static bool lean;
+static int morphos_size = 9;
+/* Bytes of the answers to moves: the body decoded, as sent (gzip where the
+ * server compressed it), and the headers; by game. */
+static double body_bytes[2], wire_bytes[2], header_bytes[2];
+static long answers[2];
 
 static void send_request(Game *g, const char *path, const char *body, const char *token)
 {
@@ -111,6 +127,7 @@ static void send_request(Game *g, const char *path, const char *body, const char
         curl_easy_setopt(g->easy, CURLOPT_WRITEDATA, g);
         curl_easy_setopt(g->easy, CURLOPT_PRIVATE, g);
         curl_easy_setopt(g->easy, CURLOPT_TCP_NODELAY, 1L);
+        curl_easy_setopt(g->easy, CURLOPT_ACCEPT_ENCODING, "gzip"); /* as browsers */
     } else {
         curl_multi_remove_handle(multi, g->easy);
     }
@@ -136,17 +153,21 @@ static void create(Game *g)
     if (g->kind == KIND_MORPHOS) {
         static const char *const mutators[] = {"[]", "[]", "[\"minimorph\"]", "[\"deepmorph\"]", "[\"duomorph\"]",
                                                "[\"remorph\"]", "[\"minimorph\",\"metamorph\"]", "[\"duomorph\",\"remorph\"]"};
-        snprintf(body, sizeof body,
-                 "{\"game\":\"morphos\",\"options\":{\"size\":9,\"mutators\":%s},\"listed\":false,"
-                 "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}",
+        snprintf(g->options, sizeof g->options, "{\"size\":%d,\"mutators\":%s}", morphos_size,
                  mutators[next_rand(&g->rng) % 8]);
+        snprintf(body, sizeof body,
+                 "{\"game\":\"morphos\",\"options\":%s,\"listed\":false,"
+                 "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}",
+                 g->options);
     } else {
         static const char *const variants[] = {"standard", "flash", "plus"};
         int players = 2 + (int)(next_rand(&g->rng) % 3);
+        snprintf(g->options, sizeof g->options, "{\"players\":%d,\"variant\":\"%s\"}", players,
+                 variants[next_rand(&g->rng) % 3]);
         int len = snprintf(body, sizeof body,
-                           "{\"game\":\"morpyam\",\"options\":{\"players\":%d,\"variant\":\"%s\"},\"listed\":false,"
+                           "{\"game\":\"morpyam\",\"options\":%s,\"listed\":false,"
                            "\"seats\":[",
-                           players, variants[next_rand(&g->rng) % 3]);
+                           g->options);
         for (int p = 0; p < players; p++)
             len += snprintf(body + len, sizeof body - (size_t)len, "%s{\"kind\":\"human\",\"mine\":true}",
                             p ? "," : "");
@@ -154,6 +175,19 @@ static void create(Game *g)
     }
     g->phase = G_CREATE;
     send_request(g, "/api/games", body, NULL);
+}
+
+/* Schedules action text for seat after a think time. */
+static void schedule(Game *g, const char *text, int seat, double now)
+{
+    json_t *b = json_pack("{s:s}", "action", text);
+    char *body = json_dumps(b, JSON_COMPACT);
+    snprintf(g->body, sizeof g->body, "%s", body);
+    free(body);
+    json_decref(b);
+    g->phase = G_THINK;
+    g->next_at = now + think_min + (think_max - think_min) * (double)(next_rand(&g->rng) % 1000000) / 1e6;
+    g->moves = seat; /* the seat to act, kept for the request */
 }
 
 /* Reads a state: records what was acknowledged, ends the game or picks the
@@ -178,18 +212,45 @@ static void take_state(Game *g, json_t *s, double now, double stop_at)
         return;
     }
     json_t *pick = json_array_get(legal, next_rand(&g->rng) % json_array_size(legal));
-    int seat = (int)json_integer_value(to_move) - 1;
-    char body[200];
-    json_t *b = json_pack("{s:s}", "action", json_string_value(json_object_get(pick, "action")));
-    char *text = json_dumps(b, JSON_COMPACT);
-    snprintf(body, sizeof body, "%s", text);
-    free(text);
-    json_decref(b);
-    snprintf(g->body, sizeof g->body, "%s", body);
-    g->phase = G_THINK;
-    g->next_at = now + think_min + (think_max - think_min) * (double)(next_rand(&g->rng) % 1000000) / 1e6;
-    (void)seat;
-    g->moves = seat; /* the seat to act, kept for the request */
+    schedule(g, json_string_value(json_object_get(pick, "action")), (int)json_integer_value(to_move) - 1, now);
+}
+
+/* --lean: applies what changed (a lean answer's entries, or a whole state's
+ * history) to the game followed, then picks the next action from it. */
+static void take_changes(Game *g, const json_t *doc, const json_t *entries, double now, double stop_at)
+{
+    size_t i;
+    json_t *entry;
+    json_array_foreach(entries, i, entry) {
+        if (!follow_apply(g->follow, (int)json_integer_value(json_object_get(entry, "index")),
+                          json_string_value(json_object_get(entry, "action")))) {
+            fprintf(stderr, "loadgen: game %s: entry %zu does not follow\n", g->id, i);
+            errors++;
+            g->phase = G_FAILED;
+            return;
+        }
+    }
+    g->acked = (long)json_integer_value(json_object_get(doc, "count"));
+    if (g->acked != follow_count(g->follow)) {
+        fprintf(stderr, "loadgen: game %s: %ld actions told, %d followed\n", g->id, g->acked, follow_count(g->follow));
+        errors++;
+        g->phase = G_FAILED;
+        return;
+    }
+    const char *status = json_string_value(json_object_get(doc, "status"));
+    if (status && strcmp(status, "finished") == 0) {
+        free(g->result);
+        g->result = follow_result(g->follow);
+        g->phase = G_DONE;
+        return;
+    }
+    char text[160];
+    int seat = now < stop_at ? follow_pick(g->follow, next_rand(&g->rng), text, sizeof text) : -1;
+    if (seat < 0) {
+        g->phase = now >= stop_at ? G_DONE : G_FAILED;
+        return;
+    }
+    schedule(g, text, seat, now);
 }
 
 static void finished(Game *g, long code, double now, double stop_at)
@@ -198,7 +259,17 @@ static void finished(Game *g, long code, double now, double stop_at)
      * viewer's) grows with the game: the client reads only what comes
      * before it, so that the load measures the server, not this parser. */
     size_t len = g->resp_len;
-    char *history = g->phase == G_ACT && code == 200 && g->resp ? strstr(g->resp, ",\"history\":[") : NULL;
+    char *history = !lean && g->phase == G_ACT && code == 200 && g->resp ? strstr(g->resp, ",\"history\":[") : NULL;
+    if (g->phase == G_ACT && code == 200) {
+        curl_off_t wire = 0;
+        long head = 0;
+        curl_easy_getinfo(g->easy, CURLINFO_SIZE_DOWNLOAD_T, &wire);
+        curl_easy_getinfo(g->easy, CURLINFO_HEADER_SIZE, &head);
+        body_bytes[g->kind] += (double)g->resp_len;
+        wire_bytes[g->kind] += (double)wire;
+        header_bytes[g->kind] += (double)head;
+        answers[g->kind]++;
+    }
     if (history) {
         history[0] = '}';
         len = (size_t)(history - g->resp) + 1;
@@ -219,7 +290,16 @@ static void finished(Game *g, long code, double now, double stop_at)
                     snprintf(g->tokens[seat], sizeof g->tokens[seat], "%s",
                              json_string_value(json_object_get(item, "token")));
             }
-            take_state(g, json_object_get(doc, "state"), now, stop_at);
+            json_t *state = json_object_get(doc, "state");
+            if (lean) {
+                g->follow = follow_new(g->kind == KIND_MORPHOS ? "morphos" : "morpyam", g->options);
+                if (g->follow)
+                    take_changes(g, state, json_object_get(state, "history"), now, stop_at);
+                else
+                    g->phase = G_FAILED, errors++;
+            } else {
+                take_state(g, state, now, stop_at);
+            }
         }
     } else if (g->phase == G_ACT) {
         if (nlat == caplat) {
@@ -235,6 +315,8 @@ static void finished(Game *g, long code, double now, double stop_at)
                         g->resp ? g->resp : "");
             errors++;
             g->phase = G_FAILED;
+        } else if (lean) {
+            take_changes(g, doc, json_object_get(doc, "entries"), now, stop_at);
         } else {
             take_state(g, doc, now, stop_at);
         }
@@ -274,6 +356,10 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--games") == 0 && v)
             games_file = argv[++i];
+        else if (strcmp(argv[i], "--size") == 0 && v)
+            morphos_size = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--lean") == 0)
+            lean = true;
         else if (strcmp(argv[i], "--think") == 0 && v) {
             double lo, hi;
             if (sscanf(argv[++i], "%lf,%lf", &lo, &hi) != 2 || lo < 0 || hi < lo) {
@@ -286,7 +372,7 @@ int main(int argc, char **argv)
             base = argv[i];
         else {
             fprintf(stderr, "usage: loadgen URL [--morphos N] [--morpyam M] [--think MIN_MS,MAX_MS] "
-                            "[--duration S] [--seed S] [--games FILE]\n");
+                            "[--duration S] [--seed S] [--games FILE] [--size N] [--lean]\n");
             return 2;
         }
     }
@@ -327,7 +413,7 @@ int main(int argc, char **argv)
                     } else {
                         g->phase = G_ACT;
                         char path[64];
-                        snprintf(path, sizeof path, "/api/games/%s/actions", g->id);
+                        snprintf(path, sizeof path, "/api/games/%s/actions%s", g->id, lean ? "?lean=1" : "");
                         char body[256];
                         snprintf(body, sizeof body, "%s", g->body);
                         send_request(g, path, body, g->tokens[g->moves]);
@@ -404,10 +490,16 @@ int main(int argc, char **argv)
         curl_slist_free_all(g->headers);
         free(g->resp);
         free(g->result);
+        follow_free(g->follow);
     }
     fclose(out);
-    printf("games: %d (%d Morphos 9x9, %d Morpyam); finished %d, stopped by the time limit %d, failed %d\n", n,
-           n_morphos, n_morpyam, done, unfinished, failed);
+    printf("games: %d (%d Morphos %dx%d, %d Morpyam); finished %d, stopped by the time limit %d, failed %d\n", n,
+           n_morphos, morphos_size, morphos_size, n_morpyam, done, unfinished, failed);
+    for (int k = 0; k < 2; k++)
+        if (answers[k])
+            printf("bytes a move, %s%s: %.0f in the answer's body (%.0f on the wire), %.0f of headers\n",
+                   k == KIND_MORPHOS ? "Morphos" : "Morpyam", lean ? " (lean)" : "", body_bytes[k] / answers[k],
+                   wire_bytes[k] / answers[k], header_bytes[k] / answers[k]);
     printf("moves: %zu in %.1f s: %.0f moves/s (think time %.0f-%.0f ms)\n", nlat, elapsed, nlat / elapsed,
            think_min * 1000, think_max * 1000);
     printf("move latency: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5) * 1000, pct(0.9) * 1000,

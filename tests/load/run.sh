@@ -9,7 +9,12 @@
 # the clients had acknowledged (none lost, none doubled) and the same result.
 #
 #   tests/load/run.sh [--cluster N [--balance leastconn|game] [--pg-set NAME=VALUE]] [--morphos N] [--morpyam M]
-#                     [--think MIN_MS,MAX_MS] [--duration S]
+#                     [--think MIN_MS,MAX_MS] [--duration S] [--size N] [--lean] [--morph PATH]
+#
+# --lean: the clients play as the page with its engine does (lean answers,
+# the game followed with the library); --size: the Morphos board; --morph:
+# another build of morph to load (an older one, for a before/after in one
+# sitting).
 #
 # --cluster N: the same load on N servers over one PostgreSQL database behind
 # HAProxy (scripts/cluster.sh: its own PostgreSQL cluster, each request
@@ -22,10 +27,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 cluster=0
+other_morph=
 args=() pg_set=()
 while [ $# -gt 0 ]; do
     if [ "$1" = --cluster ]; then
         cluster=${2:?--cluster expects a number of servers}
+        shift 2
+    elif [ "$1" = --morph ]; then
+        other_morph=${2:?--morph expects a binary}
         shift 2
     elif [ "$1" = --pg-set ] || [ "$1" = --balance ]; then
         pg_set+=("$1" "${2:?}")
@@ -43,10 +52,13 @@ if ! pkg-config --exists libcurl; then
 fi
 bash scripts/setup.sh
 make --no-print-directory -j2 VARIANT=release build >/dev/null
-morph=$root/build/release/morph
+morph=${other_morph:-$root/build/release/morph}
 tmp=$(mktemp -d)
 gen=$tmp/loadgen
-cc -O2 -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -o "$gen" tests/load/loadgen.c $(pkg-config --cflags --libs libcurl jansson) -lm
+# the generator follows games with the library in --lean mode (follow.c)
+cc -O2 -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -o "$gen" tests/load/loadgen.c tests/load/follow.c \
+    build/release/libmorphfront.a build/release/libmorphai.a build/release/libmorph.a \
+    $(pkg-config --cflags --libs libcurl jansson) -lm -pthread
 
 server_pid=
 cluster_pid=

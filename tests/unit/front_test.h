@@ -24,6 +24,7 @@
 #include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
+#include "../../src/front/record_file.c"
 #include "../../src/front/session.c"
 #include "toy_race.h"
 #include "../../src/core/utf8.h"

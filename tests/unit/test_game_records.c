@@ -14,6 +14,7 @@
 
 #include "../../src/front/game_json.c"
 #include "../../src/front/record.c"
+#include "../../src/front/record_file.c"
 #include "../../src/front/session.c"
 #include "../../src/games/registry.h"
 

@@ -1,7 +1,7 @@
 /* Every registry covers every game of the game registry (docs/architecture.md,
  * "Adding a third game"): the AI's levels of each game (src/ai/levels.c) and
  * every level that says it plays a game (greedy's table of per-game players
- * included), the server's views (src/server/rooms/view.c), and GET /api/meta, which
+ * included), the server's views (src/front/view.c), and GET /api/meta, which
  * tells the page each game's dice, default AI and hint. (This file is named
  * test_server_* so that it links the server; the terminal screens and the
  * page's registry are checked by tests/cli/test_registries.sh.) */
@@ -19,7 +19,7 @@
 #include "../../src/games/registry.h"
 #include "../../src/server/api/api.h"
 #include "../../src/server/serve.h"
-#include "../../src/server/rooms/view.h"
+#include "../../src/front/view.h"
 
 static Game *default_game(const GameOps *ops)
 {
@@ -88,7 +88,7 @@ static void every_game_has_a_view(void **unused)
     for (const GameOps *const *ops = game_list(); *ops; ops++) {
         const GameView *view = view_for((*ops)->name);
         if (!view)
-            fail_msg("%s has no view in src/server/rooms/view.c", (*ops)->name);
+            fail_msg("%s has no view in src/front/view.c", (*ops)->name);
         assert_string_equal(view->game, (*ops)->name);
         /* the view draws the start of a game */
         Game *g = default_game(*ops);

@@ -19,7 +19,9 @@ function chance(x, proven, error) {
 }
 
 // source: { id } for a stored game (autoStart: start at once when it has no
-// analysis yet), { record } (the file's text) for an upload.
+// analysis yet), { record } (the file's text) for an upload; a record may
+// also be analysed in the page, by the engine in a worker (the same
+// judgement as the server's: its budget and seed), names naming its seats.
 // viewer: the replay Viewer (go(k), the moves list, showBetter(cells)).
 export class AnalysisPanel {
   constructor(source, viewer) {
@@ -28,9 +30,12 @@ export class AnalysisPanel {
     this.selected = -1;
     this.status = h('p', { class: 'analysis-status', role: 'status' });
     this.button = h('button', { id: 'analyse', class: 'button primary', text: 'Analyse', onclick: () => this.start() });
+    this.here = source.record && typeof Worker === 'function' && typeof WebAssembly === 'object'
+      ? h('button', { id: 'analyse-here', class: 'button', text: 'Analyse in this page', title: 'The engine of this page judges every decision, without the server', onclick: () => this.startHere() })
+      : null;
     this.body = h('div', { class: 'analysis-body' });
     this.el = h('section', { class: 'analysis card', id: 'analysis', 'aria-label': 'Analysis' },
-      h('h2', { text: 'Analysis' }), this.button, this.status, this.body);
+      h('h2', { text: 'Analysis' }), h('div', { class: 'button-row' }, this.button, this.here), this.status, this.body);
     this.status.textContent = 'Where the game was won and lost: every decision judged by our AI.';
     if (source.id) this.fetchStored();
   }
@@ -60,7 +65,27 @@ export class AnalysisPanel {
     }
   }
 
+  // The engine in a worker judges the record: the page never freezes.
+  async startHere() {
+    this.button.disabled = true;
+    this.here.disabled = true;
+    this.status.textContent = 'Analysing in this page…';
+    try {
+      const { engineWorker } = await import('./local_game.js');
+      const data = await engineWorker().call('analyse', { record: this.source.record, names: this.source.names || null, budget: 0.2, seed: 1 },
+        (p) => {
+          this.el.dataset.progressEvents = Number(this.el.dataset.progressEvents || 0) + 1;
+          this.progress({ status: 'running', ...p });
+        });
+      this.el.dataset.by = 'page';
+      this.follow(data);
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
   fail(err) {
+    if (this.here) this.here.disabled = false;
     this.button.disabled = false;
     this.status.textContent = `The analysis failed: ${err.message}`;
   }
@@ -118,6 +143,7 @@ export class AnalysisPanel {
   show(a) {
     this.analysis = a;
     this.button.hidden = true;
+    if (this.here) this.here.hidden = true;
     const secs = a.seconds ? `, ${a.seconds.toFixed(1)} s` : '';
     this.status.textContent = `${a.decisions.length} decisions judged by ${a.level}${secs}${a.complete ? '' : ' (stopped at the time limit)'}.`;
     this.detail = h('div', { class: 'analysis-detail', 'aria-live': 'polite' });

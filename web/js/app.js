@@ -11,6 +11,7 @@ import { accountCorner, signInPage, whoAmI } from './account.js';
 import { lobbyPage } from './lobby.js';
 import { profilePage, leaderboardPage } from './profile.js';
 import { startTurnNotices } from './notify.js';
+import { offlinePage, registerWorker } from './offline.js';
 
 const main = document.getElementById('main');
 
@@ -53,6 +54,7 @@ async function route() {
     if (parts[0] === 'lobby' && parts.length === 1) return await lobbyPage(main);
     if (parts[0] === 'player' && parts.length === 2) return await profilePage(main, parts[1]);
     if (parts[0] === 'leaderboard' && parts.length <= 2) return await leaderboardPage(main, parts[1]);
+    if (parts[0] === 'offline' && parts.length <= 3) return await offlinePage(main, parts[1], parts[2]);
     notFound();
   } catch (err) {
     put(main, h('section', { class: 'card error-card' },
@@ -63,3 +65,4 @@ async function route() {
 }
 
 route();
+registerWorker();

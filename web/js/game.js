@@ -12,6 +12,7 @@ import { Clocks } from './clock.js';
 import { ChatPanel } from './chat.js';
 import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
+import { Mirror } from './mirror.js';
 
 export async function joinPage(main, code) {
   pageTitle('Joining · morph');
@@ -48,7 +49,7 @@ export async function gamePage(main, id) {
 
 const MAX_ANIMATED = 80; // more new actions than this (a long absence) are drawn at once
 
-class GameScreen {
+export class GameScreen {
   constructor(main, first, tokens) {
     this.main = main;
     this.id = first.id;
@@ -142,25 +143,41 @@ class GameScreen {
     put(this.main, el.root);
   }
 
-  start() {
+  async start() {
     this.render();
     this.clocks.update(this.shown.clock || null);
     this.chat.render();
     // who is signed in may be known only after the first drawing: a
     // spectator's form is drawn again then (the input, not "Sign in")
     whoAmI().then(() => this.chat.render());
-    this.connect();
     document.addEventListener('keydown', (event) => this.onKey(event));
+    // the engine in the page follows the game (mirror.js): lean answers
+    this.mirror = await Mirror.of(this.shown);
+    this.el.root.dataset.engine = this.mirror ? 'yes' : 'no';
+    this.connect();
   }
 
   // ---- the live stream ----
 
   connect() {
-    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events`);
+    const lean = this.mirror ? '?lean=1' : '';
+    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events${lean}`);
     this.es = es;
+    this.streamed = [];
     es.addEventListener('state', (event) => {
       this.retry = 1000;
       this.enqueue(JSON.parse(event.data));
+    });
+    // lean: the actions, then a tick with what else changed
+    es.addEventListener('action', (event) => {
+      const { version, ...entry } = JSON.parse(event.data);
+      this.streamed.push(entry);
+    });
+    es.addEventListener('tick', (event) => {
+      this.retry = 1000;
+      const entries = this.streamed;
+      this.streamed = [];
+      this.follow(JSON.parse(event.data), entries);
     });
     es.addEventListener('chat', () => this.chat.refresh());
     es.addEventListener('open', () => this.setConnected(true));
@@ -182,8 +199,19 @@ class GameScreen {
 
   // ---- new states, played out in order ----
 
-  enqueue(state) {
+  // What changed (a lean answer or tick): the engine computes the state,
+  // or the whole state is asked for when actions are missing.
+  follow(changes, entries) {
+    if (changes.id !== this.id || changes.version < this.lastVersion) return;
+    const state = this.mirror && this.mirror.follow(changes, entries);
+    if (state) this.enqueue(state, true);
+    else this.refresh();
+  }
+
+  enqueue(state, followed = false) {
     if (state.id !== this.id || state.version < this.lastVersion) return;
+    // a whole state: the engine follows it from there
+    if (this.mirror && !followed && (state.version > this.lastVersion || this.mirror.count !== state.count)) this.mirror.reset(state);
     // the clocks follow the newest state at once, before any playing out
     if (state.clock !== undefined) this.clocks.update(state.clock);
     if (state.version === this.lastVersion) return;
@@ -239,9 +267,31 @@ class GameScreen {
     }
   }
 
+  // The seat this device acts for now (to move, or typing its dice), or null.
+  actingSeat(state = this.shown) {
+    if (this.typingSeat(state) !== null) return this.typingSeat(state);
+    return state.to_move !== null && this.mySeats.has(state.to_move) ? state.to_move : null;
+  }
+
+  // A click the rules refuse is answered by the engine in the page, in the
+  // server's words, without a request; true when it was refused.
+  refused(text) {
+    const seat = this.actingSeat();
+    if (!this.mirror || seat === null) return false;
+    const verdict = this.mirror.check(seat, text);
+    if (verdict.ok) return false;
+    toast(verdict.error);
+    return true;
+  }
+
   async act(text) {
-    if (!this.canAct()) return;
+    if (!this.canAct() || this.refused(text)) return;
     try {
+      if (this.mirror) {
+        const body = { action: text, version: this.shown.version };
+        this.follow(await this.request('POST', `/api/games/${this.id}/actions?lean=1`, body));
+        return;
+      }
       const state = await this.request('POST', `/api/games/${this.id}/actions`, { action: text, version: this.shown.version });
       this.enqueue(state);
     } catch (err) {

@@ -135,6 +135,8 @@ export function drawBoard(board, marks, opts = {}) {
       g.append(s('title', { text: title.join(' — ') }));
       if (action && opts.onAct) {
         g.addEventListener('click', () => opts.onAct(action.action));
+      } else if (opts.onRefused) {
+        g.addEventListener('click', () => opts.onRefused(name));
       }
       if (opts.onPreview) {
         g.addEventListener('mouseenter', () => opts.onPreview(name, action));
@@ -200,6 +202,8 @@ export class MorphosTable {
     const svg = drawBoard(state.board, state.marks, {
       actions: this.actions,
       onAct: (text) => this.screen.act(text),
+      // a point the rules refuse: the engine in the page says why (game.js)
+      onRefused: this.canAct && this.screen.mirror ? (point) => this.screen.act(point) : null,
       onPreview: (point, action) => this.preview(point, action),
       hinted: hint && (hint.point || hint.cell),
       lastMarks: last && last.marks ? last.marks.marks : [],
@@ -257,8 +261,10 @@ export class MorphosTable {
       event.preventDefault();
       event.stopPropagation();
       if (!this.cursor) return;
-      const action = this.actions.get(pointName(this.cursor.col, this.cursor.row, n));
+      const point = pointName(this.cursor.col, this.cursor.row, n);
+      const action = this.actions.get(point);
       if (action) this.screen.act(action.action);
+      else if (this.canAct && this.screen.mirror) this.screen.act(point);
     }
   }
 

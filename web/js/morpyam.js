@@ -112,6 +112,8 @@ export function drawGrid(board, marks, opts = {}) {
             opts.onAct(action.action);
           }
         });
+      } else if (opts.onRefused && code && !shown) {
+        g.addEventListener('click', () => opts.onRefused(name));
       }
       squares.append(g);
     }
@@ -257,6 +259,8 @@ export class MorpyamTable {
       legend: this.screen.statics.legend,
       actions,
       onAct: (text) => this.screen.act(text),
+      // a free square the dice do not allow: the engine in the page says why (game.js)
+      onRefused: canAct && this.screen.mirror && !puts.length ? (square) => this.screen.act(`place ${square}`) : null,
       hinted: hint && (hint.square || hint.cell),
       lastMarks: lastTokenMarks(state.history, state.history.length),
     }));

@@ -58,7 +58,7 @@ function stepIcon(shape) {
   return s('svg', { viewBox: '0 0 20 20', class: 'step-icon', 'aria-hidden': 'true' }, ...parts);
 }
 
-class Viewer {
+export class Viewer {
   constructor(main, data, source) {
     this.data = data;
     this.count = data.count;

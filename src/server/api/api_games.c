@@ -360,13 +360,33 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     json_decref(body);
 }
 
+/* ?lean=1: the answer (or the stream) carries what changed, for a client
+ * that computes the rest with the engine of the page; false with a 400 for
+ * another value. */
+static bool read_lean(const ApiRequest *req, ApiResponse *res, bool *lean)
+{
+    const char *text = api_query(req, "lean");
+    *lean = text && strcmp(text, "1") == 0;
+    if (text && !*lean && strcmp(text, "0") != 0) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "'lean' must be 1 (what changed) or 0 (the whole state), got '%s'",
+                  text_excerpt(text, EXCERPT_MAX, q, sizeof q));
+        return false;
+    }
+    return true;
+}
+
 void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Room *room = t->room;
     static const char *const keys[] = {"action", "version", NULL};
+    bool lean;
+    if (!api_query_known(req, res, (const char *const[]){"lean", NULL}) || !read_lean(req, res, &lean))
+        return;
     json_t *body = api_body(req, res, keys, false);
     if (!body)
         return;
+    int first = -1;
     const json_t *text = json_object_get(body, "action"), *version = json_object_get(body, "version");
     RoomError e;
     unsigned mine = api_seats(srv, room, req);
@@ -377,10 +397,11 @@ void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         api_error(res, 400, "'action' must not contain a NUL character");
     } else if (version && (!json_is_integer(version) || json_integer_value(version) < 0)) {
         api_error(res, 400, "'version' must be the state's version (a whole number), or left out");
-    } else if (!room_act(room, mine, json_string_value(text), version ? json_integer_value(version) : -1, &e)) {
+    } else if (!room_act_from(room, mine, json_string_value(text), version ? json_integer_value(version) : -1, &first,
+                              &e)) {
         api_room_error(res, &e);
     } else {
-        api_text(res, 200, room_state_json(room, mine, false));
+        api_text(res, 200, lean ? room_changes_json(room, first) : room_state_json(room, mine, false));
     }
     json_decref(body);
 }
@@ -388,7 +409,8 @@ void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
 void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Room *room = t->room;
-    if (!api_query_known(req, res, (const char *const[]){"after", NULL}))
+    bool lean;
+    if (!api_query_known(req, res, (const char *const[]){"after", "lean", NULL}) || !read_lean(req, res, &lean))
         return;
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
     long after = -2;
@@ -405,6 +427,7 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     room_ref(room);
     res->stream_room = room;
     res->stream_after = after;
+    res->stream_lean = lean;
 }
 
 void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

@@ -17,7 +17,7 @@
 #include "../../front/game_json.h"
 #include "../../front/puzzles.h"
 #include "api_internal.h"
-#include "../rooms/view.h"
+#include "../../front/view_json.h"
 
 /* The most of the answer's budget (--puzzle-nodes, docs/web-api.md) one
  * proof may take: of a stubborn reply or of a step of the refutation's line. */
@@ -99,7 +99,7 @@ static json_t *position_json(const MorphosState *s, const Voice *v, const json_t
     json_t *legal = json_array();
     if (s->phase != PHASE_OVER)
         for (int k = 0, n = morphos_num_actions(s); k < n; k++)
-            json_array_append_new(legal, room_action_json(view, &s->base, morphos_nth_action(s, k), v));
+            json_array_append_new(legal, view_action_json(view, &s->base, morphos_nth_action(s, k), v));
     json_t *last_marks = last ? json_object_get(last, "marks") : NULL;
     return json_pack("{s:o,s:o,s:o,s:O}", "board", view->board(&s->base), "marks", marks, "legal", legal,
                      "last_marks", last_marks ? last_marks : json_null());
@@ -111,7 +111,7 @@ static json_t *play(MorphosState *s, Action a, const Voice *v)
     const GameView *view = view_for("morphos");
     StrBuf text = STRBUF_INIT, entry = STRBUF_INIT;
     state_action_text(&s->base, a, &text);
-    room_log_entry(view, &s->base, a, sb_str(&text), -1, 0, v, &entry);
+    view_entry(view, &s->base, a, sb_str(&text), -1, 0, v, &entry);
     json_t *out = json_loads(sb_str(&entry), 0, NULL);
     json_object_del(out, "index");
     json_object_del(out, "player");

@@ -8,6 +8,7 @@
 #include "../../core/number.h"
 #include "../../front/game_json.h"
 #include "../../front/record.h"
+#include "../../front/view_json.h"
 #include "api_internal.h"
 #include "../../core/xalloc.h"
 
@@ -54,7 +55,7 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
             return NULL;
         }
         StrBuf entry = STRBUF_INIT;
-        room_log_entry(view, s, a, texts[i], player, i, v, &entry);
+        view_entry(view, s, a, texts[i], player, i, v, &entry);
         json_array_append_new(history, json_loads(sb_str(&entry), 0, NULL));
         sb_free(&entry);
         state_apply(s, a);
@@ -63,13 +64,7 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
         else if (at == i + 1)
             single = position(view, s, i + 1);
     }
-    json_t *result = game_result_to_json(s);
-    if (json_is_object(result)) {
-        StrBuf words = STRBUF_INIT;
-        state_describe_result(s, v, &words);
-        json_object_set_new(result, "text", json_string(sb_str(&words)));
-        sb_free(&words);
-    }
+    json_t *result = view_result_json(s, v);
     json_t *out = json_pack("{s:s,s:o,s:i,s:o,s:o}", "game", g->ops->name, "options", game_options_to_json(g), "count",
                             count, "history", history, "result", result);
     if (at < 0) {

@@ -17,6 +17,7 @@ typedef struct Subscriber {
     int epoch;           /* the game's undo epoch this reader follows */
     int chat_sent;       /* the room's chat messages this reader was told of */
     bool finished;       /* a payload feed's last event was sent: the stream ends */
+    bool lean;           /* a room's reader computes states from actions: ticks between whole states */
 } Subscriber;
 
 #endif

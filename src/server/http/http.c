@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../../core/xalloc.h"
+#include "compress.h"
 #include "http_internal.h"
 
 #define TICK_MS 250 /* how often the timer looks at the connections' deadlines */
@@ -345,4 +346,5 @@ void http_stop(Http *h)
     free(h->web_dir);
     free(h->proxies);
     free(h);
+    compress_forget(); /* the page's files kept compressed */
 }

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../../core/xalloc.h"
+#include "compress.h"
 #include "http_internal.h"
 
 void http_security_headers(struct MHD_Response *r)
@@ -17,11 +18,27 @@ void http_security_headers(struct MHD_Response *r)
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
 }
 
+/* Whether the client takes gzip (compress.h). */
+static bool accepts_gzip(struct MHD_Connection *conn)
+{
+    return compress_accepts_gzip(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+}
+
 static enum MHD_Result queue_api(struct MHD_Connection *conn, ApiResponse *res, bool close)
 {
     char *body = res->body ? res->body : xstrdup("{}");
     res->body = NULL;
-    struct MHD_Response *r = MHD_create_response_from_buffer(strlen(body), body, MHD_RESPMEM_MUST_FREE);
+    size_t len = strlen(body), gz_len = 0;
+    char *gz = len >= COMPRESS_MIN_BYTES && accepts_gzip(conn) ? compress_gzip(body, len, 6, &gz_len) : NULL;
+    struct MHD_Response *r;
+    if (gz) {
+        free(body);
+        r = MHD_create_response_from_buffer(gz_len, gz, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
+    } else {
+        r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+    }
+    MHD_add_response_header(r, "Vary", "Accept-Encoding");
     MHD_add_response_header(r, "Content-Type", res->content_type ? res->content_type : "application/json");
     MHD_add_response_header(r, "Cache-Control", "no-store");
     http_security_headers(r);
@@ -68,7 +85,7 @@ static const char *mime_type(const char *path)
         {".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
         {".svg", "image/svg+xml"}, {".png", "image/png"}, {".ico", "image/x-icon"},
         {".json", "application/json"}, {".txt", "text/plain; charset=utf-8"}, {".woff2", "font/woff2"},
-        {".webmanifest", "application/manifest+json"},
+        {".webmanifest", "application/manifest+json"}, {".wasm", "application/wasm"},
     };
     const char *dot = strrchr(path, '.');
     for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
@@ -106,11 +123,25 @@ enum MHD_Result http_queue_file(Http *h, struct MHD_Connection *conn, const char
             return http_queue_error(conn, 404, "the page's index.html is missing from the web directory", 0, false);
         }
     }
-    struct MHD_Response *r = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
-    MHD_add_response_header(r, "Content-Type", mime_type(path));
+    const char *type = mime_type(path);
+    bool worth = compress_type_worth_it(type);
+    size_t gz_len = 0;
+    char *gz = worth && accepts_gzip(conn) ? compress_file(path, fd, &sb, &gz_len) : NULL;
+    struct MHD_Response *r;
+    if (gz) {
+        close(fd);
+        r = MHD_create_response_from_buffer(gz_len, gz, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(r, "Content-Encoding", "gzip");
+    } else {
+        r = MHD_create_response_from_fd((uint64_t)sb.st_size, fd);
+    }
+    if (worth)
+        MHD_add_response_header(r, "Vary", "Accept-Encoding");
+    MHD_add_response_header(r, "Content-Type", type);
     MHD_add_response_header(r, "Cache-Control", "no-cache");
     MHD_add_response_header(r, "Content-Security-Policy",
-                            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                            "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
+                            "style-src 'self' 'unsafe-inline'; "
                             "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
     http_security_headers(r);
     enum MHD_Result ok = MHD_queue_response(conn, 200, r);

@@ -19,7 +19,7 @@
 
 #include "../../front/game_json.h"
 #include "../../front/record.h"
-#include "../base/json_text.h"
+#include "../../front/view_json.h"
 #include "../base/limits.h"
 #include "../../core/xalloc.h"
 #include "../../games/registry.h"
@@ -37,44 +37,6 @@ void room_fail(RoomError *e, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
     va_end(ap);
-}
-
-void room_describe(const State *s, Action a, const Voice *v, StrBuf *out)
-{
-    state_describe(s, a, v, out);
-}
-
-/* room_action_text with scratch buffers for the text and the sentence. */
-void room_action_text_with(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out,
-                           StrBuf *text, StrBuf *words)
-{
-    sb_clear(text);
-    sb_clear(words);
-    state_action_text(s, a, text);
-    room_describe(s, a, v, words);
-    sb_puts(out, "{\"action\":");
-    sb_json_string(out, sb_str(text));
-    sb_puts(out, ",\"text\":");
-    sb_json_string(out, sb_str(words));
-    view->action_fields(s, a, out);
-    sb_putc(out, '}');
-}
-
-void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out)
-{
-    StrBuf text = STRBUF_INIT, words = STRBUF_INIT;
-    room_action_text_with(view, s, a, v, out, &text, &words);
-    sb_free(&text);
-    sb_free(&words);
-}
-
-json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v)
-{
-    StrBuf out = STRBUF_INIT;
-    room_action_text(view, s, a, v, &out);
-    json_t *obj = json_loads(sb_str(&out), 0, NULL);
-    sb_free(&out);
-    return obj;
 }
 
 /* ---- the log of actions in words ---- */
@@ -102,33 +64,6 @@ void room_history_sync(Room *r)
     }
 }
 
-void room_log_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,
-                    const Voice *v, StrBuf *out)
-{
-    StrBuf words = STRBUF_INIT;
-    room_describe(before, a, v, &words);
-    Marks *m = xmalloc(sizeof *m);
-    state_action_marks(before, a, m);
-    json_t *marks = marks_to_json(m);
-    free(m);
-    char *marks_text = json_dumps(marks, JSON_COMPACT);
-    json_decref(marks);
-    sb_printf(out, "{\"index\":%d,\"action\":", index);
-    sb_json_string(out, text);
-    if (player >= 0)
-        sb_printf(out, ",\"player\":%d", player + 1);
-    else
-        sb_puts(out, ",\"player\":null");
-    sb_puts(out, ",\"text\":");
-    sb_json_string(out, sb_str(&words));
-    sb_puts(out, ",\"marks\":");
-    sb_puts(out, marks_text ? marks_text : "null");
-    view->action_fields(before, a, out);
-    sb_putc(out, '}');
-    free(marks_text);
-    sb_free(&words);
-}
-
 /* The session observer: every action applied, with the state before it. */
 void room_observe(void *ctx, const Session *s, const State *before, Action a, int player, int index)
 {
@@ -142,7 +77,7 @@ void room_observe(void *ctx, const Session *s, const State *before, Action a, in
         r->log_cap = cap;
     }
     StrBuf entry = STRBUF_INIT;
-    room_log_entry(r->view, before, a, s->steps[index].text, player, index, &r->voice, &entry);
+    view_entry(r->view, before, a, s->steps[index].text, player, index, &r->voice, &entry);
     free(r->log[index].json);
     r->log[index].len = entry.len;
     r->log[index].json = xstrdup(sb_str(&entry));

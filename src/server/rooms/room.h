@@ -21,7 +21,7 @@
 #include "../base/subscriber.h"
 #include "../store/store.h"
 #include "analyses.h"
-#include "view.h"
+#include "../../front/view.h"
 #include "../base/work_pool.h"
 
 typedef struct Room Room;
@@ -98,6 +98,10 @@ struct Room {
     Clock clock;
     bool clock_on;
     int chat_count;       /* chat messages of the game: readers are told when it grows */
+    /* The version of the last change that was not only new actions (a seat
+     * claimed, a rematch linked, an undo, another server's changes): a lean
+     * stream sends the whole state for it (room_stream.c). */
+    int64_t full_version;
 };
 
 /* What a refused call tells the client: an HTTP status and one line. */
@@ -150,6 +154,9 @@ unsigned room_seats_of(Room *r, const char *const *tokens, int ntokens, AccountI
  * illegal with the library's reason). version >= 0 must equal the current
  * version (409 otherwise). */
 bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomError *e);
+/* The same, with *first set to the index of its first action (the count
+ * before it), for the lean answer (room_changes_json). */
+bool room_act_from(Room *r, unsigned seats, const char *text, int64_t version, int *first, RoomError *e);
 /* A seat of seats resigns at any moment, its turn or not (the seat to act
  * when it is among seats, else the first). */
 bool room_resign(Room *r, unsigned seats, RoomError *e);
@@ -170,6 +177,11 @@ char *room_hint(Room *r, unsigned seats, RoomError *e);
 /* The state JSON (docs/web-api.md). viewer: the seats the client holds;
  * full adds legend and rules. The caller frees the text. */
 char *room_state_json(Room *r, unsigned viewer, bool full);
+/* What changed, for a client that computes the rest with the engine of the
+ * page (docs/web-api.md, "Lean answers"): {"id","version","count","status",
+ * "thinking","to_move","rematch","clock","from":first,"entries":[history
+ * entries from first on]}. */
+char *room_changes_json(Room *r, int first);
 /* The record (docs/records.md) of the game; NULL with e when the game still
  * hides its future (automatic dice, not over). */
 json_t *room_record(Room *r, RoomError *e);
@@ -219,19 +231,6 @@ double room_clock_tick(Room *r, double now, bool save);
 void room_chat_added(Room *r);
 /* Whether seat muted the other players' chat, and setting it (stored). */
 bool room_set_mute(Room *r, int seat, bool muted, RoomError *e);
-
-/* Helper for other modules: the JSON form of action a (legal in s) with its
- * sentence and structured fields, as text appended to out or as jansson. */
-void room_action_text(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out);
-json_t *room_action_json(const GameView *view, const State *s, Action a, const Voice *v);
-/* The history entry of action a (text `text`, by 0-based seat player or -1
- * for chance) applied in before as action number index: its sentence, what
- * it touched (marks) and its structured fields (docs/web-api.md). */
-void room_log_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,
-                    const Voice *v, StrBuf *out);
-/* A sentence for action a in s; falls back to the action text when the
- * game has no describe yet. */
-void room_describe(const State *s, Action a, const Voice *v, StrBuf *out);
 
 /* Starts the post-game analysis of r's finished game (r->lock held):
  * analyses_start's answer (ANALYSES_STARTED, _ALREADY, _BUSY, _STORE_DOWN),

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../front/game_json.h"
+#include "../../front/view_json.h"
 #include "../../core/xalloc.h"
 
 /* The chance stream of hints, apart from the session's own streams
@@ -86,7 +87,7 @@ void room_ai_turn(Room *r)
  * technical detail (docs/web-api.md). */
 static char *hint_json(Room *r, const State *s, const AiAdvice *advice, const char *spec, int64_t version)
 {
-    json_t *hint = room_action_json(r->view, s, advice->action, &r->voice);
+    json_t *hint = view_action_json(r->view, s, advice->action, &r->voice);
     json_t *plan = json_array();
     State *work = state_clone(s);
     StrBuf text = STRBUF_INIT;

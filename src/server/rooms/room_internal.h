@@ -12,10 +12,6 @@ void room_fail(RoomError *e, int status, const char *fmt, ...) __attribute__((fo
  * server changed the game first) or "what (err)" with 503. */
 void room_fail_store(RoomError *e, const char *err, const char *what);
 
-/* room_action_text with scratch buffers for the text and the sentence. */
-void room_action_text_with(const GameView *view, const State *s, Action a, const Voice *v, StrBuf *out, StrBuf *text,
-                           StrBuf *words);
-
 /* The session observer of every room (the session calls it with ctx the
  * room): the action's entry in the log, in words. */
 void room_observe(void *ctx, const Session *s, const State *before, Action a, int player, int index);
@@ -75,6 +71,10 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
 
 /* Appends the public state with its history to out. */
 void room_put_state(Room *r, StrBuf *out);
+/* The head of what changed, without its closing brace: {"id","version",
+ * "count","status","thinking","to_move","rematch","clock" (room_changes_json,
+ * and a lean stream's tick). */
+void room_put_changes(Room *r, StrBuf *out);
 
 /* ---- clocks (room_clock.c) ---- */
 /* The seat whose time runs now: the seat to decide, or the one typing its

@@ -269,6 +269,7 @@ void room_set_rematch(Room *r, const char *rematch)
     pthread_mutex_lock(&r->lock);
     snprintf(r->meta.rematch, sizeof r->meta.rematch, "%s", rematch);
     r->meta.version++;
+    r->full_version = r->meta.version;
     room_changed(r);
     pthread_mutex_unlock(&r->lock);
 }

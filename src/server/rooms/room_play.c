@@ -20,19 +20,14 @@
  * reason; a part that is not the seat's to play is 403. */
 static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 {
-    char err[ERR_MAX];
+    char msg[ERR_MAX + EXCERPT_SIZE + 32];
     bool may_roll = room_typing_seat(r) == seat;
     double now = room_host_now(r->host);
     if (!room_clock_in_time(r, now, e))
         return false; /* the seat to act ran out of time before this came */
-    if (!session_apply_for_seat(r->session, seat, text, may_roll, err, sizeof err)) {
-        StrBuf why = STRBUF_INIT;
-        char q[EXCERPT_SIZE];
-        if (explain_refusal(r->session->state, text, err, &why))
-            room_fail(e, 422, "illegal action '%s': %s", text_excerpt(text, EXCERPT_MAX, q, sizeof q), sb_str(&why));
-        else
-            room_fail(e, explain_rules_error(err) ? 422 : 403, "%s", err);
-        sb_free(&why);
+    int status = explain_apply_for_seat(r->session, seat, text, may_roll, msg, sizeof msg);
+    if (status) {
+        room_fail(e, status, "%s", msg);
         return false;
     }
     room_advance(r);
@@ -51,6 +46,11 @@ static bool apply_for_seat(Room *r, int seat, const char *text, RoomError *e)
 
 bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomError *e)
 {
+    return room_act_from(r, seats, text, version, NULL, e);
+}
+
+bool room_act_from(Room *r, unsigned seats, const char *text, int64_t version, int *first, RoomError *e)
+{
     pthread_mutex_lock(&r->lock);
     bool ok = false;
     /* Over a shared store a write may meet another server's: catch up and
@@ -64,8 +64,11 @@ bool room_act(Room *r, unsigned seats, const char *text, int64_t version, RoomEr
             room_fail(e, 409, "an AI is thinking; wait for its move");
         else if (r->session->count >= r->host->max_actions)
             room_fail(e, 409, "the game has reached the server's limit of %d actions", r->host->max_actions);
-        else if ((seat = room_acting_seat(r, seats, e)) >= 0)
+        else if ((seat = room_acting_seat(r, seats, e)) >= 0) {
+            if (first)
+                *first = r->session->count;
             ok = apply_for_seat(r, seat, text, e);
+        }
         if (ok || !room_retry(r, e, attempt))
             break;
     }
@@ -164,6 +167,7 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
             r->stored = s->count;
             r->meta.status = g.status;
             r->meta.version = g.version;
+            r->full_version = g.version;
             r->meta.undo_low = g.undo_low;
             r->meta.epoch = g.epoch;
             r->ai_work_mine = g.ai_to_move;

@@ -118,6 +118,7 @@ static bool claim_once(Room *r, int seat, const char *invite, AccountId account,
     }
     r->meta.status = g.status;
     r->meta.version = g.version;
+    r->full_version = g.version;
     r->meta.clock_at = g.clock_at;
     r->meta.clock_due = g.clock_due;
     memcpy(r->meta.updated, g.updated, sizeof g.updated);

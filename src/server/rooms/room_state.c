@@ -9,7 +9,7 @@
 
 #include "../../front/game_json.h"
 #include "../../front/record.h"
-#include "../base/json_text.h"
+#include "../../front/view_json.h"
 #include "../../core/xalloc.h"
 
 static json_t *seats_json(const Room *r)
@@ -33,19 +33,6 @@ static json_t *seats_json(const Room *r)
     return list;
 }
 
-static json_t *result_json(const Room *r)
-{
-    const State *st = r->session->state;
-    json_t *result = game_result_to_json(st);
-    if (json_is_object(result)) {
-        StrBuf words = STRBUF_INIT;
-        state_describe_result(st, &r->voice, &words);
-        json_object_set_new(result, "text", json_string(sb_str(&words)));
-        sb_free(&words);
-    }
-    return result;
-}
-
 /* The public state (the same for every viewer) without the history: the
  * head text {...}, rebuilt once per version. The legal actions, one
  * sentence each, are written as text (the hot path of a move). */
@@ -54,26 +41,14 @@ static void build_head(Room *r)
     const Session *s = r->session;
     const State *st = s->state;
     json_error_t jerr;
-    int player = state_player(st);
-    json_t *chance = json_null();
-    if (player == PLAYER_CHANCE) {
-        int seat = room_typing_seat(r);
-        chance = json_pack("{s:o,s:i}", "seat", seat >= 0 ? json_integer(seat + 1) : json_null(), "dice",
-                           r->view->dice_to_roll(st));
-    }
-    Marks *m = xmalloc(sizeof *m);
-    state_marks(st, m);
-    json_t *marks = marks_to_json(m);
-    free(m);
-    json_t *obj = json_pack(
-        "{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:o,s:o,s:b,s:o,s:o,s:o}", "id", r->meta.id, "game",
-        r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice", r->meta.real_dice ? "real" : "auto",
-        "listed", r->meta.listed, "status", status_name(r->meta.status), "version", (json_int_t)r->meta.version,
-        "created", r->meta.created, "updated", r->meta.updated, "rematch_of",
-        r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
-        r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r), "count", s->count,
-        "to_move", player >= 0 ? json_integer(player + 1) : json_null(), "chance", chance, "thinking", room_ai_busy(r),
-        "board", r->view->board(st), "marks", marks, "result", result_json(r));
+    json_t *obj = json_pack("{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:b}", "id", r->meta.id, "game",
+                            r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice",
+                            r->meta.real_dice ? "real" : "auto", "listed", r->meta.listed, "status",
+                            status_name(r->meta.status), "version", (json_int_t)r->meta.version, "created",
+                            r->meta.created, "updated", r->meta.updated, "rematch_of",
+                            r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
+                            r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r),
+                            "count", s->count, "thinking", room_ai_busy(r));
     json_object_set_new(obj, "rated", json_boolean(r->meta.rated));
     char *dumped = json_dumps(obj, JSON_COMPACT);
     json_decref(obj);
@@ -81,20 +56,9 @@ static void build_head(Room *r)
     sb_puts(&sb, dumped);
     free(dumped);
     sb.data[--sb.len] = '\0'; /* the closing brace comes last */
-    sb_puts(&sb, ",\"legal\":[");
-    if (player >= 0) {
-        Action actions[MAX_ACTIONS];
-        int n = state_legal_actions(st, actions);
-        StrBuf text = STRBUF_INIT, words = STRBUF_INIT;
-        for (int i = 0; i < n; i++) {
-            if (i)
-                sb_putc(&sb, ',');
-            room_action_text_with(r->view, st, actions[i], &r->voice, &sb, &text, &words);
-        }
-        sb_free(&text);
-        sb_free(&words);
-    }
-    sb_puts(&sb, "],\"last\":");
+    /* the position: who moves, the board, marks, result, legal actions */
+    view_position(r->view, st, &r->voice, room_typing_seat(r) + 1, &sb);
+    sb_puts(&sb, ",\"last\":");
     sb_puts(&sb, s->count > 0 && r->log[s->count - 1].json ? r->log[s->count - 1].json : "null");
     sb_putc(&sb, '}');
     free(r->head);
@@ -126,6 +90,42 @@ void room_put_state(Room *r, StrBuf *out)
     sb_puts(out, ",\"history\":[");
     sb_puts(out, sb_str(&r->history));
     sb_puts(out, "]}");
+}
+
+void room_put_changes(Room *r, StrBuf *out)
+{
+    int player = session_player(r->session);
+    sb_printf(out, "{\"id\":\"%s\",\"version\":%lld,\"count\":%d,\"status\":\"%s\",\"thinking\":%s", r->meta.id,
+              (long long)r->meta.version, r->session->count, status_name(r->meta.status),
+              room_ai_busy(r) ? "true" : "false");
+    if (player >= 0)
+        sb_printf(out, ",\"to_move\":%d", player + 1);
+    else
+        sb_puts(out, ",\"to_move\":null");
+    if (r->meta.rematch[0])
+        sb_printf(out, ",\"rematch\":\"%s\"", r->meta.rematch);
+    else
+        sb_puts(out, ",\"rematch\":null");
+    room_clock_json(r, room_host_now(r->host), out);
+}
+
+char *room_changes_json(Room *r, int first)
+{
+    pthread_mutex_lock(&r->lock);
+    StrBuf sb = STRBUF_INIT;
+    room_put_changes(r, &sb);
+    int count = r->session->count;
+    if (first < 0 || first > count)
+        first = count;
+    sb_printf(&sb, ",\"from\":%d,\"entries\":[", first);
+    for (int i = first; i < count; i++) {
+        if (i > first)
+            sb_putc(&sb, ',');
+        sb_puts(&sb, r->log[i].json ? r->log[i].json : "null");
+    }
+    sb_puts(&sb, "]}");
+    pthread_mutex_unlock(&r->lock);
+    return sb.data;
 }
 
 static const char *statics(Room *r)

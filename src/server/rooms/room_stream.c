@@ -75,9 +75,18 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
     }
     int64_t key = r->meta.version * 2 + room_ai_busy(r);
     if (sub->version_sent != key) {
+        /* A lean reader computes the state from the actions (the engine of
+         * the page): after new actions only, it gets what else changed;
+         * first, and after any other change, the whole state. */
+        bool whole = !sub->lean || sub->version_sent < 0 || r->full_version > sub->version_sent / 2;
         sub->version_sent = key;
-        sb_printf(out, "id: %d\nevent: state\ndata: ", count - 1);
-        room_put_state(r, out);
+        sb_printf(out, "id: %d\nevent: %s\ndata: ", count - 1, whole ? "state" : "tick");
+        if (whole) {
+            room_put_state(r, out);
+        } else {
+            room_put_changes(r, out);
+            sb_putc(out, '}');
+        }
         sb_puts(out, "\n\n");
     }
     return out->len > start;

@@ -75,6 +75,7 @@ bool room_catch_up(Room *r, RoomError *e)
         g.result = NULL;
         r->meta.status = g.status;
         r->meta.version = g.version;
+        r->full_version = g.version;
         r->meta.epoch = g.epoch;
         r->meta.undo_low = g.undo_low;
         memcpy(r->meta.updated, g.updated, sizeof g.updated);

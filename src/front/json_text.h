@@ -4,7 +4,7 @@
 #ifndef MORPH_JSON_TEXT_H
 #define MORPH_JSON_TEXT_H
 
-#include "../../core/strbuf.h"
+#include "../core/strbuf.h"
 
 /* Appends text as a JSON string (quotes included): ", \ and control
  * characters escaped; text must be valid UTF-8. */

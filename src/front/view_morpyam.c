@@ -2,7 +2,7 @@
  * points, tokens left, Plus hands, roll-offs (see docs/web-api.md). */
 #include <string.h>
 
-#include "../../games/morpyam/morpyam.h"
+#include "../games/morpyam/morpyam.h"
 #include "view.h"
 
 static const char *const phase_names[] = {

@@ -8,7 +8,7 @@
 
 #include <jansson.h>
 
-#include "../../core/game.h"
+#include "../core/game.h"
 
 typedef struct GameView {
     const char *game;

@@ -2,7 +2,7 @@
  * phase, the pending duomorph stone, flips legal now (docs/web-api.md). */
 #include <string.h>
 
-#include "../../games/morphos/morphos.h"
+#include "../games/morphos/morphos.h"
 #include "view.h"
 
 static json_t *point_json(const MorphosConfig *c, int bit)

@@ -1,0 +1,34 @@
+/* Compressed answers (gzip, by zlib): JSON answers and the page's files
+ * for clients that accept gzip, never the live streams (an event must
+ * leave at once, not wait in a compressor's window). */
+#ifndef MORPH_HTTP_COMPRESS_H
+#define MORPH_HTTP_COMPRESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+/* Bodies smaller than this go as they are: gzip's frame would eat the gain. */
+#define COMPRESS_MIN_BYTES 512
+
+/* Whether an Accept-Encoding header value (may be NULL) accepts gzip:
+ * "gzip" or "x-gzip" or "*" listed without q=0. */
+bool compress_accepts_gzip(const char *accept_encoding);
+/* Whether a file of this Content-Type gains by compression (text, JSON,
+ * JavaScript, SVG, WebAssembly, manifests; not images or fonts, already
+ * compressed). */
+bool compress_type_worth_it(const char *content_type);
+
+/* data in gzip form (level 1 to 9), in a new buffer of *out_len bytes;
+ * NULL when zlib fails or it would not be smaller. */
+char *compress_gzip(const char *data, size_t len, int level, size_t *out_len);
+
+/* The gzip form of the file at path (open as fd, described by st), kept in
+ * memory until the file changes (its size or time): a copy the caller frees,
+ * NULL when it cannot be read or is not worth it. */
+char *compress_file(const char *path, int fd, const struct stat *st, size_t *out_len);
+
+/* Forgets every file kept (at the server's stop). */
+void compress_forget(void);
+
+#endif

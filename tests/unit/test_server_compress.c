@@ -1,0 +1,148 @@
+/* Compressed answers (src/server/http/compress.h): which Accept-Encoding
+ * headers take gzip, which types are worth compressing, gzip that inflates
+ * back to the same bytes (and nothing for what would not shrink), and the
+ * page's files kept compressed until they change. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "../../src/server/http/compress.h"
+
+static void accept_encoding_headers(void **unused)
+{
+    assert_true(compress_accepts_gzip("gzip"));
+    assert_true(compress_accepts_gzip("gzip, deflate, br"));
+    assert_true(compress_accepts_gzip("br;q=1.0, GZIP;q=0.5"));
+    assert_true(compress_accepts_gzip("deflate, x-gzip"));
+    assert_true(compress_accepts_gzip("*"));
+    assert_false(compress_accepts_gzip(NULL));
+    assert_false(compress_accepts_gzip(""));
+    assert_false(compress_accepts_gzip("identity"));
+    assert_false(compress_accepts_gzip("br, deflate"));
+    assert_false(compress_accepts_gzip("gzip;q=0"));
+    assert_false(compress_accepts_gzip("gzip; q=0.000, identity"));
+    assert_false(compress_accepts_gzip("gzipped"));
+}
+
+static void types_worth_compressing(void **unused)
+{
+    assert_true(compress_type_worth_it("application/json"));
+    assert_true(compress_type_worth_it("text/javascript; charset=utf-8"));
+    assert_true(compress_type_worth_it("application/wasm"));
+    assert_true(compress_type_worth_it("image/svg+xml"));
+    assert_true(compress_type_worth_it("application/manifest+json"));
+    assert_false(compress_type_worth_it("image/png"));
+    assert_false(compress_type_worth_it("font/woff2"));
+    assert_false(compress_type_worth_it("application/octet-stream"));
+}
+
+/* Inflates gz into out (cap bytes); the length, or -1. */
+static long inflate_all(const char *gz, size_t len, char *out, size_t cap)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 15 + 16) != Z_OK)
+        return -1;
+    z.next_in = (Bytef *)gz;
+    z.avail_in = (uInt)len;
+    z.next_out = (Bytef *)out;
+    z.avail_out = (uInt)cap;
+    int rc = inflate(&z, Z_FINISH);
+    long n = (long)z.total_out;
+    inflateEnd(&z);
+    return rc == Z_STREAM_END ? n : -1;
+}
+
+static void gzip_round_trip(void **unused)
+{
+    char text[8192], back[8192];
+    size_t n = 0;
+    for (int i = 0; n + 64 < sizeof text; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "{\"action\":\"c%d\",\"text\":\"Black places a stone\"},", i % 9);
+    size_t len = 0;
+    char *gz = compress_gzip(text, n, 6, &len);
+    assert_non_null(gz);
+    assert_true(len < n / 4);
+    assert_int_equal(inflate_all(gz, len, back, sizeof back), (long)n);
+    assert_memory_equal(back, text, n);
+    free(gz);
+    /* what would not shrink is not compressed */
+    unsigned char noise[600];
+    unsigned x = 12345;
+    for (size_t i = 0; i < sizeof noise; i++)
+        noise[i] = (unsigned char)((x = x * 1103515245u + 12345u) >> 16);
+    assert_null(compress_gzip((const char *)noise, sizeof noise, 9, &len));
+}
+
+/* Writes text to path and opens it: fd and st. */
+static int put_file(const char *path, const char *text, struct stat *st)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    for (int i = 0; i < 100; i++)
+        fputs(text, f);
+    fclose(f);
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    assert_int_equal(fstat(fd, st), 0);
+    return fd;
+}
+
+static void files_kept_until_they_change(void **unused)
+{
+    char path[] = "/tmp/morph-compress-XXXXXX";
+    int tmp = mkstemp(path);
+    assert_true(tmp >= 0);
+    close(tmp);
+    struct stat st;
+    char back[16384];
+    size_t len = 0;
+    int fd = put_file(path, "export const a = 'first version of the file';\n", &st);
+    char *gz = compress_file(path, fd, &st, &len);
+    assert_non_null(gz);
+    assert_int_equal(inflate_all(gz, len, back, sizeof back), (long)st.st_size);
+    assert_memory_equal(back, "export const a = 'first", 23);
+    free(gz);
+    /* the same file again: the copy kept, even with the descriptor closed */
+    close(fd);
+    char *again = compress_file(path, -1, &st, &len);
+    assert_non_null(again);
+    free(again);
+    /* changed (another size): compressed again from the new content */
+    fd = put_file(path, "export const b = 'the second version, longer than the first';\n", &st);
+    gz = compress_file(path, fd, &st, &len);
+    assert_non_null(gz);
+    assert_int_equal(inflate_all(gz, len, back, sizeof back), (long)st.st_size);
+    assert_memory_equal(back, "export const b", 14);
+    free(gz);
+    close(fd);
+    /* a small file is not worth it */
+    FILE *f = fopen(path, "w");
+    fputs("tiny", f);
+    fclose(f);
+    fd = open(path, O_RDONLY);
+    fstat(fd, &st);
+    assert_null(compress_file(path, fd, &st, &len));
+    close(fd);
+    unlink(path);
+    compress_forget();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(accept_encoding_headers),
+        cmocka_unit_test(types_worth_compressing),
+        cmocka_unit_test(gzip_round_trip),
+        cmocka_unit_test(files_kept_until_they_change),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
