@@ -18,7 +18,13 @@ suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
 
 apt=$PWD/deps/apt
 rm -rf "$apt" && mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/src"
-echo "deb-src http://deb.debian.org/debian $suite main" > "$apt/sources.list"
+# The archive this machine's apt already uses for the suite (deb822 .sources or one-line lists):
+# the source package comes from the same place as the binary packages.
+uri=$(awk -v s="$suite" '
+    /^URIs:/ { u = $2 } /^Suites:/ { for (i = 2; i <= NF; i++) if ($i == s && u != "") { print u; exit } }
+    $1 == "deb" && $3 == s { print $2; exit }' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null || true)
+[ -n "$uri" ] || { echo "wasm_deps: no apt source for Debian $suite on this machine (/etc/apt/sources.list*)" >&2; exit 1; }
+echo "deb-src $uri $suite main" > "$apt/sources.list"
 opts=(-o "Dir::Etc::SourceList=$apt/sources.list" -o "Dir::Etc::SourceParts=/dev/null"
       -o "Dir::State::Lists=$apt/lists" -o "Dir::Cache=$apt/cache" -o "APT::Sandbox::User=$(id -un)")
 echo "wasm_deps: fetching Debian's source package jansson $version"
