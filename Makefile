@@ -1,10 +1,11 @@
-# morph: build, run and test. `make run` and `make test` install what is
-# missing first (scripts/setup.sh), so each works on a fresh Debian machine.
+# morph: build, run and test. Each target below installs what it needs and
+# is missing first (scripts/setup.sh with its profile: run, test, cluster or
+# fuzz), so each works on a fresh Debian machine; `make build` only builds.
 #
-#   make            release build: build/release/morph
+#   make            set up (the compiler and libraries), release build: build/release/morph
 #   make run        set up, build, start the web server (morph serve) and print its URL
 #   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
-#   make test       set up, build with sanitizers, run every test
+#   make test       set up, build with sanitizers, run every test (several at once)
 #   make bench      release build, then `morph bench`
 #   make diff-morphos  the Morphos differential test on DIFF_POSITIONS (100,000) positions, sanitizers on
 #   make solver-check  the solver's tests on many more positions (release build, minutes)
@@ -54,9 +55,10 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all build tests setup run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check
+.PHONY: all build tests setup setup-test setup-cluster setup-fuzz run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check
 .SECONDARY:
-all: build
+all: setup
+	@$(MAKE) --no-print-directory build
 build: $(B)/morph
 tests: $(B)/morph $(TEST_BINS) $(SERVER_TEST_BINS)
 
@@ -93,15 +95,18 @@ $(SERVER_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorphserver.a
 	$(CC) -o $@ $< $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a -lcmocka \
 		$(SERVER_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
 
+# What building and running need (setup), and what a target needs more.
 setup:
 	@bash scripts/setup.sh
+setup-test setup-cluster setup-fuzz:
+	@bash scripts/setup.sh $(@:setup-%=%)
 
 run: setup
 	@$(MAKE) --no-print-directory VARIANT=release build
 	build/release/morph serve
 
 # Several servers over one PostgreSQL database behind HAProxy, until Ctrl-C.
-cluster: setup
+cluster: setup-cluster
 	@$(MAKE) --no-print-directory VARIANT=release build
 	bash scripts/cluster.sh --morph build/release/morph
 
@@ -115,9 +120,11 @@ install:
 	install -m 644 data/puzzles/morphos.txt $(DESTDIR)$(PREFIX)/share/morph/puzzles/morphos.txt
 	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
-test: setup
-	@$(MAKE) --no-print-directory VARIANT=asan tests
-	@$(MAKE) --no-print-directory fuzz-build
+# The sanitizer build and the fuzz targets side by side (JOBS compilers),
+# then the suites, TEST_JOBS at a time (tests/run.sh).
+JOBS ?= 2
+test: setup-test
+	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=asan tests fuzz-build
 	@bash tests/run.sh build/asan $(FB)
 
 bench: setup
@@ -128,13 +135,13 @@ bench: setup
 # action (tests/unit/test_morphos_incremental.c; `make test` checks 20,000
 # positions).
 DIFF_POSITIONS ?= 100000
-diff-morphos: setup
+diff-morphos: setup-test
 	@$(MAKE) --no-print-directory VARIANT=asan build/asan/tests/test_morphos_incremental
 	MORPH_DIFF_POSITIONS=$(DIFF_POSITIONS) build/asan/tests/test_morphos_incremental
 
 # The solver against minimax on hundreds of positions more than `make test`
 # checks (tests/unit/test_solver.c; docs/ai.md gives the latest result).
-solver-check: setup
+solver-check: setup-test
 	@$(MAKE) --no-print-directory VARIANT=release build/release/tests/test_solver
 	MORPH_SOLVER_HEAVY=1 build/release/tests/test_solver
 
@@ -168,7 +175,7 @@ $(FB)/fuzz_%: $(FB)/obj/fuzz/fuzz_%.o $(FB)/libmorphfuzz.a
 
 fuzz-build: $(FUZZ_BINS)
 
-fuzz: setup
+fuzz: setup-fuzz
 	@$(MAKE) --no-print-directory fuzz-build
 	@bash fuzz/run.sh $(FB) $(FUZZ_SECONDS)
 
