@@ -121,7 +121,8 @@ run_fuzz() {
     scratch=$(mktemp -d)
     dict=()
     [ -f "$root/fuzz/dict/$name.dict" ] && dict=(-dict="$root/fuzz/dict/$name.dict")
-    if "$bin" -max_total_time="${FUZZ_TEST_SECONDS:-3}" -timeout=10 -rss_limit_mb=2048 \
+    # the same 30 s a unit as the replay: the run starts by executing every seed again
+    if "$bin" -max_total_time="${FUZZ_TEST_SECONDS:-3}" -timeout=30 -rss_limit_mb=2048 \
         -artifact_prefix="$fuzz/crashes/$name-" "${dict[@]}" "$scratch" "${seeds[@]}" >"$log" 2>&1; then
         p=$((p + 1))
     else
