@@ -55,6 +55,9 @@ TEST_SUPPORT_OBJS := $(TEST_SUPPORT_SRCS:%.c=$(B)/obj/%.o)
 TEST_BINS := $(TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 SERVER_TEST_BINS := $(SERVER_TEST_SRCS:tests/unit/%.c=$(B)/tests/%)
 
+# Compilers at once for the builds of run, cluster and test.
+JOBS ?= 2
+
 .PHONY: all build tests setup setup-test setup-cluster setup-fuzz run cluster test bench install clean fuzz fuzz-build diff-morphos solver-check
 .SECONDARY:
 all: setup
@@ -102,12 +105,12 @@ setup-test setup-cluster setup-fuzz:
 	@bash scripts/setup.sh $(@:setup-%=%)
 
 run: setup
-	@$(MAKE) --no-print-directory VARIANT=release build
+	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=release build
 	build/release/morph serve
 
 # Several servers over one PostgreSQL database behind HAProxy, until Ctrl-C.
 cluster: setup-cluster
-	@$(MAKE) --no-print-directory VARIANT=release build
+	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=release build
 	bash scripts/cluster.sh --morph build/release/morph
 
 # The page is installed next to the binary: morph serve finds it in
@@ -120,9 +123,8 @@ install:
 	install -m 644 data/puzzles/morphos.txt $(DESTDIR)$(PREFIX)/share/morph/puzzles/morphos.txt
 	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
-# The sanitizer build and the fuzz targets side by side (JOBS compilers),
-# then the suites, TEST_JOBS at a time (tests/run.sh).
-JOBS ?= 2
+# The sanitizer build and the fuzz targets side by side, then the suites,
+# TEST_JOBS at a time (tests/run.sh).
 test: setup-test
 	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=asan tests fuzz-build
 	@bash tests/run.sh build/asan $(FB)
