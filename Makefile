@@ -1,12 +1,13 @@
-# morph: build, run and test. `make run` and `make test` install what is
-# missing first (scripts/setup.sh), so each works on a fresh Debian machine.
+# morph: build, run and test. Each target below installs what it needs and
+# is missing first (scripts/setup.sh with its profile: run, test, cluster or
+# fuzz), so each works on a fresh Debian machine; `make build` only builds.
 #
-#   make            release build: build/release/morph, build/release/libmorph.so, and the page's
-#                   engine web/engine/morph.wasm when its toolchain is there (make wasm)
+#   make            set up (the compiler and libraries), release build: build/release/morph,
+#                   build/release/libmorph.so, and the page's engine web/engine/morph.wasm (make wasm)
 #   make python     the release library, then the Python package installed offline (docs/python.md)
 #   make run        set up, build, start the web server (morph serve) and print its URL
 #   make cluster    set up, build, start PostgreSQL, three servers and HAProxy (docs/deploy.md)
-#   make test       set up, build with sanitizers, run every test
+#   make test       set up, build with sanitizers, run every test (several at once)
 #   make bench      release build, then `morph bench`
 #   make bench-wasm the page's engine against the native build: playouts in Node.js and Chromium
 #   make diff-morphos  the Morphos differential test on DIFF_POSITIONS (100,000) positions, sanitizers on
@@ -92,9 +93,13 @@ WASM_OK := $(shell test -f /usr/include/wasm32-wasi/stdio.h && command -v wasm-l
 	test -f "$$($(WASM_CC) --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" && \
 	{ test -f $(JANSSON_SRC)/src/jansson.h || command -v apt-get >/dev/null; } && echo yes)
 
-.PHONY: all build tests setup run cluster test bench bench-wasm install clean fuzz fuzz-build diff-morphos solver-check wasm python
+# Compilers at once for the builds of run, cluster and test.
+JOBS ?= 2
+
+.PHONY: all build tests setup setup-test setup-cluster setup-fuzz run cluster test bench bench-wasm install clean fuzz fuzz-build diff-morphos solver-check wasm python
 .SECONDARY:
-all: build
+all: setup
+	@$(MAKE) --no-print-directory build
 build: $(B)/morph $(B)/libmorph.so $(if $(WASM_OK),$(WASM))
 tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_BINS) $(if $(WASM_OK),$(WASM) $(B)/engine_native)
 
@@ -142,16 +147,19 @@ $(CAPI_TEST_BINS): $(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/libmorph.so
 	@mkdir -p $(@D)
 	$(CC) -o $@ $< $(B)/libmorph.so -Wl,-rpath,'$$ORIGIN/..' -lcmocka $(LDLIBS_ALL)
 
+# What building and running need (setup), and what a target needs more.
 setup:
 	@bash scripts/setup.sh
+setup-test setup-cluster setup-fuzz:
+	@bash scripts/setup.sh $(@:setup-%=%)
 
 run: setup
-	@$(MAKE) --no-print-directory VARIANT=release build
+	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=release build
 	build/release/morph serve
 
 # Several servers over one PostgreSQL database behind HAProxy, until Ctrl-C.
-cluster: setup
-	@$(MAKE) --no-print-directory VARIANT=release build
+cluster: setup-cluster
+	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=release build
 	bash scripts/cluster.sh --morph build/release/morph
 
 # The page is installed next to the binary: morph serve finds it in
@@ -164,9 +172,10 @@ install:
 	install -m 644 data/puzzles/morphos.txt $(DESTDIR)$(PREFIX)/share/morph/puzzles/morphos.txt
 	if [ -d web ]; then cp -R web/. $(DESTDIR)$(PREFIX)/share/morph/web/; fi
 
-test: setup
-	@$(MAKE) --no-print-directory VARIANT=asan tests
-	@$(MAKE) --no-print-directory fuzz-build
+# The sanitizer build and the fuzz targets side by side, then the suites,
+# TEST_JOBS at a time (tests/run.sh).
+test: setup-test
+	@$(MAKE) --no-print-directory -j$(JOBS) VARIANT=asan tests fuzz-build
 	@bash tests/run.sh build/asan $(FB)
 
 # The Python package (python/, docs/python.md) into Debian's python3, offline: pip builds it
@@ -185,13 +194,13 @@ bench: setup
 # action (tests/unit/test_morphos_incremental.c; `make test` checks 20,000
 # positions).
 DIFF_POSITIONS ?= 100000
-diff-morphos: setup
+diff-morphos: setup-test
 	@$(MAKE) --no-print-directory VARIANT=asan build/asan/tests/test_morphos_incremental
 	MORPH_DIFF_POSITIONS=$(DIFF_POSITIONS) build/asan/tests/test_morphos_incremental
 
 # The solver against minimax on hundreds of positions more than `make test`
 # checks (tests/unit/test_solver.c; docs/ai.md gives the latest result).
-solver-check: setup
+solver-check: setup-test
 	@$(MAKE) --no-print-directory VARIANT=release build/release/tests/test_solver
 	MORPH_SOLVER_HEAVY=1 build/release/tests/test_solver
 
@@ -271,7 +280,7 @@ $(FB)/fuzz_%: $(FB)/obj/fuzz/fuzz_%.o $(FB)/libmorphfuzz.a
 
 fuzz-build: $(FUZZ_BINS)
 
-fuzz: setup
+fuzz: setup-fuzz
 	@$(MAKE) --no-print-directory fuzz-build
 	@bash fuzz/run.sh $(FB) $(FUZZ_SECONDS)
 

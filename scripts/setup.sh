@@ -1,58 +1,136 @@
 #!/usr/bin/env bash
-# Installs what morph needs to build and test, when missing: Debian packages,
-# then the browser tests' npm packages (tests/browser, pinned by its
-# package-lock.json). Safe to run again: it does nothing when everything is there.
+# Installs what one use of morph needs, when missing: Debian packages, and
+# for the tests the browser tests' npm packages (tests/browser, pinned by its
+# package-lock.json). Safe to run again: it does nothing when everything is
+# there.
+#
+#   scripts/setup.sh [--dry-run] [PROFILE...]
+#
+#   run      building and running morph (the default; every profile includes it)
+#   test     make test: unit, command-line, browser and fuzz tests, PostgreSQL runs
+#   cluster  make cluster: PostgreSQL, HAProxy and several servers
+#   fuzz     make fuzz: the fuzz targets, built with clang
+#
+# --dry-run prints what would be installed (apt-get -s) and changes nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# libmicrohttpd, SQLite, libpq, nettle (SHA-256) and libsodium (Argon2id password hashes)
-# build morph serve; curl drives it in tests; PostgreSQL (pg_virtualenv of postgresql-common
-# makes a throwaway cluster per test run) and HAProxy run the tests of several servers over
-# one database (scripts/cluster.sh); Chromium runs the browser tests (driven by
-# playwright-core on Node.js); clang and its runtime (libFuzzer, sanitizers) build the fuzz
-# targets (the unversioned names follow Debian's default clang, 14 on Debian 12).
-packages=(gcc make pkg-config libjansson-dev libcmocka-dev jq tmux libmicrohttpd-dev libsqlite3-dev nettle-dev libsodium-dev curl
-          chromium clang libclang-rt-dev libpq-dev postgresql postgresql-common haproxy)
-# The Python package (python/, docs/python.md) and its tests: Debian's python3 with numpy, pytest and
-# setuptools (pip installs the package offline from them).
-packages+=(python3 python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip)
-# zlib compresses the server's answers (gzip).
-packages+=(zlib1g-dev)
-# The engine of the page (web/engine/morph.wasm, built by make; running and testing need it): clang
-# above compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld
-# (lld); jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below).
-packages+=(wasi-libc libclang-rt-dev-wasm32 lld)
-# Node.js may come from elsewhere than Debian: what counts is the commands.
-command -v node >/dev/null || packages+=(nodejs)
-command -v npm >/dev/null || packages+=(npm)
+# One list per profile, one package a line with its reason (add yours so).
+# run: the compiler and the libraries the binary links.
+run=(
+    gcc make pkg-config
+    libjansson-dev      # JSON
+    libmicrohttpd-dev   # morph serve's HTTP
+    libsqlite3-dev      # the default store
+    libpq-dev           # the PostgreSQL store
+    nettle-dev          # SHA-256 of tokens
+    libsodium-dev       # Argon2id password hashes
+    zlib1g-dev          # gzip answers of morph serve
+    # the page's engine (web/engine/morph.wasm, built by make and served with the page): clang
+    # compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld;
+    # jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below)
+    clang wasi-libc libclang-rt-dev-wasm32 lld
+)
+# cluster: scripts/cluster.sh runs a PostgreSQL cluster of its own (initdb)
+# and HAProxy in front of the servers, and checks them with curl.
+cluster=(
+    postgresql postgresql-common
+    haproxy
+    curl
+)
+# fuzz: clang and its runtime (libFuzzer, sanitizers); the unversioned names
+# follow Debian's default clang (14 on Debian 12).
+fuzz=(
+    clang libclang-rt-dev
+)
+# test: everything the suites of tests/run.sh use, the fuzz replays and the
+# cluster's test included.
+test=(
+    libcmocka-dev       # unit tests
+    jq                  # command-line tests read JSON
+    tmux                # the terminal client's tests (80x24 windows)
+    curl                # command-line tests drive morph serve
+    chromium            # browser tests (playwright-core on Node.js)
+    postgresql postgresql-common  # pg_virtualenv: a throwaway cluster per test run
+    haproxy             # tests/cli/test_cluster.sh
+    "${fuzz[@]}"        # every fuzz target over its corpus
+    # the Python package (python/, docs/python.md) and its pytest suite: Debian's python3 with
+    # numpy, pytest and setuptools (pip installs the package offline from them)
+    python3 python3-numpy python3-pytest python3-setuptools python3-wheel python3-pip
+)
+
+dry=
+profiles=()
+for arg in "$@"; do
+    case $arg in
+        --dry-run) dry=1 ;;
+        run|test|cluster|fuzz) profiles+=("$arg") ;;
+        *) echo "setup: unknown profile '$arg' (expected run, test, cluster or fuzz, or --dry-run)" >&2; exit 2 ;;
+    esac
+done
+packages=("${run[@]}")
+for p in "${profiles[@]}"; do
+    [ "$p" = run ] && continue
+    declare -n list=$p
+    packages+=("${list[@]}")
+    unset -n list
+done
+mapfile -t packages < <(printf '%s\n' "${packages[@]}" | awk '!seen[$0]++') # each once, in order
+browser=
+if [[ " ${profiles[*]} " == *" test "* ]]; then
+    browser=1
+    # Node.js may come from elsewhere than Debian: what counts is the commands.
+    command -v node >/dev/null || packages+=(nodejs)
+    command -v npm >/dev/null || packages+=(npm)
+fi
 
 missing=()
-for p in "${packages[@]}"; do
-    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-        missing+=("$p")
-    fi
-done
+if command -v dpkg-query >/dev/null; then
+    for p in "${packages[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$p")
+        fi
+    done
+else
+    echo "setup: not a Debian system (no dpkg-query): install these yourself: ${packages[*]}" >&2
+fi
 if [ ${#missing[@]} -gt 0 ]; then
-    echo "setup: installing missing packages: ${missing[*]}"
-    sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
-        sudo=(sudo)
+    if [ -n "$dry" ]; then
+        echo "setup: would install: ${missing[*]}"
+        apt-get install -s --no-install-recommends "${missing[@]}" | grep '^Inst ' || true
+    else
+        echo "setup: installing missing packages: ${missing[*]}"
+        sudo=()
+        if [ "$(id -u)" -ne 0 ]; then
+            command -v sudo >/dev/null || { echo "setup: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+            sudo=(sudo)
+        fi
+        export DEBIAN_FRONTEND=noninteractive
+        "${sudo[@]}" apt-get update -qq
+        "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
-    export DEBIAN_FRONTEND=noninteractive
-    "${sudo[@]}" apt-get update -qq
-    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+elif [ -n "$dry" ]; then
+    echo "setup: every package is there (${packages[*]})"
 fi
 
 # jansson's sources for the page's engine (nothing to do when deps/jansson is there).
-bash scripts/wasm_deps.sh
+[ -n "$dry" ] || bash scripts/wasm_deps.sh
 
 # The browser tests' packages: npm ci only when node_modules is not what the
 # lockfile pins (so an up-to-date tree needs no network).
-browser=tests/browser
-want=$(node -p "require('./$browser/package-lock.json').packages['node_modules/playwright-core'].version")
-have=$(node -p "require('./$browser/node_modules/playwright-core/package.json').version" 2>/dev/null || true)
+[ -n "$browser" ] || exit 0
+dir=tests/browser
+if [ -n "$dry" ] && ! command -v node >/dev/null; then
+    echo "setup: would install the browser tests' npm packages (npm ci in $dir)"
+    exit 0
+fi
+want=$(node -p "require('./$dir/package-lock.json').packages['node_modules/playwright-core'].version")
+have=$(node -p "require('./$dir/node_modules/playwright-core/package.json').version" 2>/dev/null || true)
 if [ "$want" != "$have" ]; then
-    echo "setup: installing the browser tests' npm packages (playwright-core $want)"
-    (cd "$browser" && npm ci --no-audit --no-fund --loglevel=error)
+    if [ -n "$dry" ]; then
+        echo "setup: would install the browser tests' npm packages (playwright-core $want, npm ci in $dir)"
+    else
+        echo "setup: installing the browser tests' npm packages (playwright-core $want)"
+        (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
 fi

@@ -23,8 +23,12 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export function launchBrowser() {
-  // launch() gives every run a fresh user-data directory of its own
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // launch() gives every run a fresh user-data directory of its own;
+  // chromium.sh keeps Chromium at the priority of the test run
+  return chromium.launch({
+    executablePath: path.join(here, 'chromium.sh'), args: CHROMIUM_ARGS, headless: true,
+    env: { ...process.env, MORPH_CHROMIUM: CHROMIUM },
+  });
 }
 
 // ---- the server ----

@@ -1,25 +1,34 @@
 // Runs the browser tests (test_*.mjs here, each exporting `tests`: a list of
 // {name, run(t)}, with a timeout in ms where the default is too short), one
 // after another in one Chromium, and prints a line per test and the total
-// "browser: N passed, N failed".
+// "browser: N passed, N failed". A FILE (test_NAME.mjs) runs that file's
+// tests alone and keeps the screenshots of other files (tests/run.sh runs
+// the files side by side); a NAME-FILTER runs the tests whose
+// "test_FILE: name" contains it.
 //
-//   MORPH=build/asan/morph node tests/browser/run.mjs [NAME-FILTER]
+//   MORPH=build/asan/morph node tests/browser/run.mjs [FILE | NAME-FILTER]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchBrowser, TestRun, MORPH, OUT } from './lib.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const filter = process.argv[2] || '';
+const arg = process.argv[2] || '';
+const only = /^test_.*\.mjs$/.test(arg) ? arg : '';
+const filter = only ? '' : arg;
 const TIMEOUT = 150000;
 
 if (!fs.existsSync(MORPH)) {
   console.error(`browser tests: no morph binary at ${MORPH} (set MORPH)`);
   process.exit(2);
 }
-fs.rmSync(OUT, { recursive: true, force: true });
+if (only && !fs.existsSync(path.join(here, only))) {
+  console.error(`browser tests: no file ${only} in ${here}`);
+  process.exit(2);
+}
+if (!only) fs.rmSync(OUT, { recursive: true, force: true });
 
-const files = fs.readdirSync(here).filter((f) => /^test_.*\.mjs$/.test(f)).sort();
+const files = only ? [only] : fs.readdirSync(here).filter((f) => /^test_.*\.mjs$/.test(f)).sort();
 const browser = await launchBrowser();
 let passed = 0;
 let failed = 0;

@@ -37,7 +37,6 @@ fi
 
 # api BASE METHOD PATH [BODY] [TOKEN]: prints the body, then the status on the last line.
 api() { http_call "$@"; }
-now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 # ---- the cluster ----
 db=$(MORPH_TEST_STORE=postgresql test_db cluster -) || exit 1
@@ -96,10 +95,34 @@ spectate "$s3" "$id" "$tmp/game.sse" &
 watchers+=($!)
 wait_until 10 grep -q '^event: state' "$tmp/game.sse" || bad "the spectator's stream on server 3 starts"
 
+# The delay of a move to the spectator is measured without starting a
+# process (date, grep, sleep or a $(...) each cost milliseconds on a busy
+# machine, which the figure would count): the clock is $EPOCHREALTIME (its
+# digits: microseconds), the stream is read from an open descriptor, and a
+# pause is a read with a timeout of a pipe that nobody writes to.
+exec {pause}<> <(:)
+exec {sse}<"$tmp/game.sse"
+sse_rest= # a line of the stream not yet ended by its newline
+# seen_id ID MS: the spectator's stream has event ID, polled every 2 ms
+# (false after MS).
+seen_id() {
+    local line deadline=$(( ${EPOCHREALTIME//[!0-9]/} + $2 * 1000 ))
+    while [ "${EPOCHREALTIME//[!0-9]/}" -lt $deadline ]; do
+        while IFS= read -r line <&$sse; do
+            line=$sse_rest$line sse_rest=
+            [ "$line" = "id: $1" ] && return 0
+        done
+        sse_rest+=$line
+        read -r -t 0.002 <&$pause
+    done
+    return 1
+}
+
 # play N BASE1 BASE2: N moves (or to the end), P1 through BASE1 and P2 through
 # BASE2; each move the first legal action with the state's version, retried
 # after a failure (a server dying); acknowledged moves go to $tmp/acked as
-# "INDEX ACTION". With measure, the time until the spectator has it too.
+# "INDEX ACTION". With measure, the time from the answer until the spectator
+# has it too.
 play() {
     local n=$1 b1=$2 b2=$3 measure=${4:-} moved=0 tries=0
     while [ $moved -lt "$n" ] && [ $tries -lt 400 ]; do
@@ -111,18 +134,14 @@ play() {
         local count=$(jq -r .count <<<"$s") base=$b1
         [ "$seat" = 2 ] && base=$b2
         r=$(api "$base" POST "/api/games/$id/actions" "{\"action\":\"$a\",\"version\":$v}" "${token[$seat]}")
-        local answered=$(now_ms)
-        [ "$(status "$r")" = 200 ] || continue
+        local answered=${EPOCHREALTIME//[!0-9]/}
+        [ "${r##*$'\n'}" = 200 ] || continue # the status, the last line
+        if [ -n "$measure" ]; then
+            seen_id "$count" 4000
+            echo $(( (${EPOCHREALTIME//[!0-9]/} - answered) / 1000 )) >>"$tmp/delays"
+        fi
         echo "$count $a" >>"$tmp/acked"
         moved=$((moved + 1))
-        if [ -n "$measure" ]; then
-            local polls=0
-            until grep -q "^id: $count\$" "$tmp/game.sse" || [ $polls -gt 2000 ]; do
-                sleep 0.002
-                polls=$((polls + 1))
-            done
-            echo $(( $(now_ms) - answered )) >>"$tmp/delays"
-        fi
     done
 }
 
