@@ -75,12 +75,6 @@ spectate() {
 # action_ids FILE: the ids of the action events of a stream, one a line.
 action_ids() { awk '/^id: / {id = $2} /^event: action/ {print id}' "$1"; }
 
-# ---- an AI game through server 3, watched through HAProxy ----
-r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":13},"seats":[{"kind":"ai","level":"mcts","ms":300},{"kind":"ai","level":"mcts","ms":300}]}')
-check_eq "an AI game made through server 3" 201 "$(status "$r")"
-ai=$(body "$r" | jq -r .id)
-spectate "$url" "$ai" "$tmp/ai.sse" &
-watchers+=($!)
 
 # ---- two players on two servers, a spectator on the third ----
 r=$(api "$s1" POST /api/games '{"game":"morphos","options":{"size":7},"seats":[{"kind":"human","mine":true},{"kind":"human"}]}')
@@ -178,6 +172,17 @@ wait_until 5 sh -c "curl -s -b $tmp/a $s1/api/lobby | jq -e '.accepted.\"$cid\" 
     bad "alice's page on server 1 finds the game her challenge became"
 check_eq "alice resigns it through server 1 (before both moved: not rated)" 200 \
     "$(status "$(as a "$s1" POST "/api/games/$lobby_game/resign" '{}')")"
+# ---- an AI game through server 3, watched through HAProxy ----
+# Made just before server 3 dies, so that it is under way then whatever the
+# time the checks above took (a 13x13 game of two 300 ms AIs lasts a minute
+# or so; on a busy machine the checks above took longer than that).
+r=$(api "$s3" POST /api/games '{"game":"morphos","options":{"size":13},"seats":[{"kind":"ai","level":"mcts","ms":300},{"kind":"ai","level":"mcts","ms":300}]}')
+check_eq "an AI game made through server 3" 201 "$(status "$r")"
+ai=$(body "$r" | jq -r .id)
+spectate "$url" "$ai" "$tmp/ai.sse" &
+watchers+=($!)
+wait_until 20 sh -c "curl -s $url/api/games/$ai | jq -e '.count >= 2'" || bad "the AI game starts"
+
 r=$(as a "$s3" POST /api/games '{"game":"morphos","options":{"size":5},"rated":true,"clock":{"initial_s":4,"increment_s":0},"seats":[{"kind":"human","mine":true},{"kind":"human"}]}')
 check_eq "a rated game with a 4 s clock made through server 3" 201 "$(status "$r")"
 clocked=$(body "$r" | jq -r .id)
