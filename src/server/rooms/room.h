@@ -170,8 +170,10 @@ char *room_hint(Room *r, unsigned seats, RoomError *e);
 /* The state JSON (docs/web-api.md). viewer: the seats the client holds;
  * full adds legend and rules. The caller frees the text. */
 char *room_state_json(Room *r, unsigned viewer, bool full);
-/* The record (docs/records.md) of the game; NULL with e when the game still
- * hides its future (automatic dice, not over). */
+/* The record (docs/records.md) of the game: whole once it is over; while it
+ * runs, with its seed withheld ("seed": null: it tells the dice and the
+ * AIs' choices to come); NULL with e while automatic dice are to come (a
+ * running game with dice the server draws). */
 json_t *room_record(Room *r, RoomError *e);
 /* The meta of the room, copied under its lock (no actions, no strings). */
 void room_meta(Room *r, StoredGame *out);
