@@ -98,6 +98,7 @@ struct Room {
     Clock clock;
     bool clock_on;
     int chat_count;       /* chat messages of the game: readers are told when it grows */
+    double used;          /* when a request last asked for it (its holder's, under the holder's lock) */
 };
 
 /* What a refused call tells the client: an HTTP status and one line. */
@@ -194,6 +195,15 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
 /* Starts the AI seat to move of a new room thinking, and its clock being
  * watched (once it is in the server). */
 void room_kick(Room *r);
+/* Whether an AI seat is to move and may (it thinks now or soon). Call with
+ * the room locked, or held by nobody else. */
+bool room_ai_pending(const Room *r);
+/* The game against the AI was left alone (docs/web.md): its people leave
+ * on time ("timeout N"), then, while it is not over, the other seats but
+ * the last, and it leaves the public lists; committed and told like any
+ * change. True when it ended here (false with e when it could not: e.status
+ * 0 when there was nothing to end: over, or an AI thinking). */
+bool room_abandon(Room *r, RoomError *e);
 
 /* Over a shared store (room_sync.c): brings the room up to the stored game
  * when another server changed it (a request calls it first; 503 when the
