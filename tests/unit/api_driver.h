@@ -3,7 +3,8 @@
  * test_server_speakers.c): a server over a fresh SQLite file, or with
  * MORPH_TEST_STORE=postgresql over a fresh database of the test run's
  * cluster (tests/run.sh runs these suites on both); calls with a client
- * address and a fake clock; games made, acted on and waited for. */
+ * address, a fake clock and a browser's session cookie; games made, acted
+ * on and waited for. */
 #ifndef MORPH_API_DRIVER_H
 #define MORPH_API_DRIVER_H
 
@@ -30,6 +31,7 @@ typedef struct Driver {
     Server *srv;
     const char *client; /* the address requests come from */
     double now;         /* the clocks' time (cfg.now and requests); 0: the real clock */
+    char session[64];   /* the session cookie sent (a signed-in browser of the page's origin), "" none */
     ServerConfig cfg;   /* what the next driver_start uses */
 } Driver;
 
@@ -115,10 +117,16 @@ static DRIVER_UNUSED json_t *driver_call(const char *method, const char *path, c
         }
     }
     ApiRequest req = {.method = method, .path = copy, .query = query, .nquery = nquery, .token = token,
-                      .body = body, .body_len = body ? strlen(body) : 0, .client = drv.client, .now = drv.now};
+                      .body = body, .body_len = body ? strlen(body) : 0, .client = drv.client, .now = drv.now,
+                      .session = drv.session[0] ? drv.session : NULL, .host = "morph.test",
+                      .origin = strcmp(method, "GET") != 0 ? "http://morph.test" : NULL};
     ApiResponse res;
     api_handle(drv.srv, &req, &res);
     *status = res.status;
+    if (res.set_cookie[0]) { /* morph_session=ID; ... (empty: removed) */
+        const char *v = res.set_cookie + strlen(SESSION_COOKIE) + 1;
+        snprintf(drv.session, sizeof drv.session, "%.*s", (int)strcspn(v, ";"), v);
+    }
     json_t *doc = res.body ? json_loads(res.body, 0, NULL) : NULL;
     if (res.status >= 400) {
         const char *msg = json_string_value(json_object_get(doc, "error"));
