@@ -330,28 +330,29 @@ static void over_and_whole(const Made *m)
     json_decref(record);
 }
 
-static void morphos_against_random(void **state)
+/* The attack on games made by body until `rounds` answers of the AI were
+ * compared (a game that ends first is followed by another), each game
+ * then over and whole. */
+static void attack_games(const char *body, bool real_dice)
 {
-    Made m = driver_create("{\"game\":\"morphos\",\"options\":{\"size\":9},"
-                           "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"random\"}]}");
-    for (int done = attack(&m, false, rounds); done < rounds; done += attack(&m, false, rounds - done)) {
+    Made m = driver_create(body);
+    for (int done = attack(&m, real_dice, rounds); done < rounds; done += attack(&m, real_dice, rounds - done)) {
         over_and_whole(&m);
-        m = driver_create("{\"game\":\"morphos\",\"options\":{\"size\":9},\"seats\":[{\"kind\":\"human\","
-                          "\"mine\":true},{\"kind\":\"ai\",\"level\":\"random\"}]}");
+        m = driver_create(body);
     }
     over_and_whole(&m);
 }
 
+static void morphos_against_random(void **state)
+{
+    attack_games("{\"game\":\"morphos\",\"options\":{\"size\":9},"
+                 "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"random\"}]}", false);
+}
+
 static void morpyam_real_dice_against_master(void **state)
 {
-    Made m = driver_create("{\"game\":\"morpyam\",\"dice\":\"real\","
-                           "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"master\"}]}");
-    for (int done = attack(&m, true, rounds); done < rounds; done += attack(&m, true, rounds - done)) {
-        over_and_whole(&m);
-        m = driver_create("{\"game\":\"morpyam\",\"dice\":\"real\",\"seats\":[{\"kind\":\"human\","
-                          "\"mine\":true},{\"kind\":\"ai\",\"level\":\"master\"}]}");
-    }
-    over_and_whole(&m);
+    attack_games("{\"game\":\"morpyam\",\"dice\":\"real\","
+                 "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"master\"}]}", true);
 }
 
 /* A record that withholds its seed replays, and is not resumed. */
