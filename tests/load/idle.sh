@@ -52,7 +52,10 @@ start() {
     grep -q '^Open http' "$tmp/out" || { cat "$tmp/out" "$tmp/err"; exit 1; }
     base=http://127.0.0.1:$(grep -oE '127\.0\.0\.1:[0-9]+' "$tmp/out" | cut -d: -f2)
 }
-rss() { awk '/^VmRSS/ {printf "%.1f MiB", $2 / 1024}' "/proc/$server_pid/status"; }
+# VmRSS, and the part of it that is the process's own (not files such as
+# the libraries' code, which reading pages in once adds)
+rss() { awk '/^VmRSS/ {r = $2} /^RssAnon/ {a = $2} END {printf "%.1f MiB (anonymous %.1f MiB)", r / 1024, a / 1024}' \
+    "/proc/$server_pid/status"; }
 
 start
 sleep 1

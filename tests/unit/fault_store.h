@@ -73,6 +73,12 @@ static bool fault_peek(Store *st, const char *id, int64_t *version, bool *found,
     return FAULT_REAL(st)->ops->peek(FAULT_REAL(st), id, version, found, err, errlen);
 }
 
+static void fault_release_memory(Store *st)
+{
+    if (FAULT_REAL(st)->ops->release_memory)
+        FAULT_REAL(st)->ops->release_memory(FAULT_REAL(st));
+}
+
 static bool fault_ping(Store *st, char *err, size_t errlen)
 {
     return FAULT_REAL(st)->ops->ping(FAULT_REAL(st), err, errlen);
@@ -233,6 +239,7 @@ static const StoreOps fault_store_ops = {
     .load_since = fault_load_since,
     .peek = fault_peek,
     .ping = fault_ping,
+    .release_memory = fault_release_memory,
     .describe = fault_describe,
     .find_invite = fault_find_invite,
     .each_clocked = fault_each_clocked,

@@ -267,6 +267,20 @@ Room *server_room_cached(Server *s, const char *id)
     return found ? r : NULL;
 }
 
+struct Gone {
+    Room **rooms;
+    int n;
+};
+
+static void *free_rooms(void *arg)
+{
+    struct Gone *g = arg;
+    for (int i = 0; i < g->n; i++)
+        room_unref(g->rooms[i]);
+    free(g->rooms);
+    return NULL;
+}
+
 int server_rooms_evict(Server *s, double since)
 {
     Room **gone = NULL;
@@ -289,9 +303,15 @@ int server_rooms_evict(Server *s, double since)
         gone[n++] = r;
     }
     pthread_mutex_unlock(&s->rooms_lock);
-    for (int i = 0; i < n; i++)
-        room_unref(gone[i]);
-    free(gone);
+    /* Freed on a thread of their own: a thread's cache of freed blocks (glibc's
+     * tcache) goes back to malloc when it ends, so that none of the rooms'
+     * blocks stays behind, holding pages malloc_trim could give back. */
+    struct Gone g = {gone, n};
+    pthread_t t;
+    if (n > 0 && pthread_create(&t, NULL, free_rooms, &g) == 0)
+        pthread_join(t, NULL);
+    else
+        free_rooms(&g);
     return n;
 }
 

@@ -42,6 +42,8 @@ void server_idle_tick(Server *s, double now)
         int gone = server_rooms_evict(s, now - s->cfg.idle_s);
         if (gone > 0) {
             server_log(s, "%d idle game%s left memory (each loads again when asked for)", gone, gone == 1 ? "" : "s");
+            if (s->store->ops->release_memory)
+                s->store->ops->release_memory(s->store);
 #if defined(__GLIBC__)
             malloc_trim(0); /* the freed rooms' memory goes back to the system, not only to malloc */
 #endif

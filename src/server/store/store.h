@@ -325,6 +325,9 @@ typedef struct StoreOps {
      * NULL with *json NULL when there is none. */
     bool (*analysis_load)(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
+    /* Gives back the memory the store keeps without needing it (SQLite's
+     * page cache), when idle games have left memory; may be NULL. */
+    void (*release_memory)(Store *st);
     /* Whether the database answers now (a health check). */
     bool (*ping)(Store *st, char *err, size_t errlen);
     /* Describes the database for people, without secrets: a path, or

@@ -545,6 +545,14 @@ static bool sq_ping(Store *st, char *err, size_t errlen)
     return true; /* a file of this process: it answers while the process does */
 }
 
+static void sq_release_memory(Store *st)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_db_release_memory(s->db);
+    pthread_mutex_unlock(&s->lock);
+}
+
 static void sq_describe(Store *st, char *out, size_t outlen)
 {
     snprintf(out, outlen, "%s", ((SqliteStore *)st)->path);
@@ -586,6 +594,7 @@ static const StoreOps sqlite_ops = {
     .analysis_save = sq_analysis_save,
     .analysis_load = sq_analysis_load,
     .ping = sq_ping,
+    .release_memory = sq_release_memory,
     .describe = sq_describe,
     .close = sq_close,
 };
