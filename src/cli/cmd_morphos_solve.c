@@ -139,10 +139,11 @@ static int set_up(const Args *a, Game **g, State **st)
     if (code >= 0)
         return code;
     *st = state_new(*g);
-    if (*a->moves && !state_apply_text(*st, a->moves, err, sizeof err)) {
+    /* moves from the empty board: as many as the game has, not one turn's */
+    if (*a->moves && !state_apply_list(*st, a->moves, err, sizeof err)) {
         state_free(*st);
         game_free(*g);
-        return cli_fail(EXIT_BAD_INPUT, "%s", err);
+        return cli_fail(EXIT_BAD_INPUT, "morphos solve: --moves: %s", err);
     }
     const MorphosState *s = (const MorphosState *)*st;
     if (a->no_swap && s->black_seat != 0)

@@ -188,7 +188,13 @@ static int resume(Client *c, const char *file, const char *game, const char *rec
     snprintf(c->created, sizeof c->created, "%s", created ? created : "");
     const char *mode = json_string_value(json_object_get(doc, "dice"));
     c->play.manual_dice = dice >= 0 ? dice == 1 : mode && strcmp(mode, "manual") == 0;
+    bool withheld = record_seed_withheld(doc);
     json_decref(doc);
+    if (withheld && !session_is_terminal(s)) {
+        session_free(s);
+        return cli_fail(EXIT_BAD_INPUT, "play: %s withholds its seed (the record of a game still running on a "
+                        "server): it replays with morph replay, but cannot be resumed", file);
+    }
     if (game && strcmp(game, s->game->ops->name) != 0) {
         const char *name = s->game->ops->name; /* static: outlives the session */
         session_free(s);

@@ -25,7 +25,8 @@ static const char about[] =
     "Morpyam and Morphos in the browser, against AIs or people, watched live.\n"
     "Games are kept in an SQLite file, or in a PostgreSQL database that several\n"
     "servers share behind one address (docs/deploy.md); a restarted server goes\n"
-    "on with every unfinished game. Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
+    "on with every unfinished game (each loads when asked for; a game whose clock\n"
+    "runs at once). Stops on Ctrl-C (SIGINT) or SIGTERM.\n"
     "\n";
 
 static bool is_page_dir(const char *dir)
@@ -69,6 +70,7 @@ int cmd_serve(int argc, char **argv)
     HttpConfig http = {.host = "127.0.0.1", .port = 8080, .request_s = 10};
     const char *db = NULL, *web = NULL, *export_dir = NULL;
     long max_body = (long)cfg.max_body;
+    int abandon_days = cfg.abandon_s / 86400;
     int drain_s = 0;
     const CliFlag flags[] = {
         SERVE_INT("--port", &http.port, 0, 65535, "N", "TCP port (default 8080; 0 picks a free one)"),
@@ -104,6 +106,10 @@ int cmd_serve(int argc, char **argv)
                   "work of a post-game analysis a decision, in ms of one\ncore (default {}; docs/analysis.md)"),
         SERVE_INT("--analysis-max-s", &cfg.analysis_max_s, 1, 86400, "N",
                   "the longest one analysis runs, in seconds (default {})"),
+        SERVE_INT("--idle-s", &cfg.idle_s, 0, 2678400, "N",
+                  "seconds after which a game nobody asked for leaves\nmemory (it loads again when asked for; 0 never;\ndefault {})"),
+        SERVE_INT("--abandon-days", &abandon_days, 0, 3650, "N",
+                  "a game against the AI that nobody played for N days\nends, its people leaving on time (0 never;\ndefault {})"),
         {.name = "--max-body", .kind = CLI_LONG, .out = &max_body, .value = "N", .lo = 1024, .hi = 64L << 20,
          .expects = "expects a number of bytes from 1024 to 67108864", .help = "bytes of a request body (default {})"},
         SERVE_LIMIT("--games-per-minute", &cfg.limits.create_per_minute, 1000000, 28,
@@ -128,6 +134,8 @@ int cmd_serve(int argc, char **argv)
                     "accounts one address may make an hour (default {})"),
         SERVE_LIMIT("--chat-per-minute", &cfg.limits.chat_per_minute, 1000000, 28,
                     "chat messages of one player a minute (default {})"),
+        SERVE_LIMIT("--running-per-client", &cfg.running_per_client, 1000000, 28,
+                    "games one address may have running at once\n(default {})"),
         {.name = "--origin", .kind = CLI_TEXT, .out = &cfg.origin, .value = "URL", .gap = true,
          .help = "the page's origin (https://play.example.org) that requests\n"
                  "with the session cookie must come from; default: the\n"
@@ -148,6 +156,7 @@ int cmd_serve(int argc, char **argv)
     if (parsed != CLI_DONE)
         return parsed;
     cfg.max_body = (size_t)max_body;
+    cfg.abandon_s = abandon_days * 86400;
     if (http.trusted_proxies && !http_addresses_valid(http.trusted_proxies))
         return cli_fail(EXIT_USAGE, "serve: --trust-proxy expects IP addresses joined by commas (127.0.0.1,::1), got '%s'",
                         cli_quote(http.trusted_proxies));
@@ -222,8 +231,8 @@ int cmd_serve(int argc, char **argv)
         printf("morph serve: database %s, shared (server %s): games load when asked for; AI seats of servers that "
                "stop are taken over", where, srv->store->ops->server_id(srv->store));
     else
-        printf("morph serve: database %s; %d unfinished game%s resumed", where, atomic_load(&srv->loaded),
-               atomic_load(&srv->loaded) == 1 ? "" : "s");
+        printf("morph serve: database %s; %d game%s with a running clock resumed (the others load when asked for)",
+               where, atomic_load(&srv->loaded), atomic_load(&srv->loaded) == 1 ? "" : "s");
     if (atomic_load(&srv->load_failed))
         printf(" (%d could not be, see above)", atomic_load(&srv->load_failed));
     printf("\nmorph serve: page %s\n", web ? web : "(none found: only the API is served; see --web)");

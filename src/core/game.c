@@ -91,6 +91,47 @@ bool state_apply_text(State *s, const char *text, char *err, size_t errlen)
     return count >= 0;
 }
 
+bool state_apply_list(State *s, const char *text, char *err, size_t errlen)
+{
+    const GameOps *ops = s->game->ops;
+    State *work = ops->clone(s);
+    Action *actions = NULL;
+    int count = 0, cap = 0;
+    bool ok = true;
+    for (const char *p = text; ok; p++) {
+        size_t len = strcspn(p, ",");
+        char part[STATE_TEXT_PART_MAX + 1], q[EXCERPT_SIZE];
+        if (len > STATE_TEXT_PART_MAX) {
+            snprintf(err, errlen, "action %d of the list: '%s' is too long (at most %d characters)", count + 1,
+                     text_excerpt(p, EXCERPT_MAX, q, sizeof q), STATE_TEXT_PART_MAX);
+            ok = false;
+            break;
+        }
+        memcpy(part, p, len);
+        part[len] = '\0';
+        if (count == cap) {
+            cap = cap ? 2 * cap : 64;
+            actions = xrealloc(actions, (size_t)cap * sizeof *actions);
+        }
+        char why[ERR_MAX];
+        if (!ops->parse_action(work, part, &actions[count], why, sizeof why)) {
+            utf8_repair(why);
+            snprintf(err, errlen, "action %d of the list: %s", count + 1, why);
+            ok = false;
+            break;
+        }
+        ops->apply(work, actions[count++]);
+        p += len;
+        if (!*p)
+            break;
+    }
+    ops->free_state(work);
+    for (int i = 0; ok && i < count; i++)
+        ops->apply(s, actions[i]);
+    free(actions);
+    return ok;
+}
+
 void result_returns(const GameResult *r, int num_players, double returns[MAX_PLAYERS])
 {
     int winners = __builtin_popcount(r->winners);

@@ -256,6 +256,13 @@ void cell_name(int col, int row, char out[4]);
 #define STATE_TEXT_PARTS 16
 #define STATE_TEXT_PART_MAX 127
 bool state_apply_text(State *s, const char *text, char *err, size_t errlen);
+/* Parses and applies a list of actions joined by commas, one after the
+ * other, all or nothing: moves from the start of a game (a command's
+ * --moves), as long as the game, where state_apply_text reads one turn.
+ * Parts of at most STATE_TEXT_PART_MAX bytes, as many as there are. False
+ * with a message naming the offending part and its place in the list; s is
+ * then unchanged. */
+bool state_apply_list(State *s, const char *text, char *err, size_t errlen);
 /* The parsing half of state_apply_text: reads each part of text in the
  * context of s and applies it to s (a scratch copy: on failure s is left
  * part way). actions receives the atomic actions and, when non-NULL,

@@ -44,6 +44,18 @@ json_t *record_from_session(const Session *s, const char *created)
                      game_result_to_json(s->state), "created", created ? created : now, "updated", now);
 }
 
+json_t *record_withholding_seed(const Session *s, const char *created)
+{
+    json_t *doc = record_from_session(s, created);
+    json_object_set_new(doc, "seed", json_null());
+    return doc;
+}
+
+bool record_seed_withheld(const json_t *doc)
+{
+    return json_is_null(json_object_get(doc, "seed"));
+}
+
 static void load_fail(RecordError *e, const char *name, int index, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
@@ -203,8 +215,10 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
     }
     for (int p = 0; p < g->num_players; p++)
         players[p] = words[p];
+    /* null: a running game's record that keeps its seed secret */
     const json_t *seed = json_object_get(doc, "seed");
-    if (!json_is_integer(seed) || json_integer_value(seed) < 0) {
+    bool withheld = json_is_null(seed);
+    if (!withheld && (!json_is_integer(seed) || json_integer_value(seed) < 0)) {
         load_fail(e, name, -1, "'seed' must be a whole number from 0 to %lld", (long long)SESSION_SEED_MAX);
         game_free(g);
         return NULL;
@@ -224,7 +238,8 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
         game_free(g);
         return NULL;
     }
-    bool seeded = strcmp(chance, RECORD_CHANCE_SEED) == 0;
+    /* without the seed its outcomes cannot be checked: they are taken as given */
+    bool seeded = strcmp(chance, RECORD_CHANCE_SEED) == 0 && !withheld;
     /* "dice": how people meant to roll (morph play --dice); optional */
     const json_t *jdice = json_object_get(doc, "dice");
     const char *dice = jdice ? json_string_value(jdice) : "auto";
@@ -245,7 +260,7 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
         game_free(g);
         return NULL;
     }
-    Session *s = session_new_game(g, players, (uint64_t)json_integer_value(seed), err, sizeof err);
+    Session *s = session_new_game(g, players, withheld ? 0 : (uint64_t)json_integer_value(seed), err, sizeof err);
     if (!s) {
         load_fail(e, name, -1, "players: %s", err);
         return NULL;

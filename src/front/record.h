@@ -24,6 +24,13 @@
 /* The record of a session. created is the ISO 8601 UTC time the game
  * started (NULL: now); updated is now. */
 json_t *record_from_session(const Session *s, const char *created);
+/* The record of a game still running somewhere that keeps its seed secret
+ * (a server's: the seed tells the dice and the AIs' choices to come): as
+ * record_from_session with "seed": null. It replays (its chance outcomes
+ * are in "actions") but cannot be resumed. */
+json_t *record_withholding_seed(const Session *s, const char *created);
+/* Whether a parsed record withholds its seed ("seed": null). */
+bool record_seed_withheld(const json_t *doc);
 
 /* How hard a write tries: both are atomic (temp file + rename), so a killed
  * process leaves the previous or the new record, never half of one; durable
@@ -69,7 +76,8 @@ typedef struct RecordError {
 } RecordError;
 
 /* Checks a parsed record and replays it into a new session (AIs of the
- * recorded players, chance continuing from the recorded seed). name is the
+ * recorded players, chance continuing from the recorded seed; seed 0 when
+ * the record withholds it, its outcomes then taken as given). name is the
  * file name used in messages. With check_result, the stored result must equal
  * the replayed one. NULL with e filled. */
 Session *record_load_json(const json_t *doc, const char *name, bool check_result, RecordError *e);

@@ -405,7 +405,14 @@ static json_t *cmd_load(Engine *e, const json_t *req, char *err, size_t errlen)
         return NULL;
     }
     snprintf(e->created, sizeof e->created, "%s", json_string_value(json_object_get(doc, "created")));
+    bool withheld = record_seed_withheld(doc) && !session_is_terminal(s);
     json_decref(doc);
+    if (withheld) {
+        snprintf(err, errlen, "%s withholds its seed (the record of a game still running on a server): it cannot be "
+                 "loaded to play on", file);
+        session_free(s);
+        return NULL;
+    }
     take_session(e, s);
     e->auto_chance = auto_chance;
     int from = s->count;

@@ -1,6 +1,6 @@
 /* Starting and stopping a server: the store opened (and, for an SQLite
  * file, locked), the rooms' host (what rooms ask of the server), the worker
- * pool and the analyses, the unfinished games resumed, the clocks' thread
+ * pool and the analyses, the games with running clocks resumed, the clocks' thread
  * and, over a shared store, the cluster; and all of it stopped in order.
  * The top of src/server (README.md there): it calls the hub, which calls
  * the rooms, the store and the base; the API and the HTTP front sit beside
@@ -30,6 +30,9 @@ void server_config_defaults(ServerConfig *c)
     c->puzzle_nodes = 400000;
     c->max_body = 256 * 1024;
     c->max_actions = 20000;
+    c->idle_s = 600;
+    c->abandon_s = 14 * 86400;
+    c->running_per_client = 50;
     c->limits = (LimitsConfig){
         .create_per_minute = 10,
         .requests_per_second = 50,
@@ -109,6 +112,7 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->cfg = *cfg;
     s->lock_fd = -1;
     server_rooms_init(s);
+    pthread_mutex_init(&s->running_lock, NULL);
     pthread_mutex_init(&s->host.hint_lock, NULL);
     pthread_mutex_init(&s->feeds_lock, NULL);
     pthread_mutex_init(&s->log_lock, NULL);
@@ -152,9 +156,11 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     s->host.clock_started = host_clock_started;
     s->host.account_changed = host_account_changed;
     s->host.say = host_say;
-    s->clock_saved = server_now(s);
+    s->clock_saved = s->idle_swept = s->abandon_asked = server_now(s);
+    /* Only the games whose clocks run are loaded from the start (the clock
+     * thread watches them); the others load when asked for. */
     bool ok = shared ? (s->cluster = cluster_start(s, err, errlen)) != NULL
-                     : s->store->ops->each_unfinished(s->store, load_one, s, err, errlen);
+                     : s->store->ops->each_clocked(s->store, load_one, s, err, errlen);
     if (!ok) {
         server_free(s);
         return NULL;
@@ -181,6 +187,8 @@ void server_free(Server *s)
     if (s->store && s->store->ops->leave)
         s->store->ops->leave(s->store);
     server_rooms_free(s);
+    server_running_free(s);
+    pthread_mutex_destroy(&s->running_lock);
     if (!s->cfg.store)
         store_close(s->store);
     limits_free(s->limits);

@@ -175,6 +175,13 @@ check_exit "resume into a copy of the same game" 0 sh -c "printf 'quit\n' | $MOR
 check_error "resume into another game's record" \
     "^morph: play: $tmp/seat.json exists and is not a record of this game \(give --force to replace it\)$" \
     sh -c "printf 'quit\n' | $MORPH play --resume '$tmp/r1.json' --record '$tmp/seat.json'"
+# A server's record of a running game withholds its seed ("seed": null): it
+# replays, and resuming it is refused (it would play on with other dice).
+jq '.seed = null' "$tmp/r1.json" >"$tmp/withheld.json"
+check_exit "a record withholding its seed replays" 0 $MORPH replay "$tmp/withheld.json"
+check_error "and is not resumed" \
+    "^morph: play: $tmp/withheld.json withholds its seed \(the record of a game still running on a server\): it replays with morph replay, but cannot be resumed$" \
+    sh -c "printf 'quit\n' | $MORPH play --resume '$tmp/withheld.json'"
 # Temporary files: none left behind; stale ones of dead morph processes removed.
 sh -c 'exit 0' & dead=$!
 wait $dead

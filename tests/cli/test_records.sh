@@ -80,6 +80,13 @@ check_eq "resumed history" "$(jq -c '.actions' "$tmp/part.json" | jq -c '.[0:6]'
 check_eq "resumed record grew by one move" 7 "$(jq '.actions | length' "$tmp/part.json")"
 check_exit "resumed record replays" 0 $MORPH replay "$tmp/part.json"
 check_eq "no temporary file left" "" "$(ls "$tmp" | grep tmp)"
+# A running game's record from a server withholds its seed: it replays, and
+# the engine does not play it on (docs/records.md).
+jq '.actions = .actions[0:6] | .result = null | .seed = null' "$f" >"$tmp/withheld.json"
+check_exit "a record withholding its seed replays" 0 $MORPH replay "$tmp/withheld.json"
+check_eq "the engine does not load it to play on" \
+    "{\"ok\":false,\"error\":\"$tmp/withheld.json withholds its seed (the record of a game still running on a server): it cannot be loaded to play on\"}" \
+    "$(echo "{\"cmd\":\"load\",\"file\":\"$tmp/withheld.json\"}" | $MORPH engine)"
 
 # Issue 8, fault 3: a record cannot act for another seat or choose the dice.
 jq '.actions = [.actions[0] + "," + .actions[1]] + .actions[2:]' "$f" >"$tmp/joined.json"

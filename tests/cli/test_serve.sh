@@ -148,7 +148,8 @@ if on_postgresql; then
     # the dead server's AI work passes to the new one once it is seen dead (docs/deploy.md)
     check_match "a shared database: games load when asked for" "shared \(server [a-z2-7]+\)" "$(head -1 "$tmp/out")"
 else
-    check_match "the unfinished games are resumed" "[0-9]+ unfinished games resumed" "$(head -1 "$tmp/out")"
+    check_match "the games with running clocks are resumed, the others load when asked for" \
+        "[0-9]+ games? with a running clock resumed \(the others load when asked for\)" "$(head -1 "$tmp/out")"
 fi
 s=$(curl -s "$base/api/games/$g")
 check_eq "no acknowledged action lost" d4 "$(jq -r '.history[0].action' <<<"$s")"

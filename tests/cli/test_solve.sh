@@ -47,9 +47,18 @@ check_error "size 9" "^morph: morphos solve: --size expects a board size from 3 
 check_exit "size 9 exits 2" 2 $MORPH morphos solve --size 9
 check_error "unknown mutator" "^morph: unknown mutator 'foo'" $MORPH morphos solve --mutators foo
 check_exit "unknown mutator exits 1" 1 $MORPH morphos solve --mutators foo
-check_error "illegal move" "^morph: illegal move 'z9': z9 is not on the 3x3 board \(a1 to c3\)$" $MORPH morphos solve --size 3 --moves b2,z9
+check_error "illegal move" \
+    "^morph: morphos solve: --moves: action 2 of the list: illegal move 'z9': z9 is not on the 3x3 board \(a1 to c3\)$" \
+    $MORPH morphos solve --size 3 --moves b2,z9
 check_exit "illegal move exits 1" 1 $MORPH morphos solve --size 3 --moves b2,z9
-check_error "malformed move" "^morph: malformed move '2b'" $MORPH morphos solve --size 3 --moves 2b
+check_error "malformed move" "^morph: morphos solve: --moves: action 1 of the list: malformed move '2b'" \
+    $MORPH morphos solve --size 3 --moves 2b
+# A list from the empty board is as long as the game, not one turn (issue 24):
+# 18 actions (more than the 16 parts of one turn's text).
+long=a1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3,c3,d3,e3,a4,b4,c4
+check_match "a list of 18 moves" '"to_move":"black",' "$(solve --size 5 --moves $long --nodes 100000)"
+check_error "its 19th refused by its place" "^morph: morphos solve: --moves: action 19 of the list: illegal move 'a1': a1 is taken" \
+    $MORPH morphos solve --size 5 --moves $long,a1
 check_error "swap with --no-swap" "^morph: morphos solve: --moves holds a swap, but --no-swap says White is not offered it$" \
     $MORPH morphos solve --size 3 --moves b2,swap --no-swap
 check_error "game over" "^morph: morphos solve: the game is over after --moves 'a1,b1,a2,b2,a3': nothing to solve$" \

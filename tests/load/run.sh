@@ -71,7 +71,7 @@ trap cleanup EXIT
 
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 limits=(--games-per-minute 1000000 --requests-per-second 1000000 --max-connections 10000
-        --max-connections-per-client 10000)
+        --max-connections-per-client 10000 --running-per-client 1000000)
 if [ "$cluster" -gt 0 ]; then
     bash scripts/cluster.sh --servers "$cluster" --port 0 --per-client 10000 --morph "$morph" --state "$tmp/state" \
         "${pg_set[@]}" -- \

@@ -74,6 +74,12 @@ static bool fault_peek(Store *st, const char *id, int64_t *version, bool *found,
     return FAULT_REAL(st)->ops->peek(FAULT_REAL(st), id, version, found, err, errlen);
 }
 
+static void fault_release_memory(Store *st)
+{
+    if (FAULT_REAL(st)->ops->release_memory)
+        FAULT_REAL(st)->ops->release_memory(FAULT_REAL(st));
+}
+
 static bool fault_ping(Store *st, char *err, size_t errlen)
 {
     return FAULT_REAL(st)->ops->ping(FAULT_REAL(st), err, errlen);
@@ -136,10 +142,15 @@ static bool fault_find_invite(Store *st, const char *code, char id[GAME_ID_LEN +
     return FAULT_REAL(st)->ops->find_invite(FAULT_REAL(st), code, id, seat, found, err, errlen);
 }
 
-static bool fault_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
-                                  size_t errlen)
+static bool fault_each_clocked(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
-    return FAULT_REAL(st)->ops->each_unfinished(FAULT_REAL(st), fn, ctx, err, errlen);
+    return FAULT_REAL(st)->ops->each_clocked(FAULT_REAL(st), fn, ctx, err, errlen);
+}
+
+static bool fault_each_abandoned(Store *st, const char *before, int limit, void (*fn)(void *ctx, const char *id),
+                                 void *ctx, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->each_abandoned(FAULT_REAL(st), before, limit, fn, ctx, err, errlen);
 }
 
 static bool fault_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
@@ -167,6 +178,7 @@ static bool fault_each_game(Store *st, void (*fn)(void *ctx, const char *id), vo
     }
 FAULT_WRITE(save_clock, (Store *st, const char *id, const int64_t left[MAX_PLAYERS], int seats, char *err, size_t errlen),
             (FAULT_REAL(st), id, left, seats, err, errlen))
+FAULT_WRITE(unlist, (Store *st, const char *id, char *err, size_t errlen), (FAULT_REAL(st), id, err, errlen))
 FAULT_WRITE(account_create, (Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen),
             (FAULT_REAL(st), a, id, taken, err, errlen))
 FAULT_READ(account_find, (Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen),
@@ -228,9 +240,12 @@ static const StoreOps fault_store_ops = {
     .load_since = fault_load_since,
     .peek = fault_peek,
     .ping = fault_ping,
+    .release_memory = fault_release_memory,
     .describe = fault_describe,
     .find_invite = fault_find_invite,
-    .each_unfinished = fault_each_unfinished,
+    .each_clocked = fault_each_clocked,
+    .each_abandoned = fault_each_abandoned,
+    .unlist = fault_unlist,
     .list = fault_list,
     .each_game = fault_each_game,
     .save_clock = fault_save_clock,

@@ -1,10 +1,11 @@
-/* Core plumbing: the seeded RNG, options, the text buffer, strict numbers
- * and UTF-8 excerpts. */
+/* Core plumbing: the seeded RNG, options, the text buffer, strict numbers,
+ * UTF-8 excerpts and lists of actions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../../src/core/game.h"
@@ -153,6 +154,36 @@ static void excerpts_quote_outside_text_safely(void **unused)
     assert_string_equal(text_excerpt("abcdefghij", 40, tiny, sizeof tiny), "abcd...");
 }
 
+/* A list of moves from the start is as long as the game: more parts than
+ * one turn's text holds, applied all or nothing (issue 24). */
+static void lists_of_actions_are_as_long_as_the_game(void **unused)
+{
+    Options o;
+    options_init(&o);
+    options_set(&o, "size", "5", NULL, 0);
+    char err[ERR_MAX + 64];
+    Game *g = game_new("morphos", &o, err, sizeof err);
+    assert_non_null(g);
+    State *s = state_new(g);
+    const char *list = "a1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3,c3,d3,e3,a4,b4,c4";
+    assert_false(state_apply_text(s, list, err, sizeof err)); /* one turn: 16 parts at most */
+    assert_non_null(strstr(err, "too many parts"));
+    StrBuf before = STRBUF_INIT, after = STRBUF_INIT;
+    state_serialize(s, &before);
+    char bad[128];
+    snprintf(bad, sizeof bad, "%s,a1", list);
+    assert_false(state_apply_list(s, bad, err, sizeof err));
+    assert_string_equal(err, "action 19 of the list: illegal move 'a1': a1 is taken");
+    state_serialize(s, &after);
+    assert_string_equal(sb_str(&after), sb_str(&before)); /* nothing applied */
+    assert_true(state_apply_list(s, list, err, sizeof err));
+    assert_int_equal(state_player(s), 0); /* 18 moves: Black to move again */
+    state_free(s);
+    game_free(g);
+    sb_free(&before);
+    sb_free(&after);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +196,7 @@ int main(void)
         cmocka_unit_test(utf8_checks_characters),
         cmocka_unit_test(utf8_cuts_only_between_characters),
         cmocka_unit_test(excerpts_quote_outside_text_safely),
+        cmocka_unit_test(lists_of_actions_are_as_long_as_the_game),
     };
     return cmocka_run_group_tests_name("core", tests, NULL, NULL);
 }

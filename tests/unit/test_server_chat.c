@@ -1,5 +1,6 @@
 /* The rules of the chat: what a message may be (trimmed, one line of
- * text, 200 characters at most, HTML kept as the text it is) and who
+ * text, 200 characters at most, HTML kept as the text it is, nothing that
+ * shows other words than it holds or nothing at all) and who
  * writes and reads each channel. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -46,6 +47,50 @@ static void messages(void **state)
     assert_false(chat_text(wide, strlen(wide), out, err, sizeof err));
 }
 
+/* Text that would show other words than it holds, or nothing, or a letter
+ * buried under marks: refused, each with its reason (issue 24). */
+static void deceiving_text(void **state)
+{
+    char out[CHAT_TEXT_MAX + 1], err[160];
+    static const char *const direction[] = {
+        "good \u202egame",  /* RIGHT-TO-LEFT OVERRIDE */
+        "\u202d\u202cgg",    /* LEFT-TO-RIGHT OVERRIDE, POP DIRECTIONAL FORMATTING */
+        "a\u2067b\u2069",    /* RIGHT-TO-LEFT ISOLATE, POP DIRECTIONAL ISOLATE */
+        "x\u200fy",          /* RIGHT-TO-LEFT MARK */
+        "\u061c1",           /* ARABIC LETTER MARK */
+    };
+    for (size_t i = 0; i < sizeof direction / sizeof *direction; i++) {
+        assert_false(chat_text(direction[i], strlen(direction[i]), out, err, sizeof err));
+        assert_non_null(strstr(err, "may not hold direction controls (U+"));
+    }
+    assert_false(chat_text("gg \u202e", strlen("gg \u202e"), out, err, sizeof err));
+    assert_string_equal(err, "a chat message may not hold direction controls (U+202E): they would make it show "
+                             "other words than it holds");
+    /* line and paragraph separators break the line like a newline */
+    assert_false(chat_text("one\u2028two", strlen("one\u2028two"), out, err, sizeof err));
+    assert_string_equal(err, "a chat message is one line of text, without control characters");
+    assert_false(chat_text("one\u2029two", strlen("one\u2029two"), out, err, sizeof err));
+    /* nothing to see */
+    static const char *const blank[] = {"\u200b\u200b\u200b", "\u200b \u2060\ufeff", "\u3000\u00a0\u3164",
+                                        "\u0301\u0301"};
+    for (size_t i = 0; i < sizeof blank / sizeof *blank; i++) {
+        assert_false(chat_text(blank[i], strlen(blank[i]), out, err, sizeof err));
+        assert_string_equal(err, "a chat message needs some visible text, not only spaces or invisible characters");
+    }
+    /* a letter with 200 combining marks; four are allowed (stacked accents) */
+    char zalgo[1 + 200 * 2 + 1] = "Z";
+    for (int i = 0; i < 200; i++)
+        strcat(zalgo, "\u0336");
+    assert_false(chat_text(zalgo, strlen(zalgo), out, err, sizeof err));
+    assert_string_equal(err, "a letter of a chat message carries at most 4 combining marks (accents)");
+    assert_string_equal(ok_text("e\u0301\u0302\u0303\u0304 ok", out), "e\u0301\u0302\u0303\u0304 ok");
+    /* what real text needs stays: joiners inside emoji and words, Hebrew and Arabic as they are */
+    assert_string_equal(ok_text("\U0001F469\u200d\U0001F4BB gg", out), "\U0001F469\u200d\U0001F4BB gg");
+    assert_string_equal(ok_text("\u05e9\u05dc\u05d5\u05dd and \u0633\u0644\u0627\u0645", out),
+                        "\u05e9\u05dc\u05d5\u05dd and \u0633\u0644\u0627\u0645");
+    assert_string_equal(ok_text("zero\u200bwidth inside", out), "zero\u200bwidth inside");
+}
+
 static void channels(void **state)
 {
     char err[128];
@@ -73,6 +118,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(messages),
+        cmocka_unit_test(deceiving_text),
         cmocka_unit_test(channels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -320,13 +320,29 @@ static void lists_page_in_one_order(void **state)
     assert_int_equal(n, 1);
     assert_string_equal(rows[0].id, "list00000a");
     game_summary_clear(&rows[0]);
-    Ids unfinished = {0}, all = {0};
-    must(st->ops->each_unfinished(st, collect, &unfinished, err, sizeof err), "each_unfinished", err);
-    assert_int_equal(unfinished.n, 4);
-    assert_string_equal(unfinished.ids[0], "list00000a");
-    assert_string_equal(unfinished.ids[3], "list00000e");
+    /* games against the AI untouched since before 10:03, the longest first */
+    Ids idle = {0}, few = {0}, clocked = {0}, all = {0};
+    must(st->ops->each_abandoned(st, "2026-11-25T10:03:00Z", 10, collect, &idle, err, sizeof err), "abandoned", err);
+    assert_int_equal(idle.n, 3);
+    assert_string_equal(idle.ids[0], "list00000a");
+    assert_string_equal(idle.ids[2], "list00000c");
+    must(st->ops->each_abandoned(st, "2026-11-25T10:03:00Z", 1, collect, &few, err, sizeof err), "abandoned", err);
+    assert_int_equal(few.n, 1);
+    must(st->ops->unlist(st, "list00000c", err, sizeof err), "unlist", err);
+    must(st->ops->list(st, STATUS_WAITING, "", "", 4, rows, &n, err, sizeof err), "list", err);
+    assert_int_equal(n, 2); /* e is unlisted from the start, c now */
+    for (int i = 0; i < n; i++)
+        game_summary_clear(&rows[i]);
+    /* only a game whose clock runs is watched from a server's start */
+    StoredGame timed = make_game("list00000f", 0);
+    timed.status = STATUS_PLAYING;
+    timed.clock = (ClockSpec){.kind = CLOCK_REAL, .initial_ms = 60000};
+    must(st->ops->create(st, &timed, err, sizeof err), "create", err);
+    must(st->ops->each_clocked(st, collect, &clocked, err, sizeof err), "each_clocked", err);
+    assert_int_equal(clocked.n, 1);
+    assert_string_equal(clocked.ids[0], "list00000f");
     must(st->ops->each_game(st, collect, &all, err, sizeof err), "each_game", err);
-    assert_int_equal(all.n, 5);
+    assert_int_equal(all.n, 6);
 }
 
 /* A finished game's analysis: none, saved, replaced, kept over a reopen. */

@@ -104,7 +104,7 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
     speaker_of(srv, req, room, &s);
     ChatMessage m;
     memset(&m, 0, sizeof m);
-    char err[ERR_MAX + 128], speaker[80], hash[TOKEN_HASH_LEN + 1];
+    char err[ERR_MAX + 128], speaker[128];
     int retry = 0;
     if (channel < 0) {
         api_error(res, 400, "'channel' must be \"players\" or \"spectators\"");
@@ -118,13 +118,19 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
         StoredGame meta;
         room_meta(room, &meta);
         int seat = s.seats ? __builtin_ctz(s.seats) : -1;
-        /* the speaker limited: an account, or the seat's token (its hash) */
-        if (s.signed_in) {
-            snprintf(speaker, sizeof speaker, "account:%lld", (long long)s.account.id);
-        } else {
-            token_hash(req->token ? req->token : "", hash);
-            snprintf(speaker, sizeof speaker, "seat:%.32s", hash);
+        /* A seat held by an account speaks as that account, with its token
+         * as with the cookie: one person, one name, one limit. */
+        if (!s.signed_in && seat >= 0 && meta.seats[seat].account) {
+            s.signed_in = true;
+            s.account.id = meta.seats[seat].account;
+            snprintf(s.account.name, sizeof s.account.name, "%s", meta.seats[seat].name);
         }
+        /* the speaker limited: an account, or the seat (its token's hash; a writer not signed in is a
+         * player: chat_may_write said so) */
+        if (s.signed_in)
+            snprintf(speaker, sizeof speaker, "account:%lld", (long long)s.account.id);
+        else
+            snprintf(speaker, sizeof speaker, "seat:%s:%.32s", meta.id, meta.seats[seat].token_hash);
         m.channel = channel;
         m.seat = channel == CHAT_PLAYERS ? seat : -1;
         m.account = s.signed_in ? s.account.id : 0;

@@ -206,7 +206,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
             if (!room) {
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
-                server_add_room(srv, room);
+                server_add_room(srv, room, req->client);
                 api_created_reply(res, room, tokens, spec.creator_seats);
                 room_kick(room);
                 room_unref(room);
@@ -346,7 +346,7 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             api_room_error(res, &e);
         } else {
             /* stored with its link to this game, in one transaction */
-            server_add_room(srv, fresh);
+            server_add_room(srv, fresh, req->client);
             room_set_rematch(room, fresh->meta.id);
             unsigned now_mine = 0;
             for (int p = 0; p < old.num_seats; p++)

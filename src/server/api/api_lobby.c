@@ -174,7 +174,7 @@ static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *re
         api_room_error(res, &e);
         return;
     }
-    server_add_room(srv, room);
+    server_add_room(srv, room, req->client);
     server_log(srv, "game %s: %s accepted the challenge of %s", room->meta.id, me->name, c->name);
     api_created_reply(res, room, tokens, 1u << mine);
     room_kick(room);

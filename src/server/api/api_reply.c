@@ -179,6 +179,11 @@ bool api_game_stream_slot(Server *srv, const ApiRequest *req, ApiResponse *res, 
 bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
     int retry = 0;
+    if (!server_running_admit(srv, req->client)) {
+        api_error(res, 429, "too many running games from your address: at most %d at once; finish or resign one "
+                  "first", srv->cfg.running_per_client);
+        return false;
+    }
     if (limits_create(srv->limits, req->client, req->now > 0 ? req->now : limits_now(), &retry))
         return true;
     api_error(res, 429, "too many games created from your address: at most %d a minute; try again in %d s",

@@ -15,6 +15,45 @@ const char *chat_channel_name(int channel)
     return channel == CHAT_PLAYERS ? "players" : "spectators";
 }
 
+/* The code point of the valid UTF-8 character of n bytes at s. */
+static unsigned code_point(const unsigned char *s, size_t n)
+{
+    if (n == 1)
+        return s[0];
+    unsigned c = s[0] & (0xff >> (n + 1));
+    for (size_t i = 1; i < n; i++)
+        c = c << 6 | (s[i] & 0x3f);
+    return c;
+}
+
+static bool in(unsigned c, unsigned lo, unsigned hi)
+{
+    return c >= lo && c <= hi;
+}
+
+/* Controls of the text's direction (they reorder what follows them, so a
+ * message could show other words than it holds). */
+static bool direction_control(unsigned c)
+{
+    return c == 0x061c || c == 0x200e || c == 0x200f || in(c, 0x202a, 0x202e) || in(c, 0x2066, 0x2069);
+}
+
+/* Combining marks that stack on the letter before them (the blocks of
+ * diacritics every script shares). */
+static bool combining(unsigned c)
+{
+    return in(c, 0x0300, 0x036f) || in(c, 0x0483, 0x0489) || in(c, 0x1ab0, 0x1aff) || in(c, 0x1dc0, 0x1dff) ||
+           in(c, 0x20d0, 0x20ff) || in(c, 0xfe20, 0xfe2f);
+}
+
+/* Characters that show nothing: spaces, zero-width and filler characters. */
+static bool blank(unsigned c)
+{
+    return c == ' ' || c == '\t' || c == 0x00a0 || c == 0x00ad || c == 0x034f || c == 0x115f || c == 0x1160 ||
+           c == 0x1680 || c == 0x180e || in(c, 0x2000, 0x200d) || c == 0x202f || c == 0x205f ||
+           in(c, 0x2060, 0x2064) || c == 0x2800 || c == 0x3000 || c == 0x3164 || c == 0xfeff || c == 0xffa0;
+}
+
 bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *err, size_t errlen)
 {
     while (len && (*text == ' ' || *text == '\t'))
@@ -26,6 +65,8 @@ bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *
         return false;
     }
     size_t chars = 0;
+    int marks = 0;
+    bool visible = false;
     for (size_t i = 0; i < len; chars++) {
         unsigned char c = (unsigned char)text[i];
         size_t n = c ? utf8_char_len(text + i, len - i) : 0;
@@ -33,11 +74,28 @@ bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *
             snprintf(err, errlen, "a chat message must be text (valid UTF-8)");
             return false;
         }
-        if (c < 0x20 || c == 0x7f || (n == 2 && c == 0xc2 && (unsigned char)text[i + 1] < 0xa0)) {
+        unsigned cp = code_point((const unsigned char *)text + i, n);
+        if (cp < 0x20 || in(cp, 0x7f, 0x9f) || cp == 0x2028 || cp == 0x2029) {
             snprintf(err, errlen, "a chat message is one line of text, without control characters");
             return false;
         }
+        if (direction_control(cp)) {
+            snprintf(err, errlen, "a chat message may not hold direction controls (U+%04X): they would make it "
+                     "show other words than it holds", cp);
+            return false;
+        }
+        marks = combining(cp) ? marks + 1 : 0;
+        if (marks > CHAT_MARKS_MAX) {
+            snprintf(err, errlen, "a letter of a chat message carries at most %d combining marks (accents)",
+                     CHAT_MARKS_MAX);
+            return false;
+        }
+        visible |= !blank(cp) && !combining(cp);
         i += n;
+    }
+    if (!visible) {
+        snprintf(err, errlen, "a chat message needs some visible text, not only spaces or invisible characters");
+        return false;
     }
     if (chars > CHAT_CHARS_MAX || len > CHAT_TEXT_MAX) {
         snprintf(err, errlen, "a chat message has at most %d characters, got %zu", CHAT_CHARS_MAX, chars);

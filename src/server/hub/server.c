@@ -194,17 +194,20 @@ static Room *insert(Server *s, Room *r)
         s->rooms_used++;
     s->rooms[i] = r;
     s->rooms_count++;
+    r->used = server_now(s);
     room_ref(r); /* the map's */
     room_ref(r); /* the caller's */
     return r;
 }
 
-void server_add_room(Server *s, Room *r)
+void server_add_room(Server *s, Room *r, const char *client)
 {
     pthread_mutex_lock(&s->rooms_lock);
     Room *in = insert(s, r);
     pthread_mutex_unlock(&s->rooms_lock);
     room_unref(in); /* the reference insert gave; the map keeps its own */
+    if (client)
+        server_running_add(s, client, r->meta.id);
 }
 
 void server_rooms_init(Server *s)
@@ -244,6 +247,7 @@ void server_room_finished(Server *s, const char *id)
     snprintf(s->finished[tail], GAME_ID_LEN + 1, "%s", id);
     s->finished_count++;
     pthread_mutex_unlock(&s->rooms_lock);
+    server_running_over(s, id);
     /* Called under the finished room's own lock: dropping another room's
      * map reference cannot free this one (its caller holds a reference). */
     if (drop)
@@ -255,10 +259,60 @@ Room *server_room_cached(Server *s, const char *id)
     pthread_mutex_lock(&s->rooms_lock);
     bool found = false;
     Room *r = s->rooms_cap ? s->rooms[find_slot(s, id, &found)] : NULL;
-    if (found)
+    if (found) {
         room_ref(r);
+        r->used = server_now(s);
+    }
     pthread_mutex_unlock(&s->rooms_lock);
     return found ? r : NULL;
+}
+
+struct Gone {
+    Room **rooms;
+    int n;
+};
+
+static void *free_rooms(void *arg)
+{
+    struct Gone *g = arg;
+    for (int i = 0; i < g->n; i++)
+        room_unref(g->rooms[i]);
+    free(g->rooms);
+    return NULL;
+}
+
+int server_rooms_evict(Server *s, double since)
+{
+    Room **gone = NULL;
+    int n = 0, cap = 0;
+    pthread_mutex_lock(&s->rooms_lock);
+    for (int i = 0; i < s->rooms_cap; i++) {
+        Room *r = s->rooms[i];
+        /* Held by the map alone: no stream, AI job, clock or request has
+         * it, and none can take it but through the map, whose lock is held
+         * here, so its fields are read safely without its own lock. An AI
+         * to move is about to play: it stays. */
+        if (!r || r == TOMBSTONE || r->used > since || atomic_load(&r->refs) != 1 || room_ai_pending(r))
+            continue;
+        s->rooms[i] = TOMBSTONE;
+        s->rooms_count--;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            gone = xrealloc(gone, (size_t)cap * sizeof *gone);
+        }
+        gone[n++] = r;
+    }
+    pthread_mutex_unlock(&s->rooms_lock);
+    /* Freed on a thread of their own: a thread's cache of freed blocks (glibc's
+     * tcache) goes back to malloc when it ends, so that none of the rooms'
+     * blocks stays behind, holding pages malloc_trim could give back. */
+    struct Gone g = {gone, n};
+    pthread_t t;
+    if (n > 0 && pthread_create(&t, NULL, free_rooms, &g) == 0)
+        pthread_join(t, NULL);
+    else
+        free_rooms(&g);
+    return n;
 }
 
 Room *server_room(Server *s, const char *id, RoomError *e)

@@ -36,6 +36,13 @@ typedef struct ServerConfig {
     int puzzle_nodes;      /* the solver's work for one puzzle answer, in nodes (api_puzzles.c) */
     size_t max_body;       /* bytes of a request body */
     int max_actions;       /* actions a game may have (a runaway guard) */
+    /* A game nobody asked for in idle_s seconds leaves memory (the store
+     * has it: it loads again, the same, when asked for); 0 never. One
+     * against the AI that nobody played for abandon_s seconds ends: its
+     * people leave on time, and it leaves the lists; 0 never. */
+    int idle_s;
+    int abandon_s;
+    int running_per_client; /* games one address may have running at once (created and not over) */
     LimitsConfig limits;
     PasswordCost password_cost; /* Argon2id cost of new password hashes */
     /* The page's origin ("https://play.example.org") that cookie requests
@@ -93,6 +100,16 @@ typedef struct Server {
     Room **clock_rooms;
     int nclock_rooms, clock_rooms_cap;
     double clock_saved;    /* when running clocks were last saved */
+    /* Idle games (server_idle.c, on the clock thread): when rooms were last
+     * swept, and the store last asked for abandoned games. */
+    double idle_swept, abandon_asked;
+    /* The running games of each client (server_running.c), under running_lock. */
+    pthread_mutex_t running_lock;
+    struct RunningGame {
+        char client[64];
+        char id[GAME_ID_LEN + 1];
+    } *running;
+    int nrunning, running_cap;
 } Server;
 
 
@@ -107,10 +124,14 @@ void server_room_finished(Server *s, const char *id);
  * reference for the caller; NULL when there is no such game (status 404)
  * or it cannot be loaded (500), with e filled. */
 Room *server_room(Server *s, const char *id, RoomError *e);
-/* Adds a new room to memory (the server takes its own reference). */
-void server_add_room(Server *s, Room *r);
+/* Adds a new room to memory (the server takes its own reference); client:
+ * the address that made the game (its running games are counted), or NULL. */
+void server_add_room(Server *s, Room *r, const char *client);
 /* The room of game id if it is in memory (with a reference), else NULL. */
 Room *server_room_cached(Server *s, const char *id);
+/* Rooms nobody holds (no stream, no AI thinking, no clock running) and no
+ * request asked for since `since` leave memory; returns how many. */
+int server_rooms_evict(Server *s, double since);
 /* Calls fn for every room in memory (each held by a reference meanwhile). */
 void server_each_room(Server *s, void (*fn)(Room *r, void *ctx), void *ctx);
 /* Whether this server can serve: its store answers and it is not stopping;
@@ -139,6 +160,20 @@ void server_accepted_here(Server *s, const char *challenge, const char *game);
 /* A chat message of game_id (room r) was stored: its readers here and
  * elsewhere hear of it. */
 void server_chat_added(Server *s, Room *r, const char *game_id);
+
+/* ---- idle games (server_idle.c) ---- */
+/* At now: idle rooms leave memory, abandoned games against the AI end (each
+ * at most so often); the clock thread calls it, owners without it too. */
+void server_idle_tick(Server *s, double now);
+
+/* ---- running games per client (server_running.c) ---- */
+/* Whether client may make one more game (fewer than running_per_client of
+ * its games are running; games found over meanwhile are forgotten first). */
+bool server_running_admit(Server *s, const char *client);
+/* Game id, made by client, is running; and id is over (forgotten). */
+void server_running_add(Server *s, const char *client, const char *id);
+void server_running_over(Server *s, const char *id);
+void server_running_free(Server *s);
 
 /* ---- clocks (server_clocks.c) ---- */
 /* Watches r's running clock (a reference is kept until its game ends). */

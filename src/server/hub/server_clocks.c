@@ -81,7 +81,9 @@ static double tick(Server *s, double now, bool save_all)
 
 void server_clock_tick(Server *s)
 {
-    tick(s, server_now(s), false);
+    double now = server_now(s);
+    tick(s, now, false);
+    server_idle_tick(s, now);
 }
 
 static void *clock_main(void *arg)
@@ -91,6 +93,7 @@ static void *clock_main(void *arg)
     while (!s->clock_stopping) {
         pthread_mutex_unlock(&s->clock_lock);
         double now = server_now(s), next = tick(s, now, false);
+        server_idle_tick(s, now);
         double wake = fmin(fmin(next, now + WAKE_AT_MOST), s->clock_saved + SAVE_EVERY);
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);

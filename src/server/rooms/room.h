@@ -102,6 +102,7 @@ struct Room {
      * claimed, a rematch linked, an undo, another server's changes): a lean
      * stream sends the whole state for it (room_stream.c). */
     int64_t full_version;
+    double used;          /* when a request last asked for it (its holder's, under the holder's lock) */
 };
 
 /* What a refused call tells the client: an HTTP status and one line. */
@@ -182,8 +183,10 @@ char *room_state_json(Room *r, unsigned viewer, bool full);
  * "thinking","to_move","rematch","clock","from":first,"entries":[history
  * entries from first on]}. */
 char *room_changes_json(Room *r, int first);
-/* The record (docs/records.md) of the game; NULL with e when the game still
- * hides its future (automatic dice, not over). */
+/* The record (docs/records.md) of the game: whole once it is over; while it
+ * runs, with its seed withheld ("seed": null: it tells the dice and the
+ * AIs' choices to come); NULL with e while automatic dice are to come (a
+ * running game with dice the server draws). */
 json_t *room_record(Room *r, RoomError *e);
 /* The meta of the room, copied under its lock (no actions, no strings). */
 void room_meta(Room *r, StoredGame *out);
@@ -204,6 +207,15 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
 /* Starts the AI seat to move of a new room thinking, and its clock being
  * watched (once it is in the server). */
 void room_kick(Room *r);
+/* Whether an AI seat is to move and may (it thinks now or soon). Call with
+ * the room locked, or held by nobody else. */
+bool room_ai_pending(const Room *r);
+/* The game against the AI was left alone (docs/web.md): its people leave
+ * on time ("timeout N"), then, while it is not over, the other seats but
+ * the last, and it leaves the public lists; committed and told like any
+ * change. True when it ended here (false with e when it could not: e.status
+ * 0 when there was nothing to end: over, or an AI thinking). */
+bool room_abandon(Room *r, RoomError *e);
 
 /* Over a shared store (room_sync.c): brings the room up to the stored game
  * when another server changed it (a request calls it first; 503 when the

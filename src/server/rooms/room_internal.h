@@ -53,10 +53,9 @@ void room_clock_from_store(Room *r, double now);
 bool room_sync_locked(Room *r, RoomError *e);
 
 /* Shared stores (room_sync.c). Whether the room's store is shared; an AI
- * seat is to move and may; an AI is thinking (here, or anywhere when the
- * store is shared: people wait for it either way). */
+ * is thinking (here, or anywhere when the store is shared: people wait for
+ * it either way). room_ai_pending is room.h's. */
 bool room_shared(const Room *r);
-bool room_ai_pending(const Room *r);
 bool room_ai_busy(const Room *r);
 /* Reads what other servers stored since r->stored and applies it (an undo
  * elsewhere included); false with e. */

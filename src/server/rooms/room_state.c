@@ -188,8 +188,10 @@ json_t *room_record(Room *r, RoomError *e)
     if (hides_future)
         room_fail(e, 409, "the record of a game with dice drawn by the server is available once the game is over "
                   "(its seed tells the dice to come)");
-    else
+    else if (session_is_terminal(r->session))
         doc = record_from_session(r->session, r->meta.created);
+    else /* the seed tells the AIs' choices and the dice to come: secret until the end */
+        doc = record_withholding_seed(r->session, r->meta.created);
     pthread_mutex_unlock(&r->lock);
     return doc;
 }

@@ -94,3 +94,43 @@ void room_take_work(Room *r, int kind)
     if (kind == WORK_CLOCK)
         room_clock_tick(r, room_host_now(r->host), false);
 }
+
+bool room_abandon(Room *r, RoomError *e)
+{
+    pthread_mutex_lock(&r->lock);
+    e->status = 0;
+    Session *s = r->session;
+    char err[ERR_MAX + 128];
+    bool ended = false;
+    if (room_shared(r) && !room_sync_locked(r, e)) {
+        /* e says why: the database does not answer */
+    } else if (!session_is_terminal(s) && !r->thinking) {
+        int people = 0;
+        /* the people first, then (a game of several AIs) the others, until one is left */
+        for (int pass = 0; pass < 2; pass++)
+            for (int p = 0; p < r->meta.num_seats && !session_is_terminal(s); p++)
+                if ((r->meta.seats[p].kind == SEAT_HUMAN) == (pass == 0) &&
+                    session_apply(s, ACTION_LEAVE(p, LEAVE_TIME), err, sizeof err))
+                    people += pass == 0;
+        room_advance(r);
+        bool unlisted = r->host->store->ops->unlist(r->host->store, r->meta.id, err, sizeof err);
+        if (unlisted)
+            r->meta.listed = false;
+        if (!unlisted) {
+            room_fail_store(e, err, "the game could not leave the lists");
+            session_truncate(s, r->stored);
+            room_log_truncate(r, r->stored);
+        } else if (room_commit(r, e)) {
+            ended = true;
+            if (r->host->say) {
+                char line[160];
+                snprintf(line, sizeof line, "game %s: abandoned (nobody played it for a long time): %d %s left on time",
+                         r->meta.id, people, people == 1 ? "person" : "people");
+                r->host->say(r->host->ctx, line);
+            }
+            room_changed(r);
+        }
+    }
+    pthread_mutex_unlock(&r->lock);
+    return ended;
+}

@@ -72,7 +72,9 @@ static void export_one(void *ctx, const char *id)
     }
     Session *s = rebuild(&g, x->err, x->errlen);
     if (s) {
-        json_t *doc = record_from_session(s, g.created);
+        /* as the API gives it: a running game's seed stays in the database */
+        json_t *doc = session_is_terminal(s) ? record_from_session(s, g.created)
+                                             : record_withholding_seed(s, g.created);
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.json", x->dir, id);
         if (record_write(path, doc, RECORD_ATOMIC, x->err, x->errlen))

@@ -240,8 +240,17 @@ typedef struct StoreOps {
     /* The id of the game with an open seat of invitation code, or found false. */
     bool (*find_invite)(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *seat, bool *found,
                         char *err, size_t errlen);
-    /* Calls fn with the id of every game not finished, oldest first. */
-    bool (*each_unfinished)(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen);
+    /* Calls fn with the id of every game whose clock may run (not
+     * finished, every seat taken, a clock), oldest first: the games a
+     * server watches from its start; the others load when asked for. */
+    bool (*each_clocked)(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen);
+    /* Calls fn with the ids of up to limit games not finished, with an AI
+     * seat, last written before `before` ("YYYY-MM-DDTHH:MM:SSZ"), the
+     * longest untouched first: the games against the AI left alone. */
+    bool (*each_abandoned)(Store *st, const char *before, int limit, void (*fn)(void *ctx, const char *id), void *ctx,
+                           char *err, size_t errlen);
+    /* Game id leaves the public lists (listed false). */
+    bool (*unlist)(Store *st, const char *id, char *err, size_t errlen);
     /* Up to limit listed games of status, most recently updated first
      * (ties by id, descending), after the game (before, before_id) in that
      * order when before is non-empty (paging); out gets them and *n their
@@ -316,6 +325,9 @@ typedef struct StoreOps {
      * NULL with *json NULL when there is none. */
     bool (*analysis_load)(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
+    /* Gives back the memory the store keeps without needing it (SQLite's
+     * page cache), when idle games have left memory; may be NULL. */
+    void (*release_memory)(Store *st);
     /* Whether the database answers now (a health check). */
     bool (*ping)(Store *st, char *err, size_t errlen);
     /* Describes the database for people, without secrets: a path, or

@@ -181,10 +181,12 @@ bool pg_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1], int *
 }
 
 /* Reads every id first, then calls fn without a connection (fn may use the
- * store), when every id was read well. */
-static bool each_id(PgStore *s, int q, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+ * store), when every id was read well; p: the query's parameters, or NULL. */
+static bool each_id(PgStore *s, int q, const PgParams *p, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
+                    size_t errlen)
 {
-    PGresult *r = read_rows(s, q, NULL, "cannot list the games", err, errlen);
+    PGresult *r = p ? pg_read(s, q, p, "cannot list the games", err, errlen)
+                    : read_rows(s, q, NULL, "cannot list the games", err, errlen);
     if (!r)
         return false;
     int n = PQntuples(r);
@@ -200,14 +202,33 @@ static bool each_id(PgStore *s, int q, void (*fn)(void *ctx, const char *id), vo
     return ok;
 }
 
-bool pg_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
+bool pg_each_clocked(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
-    return each_id((PgStore *)st, P_UNFINISHED, fn, ctx, err, errlen);
+    return each_id((PgStore *)st, P_CLOCKED, NULL, fn, ctx, err, errlen);
+}
+
+bool pg_each_abandoned(Store *st, const char *before, int limit, void (*fn)(void *ctx, const char *id), void *ctx,
+                       char *err, size_t errlen)
+{
+    PgParams p = {0};
+    pg_text(&p, before);
+    pg_int(&p, limit);
+    return each_id((PgStore *)st, P_ABANDONED, &p, fn, ctx, err, errlen);
+}
+
+bool pg_unlist(Store *st, const char *id, char *err, size_t errlen)
+{
+    PgParams p = {0};
+    pg_text(&p, id);
+    PGresult *r = pg_query((PgStore *)st, P_UNLIST, &p, PGRES_COMMAND_OK, "cannot take the game out of the lists", err,
+                           errlen);
+    PQclear(r);
+    return r != NULL;
 }
 
 bool pg_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
-    return each_id((PgStore *)st, P_ALL, fn, ctx, err, errlen);
+    return each_id((PgStore *)st, P_ALL, NULL, fn, ctx, err, errlen);
 }
 
 /* The end of a read of summaries: on a malformed column, none (freed). */

@@ -71,7 +71,11 @@ const char *const pg_sql[P_COUNT] = {
                " g.clock_at FROM games g WHERE g.id = $1",
     [P_PEEK] = "SELECT version FROM games WHERE id = $1",
     [P_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = $1 AND NOT claimed",
-    [P_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
+    [P_CLOCKED] = "SELECT id FROM games WHERE status = 'playing' AND clock_kind <> 0 ORDER BY created, id",
+    [P_ABANDONED] = "SELECT g.id FROM games g WHERE g.status <> 'finished' AND g.updated < $1"
+                    " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
+                    " ORDER BY g.updated, g.id LIMIT $2",
+    [P_UNLIST] = "UPDATE games SET listed = false WHERE id = $1",
     [P_ALL] = "SELECT id FROM games ORDER BY created, id",
     [P_LIST] = "SELECT " PG_SUMMARY_COLUMNS " FROM games g WHERE g.status = $1 AND g.listed"
                " ORDER BY g.updated DESC, g.id DESC LIMIT $2",

@@ -48,7 +48,7 @@ static const char *const sql[Q_COUNT] = {
                      " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
     [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
     [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
-    [Q_UNFINISHED] = "SELECT id FROM games WHERE status <> 'finished' ORDER BY created, id",
+    [Q_CLOCKED] = "SELECT id FROM games WHERE status = 'playing' AND clock_kind <> 0 ORDER BY created, id",
     [Q_LIST] = "SELECT " SQ_SUMMARY_COLUMNS
                " FROM games g WHERE g.status = ?1 AND g.listed = 1 ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
     [Q_LIST_BEFORE] = "SELECT " SQ_SUMMARY_COLUMNS
@@ -397,13 +397,28 @@ static bool sq_find_invite(Store *st, const char *code, char id[GAME_ID_LEN + 1]
     return ok;
 }
 
+static const char q_abandoned[] =
+    "SELECT g.id FROM games g WHERE g.status <> 'finished' AND g.updated < ?1"
+    " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai') ORDER BY g.updated, g.id LIMIT ?2";
+static const char q_unlist[] = "UPDATE games SET listed = 0 WHERE id = ?1";
+
 /* Collects the ids a query returns first, then calls fn without the lock
- * (fn may call the store). */
-static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
-                    size_t errlen)
+ * (fn may call the store). The query is q[which], or text with before and
+ * limit bound. */
+static bool each_id(SqliteStore *s, int which, const char *text, const char *before, int limit,
+                    void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
     pthread_mutex_lock(&s->lock);
-    sqlite3_stmt *q = s->q[which];
+    sqlite3_stmt *q = text ? sq_stmt(s, text) : s->q[which];
+    if (!q) {
+        bool ok = sq_fail(s, "cannot prepare a statement", err, errlen);
+        pthread_mutex_unlock(&s->lock);
+        return ok;
+    }
+    if (text) {
+        sq_bind_text(q, 1, before);
+        sqlite3_bind_int(q, 2, limit);
+    }
     char (*ids)[GAME_ID_LEN + 1] = NULL;
     size_t n = 0, cap = 0;
     int rc;
@@ -425,15 +440,36 @@ static bool each_id(SqliteStore *s, int which, void (*fn)(void *ctx, const char 
     return ok;
 }
 
-static bool sq_each_unfinished(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err,
-                               size_t errlen)
+static bool sq_each_clocked(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
-    return each_id((SqliteStore *)st, Q_UNFINISHED, fn, ctx, err, errlen);
+    return each_id((SqliteStore *)st, Q_CLOCKED, NULL, NULL, 0, fn, ctx, err, errlen);
+}
+
+static bool sq_each_abandoned(Store *st, const char *before, int limit, void (*fn)(void *ctx, const char *id),
+                              void *ctx, char *err, size_t errlen)
+{
+    return each_id((SqliteStore *)st, 0, q_abandoned, before, limit, fn, ctx, err, errlen);
 }
 
 static bool sq_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)
 {
-    return each_id((SqliteStore *)st, Q_ALL, fn, ctx, err, errlen);
+    return each_id((SqliteStore *)st, Q_ALL, NULL, NULL, 0, fn, ctx, err, errlen);
+}
+
+static bool sq_unlist(Store *st, const char *id, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = sq_stmt(s, q_unlist);
+    bool ok = q != NULL;
+    if (ok) {
+        sq_bind_text(q, 1, id);
+        ok = sq_run(q);
+    }
+    if (!ok)
+        sq_fail(s, "cannot take the game out of the lists", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
 }
 
 static bool sq_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
@@ -515,6 +551,14 @@ static bool sq_ping(Store *st, char *err, size_t errlen)
     return true; /* a file of this process: it answers while the process does */
 }
 
+static void sq_release_memory(Store *st)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_db_release_memory(s->db);
+    pthread_mutex_unlock(&s->lock);
+}
+
 static void sq_describe(Store *st, char *out, size_t outlen)
 {
     snprintf(out, outlen, "%s", ((SqliteStore *)st)->path);
@@ -530,7 +574,9 @@ static const StoreOps sqlite_ops = {
     .load_since = sq_load_since,
     .peek = sq_peek,
     .find_invite = sq_find_invite,
-    .each_unfinished = sq_each_unfinished,
+    .each_clocked = sq_each_clocked,
+    .each_abandoned = sq_each_abandoned,
+    .unlist = sq_unlist,
     .list = sq_list,
     .each_game = sq_each_game,
     .save_clock = sq_save_clock,
@@ -554,6 +600,7 @@ static const StoreOps sqlite_ops = {
     .analysis_save = sq_analysis_save,
     .analysis_load = sq_analysis_load,
     .ping = sq_ping,
+    .release_memory = sq_release_memory,
     .describe = sq_describe,
     .close = sq_close,
 };
