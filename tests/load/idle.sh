@@ -41,8 +41,11 @@ cleanup() {
 trap cleanup EXIT
 
 flags=(--port 0 --db "$tmp/db/morph.db" --ai-threads 2 --games-per-minute 100000 --requests-per-second 100000)
-"$morph" serve --help | grep -q -- --idle-s && flags+=(--idle-s "$idle")
-"$morph" serve --help | grep -q -- --running-per-client && flags+=(--running-per-client 100000)
+# (the help read whole first: grep -q in a pipe would stop it early, and
+# pipefail would then take the flag for missing)
+help=$("$morph" serve --help)
+[[ $help == *--idle-s* ]] && flags+=(--idle-s "$idle")
+[[ $help == *--running-per-client* ]] && flags+=(--running-per-client 100000)
 
 start() {
     [ -f "$tmp/out" ] && cat "$tmp/out" >>"$tmp/out.before"
