@@ -242,3 +242,10 @@ export function assertEqual(actual, expected, message) {
   const e = JSON.stringify(expected);
   if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
 }
+
+// Opens the home page's "More options" (the whole new-game form).
+export async function openMoreOptions(page) {
+  await page.waitForSelector('#more-options summary');
+  if (!(await page.$eval('#more-options', (d) => d.open))) await page.click('#more-options summary');
+  await page.waitForSelector('#start');
+}

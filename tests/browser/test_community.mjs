@@ -6,7 +6,7 @@
 // the tab's title and icon, "Your games" in another tab), its clock runs
 // out and the server ends the game; both ratings moved; profile with its
 // plot and the leaderboard.
-import { waitTurn, waitVersion, gameState, assert, assertEqual } from './lib.mjs';
+import { waitTurn, waitVersion, gameState, assert, assertEqual, openMoreOptions } from './lib.mjs';
 import { checkFits } from './test_layout.mjs';
 
 // Records every Notification the page makes (the real one needs a desktop).
@@ -74,6 +74,8 @@ export const tests = [
       // signed in, the home page has your games, a clock and a rated game
       await bob.goto(`${server.url}/`);
       await bob.waitForSelector('#your-games');
+      await openMoreOptions(bob);
+      await bob.check('input[name=mode][value=friend]');
       await bob.selectOption('#clock', 'custom');
       await bob.check('#rated');
       await t.shot(bob, 'home-signed-in');

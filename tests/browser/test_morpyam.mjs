@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { MORPH, waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+import { MORPH, waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual, openMoreOptions } from './lib.mjs';
 
 // Keeps the dice showing the commonest value (at most four), so a figure is
 // in reach, and no other die (a hint may have marked some kept already).
@@ -94,9 +94,14 @@ function tokenLooks(page, selector, key) {
 
 async function startGame(page, url, setup) {
   await page.goto(url + '/');
-  await page.waitForSelector('#start');
-  if (setup) await setup();
-  await page.click('#start');
+  if (setup) {
+    await openMoreOptions(page);
+    await setup();
+    await page.click('#start');
+  } else {
+    // one click: the AI at its default level
+    await page.click('#play-ai-morpyam');
+  }
   await page.waitForURL(/\/game\/[a-z2-7]+$/);
   await page.waitForSelector('#game');
 }
@@ -318,6 +323,8 @@ export const tests = [
       await startGame(page, server.url, async () => {
         await page.selectOption('select[name="opt-variant"]', 'flash');
         await page.check('input[name=opt-players][value="3"]');
+        await page.check('input[name=mode][value=custom]');
+        await page.selectOption('select[name="seat-2"]', 'ai:master');
         await page.selectOption('select[name="seat-3"]', 'ai:random');
       });
       await page.check('#quick-dice');
