@@ -77,8 +77,23 @@ export const tests = [
         assert(!(await page.isVisible('#clock')), 'an AI seat: no clock');
         assert(await page.isVisible('.seat[data-seat="2"] .ms'), 'mcts: its thinking time');
         await checkFits(page, `More options, custom seats (${name})`);
+        assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)),
+          ['Minimorph', 'Deepmorph', 'Duomorph', 'Remorph', 'Metamorph'], 'each mutator by its name');
+        assertEqual(await page.$$eval('fieldset.choices .choice .help', (x) => x.filter((e) => /\w+ \w+ \w+/.test(e.textContent)).length), 5, 'each with its sentence');
         await page.check('input[name=game][value=morpyam]');
         await checkFits(page, `More options, Morpyam (${name})`);
+        // words, not codes: the levels by strength (the engine and its rating as the detail), the variants, the rule options
+        await page.check('input[name=mode][value=ai]');
+        assertEqual(await page.$$eval('#ai-level option', (x) => x.map((e) => e.textContent)), ['Beginner', 'Casual', 'Strong', 'Strongest'], 'the AI levels by strength');
+        assertEqual(await page.$eval('#ai-level', (x) => x.value), 'master', 'the default level');
+        assert(/Engine: master, \+42 Elo/.test(await page.textContent('.ai-choice .level-help')), 'the engine and its rating as the detail');
+        await page.selectOption('#ai-level', 'greedy');
+        const greedy = await page.textContent('.ai-choice .level-help');
+        assert(/dice/.test(greedy) && !/Morphos|connection/.test(greedy), `greedy in Morpyam's own words: ${greedy}`);
+        assertEqual(await page.$$eval('select[name=opt-variant] option', (x) => x.map((e) => e.textContent)), ['Standard', 'Flash', 'Plus'], 'the variants by name');
+        await page.selectOption('select[name=opt-variant]', 'flash');
+        assert(/simpler grid/.test(await page.textContent('.choice-help')), 'the variant chosen explained');
+        assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)), ['Strict call', 'Daversa'], 'the rule options by name');
         await t.shot(page, name === 'phone' ? 'home-options-phone' : 'home-options');
         // one click: a friend's game and its link to send
         await page.goto(`${server.url}/`);

@@ -114,6 +114,19 @@ export const tests = [
       const page = await t.page({ label: 'player' });
       await startGame(page, server.url);
       await t.shot(page, 'morpyam-game-start');
+      // the rules' English names, never the codes of action texts; the legend beside the grid
+      await page.waitForSelector('#legend .square-legend li');
+      const words = await page.evaluate(() => document.body.innerText);
+      assert(!/brelan|carre|petite-suite|appel/i.test(words), `no code word on the page: ${/brelan|carre|petite-suite|appel/i.exec(words)}`);
+      const names = await page.$$eval('#legend .square-legend strong', (x) => x.map((e) => e.textContent));
+      for (const name of ['three 1s', 'small straight', 'straight', 'full house', 'square', 'mini', 'maxi', 'morpyam', 'all-in-one', 'call'])
+        assert(names.includes(name), `the legend names ${name}: ${names}`);
+      const beside = await page.evaluate(() => {
+        const g = document.querySelector('.grid-svg').getBoundingClientRect();
+        const l = document.getElementById('legend').getBoundingClientRect();
+        return l.left >= g.right && l.top < g.bottom && l.bottom > g.top;
+      });
+      assert(beside, 'the legend stands beside the grid');
       // every tumble of the dice, with the caption saying whose roll it is
       await page.evaluate(() => {
         window.rolls = [];
@@ -151,6 +164,8 @@ export const tests = [
       }
       // undo takes back a decision since the last roll seen...
       if (await page.$('.calls .call')) {
+        const calls = await page.$$eval('.calls .call', (b) => b.map((x) => x.textContent));
+        for (const c of calls) assert(['square', 'full house', 'maxi', 'mini', 'morpyam', 'straight', 'all-in-one'].includes(c), `a call by its name: ${c}`);
         const count = Number(state.count);
         await page.click('.calls .call >> nth=0');
         state = await waitVersion(page, Number(state.version));
@@ -328,7 +343,7 @@ export const tests = [
         await page.selectOption('select[name="seat-3"]', 'ai:random');
       });
       await page.check('#quick-dice');
-      assert(/3 players · flash/.test(await page.textContent('h1 small')), 'the title names the variant');
+      assert(/3 players · Flash/.test(await page.textContent('h1 small')), 'the title names the variant');
       const codes = await page.$$eval('.sq', (sq) => [...new Set(sq.map((s) => s.dataset.code))].sort());
       assertEqual(codes, ['1', '2', '3', '4', '5', '6', 'CA', 'FU', 'MO', 'PS', 'SU'], 'the Flash grid: nothing to add up, no Sec, no Appel');
       assertEqual(await page.$$eval('.scores tbody tr', (rows) => rows.length), 3, 'three players listed');

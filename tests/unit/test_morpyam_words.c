@@ -112,23 +112,23 @@ static void calls_true_lapsed_and_failed(void **unused)
     Game *g = new_game("players=2");
     State *s = state_new(g);
     play(s, "die 3; die 5");
-    assert_string_equal(say_play(s, "call suite"), "P2 calls suite");
-    assert_string_equal(say_play(s, "roll"), "P2 rolls for the call of suite");
+    assert_string_equal(say_play(s, "call suite"), "P2 calls straight");
+    assert_string_equal(say_play(s, "roll"), "P2 rolls for the call of straight");
     assert_string_equal(say_play(s, "dice 1 2 3 4 5"),
-                        "P2 rolls 1 2 3 4 5; the call of suite comes true: P2 must cover an Appel square");
-    assert_string_equal(say_play(s, "place e3"), "P2 covers the Appel square e3 (the call came true)");
+                        "P2 rolls 1 2 3 4 5; the call of straight comes true: P2 must cover a call square");
+    assert_string_equal(say_play(s, "place e3"), "P2 covers the call square e3 (the call came true)");
     state_free(s);
 
     /* a call lapses after rolls 1 and 2 and fails on roll 3 */
     s = state_new(g);
     play(s, "die 3; die 5; call suite; roll");
-    assert_string_equal(say_play(s, "dice 1 2 3 3 6"), "P2 rolls 1 2 3 3 6; the call of suite misses");
+    assert_string_equal(say_play(s, "dice 1 2 3 3 6"), "P2 rolls 1 2 3 3 6; the call of straight misses");
     play(s, "call suite");
-    assert_string_equal(say_play(s, "keep 1 2 3"), "P2 keeps 1 2 3 and rerolls two dice for the call of suite");
-    assert_string_equal(say_play(s, "dice 3 6"), "P2 rolls 3 6: the dice now show 1 2 3 3 6; the call of suite misses");
+    assert_string_equal(say_play(s, "keep 1 2 3"), "P2 keeps 1 2 3 and rerolls two dice for the call of straight");
+    assert_string_equal(say_play(s, "dice 3 6"), "P2 rolls 3 6: the dice now show 1 2 3 3 6; the call of straight misses");
     play(s, "call suite; keep 1 2 3");
     assert_string_equal(say_play(s, "dice 2 6"),
-                        "P2 rolls 2 6: the dice now show 1 2 2 3 6; P2's call of suite fails: no token this turn");
+                        "P2 rolls 2 6: the dice now show 1 2 2 3 6; P2's call of straight fails: no token this turn");
     assert_int_equal(state_player(s), 0);
     state_free(s);
 
@@ -136,16 +136,16 @@ static void calls_true_lapsed_and_failed(void **unused)
     s = state_new(g);
     play(s, "die 3; die 5; call maxi; roll");
     assert_string_equal(say(s, "dice 1 1 1 1 3"),
-                        "P2 rolls 1 1 1 1 3; the call of maxi misses; carre and mini on the first roll give Sec");
+                        "P2 rolls 1 1 1 1 3; the call of maxi misses; square and mini on the first roll make an all-in-one");
     play(s, "dice 1 1 1 1 3");
-    assert_string_equal(say(s, "place c5"), "P2 covers the Sec square c5 (sec: carre and mini on the first roll)");
+    assert_string_equal(say(s, "place c5"), "P2 covers the all-in-one square c5 (all-in-one: square and mini on the first roll)");
     state_free(s);
 
     /* sec called and made */
     s = state_new(g);
     play(s, "die 3; die 5; call sec; roll");
     assert_string_equal(say(s, "dice 5 5 6 6 6"),
-                        "P2 rolls 5 5 6 6 6; the call of sec comes true: P2 must cover an Appel square");
+                        "P2 rolls 5 5 6 6 6; the call of all-in-one comes true: P2 must cover a call square");
     state_free(s);
 
     /* names from the voice */
@@ -157,7 +157,7 @@ static void calls_true_lapsed_and_failed(void **unused)
     assert_true(morpyam_ops.parse_action(s, "dice 5", &a, err, sizeof err));
     sb_clear(&said);
     state_describe(s, a, &v, &said);
-    assert_string_equal(sb_str(&said), "Bob rolls 5: the dice now show 1 2 3 4 5; Bob's call of full fails: no token this turn");
+    assert_string_equal(sb_str(&said), "Bob rolls 5: the dice now show 1 2 3 4 5; Bob's call of full house fails: no token this turn");
     state_free(s);
     game_free(g);
 }
@@ -168,7 +168,7 @@ static void strict_call(void **unused)
     State *s = state_new(g);
     play(s, "die 3; die 5; call suite; roll");
     assert_string_equal(say_play(s, "dice 1 3 3 3 4"),
-                        "P2 rolls 1 3 3 3 4; the call of suite misses, and under strict-call only a call that comes "
+                        "P2 rolls 1 3 3 3 4; the call of straight misses, and under strict-call only a call that comes "
                         "true can place a token this turn");
     assert_string_equal(why(s, "place f2"),
                         "under strict-call, once you have called this turn only a call that comes true places a token");
@@ -195,18 +195,18 @@ static void every_figure(void **unused)
     static const struct { const char *dice, *place, *sentence; } cases[] = {
         {"1 3 3 3 4", "place f2", "P2 covers f2 (three 3s)"},
         {"5 5 5 5 2", "place f5", "P2 covers f5 (four 5s)"},
-        {"5 5 5 5 2", "place b5", "P2 covers b5 (carre: four 5s)"},
-        {"2 2 5 5 5", "place b3", "P2 covers b3 (full: three 5s and two 2s)"},
-        {"2 3 4 5 6", "place d5", "P2 covers d5 (suite: 2 3 4 5 6)"},
-        {"1 2 3 4 6", "place a1", "P2 covers a1 (petite-suite: 1 2 3 4)"},
-        {"1 3 4 5 6", "place f6", "P2 covers f6 (petite-suite: 3 4 5 6)"},
+        {"5 5 5 5 2", "place b5", "P2 covers b5 (square: four 5s)"},
+        {"2 2 5 5 5", "place b3", "P2 covers b3 (full house: three 5s and two 2s)"},
+        {"2 3 4 5 6", "place d5", "P2 covers d5 (straight: 2 3 4 5 6)"},
+        {"1 2 3 4 6", "place a1", "P2 covers a1 (small straight: 1 2 3 4)"},
+        {"1 3 4 5 6", "place f6", "P2 covers f6 (small straight: 3 4 5 6)"},
         {"1 1 1 2 3", "place e5", "P2 covers e5 (mini: the dice add up to 8)"},
         {"5 5 6 6 6", "place c4", "P2 covers c4 (maxi: the dice add up to 28)"},
         {"4 4 4 4 4", "place d4", "P2 covers the Morpyam square d4 and plays again"},
-        {"4 4 4 4 4", "place c5", "P2 covers the Sec square c5 (sec: morpyam on the first roll)"},
-        {"2 3 4 5 6", "place c5", "P2 covers the Sec square c5 (sec: suite on the first roll)"},
-        {"2 2 5 5 5", "place d2", "P2 covers the Sec square d2 (sec: full on the first roll)"},
-        {"6 6 5 6 5", "place d2", "P2 covers the Sec square d2 (sec: full and maxi on the first roll)"},
+        {"4 4 4 4 4", "place c5", "P2 covers the all-in-one square c5 (all-in-one: morpyam on the first roll)"},
+        {"2 3 4 5 6", "place c5", "P2 covers the all-in-one square c5 (all-in-one: straight on the first roll)"},
+        {"2 2 5 5 5", "place d2", "P2 covers the all-in-one square d2 (all-in-one: full house on the first roll)"},
+        {"6 6 5 6 5", "place d2", "P2 covers the all-in-one square d2 (all-in-one: full house and maxi on the first roll)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         State *s = first_roll(g, no_tokens, cases[i].dice);
@@ -216,8 +216,8 @@ static void every_figure(void **unused)
     /* both Morpyam squares covered: five alike goes on what else it shows */
     State *s = first_roll(g, ROWS("......", "......", "...1..", "..1...", "......", "......"), "4 4 4 4 4");
     assert_string_equal(say(s, "place f1"), "P2 covers f1 (five 4s)");
-    assert_string_equal(say(s, "place b5"), "P2 covers b5 (carre: five 4s)");
-    assert_string_equal(say(s, "place b3"), "P2 covers b3 (full: five 4s)");
+    assert_string_equal(say(s, "place b5"), "P2 covers b5 (square: five 4s)");
+    assert_string_equal(say(s, "place b3"), "P2 covers b3 (full house: five 4s)");
     state_free(s);
     game_free(g);
 }
@@ -346,9 +346,9 @@ static void plus_building(void **unused)
 {
     Game *g = new_game("players=2;variant=plus");
     State *s = state_new(g);
-    assert_string_equal(say(s, "deal CA"), "P1 is dealt a square CA (carre)");
+    assert_string_equal(say(s, "deal CA"), "P1 is dealt a square CA (square)");
     deal_standard(s, 35);
-    assert_string_equal(say(s, "deal PS"), "P2 is dealt a square PS (petite-suite); all 36 squares are dealt");
+    assert_string_equal(say(s, "deal PS"), "P2 is dealt a square PS (small straight); all 36 squares are dealt");
     deal_standard(s, 0);
     play(s, "deal PS");
     assert_string_equal(say_play(s, "die 2"), "P1 rolls 2 for the building order");
@@ -366,13 +366,13 @@ static void plus_building(void **unused)
             continue;
         snprintf(text, sizeof text, "put %s %c%c", morpyam_kind_code(layout[sq]), 'a' + sq % 6, '1' + sq / 6);
         if (sq == 35)
-            assert_string_equal(say(s, text), "P2 puts PS (petite-suite) on f6; P1 builds next");
+            assert_string_equal(say(s, text), "P2 puts PS (small straight) on f6; P1 builds next");
         play(s, text);
     }
     for (int sq = 0; sq < 36; sq += 2) {
         snprintf(text, sizeof text, "put %s %c%c", morpyam_kind_code(layout[sq]), 'a' + sq % 6, '1' + sq / 6);
         if (sq == 34)
-            assert_string_equal(say(s, text), "P1 puts 6 (brelan-6) on e6; the grid is complete");
+            assert_string_equal(say(s, text), "P1 puts 6 (three 6s) on e6; the grid is complete");
         play(s, text);
     }
     assert_string_equal(why(s, "put CA a1"), "the grid is complete: squares are put only while it is being built");
@@ -453,7 +453,7 @@ static void refusals_in_a_turn(void **unused)
     assert_string_equal(why(s, "dice 1 2 3 4 5"), "no chance event is due: the player to move has a decision to make");
     assert_string_equal(why(s, "put CA a1"), "squares are put only while a Plus grid is being built");
     play(s, "call sec");
-    assert_string_equal(why(s, "call suite"), "you already called sec for this roll");
+    assert_string_equal(why(s, "call suite"), "you already called all-in-one for this roll");
     assert_string_equal(why(s, "reroll 1"), "roll first: there are no dice yet");
     play(s, "roll");
     assert_string_equal(why(s, "place a1"), "the roll of 5 dice comes first (dice and 5 values)");
@@ -472,20 +472,20 @@ static void refusals_in_a_turn(void **unused)
     assert_string_equal(why(s, "place b5"), "b5 needs four alike: four dice or more showing the same value");
     assert_string_equal(why(s, "place d4"), "d4 needs five alike: all five dice show the same value");
     assert_string_equal(why(s, "place c5"),
-                        "c5 needs Sec: a morpyam, carre, full, suite, maxi or mini on the first roll of a turn");
-    assert_string_equal(why(s, "place e3"), "e3 is an Appel square: it takes a token only when a call comes true");
-    assert_string_equal(why(s, "call sec"), "sec can be called only before the first roll");
+                        "c5 needs an all-in-one: a morpyam, square, full house, straight, maxi or mini on the first roll of a turn");
+    assert_string_equal(why(s, "place e3"), "e3 is a call square: it takes a token only when a call comes true");
+    assert_string_equal(why(s, "call sec"), "an all-in-one (sec) can be called only before the first roll");
     play(s, "call full");
-    assert_string_equal(why(s, "pass"), "you called full: name the dice to reroll for it first, e.g. reroll 1");
-    assert_string_equal(why(s, "place f2"), "you called full: name the dice to reroll for it first, e.g. reroll 1");
-    assert_string_equal(why(s, "roll"), "you called full: name the dice to reroll for it, e.g. reroll 1");
+    assert_string_equal(why(s, "pass"), "you called full house: name the dice to reroll for it first, e.g. reroll 1");
+    assert_string_equal(why(s, "place f2"), "you called full house: name the dice to reroll for it first, e.g. reroll 1");
+    assert_string_equal(why(s, "roll"), "you called full house: name the dice to reroll for it, e.g. reroll 1");
     assert_string_equal(why(s, "keep 1 3 3 3 4"), "a call needs at least one die rerolled");
-    assert_string_equal(why(s, "call full"), "you already called full for this roll");
+    assert_string_equal(why(s, "call full"), "you already called full house for this roll");
     play(s, "reroll 1 4");
     assert_string_equal(why(s, "dice 1 2 3"), "a roll of 2 dice needs 2 values");
     play(s, "dice 2 5");
     /* after roll 2: Sec is over */
-    assert_string_equal(why(s, "place d2"), "d2 is a Sec square: Sec counts only on the first roll of a turn");
+    assert_string_equal(why(s, "place d2"), "d2 is an all-in-one square: an all-in-one counts only on the first roll of a turn");
     play(s, "reroll 2 5; dice 1 4");
     /* after roll 3 */
     assert_string_equal(why(s, "reroll 1"), "you already rolled three times: place or pass");
@@ -502,8 +502,8 @@ static void refusals_in_a_turn(void **unused)
     /* a call come true */
     s = state_new(g);
     play(s, "die 3; die 5; call suite; roll; dice 1 2 3 4 5");
-    assert_string_equal(why(s, "pass"), "your call came true: cover a free Appel square (e3 or b4)");
-    assert_string_equal(why(s, "place d5"), "your call came true: the token must go on a free Appel square (e3 or b4)");
+    assert_string_equal(why(s, "pass"), "your call came true: cover a free call square (e3 or b4)");
+    assert_string_equal(why(s, "place d5"), "your call came true: the token must go on a free call square (e3 or b4)");
     state_free(s);
 
     /* five alike goes on a free Morpyam square first */
@@ -517,9 +517,9 @@ static void refusals_in_a_turn(void **unused)
     s = game_at(g, "die 3; die 5", ROWS("......", "......", ".1....", "....2.", "......", "......"),
                 "roll; dice 1 1 2 2 3; pass");
     assert_true(state_is_chance(s));
-    assert_string_equal(why(s, "call suite"), "every Appel square is covered, so there is nothing left to call for");
+    assert_string_equal(why(s, "call suite"), "every call square is covered, so there is nothing left to call for");
     play(s, "dice 1 3 3 3 4");
-    assert_string_equal(why(s, "call suite"), "every Appel square is covered, so there is nothing left to call for");
+    assert_string_equal(why(s, "call suite"), "every call square is covered, so there is nothing left to call for");
     state_free(s);
 
     /* the end */
@@ -534,9 +534,9 @@ static void refusals_in_a_turn(void **unused)
     g = new_game("variant=flash");
     s = state_new(g);
     play(s, "die 3; die 5");
-    assert_string_equal(why(s, "call suite"), "this grid has no Appel square, so there are no calls");
+    assert_string_equal(why(s, "call suite"), "this grid has no call square, so there are no calls");
     play(s, "dice 1 3 3 3 4");
-    assert_string_equal(why(s, "call suite"), "this grid has no Appel square, so there are no calls");
+    assert_string_equal(why(s, "call suite"), "this grid has no call square, so there are no calls");
     state_free(s);
     game_free(g);
 
@@ -707,7 +707,7 @@ static void marks_of_positions(void **unused)
     play(s, "die 3; die 5; call suite; roll; dice 1 2 3 4 5");
     state_marks(s, &m);
     k = find_mark(&m, MARK_PLACEABLE, 1, 0);
-    assert_string_equal(k->label, "the call came true: cover a free Appel square");
+    assert_string_equal(k->label, "the call came true: cover a free call square");
     assert_true(cells_of(k) == squares("e3 b4"));
     state_free(s);
     game_free(g);
@@ -799,23 +799,23 @@ static void legends(void **unused)
     int n = morpyam_ops.legend(g, e);
     assert_int_equal(n, 15);
     assert_string_equal(e[0].code, "1");
-    assert_string_equal(e[0].name, "brelan-1");
-    assert_string_equal(e[0].words, "three 1s: three dice or more showing 1");
+    assert_string_equal(e[0].name, "three 1s");
+    assert_string_equal(e[0].words, "three dice or more showing 1");
     assert_string_equal(e[6].code, "PS");
-    assert_string_equal(e[6].name, "petite-suite");
-    assert_true(strncmp(e[6].words, "a small straight: four values in a row", 38) == 0);
+    assert_string_equal(e[6].name, "small straight");
+    assert_true(strncmp(e[6].words, "four values in a row", 20) == 0);
     assert_string_equal(e[9].code, "CA");
-    assert_string_equal(e[9].name, "carre");
-    assert_string_equal(e[9].words, "four alike: four dice or more showing the same value");
+    assert_string_equal(e[9].name, "square");
+    assert_string_equal(e[9].words, "four dice or more showing the same value");
     assert_string_equal(e[13].code, "SE");
     assert_true(strstr(e[13].words, "first roll") != NULL);
     assert_string_equal(e[14].code, "AP");
-    assert_string_equal(e[14].name, "appel");
-    assert_true(strstr(e[14].words, "must go on a free Appel square") != NULL);
+    assert_string_equal(e[14].name, "call");
+    assert_true(strstr(e[14].words, "must go on a free call square") != NULL);
     for (int i = 0; i < n; i++) {
         int k = morpyam_kind_from_code(e[i].code);
         assert_true(k >= 0);
-        assert_string_equal(e[i].name, k == MK_APPEL ? "appel" : morpyam_figure_id(k));
+        assert_string_equal(e[i].name, morpyam_kind_name(k));
         assert_true(strlen(e[i].words) > 10);
     }
     game_free(g);
@@ -874,7 +874,7 @@ static void rules_texts(void **unused)
 {
     const char *t = rules_of("players=2");
     assert_non_null(strstr(t, "standard game, 2 players, 17 tokens each"));
-    assert_non_null(strstr(t, "\nSec: when the first roll"));
+    assert_non_null(strstr(t, "\nAll-in-one: when the first roll"));
     assert_non_null(strstr(t, "\nCalls: before a roll"));
     assert_non_null(strstr(t, "four in a line 2 points (3 with 3 or 4 players)"));
     assert_null(strstr(t, "strict-call"));
@@ -889,7 +889,7 @@ static void rules_texts(void **unused)
     t = rules_of("players=4;variant=flash");
     assert_non_null(strstr(t, "8 tokens each"));
     assert_non_null(strstr(t, "\nFlash: a simpler grid"));
-    assert_null(strstr(t, "\nSec:"));
+    assert_null(strstr(t, "\nAll-in-one:"));
     assert_null(strstr(t, "\nCalls:"));
     assert_null(strstr(t, "mini (MI)"));
     t = rules_of("players=3;variant=plus");

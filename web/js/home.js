@@ -8,6 +8,7 @@ import { gameNamesText } from './games.js';
 import { whoAmI } from './account.js';
 import { yourGamesSection } from './lobby.js';
 import { NewGameForm, createGame } from './newgame.js';
+import { levelLabel } from './words.js';
 
 export async function homePage(main) {
   pageTitle(`morph: ${gameNamesText('and')} in the browser`);
@@ -45,8 +46,10 @@ export async function homePage(main) {
 // level in every other seat, the default options) and "Play a friend" (an
 // invitation link to send, the game unlisted).
 function quickStart(g) {
+  const level = g.ai.find((l) => l.level === g.default_ai);
   const ai = h('button', {
     class: 'primary', id: `play-ai-${g.name}`, text: 'Play the AI',
+    title: level ? `Against the ${levelLabel(level)} AI` : null,
     onclick: () => createGame({ game: g.name }, ai),
   });
   const friend = h('button', {

@@ -8,6 +8,7 @@ import { whoAmI } from './account.js';
 import { onGames, startTurnNotices, permissionButton } from './notify.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { GAME_NAMES } from './games.js';
+import { optionLabel, choiceLabel } from './words.js';
 
 export const CLOCKS = [
   { key: '1+1', label: '1+1', clock: { initial_s: 60, increment_s: 1 } },
@@ -236,13 +237,13 @@ class Lobby {
   optionFields() {
     return this.challengeOptions().map((o) => {
       const name = `opt-${o.key}`;
-      const title = o.key.charAt(0).toUpperCase() + o.key.slice(1).replace(/-/g, ' ');
+      const title = optionLabel(o);
       if (o.kind === 'list')
         return h('fieldset', { class: 'option inline' }, h('legend', { text: title }),
-          o.choices.map((c) => h('label', { class: 'pill' }, h('input', { type: 'checkbox', name, value: c }), ` ${c}`)));
+          o.choices.map((c) => h('label', { class: 'pill' }, h('input', { type: 'checkbox', name, value: c }), ` ${choiceLabel(o, c)}`)));
       const values = o.kind === 'int' ? Array.from({ length: o.max - o.min + 1 }, (_, i) => String(o.min + i)) : o.choices;
       return h('label', { class: 'option' }, h('span', { class: 'label', text: title }),
-        h('select', { name, 'aria-label': title }, values.map((v) => h('option', { value: v, text: v, selected: v === String(o.default) }))));
+        h('select', { name, 'aria-label': title }, values.map((v) => h('option', { value: v, text: o.kind === 'int' ? v : choiceLabel(o, v), selected: v === String(o.default) }))));
     });
   }
 

@@ -377,5 +377,15 @@ function replayExtra(pos) {
       h('td', { class: 'num', text: `${b.stones[colour].length} ${b.stones[colour].length === 1 ? 'stone' : 'stones'}` })))))];
 }
 
+// The win-chance curve of an analysis: Black's chance, the stones' colours
+// (a seat's colour at decision k: a swap changes it).
+function evalSides(data, position) {
+  return {
+    a: { label: 'Black', cls: 'side-black' },
+    b: { label: 'White', cls: 'side-white' },
+    isA: (seat, k) => position(k).board.seats[seat - 1] === 'black',
+  };
+}
+
 // This game's entry in the page's registry (games.js).
-export const page = { Table: MorphosTable, replayBoard, replayExtra };
+export const page = { Table: MorphosTable, replayBoard, replayExtra, evalSides };

@@ -6,7 +6,6 @@
 // offered comes from the state's legal actions; every sentence from the API.
 import { h, s, put, clear, sleep, reducedMotion } from './dom.js';
 import { dieSvg, setFace, tumble } from './dice.js';
-import { legendTable } from './rules.js';
 import { pref, setPref } from './api.js';
 
 // Okabe-Ito colours (told apart with colour blindness) and a shape per seat.
@@ -171,6 +170,15 @@ function squareLabel(code, entry, x, y, covered) {
   return g;
 }
 
+// The legend of the squares: each code drawn as the grid draws it, its
+// name and what the dice must show.
+export function squareLegend(legend) {
+  return h('ul', { class: 'square-legend' }, legend.map((entry) => h('li', { dataset: { code: entry.code } },
+    h('span', { class: ['chip', `fam-${family(entry.code)}`], 'aria-hidden': 'true' },
+      /^[1-6]$/.test(entry.code) ? [dieSvg(Number(entry.code), 'chip-die'), h('span', { class: 'chip-times', text: '×3' })] : entry.code),
+    h('span', { class: 'legend-text' }, h('strong', { text: entry.name }), h('span', { class: 'legend-words', text: entry.words })))));
+}
+
 // ---- the table ----
 
 export class MorpyamTable {
@@ -184,13 +192,15 @@ export class MorpyamTable {
     this.dropped = null;
     this.el = {
       grid: h('div', { class: 'grid-wrap' }),
+      legend: h('div', { class: 'legend-side' }),
       tray: h('div', { class: 'tray' }),
       buttons: h('div', { class: 'action-buttons' }),
     };
     this.el.dice = h('div', { class: 'dice', role: 'group', 'aria-label': 'The five dice' });
     this.el.caption = h('p', { class: 'tray-caption' });
     this.el.tray.append(this.el.dice, this.el.caption);
-    screen.el.board.append(this.el.grid);
+    // the legend beside the grid (under it on a narrow screen)
+    screen.el.board.append(this.el.grid, this.el.legend);
     screen.el.controls.append(this.el.tray, this.el.buttons);
   }
 
@@ -212,7 +222,7 @@ export class MorpyamTable {
     const b = state.board;
     const parts = [];
     if (['after', 'forced', 'call-reroll', 'roll'].includes(b.phase) && b.roll > 0) parts.push(`roll ${b.roll}`);
-    if (b.call) parts.push(`call: ${b.call}`);
+    if (b.call) parts.push(`call: ${b.call_name || b.call}`);
     if (b.replay) parts.push('replay turn');
     if (b.phase === 'put' && b.builder) parts.push(`${this.seatLabel(state, b.builder)} builds the grid`);
     return parts.join(' · ');
@@ -388,7 +398,7 @@ export class MorpyamTable {
         h('span', { class: 'calls-label', text: 'Call for the next roll:' }),
         calls.map((a) => h('button', {
           class: ['call', hint && hint.kind === 'call' && hint.figure === a.figure && 'hinted'], dataset: { figure: a.figure },
-          text: a.figure, title: a.text, onclick: () => this.screen.act(a.action),
+          text: a.name || a.figure, title: a.text, onclick: () => this.screen.act(a.action),
         }))));
     }
     if (puts.length) parts.push(this.handPanel(state, puts));
@@ -490,12 +500,13 @@ export class MorpyamTable {
       linesList(state.marks, (seat) => this.seatLabel(state, seat)));
   }
 
-  renderLegend(state) {
+  // The legend of the squares, in the library's words: open beside a wide
+  // grid, folded under a phone's.
+  renderLegend() {
     if (this.legendDone) return;
     this.legendDone = true;
-    // open beside a wide board, folded under a phone's
-    put(this.screen.el.legend, h('details', { class: 'legend-box', open: window.matchMedia('(min-width: 900px)').matches },
-      h('summary', { text: 'Legend of the squares' }), legendTable(this.screen.statics.legend)));
+    put(this.el.legend, h('details', { class: 'legend-box', id: 'legend', open: window.matchMedia('(min-width: 900px)').matches },
+      h('summary', { text: 'The squares' }), squareLegend(this.screen.statics.legend)));
   }
 
   // ---- playing out an action ----
@@ -643,5 +654,12 @@ function replayExtra(pos, data, at) {
   ];
 }
 
+// The win-chance curve of an analysis of two players: P1's chance, in the
+// tokens' colours; with more players, none (a line per seat).
+function evalSides(data) {
+  if (data.options.players !== 2) return null;
+  return { a: { label: 'P1', cls: 'seat-1' }, b: { label: 'P2', cls: 'seat-2' }, isA: (seat) => seat === 1 };
+}
+
 // This game's entry in the page's registry (games.js).
-export const page = { Table: MorpyamTable, replayBoard, replayExtra };
+export const page = { Table: MorpyamTable, replayBoard, replayExtra, evalSides };

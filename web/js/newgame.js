@@ -7,6 +7,7 @@ import { api, addTokens } from './api.js';
 import { h, put, clear, toast } from './dom.js';
 import { gameTitle } from './rules.js';
 import { clockPicker } from './lobby.js';
+import { optionLabel, optionAbout, choiceLabel, choiceAbout, levelLabel, levelAbout } from './words.js';
 
 export const MODES = [
   { key: 'ai', label: 'Against the AI', help: 'You against the AI: it takes every other seat.' },
@@ -118,7 +119,7 @@ export class NewGameForm {
   levelField() {
     const levels = this.game.ai;
     const select = h('select', { name: 'ai-level', id: 'ai-level' },
-      levels.map((l) => h('option', { value: l.level, text: l.level, selected: l.level === this.game.default_ai })));
+      levels.map((l) => h('option', { value: l.level, text: levelLabel(l), selected: l.level === this.game.default_ai })));
     const row = h('div', { class: 'ai-choice' }, h('label', { class: 'seat-label', for: 'ai-level', text: 'The AI' }), select);
     const extra = h('div', { class: 'level-extra' });
     row.append(extra);
@@ -137,7 +138,7 @@ export class NewGameForm {
         h('option', { value: 'me', text: 'You (this device)', selected: kind === 'me' }),
         h('option', { value: 'friend', text: 'A friend (invitation link)', selected: kind === 'friend' }),
         h('option', { value: 'open', text: 'Anyone (open seat)', selected: kind === 'open' }),
-        levels.map((l) => h('option', { value: `ai:${l.level}`, text: `AI: ${l.level}`, selected: kind === `ai:${l.level}` })));
+        levels.map((l) => h('option', { value: `ai:${l.level}`, text: `AI: ${levelLabel(l)}`, selected: kind === `ai:${l.level}` })));
       const extra = h('div', { class: 'level-extra' });
       const row = h('div', { class: 'seat', dataset: { seat } }, h('span', { class: 'seat-label', text: `Seat ${seat}` }), select, extra);
       const update = () => {
@@ -200,31 +201,39 @@ export class NewGameForm {
     if (listed) listed.checked = this.mode !== 'friend';
   }
 
+  // An option's field: its name and sentence, each choice by its name (a
+  // chosen word's sentence under a list, a sentence per box).
   optionField(option, value) {
     const name = `opt-${option.key}`;
     const current = value !== undefined ? value : option.default;
-    const help = h('span', { class: 'help', text: option.help });
+    const title = optionLabel(option);
+    const help = h('span', { class: 'help', text: optionAbout(option) });
     if (option.kind === 'int' && option.max && option.max - option.min <= 3) {
-      return h('fieldset', { class: 'option inline' }, h('legend', { text: label(option.key) }),
+      return h('fieldset', { class: 'option inline' }, h('legend', { text: title }),
         range(option.min, option.max).map((v) => h('label', { class: 'pill' },
           h('input', { type: 'radio', name, value: String(v), checked: String(v) === String(current) }), ` ${v}`)),
         help);
     }
     if (option.kind === 'int') {
-      return h('label', { class: 'option' }, h('span', { class: 'label', text: label(option.key) }),
+      return h('label', { class: 'option' }, h('span', { class: 'label', text: title }),
         h('input', { type: 'number', name, class: 'num', min: option.min, max: option.max, value: current, required: true }), help);
     }
     if (option.kind === 'string' && option.choices) {
-      return h('label', { class: 'option' }, h('span', { class: 'label', text: label(option.key) }),
-        h('select', { name }, option.choices.map((c) => h('option', { value: c, text: c, selected: c === current }))), help);
+      const about = h('span', { class: 'help choice-help' });
+      const select = h('select', { name }, option.choices.map((c) => h('option', { value: c, text: choiceLabel(option, c), selected: c === current })));
+      const tell = () => { about.textContent = choiceAbout(option, select.value) || optionAbout(option); };
+      select.addEventListener('change', tell);
+      tell();
+      return h('label', { class: 'option' }, h('span', { class: 'label', text: title }), select, about);
     }
     if (option.kind === 'list' && option.choices) {
       const on = Array.isArray(current) ? current : String(current).split(',').filter(Boolean);
-      return h('fieldset', { class: 'option inline' }, h('legend', { text: label(option.key) }),
-        option.choices.map((c) => h('label', { class: 'pill' }, h('input', { type: 'checkbox', name, value: c, checked: on.includes(c) }), ` ${c}`)),
-        help);
+      return h('fieldset', { class: 'option choices' }, h('legend', { text: title }), help,
+        option.choices.map((c) => h('label', { class: 'choice' },
+          h('input', { type: 'checkbox', name, value: c, checked: on.includes(c) }),
+          h('span', {}, h('strong', { text: choiceLabel(option, c) }), ' ', h('span', { class: 'help', text: choiceAbout(option, c) })))));
     }
-    return h('label', { class: 'option' }, h('span', { class: 'label', text: label(option.key) }),
+    return h('label', { class: 'option' }, h('span', { class: 'label', text: title }),
       h('input', { type: 'text', name, value: current, autocomplete: 'off', spellcheck: false }), help);
   }
 
@@ -268,17 +277,13 @@ function levelExtras(level, cls, ms) {
     out.push(h('label', { class: 'ms-label' }, 'thinks ',
       h('input', { type: 'number', class: `${cls} num`, min: level.ms.min, max: level.ms.max, step: 50, value: ms || level.ms.default }), ' ms'));
   }
-  out.push(h('span', { class: 'help level-help', text: level.summary }));
+  out.push(h('span', { class: 'help level-help', text: levelAbout(level) }));
   return out;
 }
 
 function isAdvanced(option) {
   if (option.kind === 'string' && !option.choices) return true; // free text, e.g. a custom grid
   return option.kind === 'int' && option.max - option.min > 1000; // safety limits
-}
-
-function label(key) {
-  return key.charAt(0).toUpperCase() + key.slice(1).replace(/-/g, ' ');
 }
 
 function range(a, b) {

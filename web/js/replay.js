@@ -167,6 +167,11 @@ class Viewer {
     return `P${seat}`;
   }
 
+  // The two sides of the win-chance curve (the page module's), or null.
+  evalSides() {
+    return this.page.evalSides ? this.page.evalSides(this.data, (k) => this.position(k)) : null;
+  }
+
   onKey(event) {
     if (typing(event) || event.ctrlKey || event.metaKey || event.altKey) return;
     const steps = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };

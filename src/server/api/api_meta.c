@@ -34,6 +34,21 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
                 }
                 json_object_set_new(option, "choices", words);
             }
+            /* the option and each choice named and explained for people */
+            const OptionWords *w = options_words((*g)->option_words, o->key, NULL);
+            if (w) {
+                json_object_set_new(option, "label", json_string(w->label));
+                json_object_set_new(option, "about", json_string(w->help));
+            }
+            json_t *choice_words = json_array();
+            for (const OptionWords *c = (*g)->option_words; c && c->key; c++)
+                if (c->choice && strcmp(c->key, o->key) == 0)
+                    json_array_append_new(choice_words,
+                                          json_pack("{s:s,s:s,s:s}", "value", c->choice, "label", c->label, "about", c->help));
+            if (json_array_size(choice_words))
+                json_object_set_new(option, "choice_words", choice_words);
+            else
+                json_decref(choice_words);
             if (o->kind == OPTION_INT && (o->min || o->max)) {
                 json_object_set_new(option, "min", json_integer(o->min));
                 json_object_set_new(option, "max", json_integer(o->max));
@@ -44,6 +59,13 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
             if (!ai_plays(*a, (*g)->name))
                 continue;
             json_t *level = json_pack("{s:s,s:s}", "level", (*a)->name, "summary", (*a)->summary);
+            /* for people: a label by strength, the game's own words, the rating */
+            const AiLevelWords *w = ai_level_words((*g)->name, (*a)->name);
+            if (w) {
+                json_object_set_new(level, "label", json_string(w->label));
+                json_object_set_new(level, "about", json_string(w->summary));
+                json_object_set_new(level, "rating", json_string(w->rating));
+            }
             if ((*a)->default_ms)
                 json_object_set_new(level, "ms", json_pack("{s:i,s:i,s:i}", "min", API_MIN_AI_MS, "max",
                                                            srv->cfg.max_ai_ms, "default", (*a)->default_ms));
