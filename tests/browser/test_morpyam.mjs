@@ -72,7 +72,7 @@ export async function playMorpyamDecision(page, { call = false } = {}) {
   }
   if (await page.$('#reroll')) {
     await keepCommonest(page);
-    if (await page.$('#reroll:disabled')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
+    if (await page.$('#reroll[aria-disabled="true"]')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
     await page.click('#reroll');
     return 'reroll';
   }
@@ -81,6 +81,18 @@ export async function playMorpyamDecision(page, { call = false } = {}) {
     return 'pass';
   }
   throw new Error(`no control to play: ${JSON.stringify(await gameState(page))}`);
+}
+
+// Undo is enabled exactly when the server would accept it (the state's
+// can_undo of the page's seat); when not, its title says why (undo_why).
+// Returns the title.
+async function undoMatchesServer(page, server, id, token, expected) {
+  const seat = (await server.api('GET', `/api/games/${id}`, { token })).data.seats[0];
+  assertEqual(seat.can_undo, expected, `the server ${expected ? 'would' : 'would not'} take the decision back`);
+  const [disabled, title] = await page.$eval('#undo', (b) => [b.disabled, b.title]);
+  assertEqual(disabled, !seat.can_undo, 'Undo is enabled exactly when the server would accept it');
+  if (!seat.can_undo) assertEqual(title, `${seat.undo_why.charAt(0).toUpperCase()}${seat.undo_why.slice(1)}.`, 'its title is the server\'s reason');
+  return title;
 }
 
 // [key, "TAG fill seat-N"] for each element of selector: its data-KEY and
@@ -170,6 +182,7 @@ export const tests = [
         await page.click('.calls .call >> nth=0');
         state = await waitVersion(page, Number(state.version));
         assert(/calls/.test((await moveTexts(page)).pop()), 'the call is made');
+        await undoMatchesServer(page, server, state.id, token, true);
         await page.click('#undo');
         state = await waitVersion(page, Number(state.version));
         assertEqual(Number(state.count), count, 'undo took the call back');
@@ -177,17 +190,17 @@ export const tests = [
       // ...but never a decision that led to a roll: the server's reason is shown
       if (await page.$('#reroll')) {
         await keepCommonest(page);
-        if (await page.$('#reroll:disabled')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
+        if (await page.$('#reroll[aria-disabled="true"]')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
         await page.click('#reroll');
         state = await waitVersion(page, Number(state.version));
         if (state.act === 'yes') {
-          await t.allowing(/status of 409/, async () => {
-            await page.click('#undo');
-            await page.waitForSelector('.toast.error');
-          });
-          const why = await page.textContent('.toast.error');
-          assert(/cannot undo/.test(why), `the refusal says why: ${why}`);
-          assertEqual((await gameState(page)).version, state.version, 'the refused undo changed nothing');
+          // no refused request: Undo is not offered, and says why
+          const title = await undoMatchesServer(page, server, state.id, token, false);
+          assert(/dice have been rolled since/.test(title), `Undo says why it is off: ${title}`);
+          await page.keyboard.press('u');
+          await page.waitForSelector('#why:not(:empty)');
+          assertEqual(await page.textContent('#why'), title, 'U says it too, in the status line');
+          assertEqual((await gameState(page)).version, state.version, 'nothing changed');
         }
       }
       // the AI's own roll is seen rolling too: play until its turn has come

@@ -144,7 +144,7 @@ check_match "Morphos moves in words" " 25\. Black places a stone on b3 and conne
 # made since the last roll is.
 out=$(printf 'r\nk 22\nundo\ncall square\nundo\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/undo.json")
 check_match "undo after a roll refused with the reason" \
-    "undo: cannot undo 'reroll 4 5 6': it led to a roll that has been seen \(against an AI, only decisions made since the last roll can be taken back\)" "$(flat "$out")"
+    "undo: cannot undo 'reroll 4 5 6': the dice have been rolled since, and that cannot be taken back \(against an AI, only decisions made since the last roll can be\)" "$(flat "$out")"
 check_match "undo before the roll allowed" $'P1 \\(you\\) calls square\n.*Undone: 1 action taken back; P1 \\(you\\) to decide again.' "$out"
 check_eq "the record keeps the roll" '["reroll 4 5 6","dice 2 4 6"]' "$(jq -c '.actions[-2:]' "$tmp/undo.json")"
 # Hot-seat: full undo, dice included (the same dice come back).

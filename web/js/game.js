@@ -12,6 +12,7 @@ import { Clocks } from './clock.js';
 import { ChatPanel } from './chat.js';
 import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
+import { capital } from './words.js';
 
 export async function joinPage(main, code) {
   pageTitle('Joining · morph');
@@ -95,6 +96,56 @@ class GameScreen {
     return state.to_move !== null && this.mySeats.has(state.to_move) && state.legal.length > 0;
   }
 
+  // The newest state known (the queue's last, or the one on screen).
+  get newest() {
+    return this.queue.length ? this.queue[this.queue.length - 1] : this.shown;
+  }
+
+  // Why the device cannot act now, in one short line, or null when it may
+  // (or when only the rules can say: blocked is for whose turn it is).
+  blocked() {
+    const state = this.newest;
+    if (state.result) return 'The game is over.';
+    if (!this.isPlayer) return 'You are watching: only the players move.';
+    const ai = (seat) => seat && state.seats[seat - 1] && state.seats[seat - 1].kind === 'ai';
+    if (state.thinking || (ai(state.to_move) && !this.mySeats.has(state.to_move))) return 'The AI is thinking: wait for its move.';
+    if (this.busy) return 'One moment: your move is on its way.';
+    if (this.pumping || this.queue.length) return 'One moment: the last moves are being shown.';
+    if (this.typingSeat(state) !== null) return null;
+    if (state.chance && state.chance.seat) return `${this.seatName(state.chance.seat, state)} is rolling real dice.`;
+    if (state.to_move && !this.mySeats.has(state.to_move)) {
+      const seat = state.seats[state.to_move - 1];
+      if (seat && seat.kind === 'human' && !seat.claimed) return `Waiting for ${seat.name} to join: send them the invitation link.`;
+      return this.table.whoseTurn ? this.table.whoseTurn(state, state.to_move) : `It is ${this.seatName(state.to_move, state)}'s turn.`;
+    }
+    return null;
+  }
+
+  // Says in the status line under the board why a click, tap or key could
+  // not act: whose turn it is, or for text (the action it would have
+  // been, e.g. an unlit square's "place c3") the library's reason.
+  async refuse(text) {
+    const line = this.blocked();
+    if (line || !text) return this.tell(line || 'Nothing to do here now.');
+    try {
+      const answer = await api('GET', `/api/games/${this.id}/why?action=${encodeURIComponent(text)}`);
+      if (answer.version !== this.shown.version) return;
+      // a sentence, but a square or point name keeps its case ("c3 is taken")
+      if (answer.why) this.tell(`${/^[a-z][0-9]/.test(answer.why) ? answer.why : capital(answer.why)}.`);
+    } catch (err) {
+      this.tell(err.message);
+    }
+  }
+
+  // One line in the status element (role="status": read aloud), replaced by
+  // the next and cleared when the game moves on.
+  tell(line) {
+    const el = this.el.why;
+    el.textContent = '';
+    el.textContent = line;
+    this.whyVersion = this.shown.version;
+  }
+
   seatName(seat, state = this.shown) {
     const info = state.seats[seat - 1];
     return this.table.seatLabel ? this.table.seatLabel(state, seat) : info ? info.name : `P${seat}`;
@@ -110,6 +161,7 @@ class GameScreen {
     el.conn = h('span', { class: 'conn', role: 'status', hidden: true, text: 'Reconnecting…' });
     el.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
     el.narration = h('p', { class: 'narration', 'aria-live': 'polite' });
+    el.why = h('p', { class: 'why', id: 'why', role: 'status', 'aria-live': 'polite' });
     el.result = h('div', { class: 'result', hidden: true });
     el.board = h('div', { class: 'board-area' });
     el.controls = h('div', { class: 'controls' });
@@ -127,7 +179,8 @@ class GameScreen {
       el.status,
       el.result,
       h('div', { class: 'layout' },
-        h('div', { class: 'board-col' }, el.board, el.narration),
+        // a game module may place the status line and the narration itself
+        h('div', { class: 'board-col' }, el.board, el.why.parentNode ? null : el.why, el.narration.parentNode ? null : el.narration),
         h('div', { class: 'side' },
           this.clocks.el,
           el.controls,
@@ -186,7 +239,18 @@ class GameScreen {
     if (state.id !== this.id || state.version < this.lastVersion) return;
     // the clocks follow the newest state at once, before any playing out
     if (state.clock !== undefined) this.clocks.update(state.clock);
-    if (state.version === this.lastVersion) return;
+    if (state.version === this.lastVersion) {
+      // the same version, but an AI began (or stopped) thinking
+      const newest = this.newest;
+      if (newest.version === state.version && newest.thinking !== state.thinking) {
+        if (this.queue.length) this.queue[this.queue.length - 1] = state;
+        else {
+          this.shown = state;
+          this.render();
+        }
+      }
+      return;
+    }
     this.lastVersion = state.version;
     this.queue.push(state);
     this.pump();
@@ -240,7 +304,7 @@ class GameScreen {
   }
 
   async act(text) {
-    if (!this.canAct()) return;
+    if (!this.canAct()) return this.refuse(null);
     try {
       const state = await this.request('POST', `/api/games/${this.id}/actions`, { action: text, version: this.shown.version });
       this.enqueue(state);
@@ -261,7 +325,7 @@ class GameScreen {
   }
 
   async askHint() {
-    if (!this.canAct() || this.typingSeat() !== null) return;
+    if (!this.canAct() || this.typingSeat() !== null) return this.refuse(null);
     this.el.hint.hidden = false;
     put(this.el.hint, h('p', { text: 'Thinking about a hint…' }));
     try {
@@ -277,7 +341,19 @@ class GameScreen {
     }
   }
 
+  // Whether Undo would be accepted now, by the state (each seat's
+  // can_undo), and if not why: Undo is offered only then.
+  undoState(state = this.shown) {
+    const seat = [...this.mySeats].map((n) => state.seats[n - 1]).find((x) => x && x.can_undo);
+    if (seat && !state.thinking) return { can: true, why: null };
+    const mine = state.seats[[...this.mySeats][0] - 1];
+    return { can: false, why: state.thinking ? 'The AI is thinking: wait for its move.' : capital((mine && mine.undo_why) || 'nothing to undo') + '.' };
+  }
+
   async undo() {
+    const idle = !this.busy && !this.pumping && !this.queue.length;
+    const { can, why } = this.undoState();
+    if (!can || !idle) return this.tell(can ? this.blocked() || why : why);
     try {
       this.enqueue(await this.request('POST', `/api/games/${this.id}/undo`, {}));
       toast('Taken back.', 'ok');
@@ -342,7 +418,7 @@ class GameScreen {
   render() {
     const state = this.shown;
     const may = this.canAct(state);
-    const key = JSON.stringify([state.version, may, this.busy, this.pumping, this.queue.length,
+    const key = JSON.stringify([state.version, state.thinking, may, this.busy, this.pumping, this.queue.length,
       this.hint && this.hint.version, this.mySeats.size, this.table.key ? this.table.key() : '']);
     if (key === this.renderKey) return;
     this.renderKey = key;
@@ -358,6 +434,11 @@ class GameScreen {
     root.dataset.status = state.status;
     root.dataset.act = may ? 'yes' : 'no';
     root.dataset.busy = this.busy || this.pumping || this.queue.length ? 'yes' : 'no';
+    root.dataset.thinking = state.thinking ? 'yes' : 'no';
+    if (this.whyVersion !== undefined && this.whyVersion !== state.version) {
+      this.el.why.textContent = ''; // the game moved on: the line no longer applies
+      this.whyVersion = undefined;
+    }
     root.dataset.seats = [...this.mySeats].join(',');
     this.renderStatus(state);
     root.classList.toggle('playing-out', this.pumping);
@@ -401,6 +482,8 @@ class GameScreen {
     }
     const open = state.seats.filter((seat) => seat.kind === 'human' && !seat.claimed).length;
     const parts = [h('strong', { text })];
+    const note = this.table.statusNote ? this.table.statusNote(state) : null;
+    if (note) parts.push(h('strong', { class: 'note', text: note }));
     if (extra) parts.push(h('span', { class: 'extra', text: extra }));
     if (open && !state.result) parts.push(h('span', { class: 'waiting', text: `waiting for ${open} player${open > 1 ? 's' : ''} to join` }));
     if (!this.isPlayer) parts.push(h('span', { class: 'watching', text: 'you are watching' }));
@@ -448,13 +531,18 @@ class GameScreen {
     const idle = !this.busy && !this.pumping && !this.queue.length;
     if (this.isPlayer && !state.result) {
       if (this.hasAi) {
+        // Hint explains itself when it cannot help (aria-disabled: the click
+        // still says why); Undo is offered only when the server would take it
+        const noHint = !may || this.typingSeat(state) !== null;
         tools.push(h('button', {
           class: 'tool', id: 'hint', text: 'Hint', 'aria-keyshortcuts': 'H', title: 'What the strongest AI would do (H)',
-          disabled: !may || this.typingSeat(state) !== null, onclick: () => this.askHint(),
+          'aria-disabled': noHint ? 'true' : null, onclick: () => this.askHint(),
         }));
+        const undo = this.undoState(state);
         tools.push(h('button', {
-          class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U', title: 'Take back your last decision (U)',
-          disabled: !idle || state.thinking, onclick: () => this.undo(),
+          class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U',
+          title: undo.can ? 'Take back your last decision (U)' : undo.why,
+          disabled: !idle || !undo.can, onclick: () => this.undo(),
         }));
       }
       tools.push(h('button', {
@@ -553,7 +641,7 @@ class GameScreen {
       this.askHint();
     } else if (key === 'u' && this.isPlayer && this.hasAi) {
       event.preventDefault();
-      if (!this.busy && !this.pumping) this.undo();
+      this.undo();
     } else {
       this.table.onKey(event, this.canAct());
     }

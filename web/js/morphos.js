@@ -42,8 +42,10 @@ export function stoneIcon(colour, label) {
 }
 
 // Draws board (the API's Morphos board) with marks into a new <svg>.
-// opts: actions (point -> legal action), onAct(text), onPreview(action|null),
-// hinted (point), lastMarks (marks of the last action).
+// opts: actions (point -> legal action), onAct(text), onRefuse(text: the
+// action a click on a point without a legal one would have been: "c3",
+// "xc3" on a stone), onPreview(action|null), hinted (point), lastMarks
+// (marks of the last action).
 export function drawBoard(board, marks, opts = {}) {
   const n = board.size;
   const M = margin(n);
@@ -135,6 +137,8 @@ export function drawBoard(board, marks, opts = {}) {
       g.append(s('title', { text: title.join(' — ') }));
       if (action && opts.onAct) {
         g.addEventListener('click', () => opts.onAct(action.action));
+      } else if (opts.onRefuse) {
+        g.addEventListener('click', () => opts.onRefuse(colour ? `x${name}` : name));
       }
       if (opts.onPreview) {
         g.addEventListener('mouseenter', () => opts.onPreview(name, action));
@@ -175,6 +179,16 @@ export class MorphosTable {
     return parts.join(' · ');
   }
 
+  // After a swap, until the swapped player's next move: "You are White
+  // now" in the banner (a player of one seat only).
+  statusNote(state) {
+    if (this.screen.mySeats.size !== 1 || state.result) return null;
+    const [seat] = this.screen.mySeats;
+    const at = state.history.findIndex((e) => e.kind === 'swap');
+    if (at < 0 || state.history.slice(at + 1).some((e) => e.player === seat)) return null;
+    return `You are ${COLOUR[state.board.seats[seat - 1]]} now`;
+  }
+
   keys(state) {
     if (!this.screen.isPlayer || state.result) return [];
     return ['arrows move on the board', 'Enter play', 'S swap'];
@@ -200,6 +214,7 @@ export class MorphosTable {
     const svg = drawBoard(state.board, state.marks, {
       actions: this.actions,
       onAct: (text) => this.screen.act(text),
+      onRefuse: (text) => this.screen.refuse(text),
       onPreview: (point, action) => this.preview(point, action),
       hinted: hint && (hint.point || hint.cell),
       lastMarks: last && last.marks ? last.marks.marks : [],
@@ -257,9 +272,22 @@ export class MorphosTable {
       event.preventDefault();
       event.stopPropagation();
       if (!this.cursor) return;
-      const action = this.actions.get(pointName(this.cursor.col, this.cursor.row, n));
+      const name = pointName(this.cursor.col, this.cursor.row, n);
+      const action = this.actions.get(name);
       if (action) this.screen.act(action.action);
+      else this.screen.refuse(this.stoneAt(name) ? `x${name}` : name);
     }
+  }
+
+  stoneAt(point) {
+    const b = this.state.board;
+    return b.stones.black.includes(point) || b.stones.white.includes(point);
+  }
+
+  // "It is White's turn (bob)."
+  whoseTurn(state, seat) {
+    const info = state.seats[seat - 1];
+    return `It is ${COLOUR[state.board.seats[seat - 1]]}'s turn (${info ? info.name : `P${seat}`}).`;
   }
 
   preview(point, action) {
@@ -291,6 +319,14 @@ export class MorphosTable {
         ? `Click an empty point to place a stone, or one of the ${flips.length} weak stones (dashed ring) to flip it.`
         : flips.length ? 'Click an empty point to place a stone, or the weak stone (dashed ring) to flip it.'
           : 'Click an empty point to place a stone.' }));
+    }
+    // before Black's first stone: the swap to come, said beforehand
+    const b = state.board;
+    if (b.turn === 0 && b.to_move === 'black' && !b.mutators.includes('metamorph')) {
+      const white = state.seats[b.seats.indexOf('white')];
+      parts.push(h('p', { class: 'swap-note' }, h('strong', { text: 'The swap. ' }),
+        'After your first stone, White may take it over (swap) and play on as Black. ',
+        white && white.kind === 'ai' ? 'The AI does so when your stone is central: a stone off the centre is safer.' : 'A central stone invites it.'));
     }
     const swap = legal.find((a) => a.kind === 'swap');
     if (swap) {
@@ -350,14 +386,12 @@ export class MorphosTable {
   applyHint() {}
 
   onKey(event, canAct) {
-    if (!canAct) return;
-    if (event.key.toLowerCase() === 's') {
-      const swap = document.getElementById('swap');
-      if (swap) {
-        event.preventDefault();
-        swap.click();
-      }
-    }
+    if (event.key.toLowerCase() !== 's') return;
+    event.preventDefault();
+    // a key that cannot act says why: whose turn, or the library's reason
+    const swap = document.getElementById('swap');
+    if (canAct && swap) swap.click();
+    else this.screen.refuse(canAct ? 'swap' : null);
   }
 }
 

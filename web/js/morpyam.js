@@ -58,7 +58,8 @@ function legendOf(legend, code) {
 // ---- the grid, shared with the replay viewer ----
 
 // Draws the grid of board with marks into a new <svg>. opts: legend,
-// actions (square -> legal action to cover it), onAct(action), hinted
+// actions (square -> legal action to cover it), onAct(action), onRefuse
+// (square: a click on a square that cannot be covered now), hinted
 // (square), dropped ({square, seat}: a token shown before the state has it).
 export function drawGrid(board, marks, opts = {}) {
   const legend = opts.legend || [];
@@ -100,6 +101,7 @@ export function drawGrid(board, marks, opts = {}) {
       if (code) g.append(squareLabel(code, entry, x, y, !!shown));
       if (shown) g.append(tokenShape(shown, x + CELL / 2, y + CELL / 2 + 6, 30, opts.dropped && opts.dropped.square === name ? 'dropped' : ''));
       g.append(s('rect', { class: 'ring', x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6 }));
+      if (!action && opts.onRefuse) g.addEventListener('click', () => opts.onRefuse(name));
       if (action) {
         g.setAttribute('tabindex', '0');
         g.setAttribute('role', 'button');
@@ -199,8 +201,9 @@ export class MorpyamTable {
     this.el.dice = h('div', { class: 'dice', role: 'group', 'aria-label': 'The five dice' });
     this.el.caption = h('p', { class: 'tray-caption' });
     this.el.tray.append(this.el.dice, this.el.caption);
-    // the legend beside the grid (under it on a narrow screen)
-    screen.el.board.append(this.el.grid, this.el.legend);
+    // the status line and the narration right under the grid, the legend
+    // beside them (under them on a narrow screen)
+    screen.el.board.append(this.el.grid, screen.el.why, screen.el.narration, this.el.legend);
     screen.el.controls.append(this.el.tray, this.el.buttons);
   }
 
@@ -267,6 +270,8 @@ export class MorpyamTable {
       legend: this.screen.statics.legend,
       actions,
       onAct: (text) => this.screen.act(text),
+      // an unlit square: the library's reason (or whose turn it is)
+      onRefuse: (square) => this.screen.refuse(puts.length ? `put ${this.putCode} ${square}` : `place ${square}`),
       hinted: hint && (hint.square || hint.cell),
       lastMarks: lastTokenMarks(state.history, state.history.length),
     }));
@@ -321,10 +326,11 @@ export class MorpyamTable {
     const dice = values.map((v, i) => {
       const isKept = kept.has(i);
       const label = v ? `Die ${i + 1}: ${v}${interactive ? (isKept ? ', kept' : ', rerolled') : isKept ? ', kept' : ''}` : `Die ${i + 1}: not rolled`;
+      // a die that cannot be kept now says why when clicked (aria-disabled)
       const button = h('button', {
-        class: ['die', isKept && 'kept'], type: 'button', 'aria-label': label, disabled: !interactive,
+        class: ['die', isKept && 'kept'], type: 'button', 'aria-label': label, 'aria-disabled': interactive ? null : 'true',
         'aria-pressed': interactive ? String(isKept) : null, dataset: { index: i, value: v },
-        onclick: () => this.toggleKeep(i),
+        onclick: () => (interactive ? this.toggleKeep(i) : this.screen.refuse(`keep ${v || 1}`)),
       }, dieSvg(v));
       return button;
     });
@@ -372,11 +378,12 @@ export class MorpyamTable {
     if (of('reroll').length) {
       const chosen = this.chosenReroll(state);
       const n = b.dice.length - this.keep.size;
+      // every die kept: the click says the library's reason
       row.push(h('button', {
-        class: ['primary', 'big', hint && hint.kind === 'reroll' && 'hinted'], id: 'reroll', disabled: !chosen,
+        class: ['primary', 'big', hint && hint.kind === 'reroll' && 'hinted'], id: 'reroll', 'aria-disabled': chosen ? null : 'true',
         text: n === 5 ? 'Reroll all' : n === 0 ? 'Reroll' : `Reroll ${n}`, 'aria-keyshortcuts': 'R',
         title: chosen ? `${chosen.text} (R)` : 'Keep fewer dice: at least one die is rerolled',
-        onclick: () => chosen && this.screen.act(chosen.action),
+        onclick: () => (chosen ? this.screen.act(chosen.action) : this.screen.refuse(`keep ${b.dice.join(' ')}`)),
       }));
     }
     const pass = of('pass')[0];
@@ -610,22 +617,22 @@ export class MorpyamTable {
       }
       return;
     }
-    if (!canAct) return;
-    if (/^[1-5]$/.test(key) && state.legal.some((a) => a.kind === 'reroll')) {
-      event.preventDefault();
-      this.toggleKeep(Number(key) - 1);
+    if (!/^[1-5rp]$/.test(key)) return;
+    event.preventDefault();
+    // a key that cannot act says why: whose turn, or the library's reason
+    if (!canAct) return this.screen.refuse(null);
+    const dice = state.board.dice;
+    if (/^[1-5]$/.test(key)) {
+      if (state.legal.some((a) => a.kind === 'reroll')) this.toggleKeep(Number(key) - 1);
+      else this.screen.refuse(`keep ${dice[Number(key) - 1] || 1}`);
     } else if (key === 'r') {
       const button = document.getElementById('roll') || document.getElementById('reroll');
-      if (button && !button.disabled) {
-        event.preventDefault();
-        button.click();
-      }
-    } else if (key === 'p') {
+      if (button) button.click();
+      else this.screen.refuse('roll');
+    } else {
       const button = document.getElementById('pass');
-      if (button) {
-        event.preventDefault();
-        button.click();
-      }
+      if (button) button.click();
+      else this.screen.refuse('pass');
     }
   }
 }

@@ -52,6 +52,7 @@ static const ApiRoute routes[] = {
     {"GET", "/api/puzzles/:number", api_puzzle_get, false},
     {"POST", "/api/puzzles/:number/answer", api_puzzle_answer, true},
     {"POST", "/api/games/:id/actions", api_action, false},
+    {"GET", "/api/games/:id/why", api_why, false},
     {"POST", "/api/games/:id/undo", api_undo, false},
     {"POST", "/api/games/:id/resign", api_resign, false},
     {"POST", "/api/games/:id/hint", api_hint, true},

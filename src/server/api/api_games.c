@@ -7,6 +7,7 @@
 
 #include "../../ai/ai.h"
 #include "../../core/number.h"
+#include "../../core/utf8.h"
 #include "../../front/game_json.h"
 #include "api_internal.h"
 #include "auth.h"
@@ -383,6 +384,20 @@ void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         api_text(res, 200, room_state_json(room, mine, false));
     }
     json_decref(body);
+}
+
+/* Whether an action text is legal now and, when not, the library's reason:
+ * what the page says when a click cannot act (an unlit square). Changes
+ * nothing; anyone may ask. */
+void api_why(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){"action", NULL}))
+        return;
+    const char *text = api_query(req, "action");
+    if (!text || !text[0] || strlen(text) > 200 || !utf8_valid(text))
+        api_error(res, 400, "'action' must be the text of an action (1 to 200 characters of UTF-8), e.g. ?action=c3");
+    else
+        api_json(res, 200, room_why(t->room, text));
 }
 
 void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

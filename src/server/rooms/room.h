@@ -156,6 +156,9 @@ bool room_resign(Room *r, unsigned seats, RoomError *e);
 /* Takes back the latest decision of a person (session_undo_person) when it
  * is one of seats; only in games with an AI seat. */
 bool room_undo(Room *r, unsigned seats, RoomError *e);
+/* {"version","action","legal","why"}: whether text is legal now and, when
+ * not, the library's reason (state_why_not); changes nothing. */
+json_t *room_why(Room *r, const char *text);
 /* Claims open human seat seat (with invite when non-NULL, which must match)
  * for account (0: none; name its name); the new token is written to token.
  * Once every seat is taken the clock starts. */
