@@ -140,8 +140,10 @@ export class TestRun {
   }
 
   // A new browser context (its own storage: another person) and its page.
-  async page({ width = 1280, height = 800, label = 'page', reducedMotion = 'no-preference' } = {}) {
-    const context = await this.browser.newContext({ viewport: { width, height }, reducedMotion, acceptDownloads: true });
+  // touch: a phone's touch screen (taps, no hovering mouse).
+  async page({ width = 1280, height = 800, label = 'page', reducedMotion = 'no-preference', touch = false } = {}) {
+    const context = await this.browser.newContext({ viewport: { width, height }, reducedMotion, acceptDownloads: true,
+      hasTouch: touch, isMobile: touch });
     this.contexts.push(context);
     return this.watch(await context.newPage(), label);
   }

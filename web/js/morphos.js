@@ -8,10 +8,12 @@ import { h, s, put, clear } from './dom.js';
 import { legendTable } from './rules.js';
 
 const D = 40; // distance between points
-// The margin around the points: edges and coordinates (larger on large
-// boards, whose coordinates are drawn larger to stay readable on a phone).
+// The margin around the points: the edge bars next to the outer points,
+// the coordinates outside them, never under them (larger on large boards,
+// whose coordinates are drawn larger to stay readable on a phone).
+const EDGE = 32; // from the outer points to the outside of the edge bars
 function margin(n) {
-  return n >= 10 ? 64 : 50;
+  return n >= 10 ? EDGE + 42 : EDGE + 26;
 }
 const R = 17; // stone radius
 
@@ -84,8 +86,10 @@ export function drawBoard(board, marks, opts = {}) {
   for (let i = 0; i < n; i++) {
     grid.append(s('line', { x1: M, y1: M + i * D, x2: M + span, y2: M + i * D }));
     grid.append(s('line', { x1: M + i * D, y1: M, x2: M + i * D, y2: M + span }));
-    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - (big ? 8 : 10), 'text-anchor': 'middle', text: letters(n)[i] }));
-    svg.append(s('text', { class: 'coord', x: big ? 16 : 14, y: M + (n - 1 - i) * D + (big ? 8 : 5), 'text-anchor': 'middle', text: String(i + 1) }));
+    // in the band between the board's edge and the edge bars, centred
+    const band = M - EDGE;
+    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - band / 2 + (big ? 9 : 6), 'text-anchor': 'middle', text: letters(n)[i] }));
+    svg.append(s('text', { class: 'coord', x: band / 2, y: M + (n - 1 - i) * D + (big ? 9 : 6), 'text-anchor': 'middle', text: String(i + 1) }));
   }
   svg.append(grid);
 
@@ -141,8 +145,9 @@ export function drawBoard(board, marks, opts = {}) {
         g.addEventListener('click', () => opts.onRefuse(colour ? `x${name}` : name));
       }
       if (opts.onPreview) {
-        g.addEventListener('mouseenter', () => opts.onPreview(name, action));
-        g.addEventListener('mouseleave', () => opts.onPreview(null, null));
+        // a mouse's hover only: a tap leaves no preview behind
+        g.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') opts.onPreview(name, action); });
+        g.addEventListener('pointerleave', () => opts.onPreview(null, null));
       }
       layer.append(g);
     }
@@ -224,7 +229,10 @@ export class MorphosTable {
     svg.setAttribute('aria-roledescription', 'board');
     this.cursorEl = s('rect', { class: 'cursor', width: D - 4, height: D - 4, rx: 6 });
     svg.append(this.cursorEl);
+    // the keyboard's cursor and its preview: only for a keyboard's focus (a
+    // tap or a click focuses the board too, and must leave no text behind)
     svg.addEventListener('focus', () => {
+      if (!svg.matches(':focus-visible')) return;
       if (!this.cursor) this.cursor = this.startCursor();
       this.placeCursor();
     });

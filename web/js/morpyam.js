@@ -295,7 +295,9 @@ export class MorpyamTable {
     if (b.dice.length === 5) {
       values = b.dice;
       this.lastDice = values;
-      caption = interactive ? 'Click the dice to keep; the others are rerolled.' : `${who}'s dice`;
+      const lit = canAct && state.legal.some((a) => a.kind === 'place');
+      caption = interactive ? (lit ? 'Click a lit square to cover it, or the dice to keep (the others are rerolled).'
+        : 'Click the dice to keep; the others are rerolled.') : `${who}'s dice`;
       if (interactive) kept = this.keep;
     } else if (b.phase === 'roll' || typing) {
       values = [...b.kept, ...Array(5 - b.kept.length).fill(0)];
@@ -395,14 +397,14 @@ export class MorpyamTable {
     }
     if (row.length) parts.push(h('div', { class: 'button-row' }, row));
     const places = of('place');
-    if (places.length) {
+    if (places.length && !of('reroll').length) { // with dice to keep, the tray's caption says it
       parts.push(h('p', { class: 'prompt', text: places.length === 1 && !roll && !of('reroll').length && !pass
         ? `Cover ${places[0].square}: click the lit square.` : 'Click a lit square to cover it with a token.' }));
     }
     const calls = of('call');
     if (calls.length) {
       parts.push(h('div', { class: 'calls', role: 'group', 'aria-label': 'Call a figure for the next roll' },
-        h('span', { class: 'calls-label', text: 'Call for the next roll:' }),
+        h('span', { class: 'calls-label' }, h('span', { class: 'long', text: 'Call for the next roll:' }), h('span', { class: 'short', 'aria-hidden': 'true', text: 'Call:' })),
         calls.map((a) => h('button', {
           class: ['call', hint && hint.kind === 'call' && hint.figure === a.figure && 'hinted'], dataset: { figure: a.figure },
           text: a.name || a.figure, title: a.text, onclick: () => this.screen.act(a.action),
