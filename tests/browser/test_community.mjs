@@ -103,7 +103,7 @@ export const tests = [
       await alice.click('#open-challenge');
       await bob.waitForSelector('#challenge-list .challenge .accept');
       const line = await bob.textContent('#challenge-list .challenge');
-      assert(/alice 1500\?.*Morphos.*5×5.*1\+0.*rated/.test(line), `the challenge as bob sees it: ${line}`);
+      assert(/alice 1500provisional.*Morphos.*5×5.*1\+0.*rated/.test(line), `the challenge as bob sees it: ${line}`);
       await t.shot(bob, 'lobby');
       // bob accepts with the keyboard; both arrive at the game
       await bob.focus('#challenge-list .challenge .accept');
@@ -253,6 +253,11 @@ export const tests = [
       const over = (await server.api('GET', `/api/games/${id}`)).data;
       assertEqual(over.result.how, 'forfeit', 'a resignation out of turn ends the game');
       assert(/^resign [12]$/.test(over.last.action), `the history says who: ${over.last.action}`);
+      // ended before both had moved: rated, yet it moved no rating, and the profile says so
+      await waiting.goto(`${server.url}/player/dora`);
+      await waiting.waitForSelector(`.game-item[data-id="${id}"]`);
+      const item = await waiting.textContent(`.game-item[data-id="${id}"]`);
+      assert(/not rated \(ended before both had moved\)/.test(item) && !/· rated/.test(item), `the profile's line: ${item}`);
     },
   },
 ];

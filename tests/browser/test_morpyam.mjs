@@ -168,7 +168,7 @@ export const tests = [
       const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`morph.tokens.${gid}`))[0], state.id);
       const advice = (await server.api('POST', `/api/games/${state.id}/hint`, { body: {}, token })).data;
       assertEqual(shown, `Hint: ${advice.words}`, 'the page shows the advice as the server words it');
-      assert(/^(keep|reroll|call|place|pass)/.test(advice.words) && /%|: P1 /.test(advice.words), `a plan with its chance: ${advice.words}`);
+      assert(/^(keep|reroll|call|place|pass)/.test(advice.words) && /%|: Guest /.test(advice.words), `a plan with its chance: ${advice.words}`);
       if (advice.cell) assert(await page.$(`.sq.hinted[data-square="${advice.cell}"]`), `the square aimed at (${advice.cell}) is marked`);
       if (advice.kind === 'reroll') {
         // the dice the plan keeps are marked kept: Reroll does what the hint says
@@ -204,7 +204,7 @@ export const tests = [
         }
       }
       // the AI's own roll is seen rolling too: play until its turn has come
-      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^P2 \(master\) rolls/.test(c)));
+      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^Strongest AI rolls/.test(c)));
       let called = false;
       const done = [];
       for (let i = 0; i < 12 && !(await aiRolled()); i++) {
@@ -216,7 +216,7 @@ export const tests = [
         await waitVersion(page, before);
         await waitTurn(page);
       }
-      assert(await page.evaluate(() => window.rolls.some((c) => /^P1 rolls/.test(c))), 'P1\'s roll was shown rolling');
+      assert(await page.evaluate(() => window.rolls.some((c) => /^Guest rolls/.test(c))), 'the player\'s roll was shown rolling');
       assert(await aiRolled(), 'the AI\'s roll was shown rolling');
       // the rest with quick dice
       await page.check('#quick-dice');

@@ -16,34 +16,11 @@
 #include <unistd.h>
 
 #include "../../src/server/api/api.h"
-#include "../../src/server/serve.h"
-
-static char dir[64], db_path[128];
-static Server *srv;
+#include "api_server.h"
 
 static int setup(void **unused)
 {
-    snprintf(dir, sizeof dir, "/tmp/morph-page-XXXXXX");
-    if (!mkdtemp(dir))
-        return -1;
-    snprintf(db_path, sizeof db_path, "%s/morph.db", dir);
-    ServerConfig cfg;
-    server_config_defaults(&cfg);
-    cfg.db_path = db_path;
-    cfg.ai_threads = 1;
-    cfg.limits.requests_per_second = 1000000;
-    cfg.limits.create_per_minute = 1000;
-    char err[ERR_MAX + 256];
-    srv = server_new(&cfg, err, sizeof err);
-    return srv ? 0 : -1;
-}
-
-static int teardown(void **unused)
-{
-    server_free(srv);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    return system(cmd) == 0 ? 0 : -1;
+    return server_up(1);
 }
 
 /* One request; its status in *status, its parsed body returned. */

@@ -4,7 +4,7 @@
 // rematch, record) and the seats. What is drawn and clicked for each game
 // is in each game's page module (games.js). The page never decides what is legal:
 // it offers the state's legal actions and posts their texts.
-import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
+import { api, ApiError, tokensFor, addTokens, pref, setPref, guestName } from './api.js';
 import { h, put, clear, toast, confirmDialog, showDialog, typing, pageTitle, setTurn } from './dom.js';
 import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
@@ -18,7 +18,7 @@ export async function joinPage(main, code) {
   pageTitle('Joining · morph');
   put(main, h('section', { class: 'card' }, h('h1', { text: 'Joining the game…' })));
   try {
-    const joined = await api('POST', '/api/join', { body: { code } });
+    const joined = await api('POST', '/api/join', { body: { code, name: guestName() } });
     addTokens(joined.id, [joined.token], joined.state && joined.state.game);
     location.replace(joined.path);
   } catch (err) {
@@ -402,7 +402,7 @@ class GameScreen {
 
   async takeSeat(seat) {
     try {
-      const joined = await api('POST', `/api/games/${this.id}/join`, { body: { seat } });
+      const joined = await api('POST', `/api/games/${this.id}/join`, { body: { seat, name: guestName() } });
       addTokens(joined.id, [joined.token], this.shown.game);
       location.reload();
     } catch (err) {

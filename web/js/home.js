@@ -1,7 +1,7 @@
 // The home page: for each game a one-click "Play the AI" and "Play a
 // friend", every other choice under "More options" (newgame.js), and the
 // lists of games waiting for a player, being played and finished.
-import { api, addTokens, myGames, tokensFor } from './api.js';
+import { api, addTokens, myGames, tokensFor, guestName } from './api.js';
 import { h, put, toast, ago, pageTitle } from './dom.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { gameNamesText } from './games.js';
@@ -101,16 +101,15 @@ function gameList(status, title, empty) {
 function gameItem(g) {
   const mine = tokensFor(g.id).length > 0;
   const what = [optionsSummary(g.game, g.options)];
-  what.push(`${g.seats} seats${g.ai_seats ? `, ${g.ai_seats} AI` : ''}`);
-  if (g.status === 'waiting') what.push(`${g.open_seats} open`);
-  if (g.count) what.push(`${g.count} actions`);
+  if (g.status === 'waiting') what.push(`${g.open_seats} open seat${g.open_seats === 1 ? '' : 's'}`);
+  if (g.count) what.push(`${g.count} action${g.count === 1 ? '' : 's'}`);
   const actions = [];
   if (mine) actions.push(h('a', { class: 'button primary', href: g.path, text: g.status === 'finished' ? 'View' : 'Continue' }));
   else if (g.status === 'waiting') {
     actions.push(h('button', {
       class: 'primary', text: 'Join', onclick: async () => {
         try {
-          const joined = await api('POST', `/api/games/${g.id}/join`, { body: {} });
+          const joined = await api('POST', `/api/games/${g.id}/join`, { body: { name: guestName() } });
           addTokens(joined.id, [joined.token], g.game);
           location.assign(joined.path);
         } catch (err) {
@@ -124,7 +123,9 @@ function gameItem(g) {
   let result = null;
   if (g.result && g.result.text) result = h('span', { class: 'result-line', text: String(g.result.text).split('\n')[0] });
   return h('li', { class: 'game-item', dataset: { id: g.id } },
-    h('div', { class: 'what' }, h('strong', { text: gameTitle(g.game) }), ' ', h('span', { text: what.filter(Boolean).join(' · ') }),
+    // "alice vs bob", open seats said as such
+    h('div', { class: 'what' }, h('strong', { class: 'players', text: (g.players || []).map((name, i) => (g.status === 'waiting' && name === `P${i + 1}` ? 'an open seat' : name)).join(' vs ') }), ' ',
+      h('span', { class: 'kind', text: `${gameTitle(g.game)} · ${what.filter(Boolean).join(' · ')}` }),
       mine ? h('span', { class: 'flag you', text: 'your seat' }) : null,
       h('span', { class: 'when', text: ` ${ago(g.updated)}` }), result),
     h('div', { class: 'item-actions' }, actions));

@@ -292,10 +292,10 @@ export class MorphosTable {
     return b.stones.black.includes(point) || b.stones.white.includes(point);
   }
 
-  // "It is White's turn (bob)."
+  // "It is White's turn: Bob."
   whoseTurn(state, seat) {
     const info = state.seats[seat - 1];
-    return `It is ${COLOUR[state.board.seats[seat - 1]]}'s turn (${info ? info.name : `P${seat}`}).`;
+    return `It is ${COLOUR[state.board.seats[seat - 1]]}'s turn: ${info ? info.name : `P${seat}`}.`;
   }
 
   preview(point, action) {
@@ -411,11 +411,11 @@ function replayBoard(pos, data, at) {
 }
 
 // Each seat's colour and stones on the board.
-function replayExtra(pos) {
+function replayExtra(pos, data) {
   const b = pos.board;
   return [h('table', { class: 'scores' },
     h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },
-      h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `P${i + 1}: ${colour === 'black' ? 'Black' : 'White'}` }),
+      h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `${(data.names && data.names[i]) || `P${i + 1}`}: ${colour === 'black' ? 'Black' : 'White'}` }),
       h('td', { class: 'num', text: `${b.stones[colour].length} ${b.stones[colour].length === 1 ? 'stone' : 'stones'}` })))))];
 }
 

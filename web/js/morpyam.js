@@ -95,7 +95,7 @@ export function drawGrid(board, marks, opts = {}) {
       const g = s('g', { class: cls, dataset: { square: name, code: code || '' } });
       g.append(s('rect', { class: 'sq-bg', x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8 }));
       const title = [name, entry ? `${entry.code}: ${entry.name}, ${entry.words}` : code === null ? 'not built yet' : code];
-      if (shown) title.push(`token of P${shown}`);
+      if (shown) title.push(`token of ${(opts.names && opts.names[shown - 1]) || `P${shown}`}`);
       if (action) title.push(action.text);
       g.append(s('title', { text: title.join(' — ') }));
       if (code) g.append(squareLabel(code, entry, x, y, !!shown));
@@ -268,6 +268,7 @@ export class MorpyamTable {
     const hint = this.screen.hint;
     put(this.el.grid, drawGrid(b, state.marks, {
       legend: this.screen.statics.legend,
+      names: state.seats.map((seat) => seat.name),
       actions,
       onAct: (text) => this.screen.act(text),
       // an unlit square: the library's reason (or whose turn it is)
@@ -296,7 +297,7 @@ export class MorpyamTable {
       values = b.dice;
       this.lastDice = values;
       const lit = canAct && state.legal.some((a) => a.kind === 'place');
-      caption = interactive ? (lit ? 'Click a lit square to cover it, or the dice to keep (the others are rerolled).'
+      caption = interactive ? (lit ? 'Cover a lit square, or click the dice to keep and reroll the rest.'
         : 'Click the dice to keep; the others are rerolled.') : `${who}'s dice`;
       if (interactive) kept = this.keep;
     } else if (b.phase === 'roll' || typing) {
@@ -642,7 +643,7 @@ export class MorpyamTable {
 // ---- the replay viewer (replay.js): the board and what goes beside it ----
 
 function replayBoard(pos, data, at) {
-  return drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(data.history, at) });
+  return drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(data.history, at), names: data.names });
 }
 
 // The dice, each player's points (the end bonus included at the end) and
@@ -652,14 +653,15 @@ function replayExtra(pos, data, at) {
   const players = b.points.length;
   const end = at === data.count && data.result && data.result.points;
   const total = end ? data.result.points : b.points;
+  const name = (seat) => (data.names && data.names[seat - 1]) || `P${seat}`;
   return [
     h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
     h('table', { class: 'scores' },
       h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
       h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
-        h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: `P${i + 1}` }),
+        h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: name(i + 1) }),
         h('td', { class: 'num', text: String(total[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))),
-    linesList(pos.marks, (seat) => `P${seat}`),
+    linesList(pos.marks, name),
   ];
 }
 
@@ -667,7 +669,8 @@ function replayExtra(pos, data, at) {
 // tokens' colours; with more players, none (a line per seat).
 function evalSides(data) {
   if (data.options.players !== 2) return null;
-  return { a: { label: 'P1', cls: 'seat-1' }, b: { label: 'P2', cls: 'seat-2' }, isA: (seat) => seat === 1 };
+  const name = (i) => (data.names && data.names[i]) || `P${i + 1}`;
+  return { a: { label: name(0), cls: 'seat-1' }, b: { label: name(1), cls: 'seat-2' }, isA: (seat) => seat === 1 };
 }
 
 // This game's entry in the page's registry (games.js).

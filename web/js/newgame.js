@@ -3,7 +3,7 @@
 // field shows only where it applies: the AI's level for a game against the
 // AI, each seat for custom seats, the clock and a rated game only between
 // people, real dice only for a game that has dice.
-import { api, addTokens } from './api.js';
+import { api, addTokens, guestName } from './api.js';
 import { h, put, clear, toast } from './dom.js';
 import { gameTitle } from './rules.js';
 import { clockPicker } from './lobby.js';
@@ -17,9 +17,12 @@ export const MODES = [
 ];
 
 // Makes a game (POST /api/games), keeps its tokens and goes there. button
-// is disabled meanwhile; a refusal is the server's line in a toast.
+// is disabled meanwhile; a refusal is the server's line in a toast. A guest
+// holding one seat plays under their name (several: hot-seat, P1 and P2).
 export async function createGame(body, button) {
   if (button) button.disabled = true;
+  const mine = body.seats ? body.seats.filter((seat) => seat.mine).length : 1;
+  if (mine === 1) body = { ...body, name: guestName() };
   try {
     const made = await api('POST', '/api/games', { body });
     addTokens(made.id, made.seats.map((seat) => seat.token), body.game);

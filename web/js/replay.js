@@ -163,8 +163,9 @@ class Viewer {
     });
   }
 
+  // A seat as the game's sentences name it (the replay's names).
   seatName(seat) {
-    return `P${seat}`;
+    return (this.data.names && this.data.names[seat - 1]) || `P${seat}`;
   }
 
   // The two sides of the win-chance curve (the page module's), or null.

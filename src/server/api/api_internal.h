@@ -53,6 +53,11 @@ json_t *api_clock_json(const ClockSpec *spec);
 /* Whether a game of players seats, real dice or not, may be rated; false
  * with a 400 saying why. */
 bool api_may_rate(int players, bool real_dice, ApiResponse *res);
+/* A body's "name" of a guest (NULL: none, out ""): 1 to 20 characters
+ * once trimmed, no control character, into out; false with a 400. */
+bool api_guest_name(const json_t *name, char out[GUEST_NAME_MAX + 1], ApiResponse *res);
+/* The names of g's seats as people read them (room_seat_names), a list. */
+json_t *api_players_json(const GameSummary *g);
 /* 201 with what the creator of a game gets: its id and path, the tokens
  * of their seats (tokens[p] non-empty), the open seats' invitations, the
  * state as seen from mine. */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../ai/ai.h"
 #include "../../core/number.h"
@@ -147,6 +148,7 @@ void api_game_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const 
 }
 
 #define LIST_MAX 100
+#define PLAYING_RECENT_S 600 /* "Being played": a move in the last ten minutes */
 
 void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
@@ -190,8 +192,17 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
     }
     json_t *games = json_array();
     json_error_t jerr;
+    /* "Being played": games with a move in the last minutes (the list is
+     * newest first: the first older one ends it) */
+    time_t recent = time(NULL) - PLAYING_RECENT_S;
     for (int i = 0; i < n; i++) {
         GameSummary *g = &rows[i];
+        if (status == STATUS_PLAYING && store_time_of(g->updated) < (double)recent) {
+            for (int k = i; k < n; k++)
+                game_summary_clear(&rows[k]);
+            n = i; /* and no next page */
+            break;
+        }
         json_t *result = g->result ? json_loads(g->result, 0, &jerr) : NULL;
         json_array_append_new(games, json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "id", g->id, "game",
                                                g->game, "options", json_loads(g->options, 0, &jerr), "status",
@@ -200,6 +211,7 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
                                                g->created, "updated", g->updated, "result",
                                                result ? result : json_null(), "path", "/game/"));
         json_t *last = json_array_get(games, json_array_size(games) - 1);
+        json_object_set_new(last, "players", api_players_json(g));
         char path[32];
         snprintf(path, sizeof path, "/game/%s", g->id);
         json_object_set_new(last, "path", json_string(path));

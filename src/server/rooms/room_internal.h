@@ -76,6 +76,8 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
  * with an AI seat, no AI thinking, not over, the latest decision of a
  * person taken since the last roll), or -1 with the reason in why. */
 int room_undo_seat(Room *r, char *why, size_t whylen);
+/* Names the seats (room_seat_names) for the state and the sentences. */
+void room_set_names(Room *r);
 
 /* Appends the public state with its history to out. */
 void room_put_state(Room *r, StrBuf *out);

@@ -51,7 +51,7 @@ static const char *json_text_at(const json_t *row, size_t i)
 }
 
 /* The seats of a P_LOAD row, as json_agg gave them: seat, kind, ai, claimed,
- * token hash, invitation, account, its name, muted. */
+ * token hash, invitation, account, its name, muted, guest name. */
 static void read_seats(json_t *seats, StoredGame *out)
 {
     size_t i;
@@ -69,6 +69,7 @@ static void read_seats(json_t *seats, StoredGame *out)
         seat->account = json_integer_value(json_array_get(row, 6));
         pg_copy_text(seat->name, sizeof seat->name, json_text_at(row, 7));
         seat->muted = json_is_true(json_array_get(row, 8));
+        pg_copy_text(seat->guest, sizeof seat->guest, json_text_at(row, 9));
         if (p + 1 > out->num_seats)
             out->num_seats = p + 1;
     }
@@ -231,6 +232,7 @@ void pg_summary(PGresult *r, int i, int col, GameSummary *g)
     g->ai_seats = atoi(PQgetvalue(r, i, col + 10));
     g->rated = PQgetvalue(r, i, col + 11)[0] == 't';
     read_clock(r, i, col + 12, &g->clock);
+    game_summary_seats(g, PQgetvalue(r, i, col + 16));
     g->seat = -1;
 }
 
@@ -280,8 +282,8 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
     for (int i = 0; i < PQntuples(r) && *n < limit; i++) {
         GameSummary *g = &out[(*n)++];
         pg_summary(r, i, 0, g);
-        g->seat = atoi(PQgetvalue(r, i, 16));
-        json_t *names = json_loads(PQgetvalue(r, i, 17), 0, NULL);
+        g->seat = atoi(PQgetvalue(r, i, 17));
+        json_t *names = json_loads(PQgetvalue(r, i, 18), 0, NULL);
         size_t k;
         json_t *row;
         json_array_foreach(names, k, row) {

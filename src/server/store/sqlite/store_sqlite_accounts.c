@@ -369,7 +369,7 @@ bool sq_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
             GameSummary *g = &out[(*n)++];
             sq_col_summary(q, 0, g);
-            g->seat = sqlite3_column_int(q, 16);
+            g->seat = sqlite3_column_int(q, 17);
         }
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
         sq_done(q);

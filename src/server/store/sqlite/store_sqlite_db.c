@@ -114,5 +114,6 @@ void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g)
     g->ai_seats = sqlite3_column_int(q, col + 10);
     g->rated = sqlite3_column_int(q, col + 11);
     sq_col_clock(q, col + 12, &g->clock);
+    game_summary_seats(g, sq_col_text(q, col + 16));
     g->seat = -1;
 }

@@ -96,13 +96,16 @@ bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, si
 
 /* The summary of a game from the columns of the games' lists (from col):
  * id, game, options, status, result, created, updated, actions, seats,
- * open seats, AI seats, rated, clock (four columns). */
+ * open seats, AI seats, rated, clock (four columns), the seats (game_summary_seats). */
 void sq_col_summary(sqlite3_stmt *q, int col, GameSummary *g);
 #define SQ_SUMMARY_COLUMNS                                                                                           \
     "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"                                  \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                        \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"                 \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai'),"                                      \
-    " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days"
+    " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days,"                              \
+    " (SELECT group_concat(s.seat || char(31) || s.kind || char(31) || coalesce(s.ai, '') || char(31) || coalesce(a.name, '')" \
+    " || char(31) || s.guest_name, char(30)) FROM seats s LEFT JOIN accounts a ON a.id = s.account_id"             \
+    " WHERE s.game_id = g.id)"
 
 #endif
