@@ -35,12 +35,17 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# The browser tests' packages: npm ci only when node_modules is not what the
-# lockfile pins (so an up-to-date tree needs no network).
+# The browser tests' packages (playwright-core, axe-core): npm ci only when
+# node_modules is not what the lockfile pins (so an up-to-date tree needs no
+# network).
 browser=tests/browser
-want=$(node -p "require('./$browser/package-lock.json').packages['node_modules/playwright-core'].version")
-have=$(node -p "require('./$browser/node_modules/playwright-core/package.json').version" 2>/dev/null || true)
-if [ "$want" != "$have" ]; then
-    echo "setup: installing the browser tests' npm packages (playwright-core $want)"
+pinned() {
+    node -p "require('./$browser/package-lock.json').packages['node_modules/$1'].version"
+}
+installed() {
+    node -p "require('./$browser/node_modules/$1/package.json').version" 2>/dev/null || true
+}
+if [ "$(pinned playwright-core)" != "$(installed playwright-core)" ] || [ "$(pinned axe-core)" != "$(installed axe-core)" ]; then
+    echo "setup: installing the browser tests' npm packages (playwright-core $(pinned playwright-core), axe-core $(pinned axe-core))"
     (cd "$browser" && npm ci --no-audit --no-fund --loglevel=error)
 fi

@@ -251,3 +251,20 @@ export async function openMoreOptions(page) {
   if (!(await page.$eval('#more-options', (d) => d.open))) await page.click('#more-options summary');
   await page.waitForSelector('#start');
 }
+
+// ---- accessibility ----
+
+// axe-core (pinned in package.json), put into a page by the DevTools
+// protocol, which the page's Content-Security-Policy does not govern.
+const AXE = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+// Fails when axe-core finds a serious or critical violation on page.
+export async function checkA11y(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const run = await window.axe.run(document, { resultTypes: ['violations'] });
+    return run.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  assertEqual(found, [], `${what}: accessibility violations (axe-core)`);
+}

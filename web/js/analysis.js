@@ -134,6 +134,7 @@ export class AnalysisPanel {
   graph(a) {
     const W = 600, H = 160, PAD = 8;
     const n = a.decisions.length;
+    if (!n) return h('p', { class: 'help', text: 'No decision to judge: the game ended before any move.' });
     const sides = this.viewer.evalSides();
     const span = sides ? n : n - 1; // with a curve, the start is a point too
     const x = (i) => PAD + (span > 0 ? (i * (W - 2 * PAD)) / span : (W - 2 * PAD) / 2);

@@ -13,6 +13,14 @@ import { ChatPanel } from './chat.js';
 import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
 import { capital } from './words.js';
+import { sound } from './sounds.js';
+
+// The sound of a history entry: a flip or the move that ends a game by KO
+// knocks, a stone or token placed clicks; dice and calls are silent.
+function soundOf(entry, next, last) {
+  if (entry.kind === 'flip' || (last && next.result && next.result.how === 'ko')) return 'capture';
+  return ['place', 'second', 'return', 'put', 'swap'].includes(entry.kind) ? 'move' : null;
+}
 
 export async function joinPage(main, code) {
   pageTitle('Joining · morph');
@@ -171,7 +179,7 @@ class GameScreen {
     el.hint = h('div', { class: 'hint-box', hidden: true, 'aria-live': 'polite' });
     el.keys = h('p', { class: 'keys' });
     el.moves = h('ol', { class: 'moves-list', start: 1 });
-    el.movesBox = h('div', { class: 'moves-box', tabindex: 0, 'aria-label': 'Moves' }, el.moves);
+    el.movesBox = h('div', { class: 'moves-box', tabindex: 0, role: 'region', 'aria-label': 'Moves' }, el.moves);
     el.legend = h('div', { class: 'legend-area' });
     this.table = new (pageOf(state.game).Table)(this);
     el.root = h('section', { class: ['game', `game-${state.game}`], id: 'game', dataset: { game: state.game, id: this.id } },
@@ -273,17 +281,21 @@ class GameScreen {
         const prev = this.shown;
         const entries = this.newEntries(prev, next);
         const animate = entries.length <= MAX_ANIMATED && !document.hidden;
-        for (const entry of entries) {
+        for (const [i, entry] of entries.entries()) {
           this.el.narration.textContent = entry.text;
           this.appendMove(entry);
+          const kind = animate ? soundOf(entry, next, i === entries.length - 1) : null;
+          if (kind) sound(kind);
           if (animate) await this.table.animate(entry, prev, next);
         }
         this.shown = next;
         if (next.count !== prev.count) this.hint = null;
         this.render();
         const mine = !next.result && !next.thinking && ((next.to_move && this.mySeats.has(next.to_move)) || this.typingSeat(next) !== null);
-        if (mine && next.count !== prev.count && next.last)
+        if (mine && next.count !== prev.count && next.last) {
           notifyTurn(this.id, next.count, `Your turn · ${gameTitle(next.game)}`, next.last.text);
+          if (next.last.player !== null && !this.mySeats.has(next.last.player)) sound('turn');
+        }
       }
     } finally {
       this.pumping = false;

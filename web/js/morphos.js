@@ -136,9 +136,12 @@ export function drawBoard(board, marks, opts = {}) {
         g.append(s('circle', { class: ['ghost', ghost], cx: x, cy: y, r: R - 1 }));
       }
       const title = [name];
-      if (colour) title.push(`${COLOUR[colour]} stone${weak.has(name) ? ', weak' : ''}`);
+      title.push(colour ? `${COLOUR[colour]} stone${weak.has(name) ? ', weak' : ''}` : 'empty');
       if (action) title.push(action.text);
-      g.append(s('title', { text: title.join(' — ') }));
+      g.append(s('title', { text: title.join(', ') }));
+      // every point has an accessible name, its <title>: what is there, what
+      // a click would do
+      g.setAttribute('role', 'img');
       if (action && opts.onAct) {
         g.addEventListener('click', () => opts.onAct(action.action));
       } else if (opts.onRefuse) {

@@ -97,15 +97,17 @@ export function drawGrid(board, marks, opts = {}) {
       const title = [name, entry ? `${entry.code}: ${entry.name}, ${entry.words}` : code === null ? 'not built yet' : code];
       if (shown) title.push(`token of ${(opts.names && opts.names[shown - 1]) || `P${shown}`}`);
       if (action) title.push(action.text);
-      g.append(s('title', { text: title.join(' — ') }));
+      g.append(s('title', { text: title.join(', ') }));
       if (code) g.append(squareLabel(code, entry, x, y, !!shown));
       if (shown) g.append(tokenShape(shown, x + CELL / 2, y + CELL / 2 + 6, 30, opts.dropped && opts.dropped.square === name ? 'dropped' : ''));
       g.append(s('rect', { class: 'ring', x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6 }));
       if (!action && opts.onRefuse) g.addEventListener('click', () => opts.onRefuse(name));
+      // every square has an accessible name, its <title>: what it is, who
+      // covers it, what a click would do (SVG names an element by its title)
+      g.setAttribute('role', 'img');
       if (action) {
         g.setAttribute('tabindex', '0');
         g.setAttribute('role', 'button');
-        g.setAttribute('aria-label', action.text);
         g.addEventListener('click', () => opts.onAct(action.action));
         g.addEventListener('keydown', (event) => {
           if (event.key === 'Enter' || event.key === ' ') {
@@ -152,7 +154,7 @@ export function lastTokenMarks(history, count) {
 }
 
 function squareLabel(code, entry, x, y, covered) {
-  const g = s('g', { class: 'label' });
+  const g = s('g', { class: 'label', 'aria-hidden': 'true' }); // the square's name says it
   if (covered) {
     g.append(s('text', { class: 'code-small', x: x + 10, y: y + 22, text: code }));
     return g;
@@ -655,7 +657,7 @@ function replayExtra(pos, data, at) {
   const total = end ? data.result.points : b.points;
   const name = (seat) => (data.names && data.names[seat - 1]) || `P${seat}`;
   return [
-    h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
+    h('div', { class: 'dice replay-dice', role: 'group', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
     h('table', { class: 'scores' },
       h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
       h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
