@@ -91,7 +91,7 @@ class Viewer {
     put(main, h('section', { class: ['game', 'replay', `game-${this.game}`], id: 'replay', dataset: { game: this.game } },
       h('div', { class: 'game-head' },
         h('h1', {}, `Replay: ${gameTitle(this.game)} `, h('small', { text: optionsSummary(this.game, data.options) })),
-        h('p', { class: 'help' }, 'From ', origin, ` · ${this.count} actions · `, h('a', { href: '/replay', text: 'open another record' }))),
+        h('p', { class: 'help' }, 'From ', origin, ` · ${this.count} action${this.count === 1 ? '' : 's'} · `, h('a', { href: '/replay', text: 'open another record' }))),
       h('div', { class: 'layout' },
         h('div', { class: 'board-col' }, el.board, el.narration),
         h('div', { class: 'side' },
