@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "room.h"
+#include "room_internal.h"
 #include "../../ai/ai.h"
 
 void room_seat_names(const char *game, const StoredSeat *seats, int n, char names[][ROOM_NAME_MAX])
@@ -37,4 +37,12 @@ void room_seat_names(const char *game, const StoredSeat *seats, int n, char name
         snprintf(alone, sizeof alone, "%s", names[p]);
         snprintf(names[p], ROOM_NAME_MAX, "%.80s (P%d)", alone, p + 1);
     }
+}
+
+void room_set_names(Room *r)
+{
+    r->voice.viewer = -1;
+    room_seat_names(r->meta.game, r->meta.seats, r->meta.num_seats, r->names);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        r->voice.names[p] = r->names[p];
 }

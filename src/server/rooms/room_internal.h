@@ -76,7 +76,7 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
  * with an AI seat, no AI thinking, not over, the latest decision of a
  * person taken since the last roll), or -1 with the reason in why. */
 int room_undo_seat(Room *r, char *why, size_t whylen);
-/* Names the seats (room_seat_names) for the state and the sentences. */
+/* Names the seats (room_seat_names) for the state and the sentences (names.c). */
 void room_set_names(Room *r);
 
 /* Appends the public state with its history to out. */

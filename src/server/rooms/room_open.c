@@ -14,14 +14,6 @@
 #include "../../core/xalloc.h"
 #include "../../games/registry.h"
 
-void room_set_names(Room *r)
-{
-    r->voice.viewer = -1;
-    room_seat_names(r->meta.game, r->meta.seats, r->meta.num_seats, r->names);
-    for (int p = 0; p < r->meta.num_seats; p++)
-        r->voice.names[p] = r->names[p];
-}
-
 static Room *room_alloc(RoomHost *host)
 {
     Room *r = xcalloc(1, sizeof *r);
