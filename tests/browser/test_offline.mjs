@@ -148,8 +148,8 @@ export const tests = [
       const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active && r.active.scriptURL));
       assertEqual(registrations.length, 1, 'one worker');
       assert(registrations[0].endsWith(`v=${next}`), `the new worker is active: ${registrations[0]}`);
-      // the page still works under the new worker
-      await page.waitForSelector('#start');
+      // the page still works under the new worker (the home page's first screen)
+      await page.waitForSelector('#play-ai-morpyam');
     },
   },
 ];

@@ -97,6 +97,12 @@ export class Mirror {
     return answer.entries ? { ok: true, entries: answer.entries } : answer;
   }
 
+  // Whether text is legal now by the rules, and the library's reason when
+  // not: { legal, why }, as GET /api/games/ID/why answers.
+  why(text) {
+    return this.game.why(text);
+  }
+
   close() {
     if (this.game) this.game.close();
     this.game = null;
