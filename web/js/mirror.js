@@ -82,6 +82,7 @@ export class Mirror {
       thinking: changes.thinking,
       rematch: changes.rematch,
       clock: changes.clock,
+      seats: changes.seats || this.base.seats, // each seat's can_undo changes with every action
       history: this.history.slice(),
       last: this.history.length ? this.history[this.history.length - 1] : null,
     };

@@ -118,6 +118,13 @@ void room_put_changes(Room *r, StrBuf *out)
     else
         sb_puts(out, ",\"rematch\":null");
     room_clock_json(r, room_host_now(r->host), out);
+    /* the seats: whether an undo would be taken now changes with every
+     * action (the page offers Undo only then) */
+    json_t *seats = seats_json(r);
+    char *text = json_dumps(seats, JSON_COMPACT);
+    json_decref(seats);
+    sb_printf(out, ",\"seats\":%s", text);
+    free(text);
 }
 
 char *room_changes_json(Room *r, int first)
