@@ -60,7 +60,7 @@ async function everyScreen(t, server, page, name) {
   await check('a Morpyam replay');
   for (const [path, sel] of [['/replay', '#record-file'], ['/rules/morpyam', '#rules-text p'], ['/rules/morphos', '#rules-text p'],
     ['/puzzles/1', '.puzzle-board .morphos-svg'], ['/signin', '#account-submit'], ['/signup', '#account-submit'],
-    ['/lobby', '#open-challenges'], ['/leaderboard/morphos', '#leaderboard'], ['/nowhere', 'main h1'], ['/join/aaaaaaaaaaaaaaaaaaaaaaaaaa', '.error-card h1']]) {
+    ['/lobby', '#open-challenges'], ['/leaderboard/morphos', '#leaderboard'], ['/offline', '#local-form'], ['/nowhere', 'main h1'], ['/join/aaaaaaaaaaaaaaaaaaaaaaaaaa', '.error-card h1']]) {
     // an unusable invitation is refused (404), as it should be
     await t.allowing(/status of 404/, async () => {
       await page.goto(`${server.url}${path}`);
