@@ -174,12 +174,16 @@ static void being_played_is_recent(void **unused)
     snprintf(path, sizeof path, "/api/games/%s/actions", id);
     json_decref(ask(200, &both, "POST", path, "{\"action\":\"c3\"}"));
     assert_true(listed("playing", id, NULL));
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
     char sql[160];
     snprintf(sql, sizeof sql, "UPDATE games SET updated = '2020-01-01T00:00:00Z' WHERE id = '%s'", id);
-    assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
-    sqlite3_close(db);
+    if (pg_name[0]) {
+        assert_true(pg_test_exec(db_path, sql)); /* db_path: the test database's URI */
+    } else {
+        sqlite3 *db;
+        assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(db);
+    }
     assert_false(listed("playing", id, NULL));
 }
 
