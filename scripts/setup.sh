@@ -116,21 +116,27 @@ fi
 # jansson's sources for the page's engine (nothing to do when deps/jansson is there).
 [ -n "$dry" ] || bash scripts/wasm_deps.sh
 
-# The browser tests' packages: npm ci only when node_modules is not what the
-# lockfile pins (so an up-to-date tree needs no network).
+# The browser tests' packages (playwright-core, axe-core): npm ci only when
+# node_modules is not what the lockfile pins (so an up-to-date tree needs no
+# network).
 [ -n "$browser" ] || exit 0
 dir=tests/browser
 if [ -n "$dry" ] && ! command -v node >/dev/null; then
     echo "setup: would install the browser tests' npm packages (npm ci in $dir)"
     exit 0
 fi
-want=$(node -p "require('./$dir/package-lock.json').packages['node_modules/playwright-core'].version")
-have=$(node -p "require('./$dir/node_modules/playwright-core/package.json').version" 2>/dev/null || true)
-if [ "$want" != "$have" ]; then
+pinned() {
+    node -p "require('./$dir/package-lock.json').packages['node_modules/$1'].version"
+}
+installed() {
+    node -p "require('./$dir/node_modules/$1/package.json').version" 2>/dev/null || true
+}
+if [ "$(pinned playwright-core)" != "$(installed playwright-core)" ] || [ "$(pinned axe-core)" != "$(installed axe-core)" ]; then
+    what="playwright-core $(pinned playwright-core), axe-core $(pinned axe-core)"
     if [ -n "$dry" ]; then
-        echo "setup: would install the browser tests' npm packages (playwright-core $want, npm ci in $dir)"
+        echo "setup: would install the browser tests' npm packages ($what, npm ci in $dir)"
     else
-        echo "setup: installing the browser tests' npm packages (playwright-core $want)"
+        echo "setup: installing the browser tests' npm packages ($what)"
         (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
     fi
 fi

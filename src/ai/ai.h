@@ -162,6 +162,19 @@ const AiGameLevels *ai_game_levels(const char *game);
  * the level thinks for a time ("expert", "mcts:ms=1000"). */
 void ai_hint_spec(const char *game, int ms, char *out, size_t outlen);
 
+/* A level as people meet it in a game (the web page's form, the names of
+ * AI seats): a label by strength, what it does in that game's own words,
+ * and its rating as docs/ai.md measured it (level_words.c). */
+typedef struct AiLevelWords {
+    const char *game;
+    const char *level;
+    const char *label;   /* "Beginner" .. "Strongest" */
+    const char *summary; /* one sentence */
+    const char *rating;  /* "Elo +42, the expert = 0" */
+} AiLevelWords;
+/* The words of level in game, or NULL (a test's toy game). */
+const AiLevelWords *ai_level_words(const char *game, const char *level);
+
 /* Reads "key=value,key=value" params; calls on_pair for each. */
 bool ai_parse_params(const char *params, bool (*on_pair)(void *ctx, const char *key, const char *value, char *err, size_t errlen),
                      void *ctx, char *err, size_t errlen);

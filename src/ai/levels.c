@@ -24,7 +24,7 @@ static const AiOps *const levels[] = {
  * checks that each has one and that its levels play it). */
 static const AiGameLevels per_game[] = {
     /* game      default   hint      strongest analysis */
-    {"morpyam", "master", "master", "master", "expert"},
+    {"morpyam", "master", "master", "master", "master"},
     {"morphos", "greedy", "mcts", "mcts", "mcts"},
 };
 

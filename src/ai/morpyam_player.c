@@ -108,11 +108,6 @@ static double action_value(const MaiPlayer *x, const MorpyamState *s, Action a)
     return s->cfg->strict_call && s->called ? tt->EKs[s->rolls + 1][keep] : tt->EK[s->rolls + 1][keep];
 }
 
-static const char *kind_name(int kind)
-{
-    return kind == MK_APPEL ? "appel" : morpyam_figure_id(kind);
-}
-
 /* The square the dice most often end on, weighted by its value, when
  * rolling r after keeping keep (for the explanation only). */
 static int aim_of(const MaiPlayer *x, int keep, int r)
@@ -153,7 +148,7 @@ static void explain_choice(const MaiPlayer *x, const MorpyamState *s, Action a, 
             aim = aim_of(x, 0, 1);
     }
     if (a >= MA_CALL && a < MA_CALL + MF_COUNT) {
-        sb_puts(out, " (aiming at appel");
+        sb_printf(out, " (aiming at %s", morpyam_kind_name(MK_APPEL));
         for (uint64_t m = x->in.appel; m; m &= m - 1) {
             morpyam_square_name(__builtin_ctzll(m), name);
             sb_printf(out, " %s", name);
@@ -161,7 +156,7 @@ static void explain_choice(const MaiPlayer *x, const MorpyamState *s, Action a, 
         sb_puts(out, ")");
     } else if (aim >= 0) {
         morpyam_square_name(aim, name);
-        sb_printf(out, " (aiming at %s %s)", kind_name(s->grid[aim]), name);
+        sb_printf(out, " (aiming at %s %s)", morpyam_kind_name(s->grid[aim]), name);
     }
     sb_printf(out, ", expected value %+.4f (win chance %.1f%% -> %.1f%%)", v, 100 * x->base, 100 * (x->base + v));
 }
@@ -302,7 +297,8 @@ static void turn_ends(const MaiPlayer *x, const MorpyamState *s, const TurnStart
         out[i] += sub[i];
 }
 
-/* "keep 5 6, reroll 3 3 4", "call suite", "roll": one step of a plan. */
+/* "keep 5 6, reroll 3 3 4", "call straight", "roll": one step of a plan,
+ * a call by the figure's name for people (the terminal reads it too). */
 static void step_words(const MorpyamState *s, Action a, StrBuf *out)
 {
     const MorpyamMultisets *ms = &s->cfg->ms;
@@ -315,7 +311,10 @@ static void step_words(const MorpyamState *s, Action a, StrBuf *out)
             sb_puts(out, ", ");
         }
     }
-    state_action_text(&s->base, a, out);
+    if (a >= MA_CALL && a < MA_CALL + MF_COUNT)
+        sb_printf(out, "call %s", morpyam_kind_name(a - MA_CALL));
+    else
+        state_action_text(&s->base, a, out);
 }
 
 void mai_player_advise(MaiPlayer *x, const MorpyamState *s, const Voice *v, AiAdvice *out)
@@ -384,7 +383,7 @@ void mai_player_advise(MaiPlayer *x, const MorpyamState *s, const Voice *v, AiAd
         char name[3];
         morpyam_square_name(aim, name);
         ai_percent_words(ends[aim], &out->words);
-        sb_printf(&out->words, " to cover %s (%s)", name, kind_name(s->grid[aim]));
+        sb_printf(&out->words, " to cover %s (%s)", name, morpyam_kind_name(s->grid[aim]));
         if (out->chance < 0) {
             out->chance = ends[aim];
             out->cell = aim;

@@ -26,7 +26,7 @@ static const char about[] =
     "deciding seat's chance to win before and after it, the best decision found\n"
     "and what the choice cost. Morphos: the mcts level's search, with the exact\n"
     "solver's \"won\" or \"lost\" where it proves one (boards up to 7x7); Morpyam:\n"
-    "games of expert self-play from the position, with their 95% error bars.\n"
+    "games of master self-play from the position, with their 95% error bars.\n"
     "Each decision is classed by the win chance it lost L: best (the best found,\n"
     "or L < 1 point), good (L < 5, or a loss within its error bar), inaccuracy\n"
     "(L < 10), mistake (L < 20), blunder (L >= 20, or a proven win turned into a\n"

@@ -24,11 +24,6 @@ static void put_dice(const MorpyamMultisets *ms, int id, StrBuf *out)
         sb_printf(out, "%s%d", i ? " " : "", ms->vals[id][i]);
 }
 
-static const char *figure_words(int kind)
-{
-    return kind == MK_APPEL ? "appel" : morpyam_figure_id(kind);
-}
-
 /* A token is "#1".."#4": never a square's code, with or without colour. */
 static void token(const Play *p, int player, const char *extra_sgr, StrBuf *out)
 {
@@ -186,7 +181,7 @@ static void draw(const Play *p, StrBuf *out)
             sb_putc(&status, '.');
         }
         if (s->call >= 0)
-            sb_printf(&status, " Called: %s.", morpyam_figure_id(s->call));
+            sb_printf(&status, " Called: %s.", morpyam_kind_name(s->call));
         const char *label = play_mark_label(&marks, MARK_PLACEABLE);
         if (s->phase == MP_FORCED && label)
             sb_printf(&status, " %c%s.", toupper((unsigned char)label[0]), label + 1);
@@ -216,7 +211,7 @@ static void list_places(const MorpyamState *s, uint64_t can, StrBuf *out)
                 left &= ~(1ull << sq);
             }
         }
-        sb_printf(out, "(%s)", figure_words(kind));
+        sb_printf(out, "(%s)", morpyam_kind_name(kind));
     }
 }
 
@@ -302,7 +297,7 @@ static void legal(const Play *p, StrBuf *out)
         sb_puts(&items[k], "call ");
         for (int f = 0, m = 0; f < MF_COUNT; f++)
             if (calls >> f & 1)
-                sb_printf(&items[k], "%s%s", m++ ? "|" : "", morpyam_figure_id(f));
+                sb_printf(&items[k], "%s%s", m++ ? "|" : "", morpyam_kind_name(f));
         sb_printf(&items[k++], " (for the %s roll)", roll ? "first" : "next");
     }
     if (pass)
@@ -337,9 +332,13 @@ static void put_values(char **words, int n, StrBuf *out)
                 sb_printf(out, " %c", *c); /* left for the library to refuse */
 }
 
-/* A figure named by its id, its grid code or an unambiguous prefix. */
+/* A figure named by its name for people ("full house"), its id, its grid
+ * code or an unambiguous prefix of its id. */
 static const char *figure_name(const char *word)
 {
+    for (int g = 0; g < MF_COUNT; g++)
+        if ((MF_CALLABLE >> g & 1) && strcmp(morpyam_kind_name(g), word) == 0)
+            return morpyam_figure_id(g);
     int f = morpyam_figure_from_id(word);
     if (f < 0) {
         int k = morpyam_kind_from_code(word);
@@ -371,9 +370,11 @@ static void translate(const Play *p, const char *line, StrBuf *out)
     } else if (strcmp(verb, "r") == 0 || strcmp(verb, "reroll") == 0 || strcmp(verb, "k") == 0 || strcmp(verb, "keep") == 0) {
         sb_puts(out, verb[0] == 'r' ? "reroll" : "keep");
         put_values(w + 1, n - 1, out);
-    } else if (n == 2 && (strcmp(verb, "call") == 0 || strcmp(verb, "c") == 0)) {
-        lower(w[1]);
-        sb_printf(out, "call %s", figure_name(w[1]));
+    } else if ((n == 2 || n == 3) && (strcmp(verb, "call") == 0 || strcmp(verb, "c") == 0)) {
+        char name[64]; /* a name of two words: "full house" */
+        snprintf(name, sizeof name, "%s%s%s", w[1], n == 3 ? " " : "", n == 3 ? w[2] : "");
+        lower(name);
+        sb_printf(out, "call %s", figure_name(name));
     } else if (n == 2 && strcmp(verb, "place") == 0) {
         lower(w[1]);
         sb_printf(out, "place %s", w[1]);
@@ -410,7 +411,7 @@ static void chance_prompt(const Play *p, StrBuf *out)
             sb_putc(out, ')');
         }
         if (s->call >= 0)
-            sb_printf(out, ", having called %s", morpyam_figure_id(s->call));
+            sb_printf(out, ", having called %s", morpyam_kind_name(s->call));
         static const char example[] = "24556";
         sb_puts(out, ": type the values rolled, e.g. ");
         for (int i = 0; i < s->nroll; i++)

@@ -124,6 +124,7 @@ typedef struct GameOps {
     const char *name;    /* "morpyam", "morphos" */
     const char *summary; /* one line */
     const OptionSpec *option_specs; /* ends with {NULL} */
+    const OptionWords *option_words; /* each option and choice for people, ends with {NULL} */
     /* Chance events people can make at a real table (dice, the Plus deal):
      * front ends then offer real dice, whose outcomes people type, and a
      * record of an unfinished game tells the future (its seed). */

@@ -57,6 +57,14 @@ const OptionSpec *options_spec(const OptionSpec *specs, const char *key)
     return NULL;
 }
 
+const OptionWords *options_words(const OptionWords *words, const char *key, const char *choice)
+{
+    for (const OptionWords *w = words; w && w->key; w++)
+        if (strcmp(w->key, key) == 0 && (choice ? w->choice && strcmp(w->choice, choice) == 0 : !w->choice))
+            return w;
+    return NULL;
+}
+
 static bool is_integer(const char *text)
 {
     return number_is_whole(text);

@@ -30,6 +30,16 @@ typedef struct OptionSpec {
     long min, max;
 } OptionSpec;
 
+/* An option, or one of its choices, named and explained for people (the
+ * web page's form): {"variant", "flash", "Flash", "a simpler grid ..."}.
+ * choice NULL names the option itself. Lists end with {NULL}. */
+typedef struct OptionWords {
+    const char *key;
+    const char *choice;
+    const char *label; /* a plain name: "Rule options", "Strict call" */
+    const char *help;  /* one sentence */
+} OptionWords;
+
 typedef struct Option {
     char key[OPTION_KEY_MAX];
     char value[OPTION_VALUE_MAX];
@@ -53,6 +63,9 @@ bool options_check(const Options *o, const OptionSpec *specs, const char *game,
 /* The value of key, or the spec's default when it was not given. */
 const char *options_value(const Options *o, const OptionSpec *specs, const char *key);
 const OptionSpec *options_spec(const OptionSpec *specs, const char *key);
+/* The words of key (choice NULL) or of one of its choices in words (may be
+ * NULL); NULL when there are none. */
+const OptionWords *options_words(const OptionWords *words, const char *key, const char *choice);
 /* True when word is one of the comma-separated items of list. */
 bool list_contains(const char *list, const char *word);
 

@@ -371,26 +371,41 @@ bool session_has_ai(const Session *s)
     return false;
 }
 
-int session_undo_person(Session *s, char *why, size_t whylen)
+/* The index of the latest decision of a person, or -1. */
+static int last_person_step(const Session *s)
 {
     int last = s->count - 1;
     while (last >= 0 && (s->steps[last].player < 0 || s->seats[s->steps[last].player].is_ai))
         last--;
+    return last;
+}
+
+int session_undo_seat(const Session *s, char *why, size_t whylen)
+{
+    int last = last_person_step(s);
     if (last < 0) {
         snprintf(why, whylen, "nothing to undo: no decision of a person yet");
-        return 0;
+        return -1;
     }
     if (session_has_ai(s)) {
         for (int i = last + 1; i < s->count; i++) {
             if (s->steps[i].player == PLAYER_CHANCE) {
                 char q[EXCERPT_SIZE];
-                snprintf(why, whylen, "cannot undo '%s': it led to a roll that has been seen (against an AI, "
-                         "only decisions made since the last roll can be taken back)",
+                snprintf(why, whylen, "cannot undo '%s': the dice have been rolled since, and that cannot be taken "
+                         "back (against an AI, only decisions made since the last roll can be)",
                          text_excerpt(s->steps[last].text, EXCERPT_MAX, q, sizeof q));
-                return 0;
+                return -1;
             }
         }
     }
+    return s->steps[last].player;
+}
+
+int session_undo_person(Session *s, char *why, size_t whylen)
+{
+    if (session_undo_seat(s, why, whylen) < 0)
+        return 0;
+    int last = last_person_step(s);
     int removed = s->count - last;
     session_truncate(s, last);
     return removed;

@@ -147,6 +147,9 @@ void session_set_observer(Session *s, SessionObserver fn, void *ctx);
  * (hot-seat) every decision can be taken back. Returns the number of steps
  * removed, or 0 with the reason in why. */
 int session_undo_person(Session *s, char *why, size_t whylen);
+/* The seat (0-based) whose decision session_undo_person would take back
+ * now, or -1 with the reason in why (nothing to undo, a roll seen since). */
+int session_undo_seat(const Session *s, char *why, size_t whylen);
 /* Whether some seat is played by an AI. */
 bool session_has_ai(const Session *s);
 

@@ -80,6 +80,8 @@ static json_t *board(const State *st)
                           s->phase == MP_AFTER || s->phase == MP_FORCED ? squares_json(s->can_place) : json_array(),
                           "occupied", squares_json(s->occupied), "turns", s->turns, "turn_cap", c->turn_cap,
                           "tokens_each", c->tokens);
+    /* the figure called, as people read it ("full house") */
+    json_object_set_new(b, "call_name", s->call >= 0 ? json_string(morpyam_kind_name(s->call)) : json_null());
     if (s->phase == MP_ROLLOFF) {
         json_t *values = json_array();
         for (int p = 0; p < n; p++)
@@ -140,7 +142,8 @@ static void action_fields(const State *st, Action a, StrBuf *out)
     } else if (a == MA_ROLL) {
         sb_puts(out, ",\"kind\":\"roll\"");
     } else if (a >= MA_CALL && a < MA_CALL + MF_COUNT) {
-        sb_printf(out, ",\"kind\":\"call\",\"figure\":\"%s\"", morpyam_figure_id(a - MA_CALL));
+        sb_printf(out, ",\"kind\":\"call\",\"figure\":\"%s\",\"name\":\"%s\"", morpyam_figure_id(a - MA_CALL),
+                  morpyam_kind_name(a - MA_CALL));
     } else if (a >= MA_REROLL && a < MA_REROLL + MS_COUNT) {
         sb_puts(out, ",\"kind\":\"reroll\",\"dice\":");
         put_values(ms, a - MA_REROLL, out);

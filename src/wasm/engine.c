@@ -185,6 +185,22 @@ char *engine_check(Engine *e, int seat, const char *text)
     return answer;
 }
 
+char *engine_why(Engine *e, const char *text)
+{
+    if (!e || !text)
+        return engine_fail("no game or no text");
+    StrBuf why = STRBUF_INIT, out = STRBUF_INIT;
+    bool refused = state_why_not(e->s->state, text, &why);
+    sb_printf(&out, "{\"legal\":%s,\"why\":", refused ? "false" : "true");
+    if (refused)
+        sb_json_string(&out, sb_str(&why));
+    else
+        sb_puts(&out, "null");
+    sb_puts(&out, "}");
+    sb_free(&why);
+    return out.data;
+}
+
 char *engine_step(Engine *e)
 {
     if (!e)

@@ -55,6 +55,10 @@ ENGINE_API(engine_play) char *engine_play(Engine *e, int seat, const char *text)
  * server would accept text now (entries say what it would do), else the
  * error the server would give. */
 ENGINE_API(engine_check) char *engine_check(Engine *e, int seat, const char *text);
+/* Whether text is legal now by the rules alone (whoever's turn it is), and
+ * if not the library's reason (state_why_not), as GET /api/games/ID/why
+ * answers: {"legal":false,"why":"e5 is taken"} or {"legal":true,"why":null}. */
+ENGINE_API(engine_why) char *engine_why(Engine *e, const char *text);
 /* What the program does next: draws the chance outcome, or lets the seat's
  * AI decide; {"entries":[...]}, or {"error","status":409} when a person is
  * to decide or the game is over. */

@@ -144,8 +144,10 @@ export class TestRun {
   }
 
   // A new browser context (its own storage: another person) and its page.
-  async page({ width = 1280, height = 800, label = 'page', reducedMotion = 'no-preference' } = {}) {
-    const context = await this.browser.newContext({ viewport: { width, height }, reducedMotion, acceptDownloads: true });
+  // touch: a phone's touch screen (taps, no hovering mouse).
+  async page({ width = 1280, height = 800, label = 'page', reducedMotion = 'no-preference', touch = false } = {}) {
+    const context = await this.browser.newContext({ viewport: { width, height }, reducedMotion, acceptDownloads: true,
+      hasTouch: touch, isMobile: touch });
     this.contexts.push(context);
     return this.watch(await context.newPage(), label);
   }
@@ -245,4 +247,28 @@ export function assertEqual(actual, expected, message) {
   const a = JSON.stringify(actual);
   const e = JSON.stringify(expected);
   if (a !== e) throw new Error(`${message}: expected ${e}, got ${a}`);
+}
+
+// Opens the home page's "More options" (the whole new-game form).
+export async function openMoreOptions(page) {
+  await page.waitForSelector('#more-options summary');
+  if (!(await page.$eval('#more-options', (d) => d.open))) await page.click('#more-options summary');
+  await page.waitForSelector('#start');
+}
+
+// ---- accessibility ----
+
+// axe-core (pinned in package.json), put into a page by the DevTools
+// protocol, which the page's Content-Security-Policy does not govern.
+const AXE = fs.readFileSync(path.join(here, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+// Fails when axe-core finds a serious or critical violation on page.
+export async function checkA11y(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const run = await window.axe.run(document, { resultTypes: ['violations'] });
+    return run.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+  assertEqual(found, [], `${what}: accessibility violations (axe-core)`);
 }

@@ -43,7 +43,13 @@ export const tests = [
       assertEqual(asked.filter((x) => x === `GET /api/games/${id}/analysis`).length, 1, `asked once whether it had one, never polled: ${asked}`);
       assert(asked.includes(`GET /api/games/${id}/analysis/events`), `the stream followed: ${asked}`);
       assertEqual(await page.$$eval('.eval-graph .eval-point', (p) => p.length), 3, 'one point per decision (the resignation is not judged)');
-      assertEqual(await page.$$eval('.eval-graph .eval-point.seat-1', (p) => p.length), 2, 'two of Black’s seat in its colour');
+      assertEqual(await page.$$eval('.eval-graph .eval-point.seat-1', (p) => p.length), 2, 'two of Black’s seat');
+      assertEqual(await page.$$eval('.eval-graph .eval-point.dot-side-black', (p) => p.length), 2, 'Black’s two in the black stones’ colour');
+      assert(/judged by the strongest AI/.test(await page.textContent('#analysis .analysis-status')), 'judged by the strongest AI');
+      // one win-chance curve, filled in the stones' colours: Black's area under it, White's over it
+      assertEqual(await page.$$eval('.eval-graph.one-curve .eval-curve', (c) => c.length), 1, 'one curve');
+      assertEqual(await page.$$eval('.eval-graph .eval-area', (a) => a.map((x) => x.getAttribute('class'))), ['eval-area side-white', 'eval-area side-black'], 'the areas of White and Black');
+      assertEqual(await page.$$eval('.eval-graph .eval-area', (a) => a.map((x) => getComputedStyle(x).fill)), ['rgb(251, 251, 251)', 'rgb(27, 27, 27)'], 'in the stones’ colours');
       const classes = await page.$$eval('.replay-moves li', (li) => li.map((x) => x.dataset.class || ''));
       assertEqual(classes.slice(1), ['blunder', 'best', ''], 'the classes in the move list: a1 a blunder, b1 best, the resignation none');
       assertEqual(await page.$$eval('.analysis-summary li', (li) => li.map((x) => x.querySelector('.count.class-blunder').textContent)), ['1 blunder', '1 blunder'], 'a summary per seat');
@@ -54,9 +60,12 @@ export const tests = [
       assert(/^Better: White swaps/.test(await page.textContent('.analysis-detail .better')), 'the better move in the library’s words');
       assertEqual(await page.$$eval('.pt.better-move', (p) => p.map((x) => x.dataset.point)), ['b2'], 'the better move drawn: the stone the swap takes');
       await t.shot(page, 'analysis-game');
-      // A click on a point of the graph shows that decision.
+      // A click on a point of the graph shows that decision; a click anywhere, the nearest one.
       await page.click('.eval-graph .eval-point[data-decision="2"]');
       assertEqual(await page.textContent('.where'), 'Action 2 of 4', 'the graph’s point goes to its decision');
+      const box = await page.$eval('.eval-graph', (g) => { const r = g.getBoundingClientRect(); return { x: r.left, y: r.top, w: r.width, h: r.height }; });
+      await page.mouse.click(box.x + box.w * 0.02, box.y + box.h * 0.9);
+      assertEqual(await page.textContent('.where'), 'Action 0 of 4', 'a click at the graph’s left: its first decision (b2, before it)');
       // Back on the replay later: the stored analysis is shown at once.
       await page.goto(`${server.url}/replay/${id}`);
       await page.waitForSelector('.eval-graph');

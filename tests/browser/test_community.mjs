@@ -6,7 +6,7 @@
 // the tab's title and icon, "Your games" in another tab), its clock runs
 // out and the server ends the game; both ratings moved; profile with its
 // plot and the leaderboard.
-import { waitTurn, waitVersion, gameState, assert, assertEqual } from './lib.mjs';
+import { waitTurn, waitVersion, gameState, assert, assertEqual, openMoreOptions } from './lib.mjs';
 import { checkFits } from './test_layout.mjs';
 
 // Records every Notification the page makes (the real one needs a desktop).
@@ -74,6 +74,8 @@ export const tests = [
       // signed in, the home page has your games, a clock and a rated game
       await bob.goto(`${server.url}/`);
       await bob.waitForSelector('#your-games');
+      await openMoreOptions(bob);
+      await bob.check('input[name=mode][value=friend]');
       await bob.selectOption('#clock', 'custom');
       await bob.check('#rated');
       await t.shot(bob, 'home-signed-in');
@@ -101,7 +103,7 @@ export const tests = [
       await alice.click('#open-challenge');
       await bob.waitForSelector('#challenge-list .challenge .accept');
       const line = await bob.textContent('#challenge-list .challenge');
-      assert(/alice 1500\?.*Morphos.*5×5.*1\+0.*rated/.test(line), `the challenge as bob sees it: ${line}`);
+      assert(/alice 1500provisional.*Morphos.*5×5.*1\+0.*rated/.test(line), `the challenge as bob sees it: ${line}`);
       await t.shot(bob, 'lobby');
       // bob accepts with the keyboard; both arrive at the game
       await bob.focus('#challenge-list .challenge .accept');
@@ -251,6 +253,11 @@ export const tests = [
       const over = (await server.api('GET', `/api/games/${id}`)).data;
       assertEqual(over.result.how, 'forfeit', 'a resignation out of turn ends the game');
       assert(/^resign [12]$/.test(over.last.action), `the history says who: ${over.last.action}`);
+      // ended before both had moved: rated, yet it moved no rating, and the profile says so
+      await waiting.goto(`${server.url}/player/dora`);
+      await waiting.waitForSelector(`.game-item[data-id="${id}"]`);
+      const item = await waiting.textContent(`.game-item[data-id="${id}"]`);
+      assert(/not rated \(ended before both had moved\)/.test(item) && !/· rated/.test(item), `the profile's line: ${item}`);
     },
   },
 ];

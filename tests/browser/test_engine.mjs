@@ -2,7 +2,8 @@
 // the game with it, so the server's answers to moves are lean (what changed,
 // under a kilobyte on 9x9) and the stream sends ticks between whole states;
 // what the page draws is what the server's whole state says; a click the
-// rules refuse is answered at once in the server's words, with no request.
+// rules refuse is answered at once in the server's words, with no request,
+// in the status line under the board.
 import fs from 'node:fs';
 import path from 'node:path';
 import { waitTurn, waitCount, gameState, assert, assertEqual, OUT } from './lib.mjs';
@@ -57,15 +58,19 @@ export const tests = [
       assertEqual(await b.$$eval('.pt.has-black', (pts) => pts.map((p) => p.dataset.point)), ['e5'], 'the stone is drawn');
       assertEqual(await b.textContent('.narration'), server1.history[0].text, 'the sentence of the move');
 
-      // a click on the taken point: the rules' reason at once, no request
+      // a click on the stone: the rules' reason at once in the status line,
+      // no request (a stone's click would flip it: "xe5")
+      await b.evaluate(() => { document.getElementById('why').textContent = ''; });
       const sent = await requestsDuring(b, async () => {
         await b.click('.pt[data-point="e5"]');
-        await b.waitForSelector('.toast >> text=e5 is taken');
+        await b.waitForSelector('#why >> text=e5 is not weak');
       });
       assertEqual(sent, [], 'the refused click made no request');
       fs.mkdirSync(OUT, { recursive: true });
-      await b.screenshot({ path: path.join(OUT, 'engine-refused.png') });
-      assert((await b.textContent('.toast')).includes("illegal action 'e5': e5 is taken"), 'in the server\'s words');
+      await b.screenshot({ path: path.join(OUT, 'engine-refused.png'), fullPage: true });
+      const why = (await server.api('GET', `/api/games/${id}/why?action=xe5`)).data;
+      assertEqual(await b.textContent('#why'), `${why.why}.`, 'in the server\'s words (GET .../why)');
+      assertEqual(await b.$$('.toast'), [], 'no toast covers the board');
       assertEqual((await server.api('GET', `/api/games/${id}`)).data.count, 1, 'nothing was played');
 
       // a few more moves each way, then the whole state and the screens agree

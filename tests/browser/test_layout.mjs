@@ -1,25 +1,110 @@
-// The page on a 375 px phone and a 1280 px desktop: no horizontal scrolling,
-// every control inside the width; and play with the keyboard only.
-import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+// The page on a 375 px phone and a 1280 px desktop: the home page's first
+// screen, no horizontal scrolling, every control inside the width; and play
+// with the keyboard only.
+import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual, openMoreOptions } from './lib.mjs';
 
-// Fails when the page scrolls sideways or a visible control sticks out.
+// Fails when the page scrolls sideways or anything visible sticks out of
+// the width (text included: an unbroken string widens a page), except
+// inside a box that scrolls or clips by itself.
 export async function checkFits(page, what) {
   const report = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const out = [];
-    for (const el of document.querySelectorAll('button, a, input, select, [tabindex="0"], .sq, .pt')) {
+    for (const el of document.body.querySelectorAll('*')) {
       const r = el.getBoundingClientRect();
       if (!r.width && !r.height) continue;
-      if (el.closest('details:not([open])') || el.closest('[hidden]')) continue;
-      if (r.left < -1 || r.right > width + 1) out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.getAttribute('class')} at ${Math.round(r.left)}..${Math.round(r.right)}`);
+      if (r.left >= -1 && r.right <= width + 1) continue;
+      let clipped = false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (getComputedStyle(a).overflowX !== 'visible') {
+          clipped = true;
+          break;
+        }
+      }
+      if (clipped || el.closest('.sr-only')) continue;
+      out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.getAttribute('class')} at ${Math.round(r.left)}..${Math.round(r.right)}`);
     }
     return { width, scroll: document.documentElement.scrollWidth, out };
   });
   assert(report.scroll <= report.width, `${what}: scrolls sideways (${report.scroll} > ${report.width})`);
-  assertEqual(report.out, [], `${what}: controls outside the ${report.width} px width`);
+  assertEqual(report.out.slice(0, 8), [], `${what}: outside the ${report.width} px width`);
 }
 
+// Fails unless every element of selectors is wholly inside the viewport as
+// the page opens (no scrolling).
+export async function checkInView(page, selectors, what) {
+  const out = await page.evaluate((list) => list.flatMap((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return [`${sel}: missing`];
+    const r = el.getBoundingClientRect();
+    const inside = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return inside ? [] : [`${sel} at ${Math.round(r.left)},${Math.round(r.top)}..${Math.round(r.right)},${Math.round(r.bottom)} (${innerWidth}x${innerHeight})`];
+  }), selectors);
+  assertEqual(out, [], `${what}: outside the first screen`);
+}
+
+const SIZES = [[375, 740, 'phone'], [1280, 800, 'desktop']];
+
 export const tests = [
+  {
+    name: 'the home page at 375x740 and 1280x800: one click to play, More options, the lists, nothing sideways',
+    async run(t) {
+      const server = await t.server();
+      await server.api('POST', '/api/games', { body: { game: 'morphos', options: { size: 5 }, seats: [{ kind: 'human' }, { kind: 'human' }] } });
+      for (const [width, height, name] of SIZES) {
+        const page = await t.page({ width, height, label: name });
+        await page.goto(`${server.url}/`);
+        await page.waitForSelector('#list-waiting .games li.game-item');
+        const quick = ['#play-ai-morpyam', '#play-friend-morpyam', '#play-ai-morphos', '#play-friend-morphos', '#more-options summary'];
+        await checkInView(page, [...quick, '#list-waiting h2', '#list-waiting .game-item'], `home (${name})`);
+        if (name === 'desktop') await checkInView(page, ['#list-playing h2', '#list-finished h2'], 'home (desktop)');
+        await checkFits(page, `home (${name})`);
+        await t.shot(page, name === 'phone' ? 'home-phone' : 'home');
+        // every other choice under More options, each field where it applies
+        await openMoreOptions(page);
+        await page.check('input[name=game][value=morphos]');
+        await checkFits(page, `More options, Morphos (${name})`);
+        assert(await page.isVisible('#ai-level'), 'against the AI: its level');
+        assert(!(await page.isVisible('#clock')), 'against the AI: no clock');
+        assertEqual(await page.$$eval('select[name^="seat-"]', (x) => x.length), 0, 'against the AI: no seat fields');
+        await page.check('input[name=mode][value=friend]');
+        assert(await page.isVisible('#clock'), 'between people: a clock');
+        assert(!(await page.$('#ai-level')), 'between people: no AI level');
+        await page.check('input[name=mode][value=custom]');
+        assertEqual(await page.$$eval('select[name^="seat-"]', (x) => x.length), 2, 'custom seats: a field per seat');
+        assert(await page.isVisible('#clock'), 'custom seats, all people: a clock');
+        await page.selectOption('select[name="seat-2"]', 'ai:mcts');
+        assert(!(await page.isVisible('#clock')), 'an AI seat: no clock');
+        assert(await page.isVisible('.seat[data-seat="2"] .ms'), 'mcts: its thinking time');
+        await checkFits(page, `More options, custom seats (${name})`);
+        assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)),
+          ['Minimorph', 'Deepmorph', 'Duomorph', 'Remorph', 'Metamorph'], 'each mutator by its name');
+        assertEqual(await page.$$eval('fieldset.choices .choice .help', (x) => x.filter((e) => /\w+ \w+ \w+/.test(e.textContent)).length), 5, 'each with its sentence');
+        await page.check('input[name=game][value=morpyam]');
+        await checkFits(page, `More options, Morpyam (${name})`);
+        // words, not codes: the levels by strength (the engine and its rating as the detail), the variants, the rule options
+        await page.check('input[name=mode][value=ai]');
+        assertEqual(await page.$$eval('#ai-level option', (x) => x.map((e) => e.textContent)), ['Beginner', 'Casual', 'Strong', 'Strongest'], 'the AI levels by strength');
+        assertEqual(await page.$eval('#ai-level', (x) => x.value), 'master', 'the default level');
+        assert(/Engine: master, \+42 Elo/.test(await page.textContent('.ai-choice .level-help')), 'the engine and its rating as the detail');
+        await page.selectOption('#ai-level', 'greedy');
+        const greedy = await page.textContent('.ai-choice .level-help');
+        assert(/dice/.test(greedy) && !/Morphos|connection/.test(greedy), `greedy in Morpyam's own words: ${greedy}`);
+        assertEqual(await page.$$eval('select[name=opt-variant] option', (x) => x.map((e) => e.textContent)), ['Standard', 'Flash', 'Plus'], 'the variants by name');
+        await page.selectOption('select[name=opt-variant]', 'flash');
+        assert(/simpler grid/.test(await page.textContent('.choice-help')), 'the variant chosen explained');
+        assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)), ['Strict call', 'Daversa'], 'the rule options by name');
+        await t.shot(page, name === 'phone' ? 'home-options-phone' : 'home-options');
+        // one click: a friend's game and its link to send
+        await page.goto(`${server.url}/`);
+        await page.click('#play-friend-morphos');
+        await page.waitForURL(/\/game\//);
+        await page.waitForSelector('.invite input.invite-link');
+        assert(/\/join\/[a-z2-7]+$/.test(await page.inputValue('.invite input.invite-link')), 'the link to send');
+        await checkFits(page, `a friend's game (${name})`);
+      }
+    },
+  },
   {
     name: 'every screen at 375x667 and 1280x800: no sideways scrolling, every control within reach',
     async run(t) {
@@ -28,14 +113,7 @@ export const tests = [
       for (const [width, height, name] of [[375, 667, 'phone'], [1280, 800, 'desktop']]) {
         const page = await t.page({ width, height, label: name });
         await page.goto(`${server.url}/`);
-        await page.waitForSelector('#list-playing .games li');
-        await checkFits(page, `home (${name})`);
-        await page.check('input[name=mode][value=custom]');
-        await page.selectOption('select[name="seat-2"]', 'ai:expert');
-        await checkFits(page, `home, custom seats (${name})`);
-        if (name === 'phone') await t.shot(page, 'home-phone');
-        else await t.shot(page, 'home');
-        await page.click('#start');
+        await page.click('#play-ai-morpyam');
         await page.waitForURL(/\/game\//);
         await page.check('#quick-dice');
         const state = await waitTurn(page);
@@ -64,8 +142,8 @@ export const tests = [
       const server = await t.server();
       const page = await t.page({ label: 'keyboard' });
       await page.goto(`${server.url}/`);
-      await page.waitForSelector('#start');
-      await page.focus('#start');
+      await page.waitForSelector('#play-ai-morpyam');
+      await page.focus('#play-ai-morpyam');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/game\//);
       await page.waitForSelector('#quick-dice');
@@ -107,6 +185,7 @@ export const tests = [
       assert(placed >= 1 && kept, `tokens placed and dice kept with the keyboard (${placed}, ${kept})`);
       // Morphos: Tab to the board, arrows, Enter
       await page.goto(`${server.url}/`);
+      await openMoreOptions(page);
       await page.check('input[name=game][value=morphos]');
       await page.fill('input[name=opt-size]', '5');
       await page.focus('#start');

@@ -2,11 +2,12 @@
 // invitation link play a whole 7x7 game with a swap and a flip, while a
 // third context watches every move arrive live; hot-seat on one device with
 // the duomorph second stone and the remorph returned stone explained.
-import { waitTurn, waitVersion, waitCount, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+import { waitTurn, waitVersion, waitCount, gameState, moveTexts, assert, assertEqual, openMoreOptions } from './lib.mjs';
 
 // Starts a Morphos game from the home page; returns the invitation link.
 export async function startFriendGame(page, url, size = 7) {
   await page.goto(url + '/');
+  await openMoreOptions(page);
   await page.check('input[name=game][value=morphos]');
   await page.fill('input[name=opt-size]', String(size));
   await page.check('input[name=mode][value=friend]');
@@ -98,6 +99,7 @@ export const tests = [
       const server = await t.server();
       const page = await t.page({ label: 'hot-seat' });
       await page.goto(server.url + '/');
+      await openMoreOptions(page);
       await page.check('input[name=game][value=morphos]');
       await page.fill('input[name=opt-size]', '5');
       await page.check('input[name=opt-mutators][value=duomorph]');

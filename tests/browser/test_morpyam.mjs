@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { MORPH, waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
+import { MORPH, waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual, openMoreOptions } from './lib.mjs';
 
 // Keeps the dice showing the commonest value (at most four), so a figure is
 // in reach, and no other die (a hint may have marked some kept already).
@@ -72,7 +72,7 @@ export async function playMorpyamDecision(page, { call = false } = {}) {
   }
   if (await page.$('#reroll')) {
     await keepCommonest(page);
-    if (await page.$('#reroll:disabled')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
+    if (await page.$('#reroll[aria-disabled="true"]')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
     await page.click('#reroll');
     return 'reroll';
   }
@@ -81,6 +81,18 @@ export async function playMorpyamDecision(page, { call = false } = {}) {
     return 'pass';
   }
   throw new Error(`no control to play: ${JSON.stringify(await gameState(page))}`);
+}
+
+// Undo is enabled exactly when the server would accept it (the state's
+// can_undo of the page's seat); when not, its title says why (undo_why).
+// Returns the title.
+async function undoMatchesServer(page, server, id, token, expected) {
+  const seat = (await server.api('GET', `/api/games/${id}`, { token })).data.seats[0];
+  assertEqual(seat.can_undo, expected, `the server ${expected ? 'would' : 'would not'} take the decision back`);
+  const [disabled, title] = await page.$eval('#undo', (b) => [b.disabled, b.title]);
+  assertEqual(disabled, !seat.can_undo, 'Undo is enabled exactly when the server would accept it');
+  if (!seat.can_undo) assertEqual(title, `${seat.undo_why.charAt(0).toUpperCase()}${seat.undo_why.slice(1)}.`, 'its title is the server\'s reason');
+  return title;
 }
 
 // [key, "TAG fill seat-N"] for each element of selector: its data-KEY and
@@ -94,9 +106,14 @@ function tokenLooks(page, selector, key) {
 
 async function startGame(page, url, setup) {
   await page.goto(url + '/');
-  await page.waitForSelector('#start');
-  if (setup) await setup();
-  await page.click('#start');
+  if (setup) {
+    await openMoreOptions(page);
+    await setup();
+    await page.click('#start');
+  } else {
+    // one click: the AI at its default level
+    await page.click('#play-ai-morpyam');
+  }
   await page.waitForURL(/\/game\/[a-z2-7]+$/);
   await page.waitForSelector('#game');
 }
@@ -109,6 +126,19 @@ export const tests = [
       const page = await t.page({ label: 'player' });
       await startGame(page, server.url);
       await t.shot(page, 'morpyam-game-start');
+      // the rules' English names, never the codes of action texts; the legend beside the grid
+      await page.waitForSelector('#legend .square-legend li');
+      const words = await page.evaluate(() => document.body.innerText);
+      assert(!/brelan|carre|petite-suite|appel/i.test(words), `no code word on the page: ${/brelan|carre|petite-suite|appel/i.exec(words)}`);
+      const names = await page.$$eval('#legend .square-legend strong', (x) => x.map((e) => e.textContent));
+      for (const name of ['three 1s', 'small straight', 'straight', 'full house', 'square', 'mini', 'maxi', 'morpyam', 'all-in-one', 'call'])
+        assert(names.includes(name), `the legend names ${name}: ${names}`);
+      const beside = await page.evaluate(() => {
+        const g = document.querySelector('.grid-svg').getBoundingClientRect();
+        const l = document.getElementById('legend').getBoundingClientRect();
+        return l.left >= g.right && l.top < g.bottom && l.bottom > g.top;
+      });
+      assert(beside, 'the legend stands beside the grid');
       // every tumble of the dice, with the caption saying whose roll it is
       await page.evaluate(() => {
         window.rolls = [];
@@ -138,7 +168,7 @@ export const tests = [
       const token = await page.evaluate((gid) => JSON.parse(localStorage.getItem(`morph.tokens.${gid}`))[0], state.id);
       const advice = (await server.api('POST', `/api/games/${state.id}/hint`, { body: {}, token })).data;
       assertEqual(shown, `Hint: ${advice.words}`, 'the page shows the advice as the server words it');
-      assert(/^(keep|reroll|call|place|pass)/.test(advice.words) && /%|: P1 /.test(advice.words), `a plan with its chance: ${advice.words}`);
+      assert(/^(keep|reroll|call|place|pass)/.test(advice.words) && /%|: Guest /.test(advice.words), `a plan with its chance: ${advice.words}`);
       if (advice.cell) assert(await page.$(`.sq.hinted[data-square="${advice.cell}"]`), `the square aimed at (${advice.cell}) is marked`);
       if (advice.kind === 'reroll') {
         // the dice the plan keeps are marked kept: Reroll does what the hint says
@@ -146,10 +176,13 @@ export const tests = [
       }
       // undo takes back a decision since the last roll seen...
       if (await page.$('.calls .call')) {
+        const calls = await page.$$eval('.calls .call', (b) => b.map((x) => x.textContent));
+        for (const c of calls) assert(['square', 'full house', 'maxi', 'mini', 'morpyam', 'straight', 'all-in-one'].includes(c), `a call by its name: ${c}`);
         const count = Number(state.count);
         await page.click('.calls .call >> nth=0');
         state = await waitVersion(page, Number(state.version));
         assert(/calls/.test((await moveTexts(page)).pop()), 'the call is made');
+        await undoMatchesServer(page, server, state.id, token, true);
         await page.click('#undo');
         state = await waitVersion(page, Number(state.version));
         assertEqual(Number(state.count), count, 'undo took the call back');
@@ -157,21 +190,21 @@ export const tests = [
       // ...but never a decision that led to a roll: the server's reason is shown
       if (await page.$('#reroll')) {
         await keepCommonest(page);
-        if (await page.$('#reroll:disabled')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
+        if (await page.$('#reroll[aria-disabled="true"]')) await page.click('.dice .die[aria-pressed="true"] >> nth=0');
         await page.click('#reroll');
         state = await waitVersion(page, Number(state.version));
         if (state.act === 'yes') {
-          await t.allowing(/status of 409/, async () => {
-            await page.click('#undo');
-            await page.waitForSelector('.toast.error');
-          });
-          const why = await page.textContent('.toast.error');
-          assert(/cannot undo/.test(why), `the refusal says why: ${why}`);
-          assertEqual((await gameState(page)).version, state.version, 'the refused undo changed nothing');
+          // no refused request: Undo is not offered, and says why
+          const title = await undoMatchesServer(page, server, state.id, token, false);
+          assert(/dice have been rolled since/.test(title), `Undo says why it is off: ${title}`);
+          await page.keyboard.press('u');
+          await page.waitForSelector('#why:not(:empty)');
+          assertEqual(await page.textContent('#why'), title, 'U says it too, in the status line');
+          assertEqual((await gameState(page)).version, state.version, 'nothing changed');
         }
       }
       // the AI's own roll is seen rolling too: play until its turn has come
-      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^P2 \(master\) rolls/.test(c)));
+      const aiRolled = () => page.evaluate(() => window.rolls.some((c) => /^Strongest AI rolls/.test(c)));
       let called = false;
       const done = [];
       for (let i = 0; i < 12 && !(await aiRolled()); i++) {
@@ -183,7 +216,7 @@ export const tests = [
         await waitVersion(page, before);
         await waitTurn(page);
       }
-      assert(await page.evaluate(() => window.rolls.some((c) => /^P1 rolls/.test(c))), 'P1\'s roll was shown rolling');
+      assert(await page.evaluate(() => window.rolls.some((c) => /^Guest rolls/.test(c))), 'the player\'s roll was shown rolling');
       assert(await aiRolled(), 'the AI\'s roll was shown rolling');
       // the rest with quick dice
       await page.check('#quick-dice');
@@ -318,10 +351,12 @@ export const tests = [
       await startGame(page, server.url, async () => {
         await page.selectOption('select[name="opt-variant"]', 'flash');
         await page.check('input[name=opt-players][value="3"]');
+        await page.check('input[name=mode][value=custom]');
+        await page.selectOption('select[name="seat-2"]', 'ai:master');
         await page.selectOption('select[name="seat-3"]', 'ai:random');
       });
       await page.check('#quick-dice');
-      assert(/3 players · flash/.test(await page.textContent('h1 small')), 'the title names the variant');
+      assert(/3 players · Flash/.test(await page.textContent('h1 small')), 'the title names the variant');
       const codes = await page.$$eval('.sq', (sq) => [...new Set(sq.map((s) => s.dataset.code))].sort());
       assertEqual(codes, ['1', '2', '3', '4', '5', '6', 'CA', 'FU', 'MO', 'PS', 'SU'], 'the Flash grid: nothing to add up, no Sec, no Appel');
       assertEqual(await page.$$eval('.scores tbody tr', (rows) => rows.length), 3, 'three players listed');

@@ -32,6 +32,19 @@ async function waitWorker(page, version, timeout = 60000) {
   }
 }
 
+// page.evaluate(fn), again when the page's one reload onto a new worker
+// (offline.js: on controllerchange) comes in the middle of it.
+async function settled(page, fn) {
+  for (let tries = 0; ; tries++) {
+    try {
+      return await page.evaluate(fn);
+    } catch (err) {
+      if (tries >= 20 || !/context was destroyed|navigation/i.test(err.message)) throw err;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
 async function startLocal(page, url, game, level, size) {
   await page.goto(`${url}/offline`);
   await page.waitForSelector('#local-form');
@@ -144,12 +157,12 @@ export const tests = [
       });
       await page.reload();
       await waitWorker(page, next);
-      assertEqual(await page.evaluate(() => caches.keys()), [`morph-${next}`], 'only the new version\'s cache is left');
-      const registrations = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active && r.active.scriptURL));
+      assertEqual(await settled(page, () => caches.keys()), [`morph-${next}`], 'only the new version\'s cache is left');
+      const registrations = await settled(page, async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active && r.active.scriptURL));
       assertEqual(registrations.length, 1, 'one worker');
       assert(registrations[0].endsWith(`v=${next}`), `the new worker is active: ${registrations[0]}`);
-      // the page still works under the new worker
-      await page.waitForSelector('#start');
+      // the page still works under the new worker (the home page's first screen)
+      await page.waitForSelector('#play-ai-morpyam');
     },
   },
 ];

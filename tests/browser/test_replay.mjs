@@ -100,7 +100,7 @@ export const tests = [
         await page.goto(`${server.url}/rules/${game}`);
         await page.waitForSelector('#rules-text p');
         const text = await page.textContent('#rules-text');
-        assert(text.includes(game === 'morpyam' ? 'Sec' : 'Weak stones'), `the ${game} rules are shown`);
+        assert(text.includes(game === 'morpyam' ? 'All-in-one' : 'Weak stones'), `the ${game} rules are shown`);
         assert(await page.$('#rules-text table.legend'), 'with the legend');
         await t.shot(page, `rules-${game}`);
       }

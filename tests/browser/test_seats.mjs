@@ -21,6 +21,8 @@ export const tests = [
       assertEqual(await b.$$eval('.pt.can', (els) => els.length), 0, 'no point is playable for B on A\'s turn');
       await b.click('.pt[data-point="a1"]');
       assertEqual((await server.api('GET', `/api/games/${id}`)).data.count, 0, 'a click of B on A\'s turn plays nothing');
+      await b.waitForSelector('#why[role="status"]:not(:empty)');
+      assertEqual(await b.textContent('#why'), "It is Black's turn: Guest (P1).", 'and B is told whose turn it is');
       await move(a, 'c3');
       await waitCount(b, 1);
       // B reloads: still seat 2, to move, with its controls
@@ -44,6 +46,9 @@ export const tests = [
       state = await gameState(stranger);
       assertEqual([state.seats, state.act], ['', 'no'], 'the stranger holds no seat');
       assertEqual(await stranger.$$eval('.pt.can, #swap, #pass, #resign, #undo, #hint', (els) => els.length), 0, 'no control is offered');
+      await stranger.click('.pt[data-point="d4"]');
+      await stranger.waitForSelector('#why:not(:empty)');
+      assertEqual(await stranger.textContent('#why'), 'You are watching: only the players move.', 'a watcher\'s click says why');
       const before = await server.api('GET', `/api/games/${id}`);
       const tries = [
         await server.api('POST', `/api/games/${id}/actions`, { body: { action: 'd4' } }),

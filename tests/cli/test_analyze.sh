@@ -51,7 +51,7 @@ moves=()
 for _ in $(seq 12); do moves+=(genmove); done
 record "$tmp/morpyam.json" morpyam '{"variant":"flash"}' 5 '["ai:greedy","ai:greedy"]' "${moves[@]}" >/dev/null
 out=$($MORPH analyze --json --budget 0.01 --seed 4 "$tmp/morpyam.json")
-check_eq "morpyam judged by the expert" '"expert"' "$(jq -c .level <<<"$out")"
+check_eq "morpyam judged by the master" '"master"' "$(jq -c .level <<<"$out")"
 check_eq "morpyam error bars" 'true' "$(jq '[.decisions[] | .before_error > 0] | all' <<<"$out")"
 check_eq "morpyam same seed, same JSON" "$out" "$($MORPH analyze --json --budget 0.01 --seed 4 "$tmp/morpyam.json")"
 check_match "morpyam chances with error bars" "[0-9]+% ±[0-9]+ -> " "$($MORPH analyze --budget 0.01 "$tmp/morpyam.json")"

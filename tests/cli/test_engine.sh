@@ -112,12 +112,12 @@ out=$(printf '%s\n' '{"cmd":"new","game":"morpyam","seed":7,"auto_chance":true}'
     '{"cmd":"hint","level":"expert"}' '{"cmd":"hint","level":"random"}' '{"cmd":"hint"}' '{"cmd":"hint","level":"master"}' | $MORPH engine)
 check_eq "expert hint: its plan starts with the action" "$(line 3 | jq -c .action)" "$(line 3 | jq -c '.plan[0]')"
 check_match "expert hint in words with its chance" \
-    '^"(place [a-f][1-6]: P[12] covers .*|.*: [0-9<>]+% to cover [a-f][1-6] \([a-z0-9-]+\).*)"$' "$(line 3 | jq -c .words)"
+    '^"(place [a-f][1-6]: P[12] covers .*|.*: [0-9<>]+% to cover [a-f][1-6] \([a-z0-9 -]+\).*)"$' "$(line 3 | jq -c .words)"
 check_eq "the chance is a probability" 'true' "$(line 3 | jq -c '.chance >= 0 and .chance <= 1')"
 check_match "expert hint aims at a cell" '^"[a-f][1-6]"$' "$(line 3 | jq -c .cell)"
 check_match "expert hint detail" 'expected value [-+][0-9.]+ \(win chance' "$(line 3 | jq -c .detail)"
 check_match "a level without advice: its choice" '^\{"ok":true,"action":"[a-z]' "$(line 4)"
-check_match "a hint without a level: the master's plan" '^"(place [a-f][1-6]: P[12] covers .*|.*: [0-9<>]+% to cover [a-f][1-6] \([a-z0-9-]+\).*)"$' "$(line 5 | jq -c .words)"
+check_match "a hint without a level: the master's plan" '^"(place [a-f][1-6]: P[12] covers .*|.*: [0-9<>]+% to cover [a-f][1-6] \([a-z0-9 -]+\).*)"$' "$(line 5 | jq -c .words)"
 check_eq "a hint without a level is the master's (the game's hint level)" "$(line 6)" "$(line 5)"
 
 # An AI seat answers genmove without a level; --level sets the default.

@@ -30,7 +30,7 @@ check_match "keep 2 2 told" "P1 \(you\) keeps 2 2 and rerolls three dice" "$out"
 check_match "the roll after it" "P1 \(you\) rolls 2 4 6: the dice now show 2 2 2 4 6" "$out"
 check_match "after keep: roll 2" "Roll 2 of 3, dice: 2 2 2 4 6." "$out"
 check_match "a turn that ends by itself is told" "P2 \(random\) rolls 1 2 5: the dice now show 1 2 5 5 6; nothing can be covered: no token this turn" "$(flat "$out")"
-check_match "a missed call told" "P2 \(random\) rolls 1 2 3 6 6; the call of full misses" "$out"
+check_match "a missed call told" "P2 \(random\) rolls 1 2 3 6 6; the call of full house misses" "$out"
 check_match "resign told" "P1 \(you\) resigns: P2 \(random\) wins by forfeit" "$out"
 check_match "resign ends with the summary" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.' "$out"
 check_match "summary points" $'P1 \\(you\\): 0 points \\(no line\\), resigned\nP2 \\(random\\): 0 points \\(no line\\)' "$out"
@@ -63,9 +63,9 @@ check_match "manual roll-off asks P1" "Real dice: P1 \(human\) rolls one die for
 check_match "impossible die refused in the player's terms" "refused: a die shows 1 to 6" "$out"
 check_match "manual roll asks for five dice" "Real dice: P1 \(human\) rolls 5 dice: type the values rolled, e.g. 2 4 5 5 6 or 24556." "$(flat "$out")"
 check_match "four dice for five refused with the reason" "refused: a roll of 5 dice needs 5 values" "$out"
-check_match "typed dice told" "P1 \(human\) rolls 1 2 3 4 5; suite on the first roll gives Sec" "$out"
+check_match "typed dice told" "P1 \(human\) rolls 1 2 3 4 5; straight on the first roll makes an all-in-one" "$out"
 check_match "typed dice shown" "Roll 1 of 3, dice: 1 2 3 4 5." "$out"
-check_match "suite squares offered" "Place on: a1 f6 \(petite-suite\), c2 d5 \(suite\), d2 c5 \(sec\)" "$out"
+check_match "suite squares offered" "Place on: a1 f6 \(small straight\), c2 d5 \(straight\), d2 c5 \(all-in-one\)" "$out"
 check_eq "manual record" '["die 6","die 2","roll","dice 1 2 3 4 5","place d5"]' "$(jq -c .actions "$tmp/manual.json")"
 check_eq "the record keeps the dice mode" '"manual"' "$(jq -c .dice "$tmp/manual.json")"
 check_match "quit names the record" "The game is saved in $tmp/manual.json" "$out"
@@ -332,8 +332,8 @@ answer() {
 
 start yam "$MORPH play morpyam --seed 2 --players human,ai:random --record $tmp/t.json"
 expect yam "morpyam screen" "Turn 2: P1 \(you\) to play. Before the first roll."
-expect yam "grid in the terminal" "  6  1    2    3    4    6    PS   6   2  brelan-2      CA carre"
-expect yam "prompt lists the legal moves" $'You may: roll \\(r\\); call carre\\|full\\|maxi\\|mini\\|morpyam\\|sec\\|suite \\(for the first\n    roll\\)\nP1>'
+expect yam "grid in the terminal" "  6  1    2    3    4    6    PS   6   2  three 2s      CA square"
+expect yam "prompt lists the legal moves" $'You may: roll \\(r\\); call square\\|full house\\|maxi\\|mini\\|morpyam\\|all-in-one\\|straight\n    \\(for the first roll\\)\nP1>'
 answer yam "place z9"
 expect yam "refused in the terminal" $'refused: square must be a1..f6\nYou may: roll'
 answer yam "r"
@@ -344,9 +344,9 @@ expect yam "illegal reroll refused with the reason" "refused: no 1 is showing to
 answer yam "help"
 expect yam "help in the terminal" "save \[FILE\]     write the record now"
 answer yam "rules"
-expect yam "rules in the terminal" "Sec: when the first roll of your turn shows a morpyam"
+expect yam "rules in the terminal" "All-in-one: when the first roll of your turn shows a morpyam"
 answer yam "legend"
-expect yam "legend in the terminal" "  AP   appel: a call that comes true"
+expect yam "legend in the terminal" "  AP   call: a call that comes true"
 answer yam "k 22"
 expect yam "kept dice rerolled" "Roll 2 of 3, dice: 2 2 2 4 6"
 if T capture-pane -p -e -t yam | grep -q $'\033\['; then ok; else bad "colour on a terminal"; fi

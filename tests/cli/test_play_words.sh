@@ -27,7 +27,7 @@ script=(6 2
     r 55555 d4          # P1: morpyam on the Morpyam square: plays again
     r 12345 d2          # P1 again: Sec from a suite
     "call carre" r 44442 b4                               # P2: a call that comes true, on the Appel square
-    r 24566 "call full" "r 24" 36 "call carre" "r 35" 12  # P1: a call that lapses, then one that fails
+    r 24566 "call full house" "r 24" 36 "call carre" "r 35" 12  # P1: a call that lapses, then one that fails
     r 12356 p           # P2: pass
     r 22555 e4          # P1: full on e4, a line of three c4 d4 e4
     board quit)
@@ -40,34 +40,34 @@ for sentence in \
     "P1 (human) rolls without a call" \
     "P1 (human) rolls 3 3 3 4 5" \
     "P1 (human) covers a3 (three 3s)" \
-    "P2 (human) covers a1 (petite-suite: 1 2 3 4)" \
-    "P1 (human) rolls 4 4 4 4 6; carre on the first roll gives Sec" \
-    "P1 (human) covers b5 (carre: four 4s)" \
-    "P2 (human) covers b3 (full: three 3s and two 2s)" \
+    "P2 (human) covers a1 (small straight: 1 2 3 4)" \
+    "P1 (human) rolls 4 4 4 4 6; square on the first roll makes an all-in-one" \
+    "P1 (human) covers b5 (square: four 4s)" \
+    "P2 (human) covers b3 (full house: three 3s and two 2s)" \
     "P1 (human) covers c4 (maxi: the dice add up to 27)" \
     "P2 (human) covers d3 (mini: the dice add up to 8)" \
-    "P1 (human) rolls 5 5 5 5 5; morpyam on the first roll gives Sec" \
+    "P1 (human) rolls 5 5 5 5 5; morpyam on the first roll makes an all-in-one" \
     "P1 (human) covers the Morpyam square d4 and plays again" \
-    "P1 (human) covers the Sec square d2 (sec: suite on the first roll)" \
-    "P2 (human) calls carre" \
-    "P2 (human) rolls for the call of carre" \
-    "P2 (human) rolls 2 4 4 4 4; the call of carre comes true: P2 (human) must cover an Appel square" \
-    "P2 (human) covers the Appel square b4 (the call came true)" \
-    "P1 (human) calls full" \
-    "P1 (human) keeps 5 6 6 and rerolls two dice for the call of full" \
-    "P1 (human) rolls 3 6: the dice now show 3 5 6 6 6; the call of full misses" \
-    "P1 (human) keeps 6 6 6 and rerolls two dice for the call of carre" \
-    "P1 (human) rolls 1 2: the dice now show 1 2 6 6 6; P1 (human)'s call of carre fails: no token this turn" \
+    "P1 (human) covers the all-in-one square d2 (all-in-one: straight on the first roll)" \
+    "P2 (human) calls square" \
+    "P2 (human) rolls for the call of square" \
+    "P2 (human) rolls 2 4 4 4 4; the call of square comes true: P2 (human) must cover a call square" \
+    "P2 (human) covers the call square b4 (the call came true)" \
+    "P1 (human) calls full house" \
+    "P1 (human) keeps 5 6 6 and rerolls two dice for the call of full house" \
+    "P1 (human) rolls 3 6: the dice now show 3 5 6 6 6; the call of full house misses" \
+    "P1 (human) keeps 6 6 6 and rerolls two dice for the call of square" \
+    "P1 (human) rolls 1 2: the dice now show 1 2 6 6 6; P1 (human)'s call of square fails: no token this turn" \
     "P2 (human) passes: no token this turn" \
-    "P1 (human) covers e4 (full: three 5s and two 2s) and scores a line of three (+1)"; do
+    "P1 (human) covers e4 (full house: three 5s and two 2s) and scores a line of three (+1)"; do
     case $f in *"$sentence"*) ok;; *) bad "sentence not told: $sentence";; esac
 done
 check_match "the replay turn shown" "Turn 8 \(Morpyam replay\): P1 \(human\) to play." "$out"
 check_match "a forced Appel square shown with the rules' words" \
-    "Turn 9: P2 \(human\) to play. Roll 1 of 3, dice: 2 4 4 4 4. The call came true: cover a free Appel square." "$f"
+    "Turn 9: P2 \(human\) to play. Roll 1 of 3, dice: 2 4 4 4 4. The call came true: cover a free call square." "$f"
 check_match "the latest token in brackets, lines marked +" "  4  5    #2   #1\+  #1\+ \[#1\]\+ 1    4" "$out"
 check_match "the lines listed with their points" $'    #1 P1 \\(human\\)               1 point   11 tokens left\n  > #2 P2 \\(human\\)               0 points  13 tokens left\n  P1 \\(human\\): line of three \\(\\+1\\): c4 d4 e4' "$out"
-check_match "the legend beside the grid" "  5  6    #1   SE   SU   MI   5    5   3  brelan-3      MI mini" "$out"
+check_match "the legend beside the grid" "  5  6    #1   SE   SU   MI   5    5   3  three 3s      MI mini" "$out"
 check_match "prompt examples from the dice showing" "reroll dice by their values \(r 22\) or keep some \(k 555\)" "$out"
 width "the scripted game in a pipe" "$out"
 
@@ -105,7 +105,7 @@ check_match "where the points went" "P2 \(greedy\): 5 points \(five lines of thr
 out=$($MORPH play morpyam --variant plus --players ai:random,ai:random,ai:random,ai:random --seed 2 --record "$tmp/plus.json")
 check_match "Plus deal told" "P[1-4] \(random\) is dealt a square [A-Z0-9]+ \([a-z0-9-]+\)" "$out"
 check_match "all dealt" "; all 36 squares are dealt" "$out"
-check_match "Plus building told" "P[1-4] \(random\) puts [A-Z0-9]+ \([a-z0-9-]+\) on [a-f][1-6]; P[1-4] \(random\) builds next" "$(flat "$out")"
+check_match "Plus building told" "P[1-4] \(random\) puts [A-Z0-9]+ \([a-z0-9 -]+\) on [a-f][1-6]; P[1-4] \(random\) builds next" "$(flat "$out")"
 check_match "the grid is complete" "; the grid is complete" "$out"
 width "a 4-player Plus game" "$out"
 
@@ -142,10 +142,10 @@ check_match "Morphos moves in words" " 25\. Black places a stone on b3 and conne
 # ---- the undo rule ----
 # Against an AI: a decision followed by a roll is never taken back; one
 # made since the last roll is.
-out=$(printf 'r\nk 22\nundo\ncall carre\nundo\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/undo.json")
+out=$(printf 'r\nk 22\nundo\ncall square\nundo\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/undo.json")
 check_match "undo after a roll refused with the reason" \
-    "undo: cannot undo 'reroll 4 5 6': it led to a roll that has been seen \(against an AI, only decisions made since the last roll can be taken back\)" "$(flat "$out")"
-check_match "undo before the roll allowed" $'P1 \\(you\\) calls carre\n.*Undone: 1 action taken back; P1 \\(you\\) to decide again.' "$out"
+    "undo: cannot undo 'reroll 4 5 6': the dice have been rolled since, and that cannot be taken back \(against an AI, only decisions made since the last roll can be\)" "$(flat "$out")"
+check_match "undo before the roll allowed" $'P1 \\(you\\) calls square\n.*Undone: 1 action taken back; P1 \\(you\\) to decide again.' "$out"
 check_eq "the record keeps the roll" '["reroll 4 5 6","dice 2 4 6"]' "$(jq -c '.actions[-2:]' "$tmp/undo.json")"
 # Hot-seat: full undo, dice included (the same dice come back).
 out=$(printf 'r\nk 44\nundo\nundo\nquit\n' | $MORPH play morpyam --seed 7 --players human,human --record "$tmp/undo2.json")
@@ -158,10 +158,10 @@ width "the help against an AI" "$out"
 # ---- hints: the plan and its chance; --verbose adds the detail ----
 out=$(printf 'r\nhint\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/hint.json")
 check_match "Morpyam hint: the plan of the turn and its chance" \
-    "hint: thinking \(master\)\.\.\. hint: keep 2 2, reroll 4 5 6: [0-9]+% to cover [a-f][1-6] \(brelan-2\), 76% to place a token this turn" "$(flat "$out")"
+    "hint: thinking \(master\)\.\.\. hint: keep 2 2, reroll 4 5 6: [0-9]+% to cover [a-f][1-6] \(three 2s\), 76% to place a token this turn" "$(flat "$out")"
 case $out in *"[master:"*) bad "the master's detail only with --verbose";; *) ok;; esac
 out=$(printf 'r\nhint\nquit\n' | $MORPH play morpyam --seed 2 --players human,ai:random --record "$tmp/hintv.json" --verbose)
-check_match "--verbose: the master's detail" "\[master: keep 2 2 \(reroll 4 5 6\) \(aiming at brelan-2 [a-f][1-6]\), expected value [-+][0-9.]+ \(win chance" "$(flat "$out")"
+check_match "--verbose: the master's detail" "\[master: keep 2 2 \(reroll 4 5 6\) \(aiming at three 2s [a-f][1-6]\), expected value [-+][0-9.]+ \(win chance" "$(flat "$out")"
 check_match "--verbose: the AI's moves with their detail" "\[random: picked at random among [0-9]+ legal actions\]" "$out"
 out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
 check_match "Morphos hint: the move and its win rate in words" \

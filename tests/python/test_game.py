@@ -164,7 +164,7 @@ def test_legend_rules_and_marks_are_the_librarys():
     g = morph.load_game("morpyam")
     s = g.new_initial_state()
     legend = s.legend()
-    assert {"code": "CA", "name": "carre"}.items() <= legend[next(i for i, e in enumerate(legend) if e["code"] == "CA")].items()
+    assert {"code": "CA", "name": "square"}.items() <= legend[next(i for i, e in enumerate(legend) if e["code"] == "CA")].items()
     assert s.rules().startswith("Morpyam") and s.rules() == g.rules()
     m = s.marks()
     assert m["width"] == 6 and m["height"] == 6 and isinstance(m["marks"], list)

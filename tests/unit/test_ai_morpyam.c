@@ -423,7 +423,7 @@ static void advice_words(void **state)
     ai_advise(ai, s, NULL, &adv);
     assert_true(adv.chance == 1);
     assert_true(adv.cell == sq("b4") || adv.cell == sq("e3"));
-    assert_non_null(strstr(sb_str(&adv.words), "covers the Appel square"));
+    assert_non_null(strstr(sb_str(&adv.words), "covers the call square"));
     ai_advice_free(&adv);
     state_free(s);
     s = state_new(g);

@@ -174,7 +174,7 @@ static void test_morpyam_error_bars(void **unused)
     Analysis a;
     char err[ERR_MAX];
     assert_true(analysis_run(g, (const char *const *)texts, n, 0.01, 3, NULL, NULL, NULL, &a, err, sizeof err));
-    assert_string_equal(a.level, "expert");
+    assert_string_equal(a.level, "master");
     assert_true(a.count > 0);
     for (int i = 0; i < a.count; i++) {
         const AnalysedDecision *d = &a.decisions[i];

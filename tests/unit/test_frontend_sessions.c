@@ -125,12 +125,15 @@ static void person_undo_never_reveals_a_roll_against_an_ai(void **unused)
     assert_string_equal(why, "nothing to undo: no decision of a person yet");
     assert_true(session_apply_text(s, "roll 2,take", err, sizeof err));
     /* The AI's turn has not rolled yet: the take can be taken back. */
+    assert_int_equal(session_undo_seat(s, why, sizeof why), 0);
     assert_int_equal(session_undo_person(s, why, sizeof why), 1);
     assert_int_equal(s->count, 1);
     assert_true(session_apply_text(s, "take,roll 3", err, sizeof err));
     /* The take led to a roll that was seen: refused, nothing changes. */
+    assert_int_equal(session_undo_seat(s, why, sizeof why), -1);
+    assert_non_null(strstr(why, "cannot undo 'take': the dice have been rolled since, and that cannot be taken back"));
     assert_int_equal(session_undo_person(s, why, sizeof why), 0);
-    assert_non_null(strstr(why, "cannot undo 'take': it led to a roll that has been seen"));
+    assert_non_null(strstr(why, "cannot undo 'take': the dice have been rolled since"));
     assert_int_equal(s->count, 3);
     session_free(s);
 

@@ -149,7 +149,7 @@ static void marks_of_positions(void **unused)
     play(s, "die 3; die 5; call suite; roll; dice 1 2 3 4 5");
     state_marks(s, &m);
     k = find_mark(&m, MARK_PLACEABLE, 1, 0);
-    assert_string_equal(k->label, "the call came true: cover a free Appel square");
+    assert_string_equal(k->label, "the call came true: cover a free call square");
     assert_true(cells_of(k) == squares("e3 b4"));
     state_free(s);
     game_free(g);

@@ -59,7 +59,7 @@ static void refusals_in_a_turn(void **unused)
     assert_string_equal(why(s, "dice 1 2 3 4 5"), "no chance event is due: the player to move has a decision to make");
     assert_string_equal(why(s, "put CA a1"), "squares are put only while a Plus grid is being built");
     play(s, "call sec");
-    assert_string_equal(why(s, "call suite"), "you already called sec for this roll");
+    assert_string_equal(why(s, "call suite"), "you already called all-in-one for this roll");
     assert_string_equal(why(s, "reroll 1"), "roll first: there are no dice yet");
     play(s, "roll");
     assert_string_equal(why(s, "place a1"), "the roll of 5 dice comes first (dice and 5 values)");
@@ -78,20 +78,20 @@ static void refusals_in_a_turn(void **unused)
     assert_string_equal(why(s, "place b5"), "b5 needs four alike: four dice or more showing the same value");
     assert_string_equal(why(s, "place d4"), "d4 needs five alike: all five dice show the same value");
     assert_string_equal(why(s, "place c5"),
-                        "c5 needs Sec: a morpyam, carre, full, suite, maxi or mini on the first roll of a turn");
-    assert_string_equal(why(s, "place e3"), "e3 is an Appel square: it takes a token only when a call comes true");
-    assert_string_equal(why(s, "call sec"), "sec can be called only before the first roll");
+                        "c5 needs an all-in-one: a morpyam, square, full house, straight, maxi or mini on the first roll of a turn");
+    assert_string_equal(why(s, "place e3"), "e3 is a call square: it takes a token only when a call comes true");
+    assert_string_equal(why(s, "call sec"), "an all-in-one (sec) can be called only before the first roll");
     play(s, "call full");
-    assert_string_equal(why(s, "pass"), "you called full: name the dice to reroll for it first, e.g. reroll 1");
-    assert_string_equal(why(s, "place f2"), "you called full: name the dice to reroll for it first, e.g. reroll 1");
-    assert_string_equal(why(s, "roll"), "you called full: name the dice to reroll for it, e.g. reroll 1");
+    assert_string_equal(why(s, "pass"), "you called full house: name the dice to reroll for it first, e.g. reroll 1");
+    assert_string_equal(why(s, "place f2"), "you called full house: name the dice to reroll for it first, e.g. reroll 1");
+    assert_string_equal(why(s, "roll"), "you called full house: name the dice to reroll for it, e.g. reroll 1");
     assert_string_equal(why(s, "keep 1 3 3 3 4"), "a call needs at least one die rerolled");
-    assert_string_equal(why(s, "call full"), "you already called full for this roll");
+    assert_string_equal(why(s, "call full"), "you already called full house for this roll");
     play(s, "reroll 1 4");
     assert_string_equal(why(s, "dice 1 2 3"), "a roll of 2 dice needs 2 values");
     play(s, "dice 2 5");
     /* after roll 2: Sec is over */
-    assert_string_equal(why(s, "place d2"), "d2 is a Sec square: Sec counts only on the first roll of a turn");
+    assert_string_equal(why(s, "place d2"), "d2 is an all-in-one square: an all-in-one counts only on the first roll of a turn");
     play(s, "reroll 2 5; dice 1 4");
     /* after roll 3 */
     assert_string_equal(why(s, "reroll 1"), "you already rolled three times: place or pass");
@@ -108,8 +108,8 @@ static void refusals_in_a_turn(void **unused)
     /* a call come true */
     s = state_new(g);
     play(s, "die 3; die 5; call suite; roll; dice 1 2 3 4 5");
-    assert_string_equal(why(s, "pass"), "your call came true: cover a free Appel square (e3 or b4)");
-    assert_string_equal(why(s, "place d5"), "your call came true: the token must go on a free Appel square (e3 or b4)");
+    assert_string_equal(why(s, "pass"), "your call came true: cover a free call square (e3 or b4)");
+    assert_string_equal(why(s, "place d5"), "your call came true: the token must go on a free call square (e3 or b4)");
     state_free(s);
 
     /* five alike goes on a free Morpyam square first */
@@ -123,9 +123,9 @@ static void refusals_in_a_turn(void **unused)
     s = game_at(g, "die 3; die 5", ROWS("......", "......", ".1....", "....2.", "......", "......"),
                 "roll; dice 1 1 2 2 3; pass");
     assert_true(state_is_chance(s));
-    assert_string_equal(why(s, "call suite"), "every Appel square is covered, so there is nothing left to call for");
+    assert_string_equal(why(s, "call suite"), "every call square is covered, so there is nothing left to call for");
     play(s, "dice 1 3 3 3 4");
-    assert_string_equal(why(s, "call suite"), "every Appel square is covered, so there is nothing left to call for");
+    assert_string_equal(why(s, "call suite"), "every call square is covered, so there is nothing left to call for");
     state_free(s);
 
     /* the end */
@@ -140,9 +140,9 @@ static void refusals_in_a_turn(void **unused)
     g = new_game("variant=flash");
     s = state_new(g);
     play(s, "die 3; die 5");
-    assert_string_equal(why(s, "call suite"), "this grid has no Appel square, so there are no calls");
+    assert_string_equal(why(s, "call suite"), "this grid has no call square, so there are no calls");
     play(s, "dice 1 3 3 3 4");
-    assert_string_equal(why(s, "call suite"), "this grid has no Appel square, so there are no calls");
+    assert_string_equal(why(s, "call suite"), "this grid has no call square, so there are no calls");
     state_free(s);
     game_free(g);
 

@@ -55,23 +55,23 @@ static void calls_true_lapsed_and_failed(void **unused)
     Game *g = new_game("players=2");
     State *s = state_new(g);
     play(s, "die 3; die 5");
-    assert_string_equal(say_play(s, "call suite"), "P2 calls suite");
-    assert_string_equal(say_play(s, "roll"), "P2 rolls for the call of suite");
+    assert_string_equal(say_play(s, "call suite"), "P2 calls straight");
+    assert_string_equal(say_play(s, "roll"), "P2 rolls for the call of straight");
     assert_string_equal(say_play(s, "dice 1 2 3 4 5"),
-                        "P2 rolls 1 2 3 4 5; the call of suite comes true: P2 must cover an Appel square");
-    assert_string_equal(say_play(s, "place e3"), "P2 covers the Appel square e3 (the call came true)");
+                        "P2 rolls 1 2 3 4 5; the call of straight comes true: P2 must cover a call square");
+    assert_string_equal(say_play(s, "place e3"), "P2 covers the call square e3 (the call came true)");
     state_free(s);
 
     /* a call lapses after rolls 1 and 2 and fails on roll 3 */
     s = state_new(g);
     play(s, "die 3; die 5; call suite; roll");
-    assert_string_equal(say_play(s, "dice 1 2 3 3 6"), "P2 rolls 1 2 3 3 6; the call of suite misses");
+    assert_string_equal(say_play(s, "dice 1 2 3 3 6"), "P2 rolls 1 2 3 3 6; the call of straight misses");
     play(s, "call suite");
-    assert_string_equal(say_play(s, "keep 1 2 3"), "P2 keeps 1 2 3 and rerolls two dice for the call of suite");
-    assert_string_equal(say_play(s, "dice 3 6"), "P2 rolls 3 6: the dice now show 1 2 3 3 6; the call of suite misses");
+    assert_string_equal(say_play(s, "keep 1 2 3"), "P2 keeps 1 2 3 and rerolls two dice for the call of straight");
+    assert_string_equal(say_play(s, "dice 3 6"), "P2 rolls 3 6: the dice now show 1 2 3 3 6; the call of straight misses");
     play(s, "call suite; keep 1 2 3");
     assert_string_equal(say_play(s, "dice 2 6"),
-                        "P2 rolls 2 6: the dice now show 1 2 2 3 6; P2's call of suite fails: no token this turn");
+                        "P2 rolls 2 6: the dice now show 1 2 2 3 6; P2's call of straight fails: no token this turn");
     assert_int_equal(state_player(s), 0);
     state_free(s);
 
@@ -79,16 +79,16 @@ static void calls_true_lapsed_and_failed(void **unused)
     s = state_new(g);
     play(s, "die 3; die 5; call maxi; roll");
     assert_string_equal(say(s, "dice 1 1 1 1 3"),
-                        "P2 rolls 1 1 1 1 3; the call of maxi misses; carre and mini on the first roll give Sec");
+                        "P2 rolls 1 1 1 1 3; the call of maxi misses; square and mini on the first roll make an all-in-one");
     play(s, "dice 1 1 1 1 3");
-    assert_string_equal(say(s, "place c5"), "P2 covers the Sec square c5 (sec: carre and mini on the first roll)");
+    assert_string_equal(say(s, "place c5"), "P2 covers the all-in-one square c5 (all-in-one: square and mini on the first roll)");
     state_free(s);
 
     /* sec called and made */
     s = state_new(g);
     play(s, "die 3; die 5; call sec; roll");
     assert_string_equal(say(s, "dice 5 5 6 6 6"),
-                        "P2 rolls 5 5 6 6 6; the call of sec comes true: P2 must cover an Appel square");
+                        "P2 rolls 5 5 6 6 6; the call of all-in-one comes true: P2 must cover a call square");
     state_free(s);
 
     /* names from the voice */
@@ -100,7 +100,7 @@ static void calls_true_lapsed_and_failed(void **unused)
     assert_true(morpyam_ops.parse_action(s, "dice 5", &a, err, sizeof err));
     sb_clear(&said);
     state_describe(s, a, &v, &said);
-    assert_string_equal(sb_str(&said), "Bob rolls 5: the dice now show 1 2 3 4 5; Bob's call of full fails: no token this turn");
+    assert_string_equal(sb_str(&said), "Bob rolls 5: the dice now show 1 2 3 4 5; Bob's call of full house fails: no token this turn");
     state_free(s);
     game_free(g);
 }
@@ -111,7 +111,7 @@ static void strict_call(void **unused)
     State *s = state_new(g);
     play(s, "die 3; die 5; call suite; roll");
     assert_string_equal(say_play(s, "dice 1 3 3 3 4"),
-                        "P2 rolls 1 3 3 3 4; the call of suite misses, and under strict-call only a call that comes "
+                        "P2 rolls 1 3 3 3 4; the call of straight misses, and under strict-call only a call that comes "
                         "true can place a token this turn");
     assert_string_equal(why(s, "place f2"),
                         "under strict-call, once you have called this turn only a call that comes true places a token");
@@ -129,18 +129,18 @@ static void every_figure(void **unused)
     static const struct { const char *dice, *place, *sentence; } cases[] = {
         {"1 3 3 3 4", "place f2", "P2 covers f2 (three 3s)"},
         {"5 5 5 5 2", "place f5", "P2 covers f5 (four 5s)"},
-        {"5 5 5 5 2", "place b5", "P2 covers b5 (carre: four 5s)"},
-        {"2 2 5 5 5", "place b3", "P2 covers b3 (full: three 5s and two 2s)"},
-        {"2 3 4 5 6", "place d5", "P2 covers d5 (suite: 2 3 4 5 6)"},
-        {"1 2 3 4 6", "place a1", "P2 covers a1 (petite-suite: 1 2 3 4)"},
-        {"1 3 4 5 6", "place f6", "P2 covers f6 (petite-suite: 3 4 5 6)"},
+        {"5 5 5 5 2", "place b5", "P2 covers b5 (square: four 5s)"},
+        {"2 2 5 5 5", "place b3", "P2 covers b3 (full house: three 5s and two 2s)"},
+        {"2 3 4 5 6", "place d5", "P2 covers d5 (straight: 2 3 4 5 6)"},
+        {"1 2 3 4 6", "place a1", "P2 covers a1 (small straight: 1 2 3 4)"},
+        {"1 3 4 5 6", "place f6", "P2 covers f6 (small straight: 3 4 5 6)"},
         {"1 1 1 2 3", "place e5", "P2 covers e5 (mini: the dice add up to 8)"},
         {"5 5 6 6 6", "place c4", "P2 covers c4 (maxi: the dice add up to 28)"},
         {"4 4 4 4 4", "place d4", "P2 covers the Morpyam square d4 and plays again"},
-        {"4 4 4 4 4", "place c5", "P2 covers the Sec square c5 (sec: morpyam on the first roll)"},
-        {"2 3 4 5 6", "place c5", "P2 covers the Sec square c5 (sec: suite on the first roll)"},
-        {"2 2 5 5 5", "place d2", "P2 covers the Sec square d2 (sec: full on the first roll)"},
-        {"6 6 5 6 5", "place d2", "P2 covers the Sec square d2 (sec: full and maxi on the first roll)"},
+        {"4 4 4 4 4", "place c5", "P2 covers the all-in-one square c5 (all-in-one: morpyam on the first roll)"},
+        {"2 3 4 5 6", "place c5", "P2 covers the all-in-one square c5 (all-in-one: straight on the first roll)"},
+        {"2 2 5 5 5", "place d2", "P2 covers the all-in-one square d2 (all-in-one: full house on the first roll)"},
+        {"6 6 5 6 5", "place d2", "P2 covers the all-in-one square d2 (all-in-one: full house and maxi on the first roll)"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         State *s = first_roll(g, no_tokens, cases[i].dice);
@@ -150,8 +150,8 @@ static void every_figure(void **unused)
     /* both Morpyam squares covered: five alike goes on what else it shows */
     State *s = first_roll(g, ROWS("......", "......", "...1..", "..1...", "......", "......"), "4 4 4 4 4");
     assert_string_equal(say(s, "place f1"), "P2 covers f1 (five 4s)");
-    assert_string_equal(say(s, "place b5"), "P2 covers b5 (carre: five 4s)");
-    assert_string_equal(say(s, "place b3"), "P2 covers b3 (full: five 4s)");
+    assert_string_equal(say(s, "place b5"), "P2 covers b5 (square: five 4s)");
+    assert_string_equal(say(s, "place b3"), "P2 covers b3 (full house: five 4s)");
     state_free(s);
     game_free(g);
 }
@@ -267,9 +267,9 @@ static void plus_building(void **unused)
 {
     Game *g = new_game("players=2;variant=plus");
     State *s = state_new(g);
-    assert_string_equal(say(s, "deal CA"), "P1 is dealt a square CA (carre)");
+    assert_string_equal(say(s, "deal CA"), "P1 is dealt a square CA (square)");
     deal_standard(s, 35);
-    assert_string_equal(say(s, "deal PS"), "P2 is dealt a square PS (petite-suite); all 36 squares are dealt");
+    assert_string_equal(say(s, "deal PS"), "P2 is dealt a square PS (small straight); all 36 squares are dealt");
     deal_standard(s, 0);
     play(s, "deal PS");
     assert_string_equal(say_play(s, "die 2"), "P1 rolls 2 for the building order");
@@ -287,13 +287,13 @@ static void plus_building(void **unused)
             continue;
         snprintf(text, sizeof text, "put %s %c%c", morpyam_kind_code(layout[sq]), 'a' + sq % 6, '1' + sq / 6);
         if (sq == 35)
-            assert_string_equal(say(s, text), "P2 puts PS (petite-suite) on f6; P1 builds next");
+            assert_string_equal(say(s, text), "P2 puts PS (small straight) on f6; P1 builds next");
         play(s, text);
     }
     for (int sq = 0; sq < 36; sq += 2) {
         snprintf(text, sizeof text, "put %s %c%c", morpyam_kind_code(layout[sq]), 'a' + sq % 6, '1' + sq / 6);
         if (sq == 34)
-            assert_string_equal(say(s, text), "P1 puts 6 (brelan-6) on e6; the grid is complete");
+            assert_string_equal(say(s, text), "P1 puts 6 (three 6s) on e6; the grid is complete");
         play(s, text);
     }
     assert_string_equal(why(s, "put CA a1"), "the grid is complete: squares are put only while it is being built");

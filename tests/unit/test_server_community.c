@@ -578,7 +578,9 @@ static void lobby_and_your_games(void **state)
     char cid[GAME_ID_LEN + 1];
     snprintf(cid, sizeof cid, "%s", json_string_value(json_object_get(json_object_get(doc, "challenge"), "id")));
     json_decref(doc);
-    expect_error(400, &a, "POST", "/api/lobby", "{\"game\":\"morpyam\",\"options\":{\"players\":3}}", "pairs two players");
+    /* a table of 3 is played unrated (tables: tests/unit/test_server_names.c) */
+    expect_error(400, &a, "POST", "/api/lobby", "{\"game\":\"morpyam\",\"options\":{\"players\":3},\"rated\":true}",
+                 "two-player");
     expect_error(401, NULL, "POST", "/api/lobby", "{\"game\":\"morphos\"}", "sign in");
     doc = expect(200, &b, "GET", "/api/lobby", NULL);
     json_t *first = json_array_get(json_object_get(doc, "challenges"), 0);

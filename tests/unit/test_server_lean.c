@@ -20,6 +20,10 @@ static void lean_action_answers_what_changed(void **state)
     assert_true(json_is_null(json_object_get(lean, "clock")));
     assert_null(json_object_get(lean, "legal")); /* the page's engine computes it */
     assert_null(json_object_get(lean, "board"));
+    /* the seats, as the whole state has them (can_undo, undo_why) */
+    json_t *now = get_state(c.id, NULL);
+    assert_true(json_equal(json_object_get(lean, "seats"), json_object_get(now, "seats")));
+    json_decref(now);
     const json_t *entries = json_object_get(lean, "entries");
     assert_int_equal(json_array_size(entries), 1);
     const json_t *entry = json_array_get(entries, 0);
@@ -120,6 +124,8 @@ static void lean_stream_ticks_between_whole_states(void **state)
     assert_int_equal(json_integer_value(json_object_get(t, "count")), 1);
     assert_int_equal(json_integer_value(json_object_get(t, "to_move")), 2);
     assert_null(json_object_get(t, "history"));
+    /* the seats come with it: whether an undo would be taken changes with every action */
+    assert_int_equal(json_array_size(json_object_get(t, "seats")), 2);
     json_decref(t);
     assert_true(strlen(sb_str(&out)) < 1024);
     /* a reader that is not lean gets the whole state as before */

@@ -52,6 +52,27 @@ static void every_game_has_its_levels(void **unused)
                 fail_msg("%s: level '%s': %s", name, roles[k], err);
             ai_free(ai);
         }
+        /* the page says an analysis is "judged by the strongest AI" */
+        if (strcmp(chosen->analysis_level, chosen->strongest_level) != 0)
+            fail_msg("%s: analysed by '%s', not by its strongest level '%s'", name, chosen->analysis_level,
+                     chosen->strongest_level);
+        /* every level it plays has its words for people (the page's form, AI seats' names) */
+        for (const AiOps *const *level = ai_list(); *level; level++)
+            if (ai_plays(*level, name) && !ai_level_words(name, (*level)->name))
+                fail_msg("%s: level '%s' has no words in src/ai/level_words.c", name, (*level)->name);
+        /* every option and each of its choices is named for people */
+        for (const OptionSpec *o = (*ops)->option_specs; o->key; o++) {
+            if (!options_words((*ops)->option_words, o->key, NULL))
+                fail_msg("%s: option '%s' has no words", name, o->key);
+            for (const char *p = o->choices; p && *p;) {
+                char word[OPTION_VALUE_MAX];
+                size_t len = strcspn(p, ",");
+                snprintf(word, sizeof word, "%.*s", (int)len, p);
+                if (!options_words((*ops)->option_words, o->key, word))
+                    fail_msg("%s: choice '%s' of option '%s' has no words", name, word, o->key);
+                p += len + (p[len] == ',');
+            }
+        }
         /* the hint's spec is one a level takes */
         char spec[64], err[ERR_MAX];
         ai_hint_spec(name, 100, spec, sizeof spec);
@@ -147,7 +168,33 @@ static void meta_tells_the_page_each_game(void **unused)
             if (!offered)
                 fail_msg("%s: '%s' is not among its levels in /api/meta", name, wanted[k]);
         }
+        /* words for people: every level a label, its own words and a rating; every option a label */
+        size_t j;
+        json_t *item;
+        json_array_foreach(json_object_get(game, "ai"), j, item) {
+            const char *level = json_string_value(json_object_get(item, "level"));
+            const AiLevelWords *w = ai_level_words(name, level);
+            assert_non_null(w);
+            assert_string_equal(json_string_value(json_object_get(item, "label")), w->label);
+            assert_string_equal(json_string_value(json_object_get(item, "about")), w->summary);
+            assert_string_equal(json_string_value(json_object_get(item, "rating")), w->rating);
+        }
+        json_array_foreach(json_object_get(game, "options"), j, item) {
+            assert_non_null(json_string_value(json_object_get(item, "label")));
+            assert_non_null(json_string_value(json_object_get(item, "about")));
+            json_t *choices = json_object_get(item, "choices");
+            if (choices)
+                assert_int_equal(json_array_size(json_object_get(item, "choice_words")), json_array_size(choices));
+        }
     }
+    /* two examples in full: Morpyam's Flash and Morphos's strongest level */
+    json_t *yam = json_array_get(games, 0), *variant = json_array_get(json_object_get(yam, "options"), 1);
+    assert_string_equal(json_string_value(json_object_get(variant, "label")), "Variant");
+    json_t *flash = json_array_get(json_object_get(variant, "choice_words"), 1);
+    assert_string_equal(json_string_value(json_object_get(flash, "value")), "flash");
+    assert_string_equal(json_string_value(json_object_get(flash, "label")), "Flash");
+    json_t *levels = json_object_get(json_array_get(games, 1), "ai");
+    assert_string_equal(json_string_value(json_object_get(json_array_get(levels, 2), "label")), "Strongest");
     json_decref(meta);
     server_free(srv);
     char cmd[96];

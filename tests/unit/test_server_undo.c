@@ -57,8 +57,16 @@ static void undo_never_reveals_dice(void **state)
     json_decref(again);
     json_decref(hint);
     expect_error(403, "POST", hint_path, NULL, NULL, "token");
-    /* a call (no die seen since) can be, and the dice stay */
-    json_decref(act(&c, 0, "call suite", 200));
+    /* a call (no die seen since) can be, and the dice stay; the figure is
+     * named for people beside its action word */
+    json_t *called = act(&c, 0, "call suite", 200);
+    assert_string_equal(json_string_value(json_object_get(json_object_get(called, "board"), "call")), "suite");
+    assert_string_equal(json_string_value(json_object_get(json_object_get(called, "board"), "call_name")), "straight");
+    json_t *last_call = json_object_get(called, "last");
+    assert_string_equal(json_string_value(json_object_get(last_call, "figure")), "suite");
+    assert_string_equal(json_string_value(json_object_get(last_call, "name")), "straight");
+    assert_string_equal(json_string_value(json_object_get(last_call, "text")), "P1 calls straight");
+    json_decref(called);
     expect_error(403, "POST", path, NULL, NULL, "token");
     json_t *undone = expect(200, "POST", path, c.token[0], NULL);
     assert_int_equal(json_integer_value(json_object_get(undone, "count")), count);

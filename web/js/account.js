@@ -1,8 +1,8 @@
 // Accounts on the page: who is signed in (GET /api/me), the header's
 // corner (your name, or Sign in), the sign-in and sign-up forms. The
 // session is an HttpOnly cookie the page never sees; fetch sends it.
-import { api } from './api.js';
-import { h, put, toast, pageTitle } from './dom.js';
+import { api, guestName, setGuestName } from './api.js';
+import { h, put, toast, pageTitle, showDialog } from './dom.js';
 
 let me = null;
 
@@ -27,7 +27,10 @@ export async function accountCorner(box) {
   const who = await whoAmI();
   if (!who.signed_in) {
     const here = encodeURIComponent(location.pathname);
-    put(box, h('a', { href: `/signin?next=${here}`, id: 'signin-link', text: 'Sign in' }));
+    put(box,
+      h('button', { class: 'linkish guest-name', id: 'guest-name', title: 'The name the other players read: change it',
+        'aria-label': `Playing as ${guestName()}: change the name`, text: guestName(), onclick: () => nameDialog(box) }),
+      h('a', { href: `/signin?next=${here}`, id: 'signin-link', text: 'Sign in' }));
     return;
   }
   put(box,
@@ -42,6 +45,24 @@ export async function accountCorner(box) {
         }
       },
     }));
+}
+
+// A guest chooses the name the other players read (kept on this device).
+function nameDialog(box) {
+  const input = h('input', { type: 'text', id: 'guest-name-input', maxLength: 20, value: guestName(), autocomplete: 'nickname', spellcheck: false });
+  const dialog = showDialog('Your name',
+    h('form', {
+      class: 'guest-name-form', onsubmit: (e) => {
+        e.preventDefault();
+        setGuestName(input.value);
+        dialog.close();
+        accountCorner(box);
+      },
+    },
+    h('label', { class: 'option', for: 'guest-name-input' }, h('span', { class: 'label', text: 'Name' }), input,
+      h('span', { class: 'help', text: 'The other players read it in your games (1 to 20 characters). An account keeps a name and a rating.' })),
+    h('div', { class: 'button-row' }, h('button', { type: 'submit', class: 'primary', id: 'guest-name-save', text: 'Save' }))));
+  input.select();
 }
 
 // /signin and /signup: one form, the other a link away.

@@ -1,7 +1,7 @@
 // The post-game analysis in the replay viewer (docs/web.md, "Analysis"):
 // the Analyse button, the progress while the server works (its live stream,
-// docs/web-api.md), then an evaluation graph (SVG, one point per decision
-// in its seat's colour), each decision's class beside its move, and on a
+// docs/web-api.md), then the win-chance graph (SVG: one curve filled in the
+// two sides' colours, or a line per seat), each decision's class beside its move, and on a
 // click the position before the decision with the better move drawn and the
 // library's sentence for it. Words come from the server, never from here.
 import { api } from './api.js';
@@ -36,7 +36,7 @@ export class AnalysisPanel {
     this.body = h('div', { class: 'analysis-body' });
     this.el = h('section', { class: 'analysis card', id: 'analysis', 'aria-label': 'Analysis' },
       h('h2', { text: 'Analysis' }), h('div', { class: 'button-row' }, this.button, this.here), this.status, this.body);
-    this.status.textContent = 'Where the game was won and lost: every decision judged by our AI.';
+    this.status.textContent = 'Where the game was won and lost: every decision judged by the strongest AI.';
     if (source.id) this.fetchStored();
   }
 
@@ -145,39 +145,76 @@ export class AnalysisPanel {
     this.button.hidden = true;
     if (this.here) this.here.hidden = true;
     const secs = a.seconds ? `, ${a.seconds.toFixed(1)} s` : '';
-    this.status.textContent = `${a.decisions.length} decisions judged by ${a.level}${secs}${a.complete ? '' : ' (stopped at the time limit)'}.`;
+    // the analysis level of every game is its strongest (the AI registry, tested)
+    this.status.textContent = `${a.decisions.length} decisions judged by the strongest AI (${a.level.split(':')[0]}${secs})${a.complete ? '' : ', stopped at the time limit'}.`;
     this.detail = h('div', { class: 'analysis-detail', 'aria-live': 'polite' });
     put(this.body, this.graph(a), this.summary(a), this.detail);
     this.viewer.markMoves(a.decisions.map((d) => ({ index: d.index, cls: d.class })));
   }
 
-  // One point per decision: the deciding seat's chance after it, in the
-  // seat's colour, a line per seat; errors ringed. Click: that decision.
+  // Two players: one curve, the first side's chance to win before the first
+  // decision and after each (Black in Morphos, seat 1 in Morpyam: the page
+  // module's evalSides), the area under it in that side's colour and the
+  // rest in the other's, as lichess draws it; a click anywhere goes to the
+  // nearest decision. More players: a line per seat. Errors are ringed.
   graph(a) {
     const W = 600, H = 160, PAD = 8;
     const n = a.decisions.length;
-    const x = (i) => PAD + (n > 1 ? (i * (W - 2 * PAD)) / (n - 1) : (W - 2 * PAD) / 2);
+    if (!n) return h('p', { class: 'help', text: 'No decision to judge: the game ended before any move.' });
+    const sides = this.viewer.evalSides();
+    const span = sides ? n : n - 1; // with a curve, the start is a point too
+    const x = (i) => PAD + (span > 0 ? (i * (W - 2 * PAD)) / span : (W - 2 * PAD) / 2);
     const y = (v) => PAD + (1 - v) * (H - 2 * PAD);
-    const svg = s('svg', { class: 'eval-graph', viewBox: `0 0 ${W} ${H}`, role: 'img',
-      'aria-label': 'Each decision: the deciding seat’s chance to win after it' });
-    svg.append(s('rect', { class: 'eval-bg', x: 0, y: 0, width: W, height: H }));
-    svg.append(s('line', { class: 'eval-half', x1: 0, x2: W, y1: y(0.5), y2: y(0.5) }));
-    for (const seat of a.seats) {
-      const pts = a.decisions.map((d, i) => [d, i]).filter(([d]) => d.seat === seat.seat);
-      if (pts.length > 1) {
-        svg.append(s('polyline', { class: `eval-line seat-${seat.seat}`,
-          points: pts.map(([d, i]) => `${x(i).toFixed(1)},${y(d.after).toFixed(1)}`).join(' ') }));
+    const svg = s('svg', { class: ['eval-graph', sides && 'one-curve'], viewBox: `0 0 ${W} ${H}`, role: 'group',
+      'aria-label': sides ? `${sides.a.label}'s chance to win, decision by decision` : 'Each decision: the deciding seat’s chance to win after it' });
+    const at = (i) => (sides ? i + 1 : i); // the x of decision i
+    let value = null;
+    if (sides) {
+      // the first side's chance: the deciding seat's, or its complement
+      const side = (d, v) => (sides.isA(d.seat, d.index) ? v : 1 - v);
+      const values = [side(a.decisions[0], a.decisions[0].before), ...a.decisions.map((d) => side(d, d.after))];
+      value = (i) => values[i + 1];
+      const line = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+      svg.append(s('rect', { class: ['eval-area', sides.b.cls], x: PAD, y: PAD, width: W - 2 * PAD, height: H - 2 * PAD }));
+      svg.append(s('polygon', { class: ['eval-area', sides.a.cls], points: `${x(0)},${y(0)} ${line} ${x(n)},${y(0)}` }));
+      svg.append(s('polyline', { class: 'eval-curve', points: line }));
+    } else {
+      svg.append(s('rect', { class: 'eval-bg', x: 0, y: 0, width: W, height: H }));
+      for (const seat of a.seats) {
+        const pts = a.decisions.map((d, i) => [d, i]).filter(([d]) => d.seat === seat.seat);
+        if (pts.length > 1) {
+          svg.append(s('polyline', { class: `eval-line seat-${seat.seat}`,
+            points: pts.map(([d, i]) => `${x(at(i)).toFixed(1)},${y(d.after).toFixed(1)}`).join(' ') }));
+        }
       }
+      value = (i) => a.decisions[i].after;
     }
+    svg.append(s('line', { class: 'eval-half', x1: PAD, x2: W - PAD, y1: y(0.5), y2: y(0.5) }));
+    // anywhere on the graph: the nearest decision
+    const hit = s('rect', { class: 'eval-hit', x: 0, y: 0, width: W, height: H });
+    hit.addEventListener('click', (event) => {
+      const box = svg.getBoundingClientRect();
+      const vx = ((event.clientX - box.left) / box.width) * W;
+      let best = 0;
+      for (let i = 1; i < n; i++) if (Math.abs(x(at(i)) - vx) < Math.abs(x(at(best)) - vx)) best = i;
+      this.select(best);
+    });
+    svg.append(hit);
     a.decisions.forEach((d, i) => {
-      const dot = s('circle', { class: ['eval-point', `seat-${d.seat}`, `class-${d.class}`], cx: x(i), cy: y(d.after),
-        r: d.class === 'blunder' || d.class === 'mistake' ? 6 : 4, tabindex: 0, dataset: { decision: i },
-        onclick: () => this.select(i), onkeydown: (e) => { if (e.key === 'Enter') this.select(i); } },
+      const by = sides && `dot-${sides.isA(d.seat, d.index) ? sides.a.cls : sides.b.cls}`; // the decider's colour
+      const dot = s('circle', { class: ['eval-point', `seat-${d.seat}`, by, `class-${d.class}`], cx: x(at(i)), cy: y(value(i)),
+        r: d.class === 'blunder' || d.class === 'mistake' ? 6 : 4, tabindex: 0, role: 'button', dataset: { decision: i },
+        'aria-label': `${d.index + 1}. ${d.text}: ${CLASS_LABEL[d.class]}`,
+        onclick: () => this.select(i), onkeydown: (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); this.select(i); } } },
       s('title', { text: `${d.index + 1}. ${d.text}: ${CLASS_LABEL[d.class]}` }));
       svg.append(dot);
     });
     this.svg = svg;
-    return svg;
+    if (!sides) return svg;
+    return h('figure', { class: 'eval-figure' }, svg,
+      h('figcaption', { class: 'eval-key' },
+        h('span', { class: ['key-swatch', sides.a.cls] }), ` ${sides.a.label}'s chance to win `,
+        h('span', { class: ['key-swatch', sides.b.cls] }), ` ${sides.b.label}'s`));
   }
 
   // A line per seat: its accuracy and its count of each class.

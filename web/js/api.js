@@ -81,6 +81,19 @@ export function myGames() {
   return Array.isArray(list) ? list.filter((g) => g && typeof g.id === 'string') : [];
 }
 
+// ---- a guest's name ----
+// The name a guest (no account) plays under, kept on this device: sent when
+// a game is made or a seat taken; the server ignores it for an account.
+
+export function guestName() {
+  const name = pref('name', 'Guest');
+  return typeof name === 'string' && name.trim() ? name.trim() : 'Guest';
+}
+
+export function setGuestName(name) {
+  setPref('name', String(name || '').trim().slice(0, 20) || 'Guest');
+}
+
 // ---- preferences ----
 
 export function pref(name, fallback) {

@@ -12,6 +12,9 @@ import { lobbyPage } from './lobby.js';
 import { profilePage, leaderboardPage } from './profile.js';
 import { startTurnNotices } from './notify.js';
 import { offlinePage, registerWorker } from './offline.js';
+import { applyTheme, settingsSwitches } from './theme.js';
+
+applyTheme();
 
 const main = document.getElementById('main');
 
@@ -42,6 +45,7 @@ async function route() {
       a.setAttribute('aria-current', 'page');
   // who is signed in: the header's corner, and your turn in any tab
   accountCorner(document.getElementById('account')).catch(() => {});
+  settingsSwitches(document.getElementById('settings'));
   whoAmI().then((who) => { if (who.signed_in) startTurnNotices(); });
   try {
     if (parts.length === 0) return await homePage(main);

@@ -160,6 +160,8 @@ class Game {
   // seat 1..N acts as a person; seat 0 applies what the server says happened
   play(seat, text) { return this.call('engine_play', seat, text); }
   check(seat, text) { return this.call('engine_check', seat, text); }
+  // the rules' reason text cannot be played now, as GET .../why answers
+  why(text) { return this.call('engine_why', text); }
   step() { return this.call('engine_step'); }
   undo() { return this.call('engine_undo'); }
   record(created = null) { return this.call('engine_record', created); }

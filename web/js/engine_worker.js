@@ -2,7 +2,7 @@
 // (an AI's turn never freezes the page), and analyses run here (analysis.js
 // in the page: a progress event after each decision). Messages:
 //   { id, op: 'new'|'load'|'call'|'close', ... }  ->  { id, result } or { id, error }
-// 'call' runs one call of a game (engine.js's Game: play, step, undo,
+// 'call' runs one call of a game (engine.js's Game: play, why, step, undo,
 // position, history, record, rules); 'analyse' a record's analysis, with
 // { id, progress: { done, total } } messages before its answer.
 import { loadEngine } from './engine.js';

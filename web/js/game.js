@@ -4,7 +4,7 @@
 // rematch, record) and the seats. What is drawn and clicked for each game
 // is in each game's page module (games.js). The page never decides what is legal:
 // it offers the state's legal actions and posts their texts.
-import { api, ApiError, tokensFor, addTokens, pref, setPref } from './api.js';
+import { api, ApiError, tokensFor, addTokens, pref, setPref, guestName } from './api.js';
 import { h, put, clear, toast, confirmDialog, showDialog, typing, pageTitle, setTurn } from './dom.js';
 import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
@@ -13,12 +13,21 @@ import { ChatPanel } from './chat.js';
 import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
 import { Mirror } from './mirror.js';
+import { capital } from './words.js';
+import { sound } from './sounds.js';
+
+// The sound of a history entry: a flip or the move that ends a game by KO
+// knocks, a stone or token placed clicks; dice and calls are silent.
+function soundOf(entry, next, last) {
+  if (entry.kind === 'flip' || (last && next.result && next.result.how === 'ko')) return 'capture';
+  return ['place', 'second', 'return', 'put', 'swap'].includes(entry.kind) ? 'move' : null;
+}
 
 export async function joinPage(main, code) {
   pageTitle('Joining · morph');
   put(main, h('section', { class: 'card' }, h('h1', { text: 'Joining the game…' })));
   try {
-    const joined = await api('POST', '/api/join', { body: { code } });
+    const joined = await api('POST', '/api/join', { body: { code, name: guestName() } });
     addTokens(joined.id, [joined.token], joined.state && joined.state.game);
     location.replace(joined.path);
   } catch (err) {
@@ -96,6 +105,58 @@ export class GameScreen {
     return state.to_move !== null && this.mySeats.has(state.to_move) && state.legal.length > 0;
   }
 
+  // The newest state known (the queue's last, or the one on screen).
+  get newest() {
+    return this.queue.length ? this.queue[this.queue.length - 1] : this.shown;
+  }
+
+  // Why the device cannot act now, in one short line, or null when it may
+  // (or when only the rules can say: blocked is for whose turn it is).
+  blocked() {
+    const state = this.newest;
+    if (state.result) return 'The game is over.';
+    if (!this.isPlayer) return 'You are watching: only the players move.';
+    const ai = (seat) => seat && state.seats[seat - 1] && state.seats[seat - 1].kind === 'ai';
+    if (state.thinking || (ai(state.to_move) && !this.mySeats.has(state.to_move))) return 'The AI is thinking: wait for its move.';
+    if (this.busy) return 'One moment: your move is on its way.';
+    if (this.pumping || this.queue.length) return 'One moment: the last moves are being shown.';
+    if (this.typingSeat(state) !== null) return null;
+    if (state.chance && state.chance.seat) return `${this.seatName(state.chance.seat, state)} is rolling real dice.`;
+    if (state.to_move && !this.mySeats.has(state.to_move)) {
+      const seat = state.seats[state.to_move - 1];
+      if (seat && seat.kind === 'human' && !seat.claimed) return `Waiting for ${seat.name} to join: send them the invitation link.`;
+      return this.table.whoseTurn ? this.table.whoseTurn(state, state.to_move) : `It is ${this.seatName(state.to_move, state)}'s turn.`;
+    }
+    return null;
+  }
+
+  // Says in the status line under the board why a click, tap or key could
+  // not act: whose turn it is, or for text (the action it would have
+  // been, e.g. an unlit square's "place c3") the library's reason, from the
+  // engine in the page when it is there (no request), else from the server.
+  async refuse(text) {
+    const line = this.blocked();
+    if (line || !text) return this.tell(line || 'Nothing to do here now.');
+    try {
+      const version = this.shown.version;
+      const answer = this.mirror ? this.mirror.why(text) : await api('GET', `/api/games/${this.id}/why?action=${encodeURIComponent(text)}`);
+      if (this.mirror ? version !== this.shown.version : answer.version !== this.shown.version) return;
+      // a sentence, but a square or point name keeps its case ("c3 is taken")
+      if (answer.why) this.tell(`${/^[a-z][0-9]/.test(answer.why) ? answer.why : capital(answer.why)}.`);
+    } catch (err) {
+      this.tell(err.message);
+    }
+  }
+
+  // One line in the status element (role="status": read aloud), replaced by
+  // the next and cleared when the game moves on.
+  tell(line) {
+    const el = this.el.why;
+    el.textContent = '';
+    el.textContent = line;
+    this.whyVersion = this.shown.version;
+  }
+
   seatName(seat, state = this.shown) {
     const info = state.seats[seat - 1];
     return this.table.seatLabel ? this.table.seatLabel(state, seat) : info ? info.name : `P${seat}`;
@@ -111,6 +172,7 @@ export class GameScreen {
     el.conn = h('span', { class: 'conn', role: 'status', hidden: true, text: 'Reconnecting…' });
     el.status = h('p', { class: 'status', role: 'status', 'aria-live': 'polite' });
     el.narration = h('p', { class: 'narration', 'aria-live': 'polite' });
+    el.why = h('p', { class: 'why', id: 'why', role: 'status', 'aria-live': 'polite' });
     el.result = h('div', { class: 'result', hidden: true });
     el.board = h('div', { class: 'board-area' });
     el.controls = h('div', { class: 'controls' });
@@ -120,7 +182,7 @@ export class GameScreen {
     el.hint = h('div', { class: 'hint-box', hidden: true, 'aria-live': 'polite' });
     el.keys = h('p', { class: 'keys' });
     el.moves = h('ol', { class: 'moves-list', start: 1 });
-    el.movesBox = h('div', { class: 'moves-box', tabindex: 0, 'aria-label': 'Moves' }, el.moves);
+    el.movesBox = h('div', { class: 'moves-box', tabindex: 0, role: 'region', 'aria-label': 'Moves' }, el.moves);
     el.legend = h('div', { class: 'legend-area' });
     this.table = new (pageOf(state.game).Table)(this);
     el.root = h('section', { class: ['game', `game-${state.game}`], id: 'game', dataset: { game: state.game, id: this.id } },
@@ -128,7 +190,8 @@ export class GameScreen {
       el.status,
       el.result,
       h('div', { class: 'layout' },
-        h('div', { class: 'board-col' }, el.board, el.narration),
+        // a game module may place the status line and the narration itself
+        h('div', { class: 'board-col' }, el.board, el.why.parentNode ? null : el.why, el.narration.parentNode ? null : el.narration),
         h('div', { class: 'side' },
           this.clocks.el,
           el.controls,
@@ -214,7 +277,18 @@ export class GameScreen {
     if (this.mirror && !followed && (state.version > this.lastVersion || this.mirror.count !== state.count)) this.mirror.reset(state);
     // the clocks follow the newest state at once, before any playing out
     if (state.clock !== undefined) this.clocks.update(state.clock);
-    if (state.version === this.lastVersion) return;
+    if (state.version === this.lastVersion) {
+      // the same version, but an AI began (or stopped) thinking
+      const newest = this.newest;
+      if (newest.version === state.version && newest.thinking !== state.thinking) {
+        if (this.queue.length) this.queue[this.queue.length - 1] = state;
+        else {
+          this.shown = state;
+          this.render();
+        }
+      }
+      return;
+    }
     this.lastVersion = state.version;
     this.queue.push(state);
     this.pump();
@@ -237,17 +311,21 @@ export class GameScreen {
         const prev = this.shown;
         const entries = this.newEntries(prev, next);
         const animate = entries.length <= MAX_ANIMATED && !document.hidden;
-        for (const entry of entries) {
+        for (const [i, entry] of entries.entries()) {
           this.el.narration.textContent = entry.text;
           this.appendMove(entry);
+          const kind = animate ? soundOf(entry, next, i === entries.length - 1) : null;
+          if (kind) sound(kind);
           if (animate) await this.table.animate(entry, prev, next);
         }
         this.shown = next;
         if (next.count !== prev.count) this.hint = null;
         this.render();
         const mine = !next.result && !next.thinking && ((next.to_move && this.mySeats.has(next.to_move)) || this.typingSeat(next) !== null);
-        if (mine && next.count !== prev.count && next.last)
+        if (mine && next.count !== prev.count && next.last) {
           notifyTurn(this.id, next.count, `Your turn · ${gameTitle(next.game)}`, next.last.text);
+          if (next.last.player !== null && !this.mySeats.has(next.last.player)) sound('turn');
+        }
       }
     } finally {
       this.pumping = false;
@@ -273,19 +351,21 @@ export class GameScreen {
     return state.to_move !== null && this.mySeats.has(state.to_move) ? state.to_move : null;
   }
 
-  // A click the rules refuse is answered by the engine in the page, in the
-  // server's words, without a request; true when it was refused.
+  // An action the rules refuse is answered by the engine in the page, in the
+  // server's words in the status line, without a request; true when it was
+  // refused.
   refused(text) {
     const seat = this.actingSeat();
     if (!this.mirror || seat === null) return false;
     const verdict = this.mirror.check(seat, text);
     if (verdict.ok) return false;
-    toast(verdict.error);
+    this.tell(verdict.error);
     return true;
   }
 
   async act(text) {
-    if (!this.canAct() || this.refused(text)) return;
+    if (!this.canAct()) return this.refuse(null);
+    if (this.refused(text)) return;
     try {
       if (this.mirror) {
         const body = { action: text, version: this.shown.version };
@@ -311,7 +391,7 @@ export class GameScreen {
   }
 
   async askHint() {
-    if (!this.canAct() || this.typingSeat() !== null) return;
+    if (!this.canAct() || this.typingSeat() !== null) return this.refuse(null);
     this.el.hint.hidden = false;
     put(this.el.hint, h('p', { text: 'Thinking about a hint…' }));
     try {
@@ -327,7 +407,19 @@ export class GameScreen {
     }
   }
 
+  // Whether Undo would be accepted now, by the state (each seat's
+  // can_undo), and if not why: Undo is offered only then.
+  undoState(state = this.shown) {
+    const seat = [...this.mySeats].map((n) => state.seats[n - 1]).find((x) => x && x.can_undo);
+    if (seat && !state.thinking) return { can: true, why: null };
+    const mine = state.seats[[...this.mySeats][0] - 1];
+    return { can: false, why: state.thinking ? 'The AI is thinking: wait for its move.' : capital((mine && mine.undo_why) || 'nothing to undo') + '.' };
+  }
+
   async undo() {
+    const idle = !this.busy && !this.pumping && !this.queue.length;
+    const { can, why } = this.undoState();
+    if (!can || !idle) return this.tell(can ? this.blocked() || why : why);
     try {
       this.enqueue(await this.request('POST', `/api/games/${this.id}/undo`, {}));
       toast('Taken back.', 'ok');
@@ -376,7 +468,7 @@ export class GameScreen {
 
   async takeSeat(seat) {
     try {
-      const joined = await api('POST', `/api/games/${this.id}/join`, { body: { seat } });
+      const joined = await api('POST', `/api/games/${this.id}/join`, { body: { seat, name: guestName() } });
       addTokens(joined.id, [joined.token], this.shown.game);
       location.reload();
     } catch (err) {
@@ -392,7 +484,7 @@ export class GameScreen {
   render() {
     const state = this.shown;
     const may = this.canAct(state);
-    const key = JSON.stringify([state.version, may, this.busy, this.pumping, this.queue.length,
+    const key = JSON.stringify([state.version, state.thinking, may, this.busy, this.pumping, this.queue.length,
       this.hint && this.hint.version, this.mySeats.size, this.table.key ? this.table.key() : '']);
     if (key === this.renderKey) return;
     this.renderKey = key;
@@ -408,6 +500,11 @@ export class GameScreen {
     root.dataset.status = state.status;
     root.dataset.act = may ? 'yes' : 'no';
     root.dataset.busy = this.busy || this.pumping || this.queue.length ? 'yes' : 'no';
+    root.dataset.thinking = state.thinking ? 'yes' : 'no';
+    if (this.whyVersion !== undefined && this.whyVersion !== state.version) {
+      this.el.why.textContent = ''; // the game moved on: the line no longer applies
+      this.whyVersion = undefined;
+    }
     root.dataset.seats = [...this.mySeats].join(',');
     this.renderStatus(state);
     root.classList.toggle('playing-out', this.pumping);
@@ -451,6 +548,8 @@ export class GameScreen {
     }
     const open = state.seats.filter((seat) => seat.kind === 'human' && !seat.claimed).length;
     const parts = [h('strong', { text })];
+    const note = this.table.statusNote ? this.table.statusNote(state) : null;
+    if (note) parts.push(h('strong', { class: 'note', text: note }));
     if (extra) parts.push(h('span', { class: 'extra', text: extra }));
     if (open && !state.result) parts.push(h('span', { class: 'waiting', text: `waiting for ${open} player${open > 1 ? 's' : ''} to join` }));
     if (!this.isPlayer) parts.push(h('span', { class: 'watching', text: 'you are watching' }));
@@ -498,13 +597,18 @@ export class GameScreen {
     const idle = !this.busy && !this.pumping && !this.queue.length;
     if (this.isPlayer && !state.result) {
       if (this.hasAi) {
+        // Hint explains itself when it cannot help (aria-disabled: the click
+        // still says why); Undo is offered only when the server would take it
+        const noHint = !may || this.typingSeat(state) !== null;
         tools.push(h('button', {
           class: 'tool', id: 'hint', text: 'Hint', 'aria-keyshortcuts': 'H', title: 'What the strongest AI would do (H)',
-          disabled: !may || this.typingSeat(state) !== null, onclick: () => this.askHint(),
+          'aria-disabled': noHint ? 'true' : null, onclick: () => this.askHint(),
         }));
+        const undo = this.undoState(state);
         tools.push(h('button', {
-          class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U', title: 'Take back your last decision (U)',
-          disabled: !idle || state.thinking, onclick: () => this.undo(),
+          class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U',
+          title: undo.can ? 'Take back your last decision (U)' : undo.why,
+          disabled: !idle || !undo.can, onclick: () => this.undo(),
         }));
       }
       tools.push(h('button', {
@@ -603,7 +707,7 @@ export class GameScreen {
       this.askHint();
     } else if (key === 'u' && this.isPlayer && this.hasAi) {
       event.preventDefault();
-      if (!this.busy && !this.pumping) this.undo();
+      this.undo();
     } else {
       this.table.onKey(event, this.canAct());
     }

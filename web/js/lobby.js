@@ -2,12 +2,13 @@
 // open challenges of signed-in players, live (GET /api/lobby/events), each
 // accepted with one click, and your games, those where it is your turn
 // first. The server pairs and starts the game; the page goes there.
-import { api } from './api.js';
+import { api, addTokens } from './api.js';
 import { h, put, clear, toast, ago, pageTitle } from './dom.js';
 import { whoAmI } from './account.js';
 import { onGames, startTurnNotices, permissionButton } from './notify.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { GAME_NAMES } from './games.js';
+import { optionLabel, choiceLabel } from './words.js';
 
 export const CLOCKS = [
   { key: '1+1', label: '1+1', clock: { initial_s: 60, increment_s: 1 } },
@@ -46,13 +47,17 @@ export async function lobbyPage(main) {
   const who = await whoAmI();
   const meta = await api('GET', '/api/meta');
   const list = h('ul', { class: 'games challenges', id: 'challenge-list' });
+  const tables = h('ul', { class: 'games tables', id: 'table-list' });
   const status = h('p', { class: 'seek-status', role: 'status', 'aria-live': 'polite' });
-  const lobby = new Lobby(who, meta, list, status);
+  const lobby = new Lobby(who, meta, list, status, tables);
   put(main, h('div', { class: 'lobby' },
     h('div', { class: 'lobby-main' },
       who.signed_in ? lobby.quickCard() : signInCard(),
       h('section', { class: 'card list', id: 'open-challenges', 'aria-labelledby': 'challenges-title' },
         h('h2', { id: 'challenges-title', text: 'Open challenges' }), list),
+      h('section', { class: 'card list', id: 'open-tables', 'aria-labelledby': 'tables-title' },
+        h('h2', { id: 'tables-title', text: 'Tables of 3 or 4' }),
+        h('p', { class: 'help', text: 'Morpyam for 3 or 4 players: sit down at a table; the game starts when every seat is taken.' }), tables),
       who.signed_in ? lobby.challengeCard() : null),
     h('div', { class: 'lobby-side' }, who.signed_in ? yourGamesSection() : null)));
   lobby.start();
@@ -67,10 +72,11 @@ function signInCard() {
 }
 
 class Lobby {
-  constructor(who, meta, list, status) {
+  constructor(who, meta, list, status, tables) {
     this.who = who;
     this.meta = meta;
     this.list = list;
+    this.tables = tables;
     this.status = status;
     this.mine = new Set(); // challenges made here: when one is accepted, go to its game
     this.seek = null;
@@ -112,6 +118,9 @@ class Lobby {
     clear(this.list);
     if (!lobby.challenges.length) this.list.append(h('li', { class: 'empty', text: 'No open challenge. Open one, or play someone now!' }));
     for (const c of lobby.challenges) this.list.append(this.item(c));
+    clear(this.tables);
+    if (!lobby.tables.length) this.tables.append(h('li', { class: 'empty', text: 'No table is waiting. Open one: choose 3 or 4 players below.' }));
+    for (const table of lobby.tables) this.tables.append(this.tableItem(table));
   }
 
   item(c) {
@@ -126,7 +135,8 @@ class Lobby {
     return h('li', { class: 'game-item challenge', dataset: { id: c.id, game: c.game } },
       h('div', { class: 'what' },
         h('a', { href: `/player/${encodeURIComponent(c.name)}`, class: 'who', text: c.name }),
-        h('span', { class: 'rating', text: ` ${c.rating}${c.rd > 110 ? '?' : ''}` }), ' ',
+        h('span', { class: 'rating', text: ` ${c.rating}` }),
+        c.rd > 110 ? h('span', { class: 'provisional', title: 'A provisional rating: fewer games or a long absence make it uncertain', text: 'provisional' }) : null, ' ',
         h('strong', { text: gameTitle(c.game) }), ' ', h('span', { text: what.filter(Boolean).join(' · ') }),
         c.quick ? h('span', { class: 'flag open', text: 'play now' }) : null,
         c.mine ? h('span', { class: 'flag you', text: 'yours' }) : null,
@@ -134,9 +144,36 @@ class Lobby {
       h('div', { class: 'item-actions' }, actions));
   }
 
+  // A table of 3 or 4: who sits there, the open seats, Sit down.
+  tableItem(table) {
+    const seated = table.players.filter(Boolean);
+    const mine = this.who.signed_in && seated.includes(this.who.name);
+    const what = [optionsSummary(table.game, table.options), table.clock ? table.clock.name : 'no clock', 'unrated'];
+    return h('li', { class: 'game-item table', dataset: { id: table.id } },
+      h('div', { class: 'what' }, h('strong', { text: `${gameTitle(table.game)}: ${seated.join(', ')}` }), ' ',
+        h('span', { text: what.join(' · ') }),
+        h('span', { class: 'flag open', text: `${table.open_seats} seat${table.open_seats === 1 ? '' : 's'} free` }),
+        h('span', { class: 'when', text: ` ${ago(table.created)}` })),
+      h('div', { class: 'item-actions' }, mine
+        ? h('a', { class: 'button', href: table.path, text: 'Open' })
+        : h('button', { class: 'primary sit', text: 'Sit down', disabled: !this.who.signed_in, onclick: () => this.sit(table) })));
+  }
+
+  async sit(table) {
+    try {
+      const joined = await api('POST', `/api/games/${table.id}/join`, { body: {} });
+      addTokens(joined.id, [joined.token], table.game);
+      location.assign(joined.path);
+    } catch (err) {
+      toast(err.message);
+      this.refresh();
+    }
+  }
+
   async accept(id) {
     try {
       const made = await api('POST', `/api/lobby/${id}/accept`, { body: {} });
+      addTokens(made.id, made.seats.map((seat) => seat.token), made.state && made.state.game);
       location.assign(made.path);
     } catch (err) {
       toast(err.message);
@@ -229,20 +266,20 @@ class Lobby {
   // those with a few choices (the number of players is the lobby's: two).
   challengeOptions() {
     const game = this.meta.games.find((g) => g.name === this.challengeGame);
-    return (game ? game.options : []).filter((o) => o.key !== 'players' &&
-      ((o.choices && o.kind !== 'int') || (o.kind === 'int' && o.max && o.max - o.min <= 20)));
+    return (game ? game.options : []).filter((o) =>
+      (o.choices && o.kind !== 'int') || (o.kind === 'int' && o.max && o.max - o.min <= 20));
   }
 
   optionFields() {
     return this.challengeOptions().map((o) => {
       const name = `opt-${o.key}`;
-      const title = o.key.charAt(0).toUpperCase() + o.key.slice(1).replace(/-/g, ' ');
+      const title = optionLabel(o);
       if (o.kind === 'list')
         return h('fieldset', { class: 'option inline' }, h('legend', { text: title }),
-          o.choices.map((c) => h('label', { class: 'pill' }, h('input', { type: 'checkbox', name, value: c }), ` ${c}`)));
+          o.choices.map((c) => h('label', { class: 'pill' }, h('input', { type: 'checkbox', name, value: c }), ` ${choiceLabel(o, c)}`)));
       const values = o.kind === 'int' ? Array.from({ length: o.max - o.min + 1 }, (_, i) => String(o.min + i)) : o.choices;
       return h('label', { class: 'option' }, h('span', { class: 'label', text: title }),
-        h('select', { name, 'aria-label': title }, values.map((v) => h('option', { value: v, text: v, selected: v === String(o.default) }))));
+        h('select', { name, 'aria-label': title }, values.map((v) => h('option', { value: v, text: o.kind === 'int' ? v : choiceLabel(o, v), selected: v === String(o.default) }))));
     });
   }
 
@@ -261,12 +298,19 @@ class Lobby {
     event.preventDefault();
     const data = new FormData(event.target);
     const options = this.optionValues(data);
-    const body = { game: this.challengeGame, options, rated: data.get('rated') === 'on' };
+    // more than two players: a table, unrated, whose game is made at once
+    const table = options.players > 2;
+    const body = { game: this.challengeGame, options, rated: !table && data.get('rated') === 'on' };
     const clock = this.clock.value();
     if (clock) body.clock = clock;
     try {
-      const { challenge } = await api('POST', '/api/lobby', { body });
-      this.mine.add(challenge.id);
+      const answer = await api('POST', '/api/lobby', { body });
+      if (table) {
+        addTokens(answer.id, answer.seats.map((seat) => seat.token), body.game);
+        location.assign(answer.path);
+        return;
+      }
+      this.mine.add(answer.challenge.id);
       toast('Your challenge is open: the game starts when someone accepts it.', 'ok');
     } catch (err) {
       toast(err.message);

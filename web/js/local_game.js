@@ -8,6 +8,7 @@
 import { GameScreen } from './game.js';
 import { h, put, toast, confirmDialog } from './dom.js';
 import { saveLocal } from './offline.js';
+import { capital } from './words.js';
 
 // The engine's worker, started once; call(op, fields) answers its result.
 class EngineWorker {
@@ -136,14 +137,25 @@ export class LocalScreen extends GameScreen {
     }
   }
 
+  // Why a click, tap or key cannot act, in the status line: whose turn it
+  // is, or the rules' reason from the engine (no server here).
+  async refuse(text) {
+    const line = this.blocked();
+    if (line || !text) return this.tell(line || 'Nothing to do here now.');
+    const version = this.shown.version;
+    const answer = await this.local.call('why', text);
+    if (version !== this.shown.version || !answer.why) return;
+    this.tell(`${/^[a-z][0-9]/.test(answer.why) ? answer.why : capital(answer.why)}.`);
+  }
+
   async act(text) {
-    if (!this.canAct()) return;
+    if (!this.canAct()) return this.refuse(null);
     this.busy = true;
     this.render();
     try {
       const answer = await this.local.call('play', this.actingSeat(), text);
       if (answer.error) {
-        toast(answer.error);
+        this.tell(answer.error);
         return;
       }
       await this.update();

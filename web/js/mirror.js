@@ -82,6 +82,7 @@ export class Mirror {
       thinking: changes.thinking,
       rematch: changes.rematch,
       clock: changes.clock,
+      seats: changes.seats || this.base.seats, // each seat's can_undo changes with every action
       history: this.history.slice(),
       last: this.history.length ? this.history[this.history.length - 1] : null,
     };
@@ -95,6 +96,12 @@ export class Mirror {
   check(seat, text) {
     const answer = this.game.check(seat, text);
     return answer.entries ? { ok: true, entries: answer.entries } : answer;
+  }
+
+  // Whether text is legal now by the rules, and the library's reason when
+  // not: { legal, why }, as GET /api/games/ID/why answers.
+  why(text) {
+    return this.game.why(text);
   }
 
   close() {

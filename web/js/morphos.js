@@ -8,10 +8,12 @@ import { h, s, put, clear } from './dom.js';
 import { legendTable } from './rules.js';
 
 const D = 40; // distance between points
-// The margin around the points: edges and coordinates (larger on large
-// boards, whose coordinates are drawn larger to stay readable on a phone).
+// The margin around the points: the edge bars next to the outer points,
+// the coordinates outside them, never under them (larger on large boards,
+// whose coordinates are drawn larger to stay readable on a phone).
+const EDGE = 32; // from the outer points to the outside of the edge bars
 function margin(n) {
-  return n >= 10 ? 64 : 50;
+  return n >= 10 ? EDGE + 42 : EDGE + 26;
 }
 const R = 17; // stone radius
 
@@ -42,8 +44,10 @@ export function stoneIcon(colour, label) {
 }
 
 // Draws board (the API's Morphos board) with marks into a new <svg>.
-// opts: actions (point -> legal action), onAct(text), onPreview(action|null),
-// hinted (point), lastMarks (marks of the last action).
+// opts: actions (point -> legal action), onAct(text), onRefuse(text: the
+// action a click on a point without a legal one would have been: "c3",
+// "xc3" on a stone), onPreview(action|null), hinted (point), lastMarks
+// (marks of the last action).
 export function drawBoard(board, marks, opts = {}) {
   const n = board.size;
   const M = margin(n);
@@ -82,8 +86,10 @@ export function drawBoard(board, marks, opts = {}) {
   for (let i = 0; i < n; i++) {
     grid.append(s('line', { x1: M, y1: M + i * D, x2: M + span, y2: M + i * D }));
     grid.append(s('line', { x1: M + i * D, y1: M, x2: M + i * D, y2: M + span }));
-    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - (big ? 8 : 10), 'text-anchor': 'middle', text: letters(n)[i] }));
-    svg.append(s('text', { class: 'coord', x: big ? 16 : 14, y: M + (n - 1 - i) * D + (big ? 8 : 5), 'text-anchor': 'middle', text: String(i + 1) }));
+    // in the band between the board's edge and the edge bars, centred
+    const band = M - EDGE;
+    svg.append(s('text', { class: 'coord', x: M + i * D, y: W - band / 2 + (big ? 9 : 6), 'text-anchor': 'middle', text: letters(n)[i] }));
+    svg.append(s('text', { class: 'coord', x: band / 2, y: M + (n - 1 - i) * D + (big ? 9 : 6), 'text-anchor': 'middle', text: String(i + 1) }));
   }
   svg.append(grid);
 
@@ -130,17 +136,21 @@ export function drawBoard(board, marks, opts = {}) {
         g.append(s('circle', { class: ['ghost', ghost], cx: x, cy: y, r: R - 1 }));
       }
       const title = [name];
-      if (colour) title.push(`${COLOUR[colour]} stone${weak.has(name) ? ', weak' : ''}`);
+      title.push(colour ? `${COLOUR[colour]} stone${weak.has(name) ? ', weak' : ''}` : 'empty');
       if (action) title.push(action.text);
-      g.append(s('title', { text: title.join(' — ') }));
+      g.append(s('title', { text: title.join(', ') }));
+      // every point has an accessible name, its <title>: what is there, what
+      // a click would do
+      g.setAttribute('role', 'img');
       if (action && opts.onAct) {
         g.addEventListener('click', () => opts.onAct(action.action));
-      } else if (opts.onRefused) {
-        g.addEventListener('click', () => opts.onRefused(name));
+      } else if (opts.onRefuse) {
+        g.addEventListener('click', () => opts.onRefuse(colour ? `x${name}` : name));
       }
       if (opts.onPreview) {
-        g.addEventListener('mouseenter', () => opts.onPreview(name, action));
-        g.addEventListener('mouseleave', () => opts.onPreview(null, null));
+        // a mouse's hover only: a tap leaves no preview behind
+        g.addEventListener('pointerenter', (e) => { if (e.pointerType === 'mouse') opts.onPreview(name, action); });
+        g.addEventListener('pointerleave', () => opts.onPreview(null, null));
       }
       layer.append(g);
     }
@@ -177,6 +187,16 @@ export class MorphosTable {
     return parts.join(' · ');
   }
 
+  // After a swap, until the swapped player's next move: "You are White
+  // now" in the banner (a player of one seat only).
+  statusNote(state) {
+    if (this.screen.mySeats.size !== 1 || state.result) return null;
+    const [seat] = this.screen.mySeats;
+    const at = state.history.findIndex((e) => e.kind === 'swap');
+    if (at < 0 || state.history.slice(at + 1).some((e) => e.player === seat)) return null;
+    return `You are ${COLOUR[state.board.seats[seat - 1]]} now`;
+  }
+
   keys(state) {
     if (!this.screen.isPlayer || state.result) return [];
     return ['arrows move on the board', 'Enter play', 'S swap'];
@@ -202,8 +222,7 @@ export class MorphosTable {
     const svg = drawBoard(state.board, state.marks, {
       actions: this.actions,
       onAct: (text) => this.screen.act(text),
-      // a point the rules refuse: the engine in the page says why (game.js)
-      onRefused: this.canAct && this.screen.mirror ? (point) => this.screen.act(point) : null,
+      onRefuse: (text) => this.screen.refuse(text),
       onPreview: (point, action) => this.preview(point, action),
       hinted: hint && (hint.point || hint.cell),
       lastMarks: last && last.marks ? last.marks.marks : [],
@@ -213,7 +232,10 @@ export class MorphosTable {
     svg.setAttribute('aria-roledescription', 'board');
     this.cursorEl = s('rect', { class: 'cursor', width: D - 4, height: D - 4, rx: 6 });
     svg.append(this.cursorEl);
+    // the keyboard's cursor and its preview: only for a keyboard's focus (a
+    // tap or a click focuses the board too, and must leave no text behind)
     svg.addEventListener('focus', () => {
+      if (!svg.matches(':focus-visible')) return;
       if (!this.cursor) this.cursor = this.startCursor();
       this.placeCursor();
     });
@@ -261,11 +283,22 @@ export class MorphosTable {
       event.preventDefault();
       event.stopPropagation();
       if (!this.cursor) return;
-      const point = pointName(this.cursor.col, this.cursor.row, n);
-      const action = this.actions.get(point);
+      const name = pointName(this.cursor.col, this.cursor.row, n);
+      const action = this.actions.get(name);
       if (action) this.screen.act(action.action);
-      else if (this.canAct && this.screen.mirror) this.screen.act(point);
+      else this.screen.refuse(this.stoneAt(name) ? `x${name}` : name);
     }
+  }
+
+  stoneAt(point) {
+    const b = this.state.board;
+    return b.stones.black.includes(point) || b.stones.white.includes(point);
+  }
+
+  // "It is White's turn: Bob."
+  whoseTurn(state, seat) {
+    const info = state.seats[seat - 1];
+    return `It is ${COLOUR[state.board.seats[seat - 1]]}'s turn: ${info ? info.name : `P${seat}`}.`;
   }
 
   preview(point, action) {
@@ -297,6 +330,14 @@ export class MorphosTable {
         ? `Click an empty point to place a stone, or one of the ${flips.length} weak stones (dashed ring) to flip it.`
         : flips.length ? 'Click an empty point to place a stone, or the weak stone (dashed ring) to flip it.'
           : 'Click an empty point to place a stone.' }));
+    }
+    // before Black's first stone: the swap to come, said beforehand
+    const b = state.board;
+    if (b.turn === 0 && b.to_move === 'black' && !b.mutators.includes('metamorph')) {
+      const white = state.seats[b.seats.indexOf('white')];
+      parts.push(h('p', { class: 'swap-note' }, h('strong', { text: 'The swap. ' }),
+        'After your first stone, White may take it over (swap) and play on as Black. ',
+        white && white.kind === 'ai' ? 'The AI does so when your stone is central: a stone off the centre is safer.' : 'A central stone invites it.'));
     }
     const swap = legal.find((a) => a.kind === 'swap');
     if (swap) {
@@ -356,14 +397,12 @@ export class MorphosTable {
   applyHint() {}
 
   onKey(event, canAct) {
-    if (!canAct) return;
-    if (event.key.toLowerCase() === 's') {
-      const swap = document.getElementById('swap');
-      if (swap) {
-        event.preventDefault();
-        swap.click();
-      }
-    }
+    if (event.key.toLowerCase() !== 's') return;
+    event.preventDefault();
+    // a key that cannot act says why: whose turn, or the library's reason
+    const swap = document.getElementById('swap');
+    if (canAct && swap) swap.click();
+    else this.screen.refuse(canAct ? 'swap' : null);
   }
 }
 
@@ -375,13 +414,23 @@ function replayBoard(pos, data, at) {
 }
 
 // Each seat's colour and stones on the board.
-function replayExtra(pos) {
+function replayExtra(pos, data) {
   const b = pos.board;
   return [h('table', { class: 'scores' },
     h('tbody', {}, b.seats.map((colour, i) => h('tr', { class: pos.to_move === i + 1 ? 'to-move' : '' },
-      h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `P${i + 1}: ${colour === 'black' ? 'Black' : 'White'}` }),
+      h('td', {}, stoneIcon(colour)), h('th', { scope: 'row', text: `${(data.names && data.names[i]) || `P${i + 1}`}: ${colour === 'black' ? 'Black' : 'White'}` }),
       h('td', { class: 'num', text: `${b.stones[colour].length} ${b.stones[colour].length === 1 ? 'stone' : 'stones'}` })))))];
 }
 
+// The win-chance curve of an analysis: Black's chance, the stones' colours
+// (a seat's colour at decision k: a swap changes it).
+function evalSides(data, position) {
+  return {
+    a: { label: 'Black', cls: 'side-black' },
+    b: { label: 'White', cls: 'side-white' },
+    isA: (seat, k) => position(k).board.seats[seat - 1] === 'black',
+  };
+}
+
 // This game's entry in the page's registry (games.js).
-export const page = { Table: MorphosTable, replayBoard, replayExtra };
+export const page = { Table: MorphosTable, replayBoard, replayExtra, evalSides };

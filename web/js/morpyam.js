@@ -6,7 +6,6 @@
 // offered comes from the state's legal actions; every sentence from the API.
 import { h, s, put, clear, sleep, reducedMotion } from './dom.js';
 import { dieSvg, setFace, tumble } from './dice.js';
-import { legendTable } from './rules.js';
 import { pref, setPref } from './api.js';
 
 // Okabe-Ito colours (told apart with colour blindness) and a shape per seat.
@@ -59,7 +58,8 @@ function legendOf(legend, code) {
 // ---- the grid, shared with the replay viewer ----
 
 // Draws the grid of board with marks into a new <svg>. opts: legend,
-// actions (square -> legal action to cover it), onAct(action), hinted
+// actions (square -> legal action to cover it), onAct(action), onRefuse
+// (square: a click on a square that cannot be covered now), hinted
 // (square), dropped ({square, seat}: a token shown before the state has it).
 export function drawGrid(board, marks, opts = {}) {
   const legend = opts.legend || [];
@@ -95,16 +95,19 @@ export function drawGrid(board, marks, opts = {}) {
       const g = s('g', { class: cls, dataset: { square: name, code: code || '' } });
       g.append(s('rect', { class: 'sq-bg', x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 8 }));
       const title = [name, entry ? `${entry.code}: ${entry.name}, ${entry.words}` : code === null ? 'not built yet' : code];
-      if (shown) title.push(`token of P${shown}`);
+      if (shown) title.push(`token of ${(opts.names && opts.names[shown - 1]) || `P${shown}`}`);
       if (action) title.push(action.text);
-      g.append(s('title', { text: title.join(' — ') }));
+      g.append(s('title', { text: title.join(', ') }));
       if (code) g.append(squareLabel(code, entry, x, y, !!shown));
       if (shown) g.append(tokenShape(shown, x + CELL / 2, y + CELL / 2 + 6, 30, opts.dropped && opts.dropped.square === name ? 'dropped' : ''));
       g.append(s('rect', { class: 'ring', x: x + 5, y: y + 5, width: CELL - 10, height: CELL - 10, rx: 6 }));
+      if (!action && opts.onRefuse) g.addEventListener('click', () => opts.onRefuse(name));
+      // every square has an accessible name, its <title>: what it is, who
+      // covers it, what a click would do (SVG names an element by its title)
+      g.setAttribute('role', 'img');
       if (action) {
         g.setAttribute('tabindex', '0');
         g.setAttribute('role', 'button');
-        g.setAttribute('aria-label', action.text);
         g.addEventListener('click', () => opts.onAct(action.action));
         g.addEventListener('keydown', (event) => {
           if (event.key === 'Enter' || event.key === ' ') {
@@ -112,8 +115,6 @@ export function drawGrid(board, marks, opts = {}) {
             opts.onAct(action.action);
           }
         });
-      } else if (opts.onRefused && code && !shown) {
-        g.addEventListener('click', () => opts.onRefused(name));
       }
       squares.append(g);
     }
@@ -153,7 +154,7 @@ export function lastTokenMarks(history, count) {
 }
 
 function squareLabel(code, entry, x, y, covered) {
-  const g = s('g', { class: 'label' });
+  const g = s('g', { class: 'label', 'aria-hidden': 'true' }); // the square's name says it
   if (covered) {
     g.append(s('text', { class: 'code-small', x: x + 10, y: y + 22, text: code }));
     return g;
@@ -173,6 +174,15 @@ function squareLabel(code, entry, x, y, covered) {
   return g;
 }
 
+// The legend of the squares: each code drawn as the grid draws it, its
+// name and what the dice must show.
+export function squareLegend(legend) {
+  return h('ul', { class: 'square-legend' }, legend.map((entry) => h('li', { dataset: { code: entry.code } },
+    h('span', { class: ['chip', `fam-${family(entry.code)}`], 'aria-hidden': 'true' },
+      /^[1-6]$/.test(entry.code) ? [dieSvg(Number(entry.code), 'chip-die'), h('span', { class: 'chip-times', text: '×3' })] : entry.code),
+    h('span', { class: 'legend-text' }, h('strong', { text: entry.name }), h('span', { class: 'legend-words', text: entry.words })))));
+}
+
 // ---- the table ----
 
 export class MorpyamTable {
@@ -186,13 +196,16 @@ export class MorpyamTable {
     this.dropped = null;
     this.el = {
       grid: h('div', { class: 'grid-wrap' }),
+      legend: h('div', { class: 'legend-side' }),
       tray: h('div', { class: 'tray' }),
       buttons: h('div', { class: 'action-buttons' }),
     };
     this.el.dice = h('div', { class: 'dice', role: 'group', 'aria-label': 'The five dice' });
     this.el.caption = h('p', { class: 'tray-caption' });
     this.el.tray.append(this.el.dice, this.el.caption);
-    screen.el.board.append(this.el.grid);
+    // the status line and the narration right under the grid, the legend
+    // beside them (under them on a narrow screen)
+    screen.el.board.append(this.el.grid, screen.el.why, screen.el.narration, this.el.legend);
     screen.el.controls.append(this.el.tray, this.el.buttons);
   }
 
@@ -214,7 +227,7 @@ export class MorpyamTable {
     const b = state.board;
     const parts = [];
     if (['after', 'forced', 'call-reroll', 'roll'].includes(b.phase) && b.roll > 0) parts.push(`roll ${b.roll}`);
-    if (b.call) parts.push(`call: ${b.call}`);
+    if (b.call) parts.push(`call: ${b.call_name || b.call}`);
     if (b.replay) parts.push('replay turn');
     if (b.phase === 'put' && b.builder) parts.push(`${this.seatLabel(state, b.builder)} builds the grid`);
     return parts.join(' · ');
@@ -257,10 +270,11 @@ export class MorpyamTable {
     const hint = this.screen.hint;
     put(this.el.grid, drawGrid(b, state.marks, {
       legend: this.screen.statics.legend,
+      names: state.seats.map((seat) => seat.name),
       actions,
       onAct: (text) => this.screen.act(text),
-      // a free square the dice do not allow: the engine in the page says why (game.js)
-      onRefused: canAct && this.screen.mirror && !puts.length ? (square) => this.screen.act(`place ${square}`) : null,
+      // an unlit square: the library's reason (or whose turn it is)
+      onRefuse: (square) => this.screen.refuse(puts.length ? `put ${this.putCode} ${square}` : `place ${square}`),
       hinted: hint && (hint.square || hint.cell),
       lastMarks: lastTokenMarks(state.history, state.history.length),
     }));
@@ -284,7 +298,9 @@ export class MorpyamTable {
     if (b.dice.length === 5) {
       values = b.dice;
       this.lastDice = values;
-      caption = interactive ? 'Click the dice to keep; the others are rerolled.' : `${who}'s dice`;
+      const lit = canAct && state.legal.some((a) => a.kind === 'place');
+      caption = interactive ? (lit ? 'Cover a lit square, or click the dice to keep and reroll the rest.'
+        : 'Click the dice to keep; the others are rerolled.') : `${who}'s dice`;
       if (interactive) kept = this.keep;
     } else if (b.phase === 'roll' || typing) {
       values = [...b.kept, ...Array(5 - b.kept.length).fill(0)];
@@ -315,10 +331,11 @@ export class MorpyamTable {
     const dice = values.map((v, i) => {
       const isKept = kept.has(i);
       const label = v ? `Die ${i + 1}: ${v}${interactive ? (isKept ? ', kept' : ', rerolled') : isKept ? ', kept' : ''}` : `Die ${i + 1}: not rolled`;
+      // a die that cannot be kept now says why when clicked (aria-disabled)
       const button = h('button', {
-        class: ['die', isKept && 'kept'], type: 'button', 'aria-label': label, disabled: !interactive,
+        class: ['die', isKept && 'kept'], type: 'button', 'aria-label': label, 'aria-disabled': interactive ? null : 'true',
         'aria-pressed': interactive ? String(isKept) : null, dataset: { index: i, value: v },
-        onclick: () => this.toggleKeep(i),
+        onclick: () => (interactive ? this.toggleKeep(i) : this.screen.refuse(`keep ${v || 1}`)),
       }, dieSvg(v));
       return button;
     });
@@ -366,11 +383,12 @@ export class MorpyamTable {
     if (of('reroll').length) {
       const chosen = this.chosenReroll(state);
       const n = b.dice.length - this.keep.size;
+      // every die kept: the click says the library's reason
       row.push(h('button', {
-        class: ['primary', 'big', hint && hint.kind === 'reroll' && 'hinted'], id: 'reroll', disabled: !chosen,
+        class: ['primary', 'big', hint && hint.kind === 'reroll' && 'hinted'], id: 'reroll', 'aria-disabled': chosen ? null : 'true',
         text: n === 5 ? 'Reroll all' : n === 0 ? 'Reroll' : `Reroll ${n}`, 'aria-keyshortcuts': 'R',
         title: chosen ? `${chosen.text} (R)` : 'Keep fewer dice: at least one die is rerolled',
-        onclick: () => chosen && this.screen.act(chosen.action),
+        onclick: () => (chosen ? this.screen.act(chosen.action) : this.screen.refuse(`keep ${b.dice.join(' ')}`)),
       }));
     }
     const pass = of('pass')[0];
@@ -382,17 +400,17 @@ export class MorpyamTable {
     }
     if (row.length) parts.push(h('div', { class: 'button-row' }, row));
     const places = of('place');
-    if (places.length) {
+    if (places.length && !of('reroll').length) { // with dice to keep, the tray's caption says it
       parts.push(h('p', { class: 'prompt', text: places.length === 1 && !roll && !of('reroll').length && !pass
         ? `Cover ${places[0].square}: click the lit square.` : 'Click a lit square to cover it with a token.' }));
     }
     const calls = of('call');
     if (calls.length) {
       parts.push(h('div', { class: 'calls', role: 'group', 'aria-label': 'Call a figure for the next roll' },
-        h('span', { class: 'calls-label', text: 'Call for the next roll:' }),
+        h('span', { class: 'calls-label' }, h('span', { class: 'long', text: 'Call for the next roll:' }), h('span', { class: 'short', 'aria-hidden': 'true', text: 'Call:' })),
         calls.map((a) => h('button', {
           class: ['call', hint && hint.kind === 'call' && hint.figure === a.figure && 'hinted'], dataset: { figure: a.figure },
-          text: a.figure, title: a.text, onclick: () => this.screen.act(a.action),
+          text: a.name || a.figure, title: a.text, onclick: () => this.screen.act(a.action),
         }))));
     }
     if (puts.length) parts.push(this.handPanel(state, puts));
@@ -494,12 +512,13 @@ export class MorpyamTable {
       linesList(state.marks, (seat) => this.seatLabel(state, seat)));
   }
 
-  renderLegend(state) {
+  // The legend of the squares, in the library's words: open beside a wide
+  // grid, folded under a phone's.
+  renderLegend() {
     if (this.legendDone) return;
     this.legendDone = true;
-    // open beside a wide board, folded under a phone's
-    put(this.screen.el.legend, h('details', { class: 'legend-box', open: window.matchMedia('(min-width: 900px)').matches },
-      h('summary', { text: 'Legend of the squares' }), legendTable(this.screen.statics.legend)));
+    put(this.el.legend, h('details', { class: 'legend-box', id: 'legend', open: window.matchMedia('(min-width: 900px)').matches },
+      h('summary', { text: 'The squares' }), squareLegend(this.screen.statics.legend)));
   }
 
   // ---- playing out an action ----
@@ -603,22 +622,22 @@ export class MorpyamTable {
       }
       return;
     }
-    if (!canAct) return;
-    if (/^[1-5]$/.test(key) && state.legal.some((a) => a.kind === 'reroll')) {
-      event.preventDefault();
-      this.toggleKeep(Number(key) - 1);
+    if (!/^[1-5rp]$/.test(key)) return;
+    event.preventDefault();
+    // a key that cannot act says why: whose turn, or the library's reason
+    if (!canAct) return this.screen.refuse(null);
+    const dice = state.board.dice;
+    if (/^[1-5]$/.test(key)) {
+      if (state.legal.some((a) => a.kind === 'reroll')) this.toggleKeep(Number(key) - 1);
+      else this.screen.refuse(`keep ${dice[Number(key) - 1] || 1}`);
     } else if (key === 'r') {
       const button = document.getElementById('roll') || document.getElementById('reroll');
-      if (button && !button.disabled) {
-        event.preventDefault();
-        button.click();
-      }
-    } else if (key === 'p') {
+      if (button) button.click();
+      else this.screen.refuse('roll');
+    } else {
       const button = document.getElementById('pass');
-      if (button) {
-        event.preventDefault();
-        button.click();
-      }
+      if (button) button.click();
+      else this.screen.refuse('pass');
     }
   }
 }
@@ -626,7 +645,7 @@ export class MorpyamTable {
 // ---- the replay viewer (replay.js): the board and what goes beside it ----
 
 function replayBoard(pos, data, at) {
-  return drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(data.history, at) });
+  return drawGrid(pos.board, pos.marks, { lastMarks: lastTokenMarks(data.history, at), names: data.names });
 }
 
 // The dice, each player's points (the end bonus included at the end) and
@@ -636,16 +655,25 @@ function replayExtra(pos, data, at) {
   const players = b.points.length;
   const end = at === data.count && data.result && data.result.points;
   const total = end ? data.result.points : b.points;
+  const name = (seat) => (data.names && data.names[seat - 1]) || `P${seat}`;
   return [
-    h('div', { class: 'dice replay-dice', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
+    h('div', { class: 'dice replay-dice', role: 'group', 'aria-label': 'Dice' }, (b.dice.length ? b.dice : b.kept).map((v) => h('span', { class: 'die' }, dieSvg(v)))),
     h('table', { class: 'scores' },
       h('thead', {}, h('tr', {}, h('th', {}), h('th', { text: 'Player' }), h('th', { class: 'num', text: 'Points' }), h('th', { class: 'num', text: 'Tokens' }))),
       h('tbody', {}, Array.from({ length: players }, (_, i) => h('tr', { class: b.player === i + 1 ? 'to-move' : '' },
-        h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: `P${i + 1}` }),
+        h('td', {}, tokenIcon(i + 1)), h('th', { scope: 'row', text: name(i + 1) }),
         h('td', { class: 'num', text: String(total[i]) }), h('td', { class: 'num', text: String(b.left[i]) }))))),
-    linesList(pos.marks, (seat) => `P${seat}`),
+    linesList(pos.marks, name),
   ];
 }
 
+// The win-chance curve of an analysis of two players: P1's chance, in the
+// tokens' colours; with more players, none (a line per seat).
+function evalSides(data) {
+  if (data.options.players !== 2) return null;
+  const name = (i) => (data.names && data.names[i]) || `P${i + 1}`;
+  return { a: { label: name(0), cls: 'seat-1' }, b: { label: name(1), cls: 'seat-2' }, isA: (seat) => seat === 1 };
+}
+
 // This game's entry in the page's registry (games.js).
-export const page = { Table: MorpyamTable, replayBoard, replayExtra };
+export const page = { Table: MorpyamTable, replayBoard, replayExtra, evalSides };

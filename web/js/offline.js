@@ -6,11 +6,13 @@
 // engine in the page). Games are kept in localStorage as their records
 // (docs/records.md), so a closed tab comes back to them, and a finished one
 // can be downloaded or sent to the server.
-import { api } from './api.js';
+import { api, guestName } from './api.js';
 import { h, put, toast, pageTitle } from './dom.js';
 import { GAME_NAMES } from './games.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { pageEngine } from './mirror.js';
+import { levelLabel, levelAbout } from './words.js';
+import { signedInName } from './account.js';
 
 const KEY = 'morph.local';
 // The AI levels a phone plays offline: those that think a bounded time, at
@@ -137,7 +139,8 @@ function newGameForm(meta) {
   function levels() {
     const g = chosen();
     put(level, ...g.ai.filter((a) => a.level !== 'random').map((a) => h('option', {
-      value: a.ms ? `${a.level}:ms=${Math.min(a.ms.default, PHONE_MS)}` : a.level, text: a.level, selected: a.level === g.default_ai,
+      value: a.ms ? `${a.level}:ms=${Math.min(a.ms.default, PHONE_MS)}` : a.level, text: levelLabel(a), title: levelAbout(a),
+      selected: a.level === g.default_ai,
     })));
     sizeRow.hidden = !g.options.some((o) => o.key === 'size');
   }
@@ -151,7 +154,8 @@ function newGameForm(meta) {
         const g = chosen();
         const options = g.options.some((o) => o.key === 'size') ? { size: Number(size.value) } : {};
         const seat = second.querySelector('input').checked ? 2 : 1;
-        location.assign(`/offline/${await startLocal(g.name, options, level.value, seat)}`);
+        const ai = g.ai.find((a) => level.value.split(':')[0] === a.level);
+        location.assign(`/offline/${await startLocal(g.name, options, level.value, seat, `${levelLabel(ai)} AI`)}`);
       } catch (err) {
         toast(err.message);
         start.disabled = false;
@@ -160,11 +164,14 @@ function newGameForm(meta) {
   }, pick, sizeRow, h('label', { class: 'field' }, 'AI ', level), second, start);
 }
 
-// A new game kept on this device; its id.
-export async function startLocal(game, options, level, seat) {
+// A new game kept on this device; its id. The seats are named as the
+// server names them: the account's or the guest's name, the AI by its
+// level ("Casual AI").
+export async function startLocal(game, options, level, seat, aiName) {
   const engine = await pageEngine();
   const players = [1, 2].map((p) => (p === seat ? 'human' : `ai:${level}`));
-  const names = [1, 2].map((p) => (p === seat ? `P${p}` : `P${p} (${level.split(':')[0]})`));
+  let names = [1, 2].map((p) => (p === seat ? signedInName() || guestName() : aiName));
+  if (names[0] === names[1]) names = names.map((name, i) => `${name} (P${i + 1})`); // a name two seats share says its seat
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
   const created = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const g = engine.game({ game, options, players, seed, names });
@@ -194,7 +201,7 @@ async function replayData(engine, saved) {
     positions.push(at(k + 1));
   });
   walk.close();
-  return { game: saved.game, options: saved.record.options, count: history.length, history, result: final.result, positions };
+  return { game: saved.game, options: saved.record.options, count: history.length, history, result: final.result, positions, names: saved.names };
 }
 
 async function localReplay(main, id) {

@@ -2,7 +2,7 @@
 // their history, running and recent games; on your own page, a new
 // password and signing out everywhere. And the leaderboards
 // (/leaderboard/GAME).
-import { api, ApiError } from './api.js';
+import { api, ApiError, myGames } from './api.js';
 import { h, s, put, toast, ago, pageTitle, confirmDialog } from './dom.js';
 import { whoAmI } from './account.js';
 import { gameTitle, optionsSummary } from './rules.js';
@@ -78,7 +78,11 @@ function gamesList(p) {
       const won = (g.result.winners || []).includes(g.seat);
       outcome = h('span', { class: ['flag', won ? 'win' : 'out'], text: won ? (g.result.winners.length > 1 ? 'shared' : 'won') : 'lost' });
     }
-    const what = [optionsSummary(g.game, g.options), g.clock ? g.clock.name : null, g.rated ? 'rated' : null];
+    // a rated game ended before both players moved counts for nobody: its
+    // result is not in the rating's history
+    const counted = !g.result || (p.history[g.game] || []).some((x) => x.game === g.id);
+    const rated = g.rated ? (counted ? 'rated' : 'not rated (ended before both had moved)') : null;
+    const what = [optionsSummary(g.game, g.options), g.clock ? g.clock.name : null, rated];
     return h('li', { class: 'game-item', dataset: { id: g.id } },
       h('div', { class: 'what' }, h('strong', { text: gameTitle(g.game) }), ' against ', others.join(', ') || 'nobody yet', ' ',
         h('span', { text: what.filter(Boolean).join(' · ') }), outcome ?? h('span', { class: 'flag turn', text: g.status }),
@@ -121,8 +125,24 @@ function ownCard() {
     })));
 }
 
+// The game played last: the account's latest game, else this device's.
+async function lastGamePlayed() {
+  const who = await whoAmI();
+  if (who.signed_in) {
+    try {
+      const p = await api('GET', `/api/players/${encodeURIComponent(who.name)}`);
+      const latest = [...p.games].sort((a, b) => (a.updated < b.updated ? 1 : -1))[0];
+      if (latest && GAMES.includes(latest.game)) return latest.game;
+    } catch {
+      // the device's games then
+    }
+  }
+  const mine = myGames().find((g) => GAMES.includes(g.game));
+  return mine ? mine.game : null;
+}
+
 export async function leaderboardPage(main, game) {
-  if (!GAMES.includes(game)) game = GAMES[0];
+  if (!GAMES.includes(game)) game = await lastGamePlayed() || GAMES[0];
   pageTitle(`${gameTitle(game)} leaderboard · morph`);
   const board = await api('GET', `/api/leaderboard/${game}?limit=100`);
   const me = (await whoAmI()).name;

@@ -91,7 +91,7 @@ export class Viewer {
     put(main, h('section', { class: ['game', 'replay', `game-${this.game}`], id: 'replay', dataset: { game: this.game } },
       h('div', { class: 'game-head' },
         h('h1', {}, `Replay: ${gameTitle(this.game)} `, h('small', { text: optionsSummary(this.game, data.options) })),
-        h('p', { class: 'help' }, 'From ', origin, ` · ${this.count} actions · `, h('a', { href: '/replay', text: 'open another record' }))),
+        h('p', { class: 'help' }, 'From ', origin, ` · ${this.count} action${this.count === 1 ? '' : 's'} · `, h('a', { href: '/replay', text: 'open another record' }))),
       h('div', { class: 'layout' },
         h('div', { class: 'board-col' }, el.board, el.narration),
         h('div', { class: 'side' },
@@ -163,8 +163,14 @@ export class Viewer {
     });
   }
 
+  // A seat as the game's sentences name it (the replay's names).
   seatName(seat) {
-    return `P${seat}`;
+    return (this.data.names && this.data.names[seat - 1]) || `P${seat}`;
+  }
+
+  // The two sides of the win-chance curve (the page module's), or null.
+  evalSides() {
+    return this.page.evalSides ? this.page.evalSides(this.data, (k) => this.position(k)) : null;
   }
 
   onKey(event) {

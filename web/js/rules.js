@@ -3,6 +3,7 @@
 // dialog. Paragraphs are reflowed to the screen; drawings keep their lines.
 import { api } from './api.js';
 import { h, put, pageTitle } from './dom.js';
+import { optionLabel, choiceLabel, capital } from './words.js';
 
 export function gameTitle(game) {
   return game ? game.charAt(0).toUpperCase() + game.slice(1) : '';
@@ -17,7 +18,7 @@ export function optionsSummary(game, options, dice) {
     if (key === 'size') parts.push(`${value}×${value}`);
     else if (key === 'players') parts.push(`${value} players`);
     else if (key === 'grid') parts.push('custom grid');
-    else parts.push(Array.isArray(value) ? value.join(', ') : String(value));
+    else parts.push((Array.isArray(value) ? value : [value]).map((v) => capital(String(v).replace(/-/g, ' '))).join(', '));
   }
   if (dice === 'real') parts.push('real dice');
   return parts.join(' · ');
@@ -83,14 +84,14 @@ export async function rulesPage(main, game) {
   for (const option of info.options) {
     const current = params.get(option.key) ?? option.default;
     if (option.kind === 'string' && option.choices) {
-      form.append(h('label', {}, `${option.key} `,
-        h('select', { name: option.key }, option.choices.map((c) => h('option', { value: c, selected: c === current, text: c })))));
+      form.append(h('label', {}, `${optionLabel(option)} `,
+        h('select', { name: option.key }, option.choices.map((c) => h('option', { value: c, selected: c === current, text: choiceLabel(option, c) })))));
     } else if (option.kind === 'list' && option.choices) {
       const on = current.split(',').filter(Boolean);
-      form.append(h('fieldset', {}, h('legend', { text: option.key }),
-        option.choices.map((c) => h('label', { class: 'check' }, h('input', { type: 'checkbox', name: option.key, value: c, checked: on.includes(c) }), ` ${c}`))));
+      form.append(h('fieldset', {}, h('legend', { text: optionLabel(option) }),
+        option.choices.map((c) => h('label', { class: 'check' }, h('input', { type: 'checkbox', name: option.key, value: c, checked: on.includes(c) }), ` ${choiceLabel(option, c)}`))));
     } else if (option.kind === 'int' && option.key !== 'turn-cap' && option.key !== 'move-cap' && option.max) {
-      form.append(h('label', {}, `${option.key} `,
+      form.append(h('label', {}, `${optionLabel(option)} `,
         h('input', { type: 'number', name: option.key, min: option.min, max: option.max, value: current, class: 'num' })));
     }
   }

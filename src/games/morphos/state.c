@@ -462,6 +462,7 @@ const GameOps morphos_ops = {
     .name = "morphos",
     .summary = "connection game with flippable weak stones (two players, five mutators)",
     .option_specs = specs,
+    .option_words = morphos_option_words,
     .configure = configure,
     .free_config = free_config,
     .new_initial_state = new_initial_state,

@@ -7,6 +7,9 @@
 
 #include "morphos.h"
 
+/* option_words.c: the options and mutators for people */
+extern const OptionWords morphos_option_words[];
+
 static inline const char *morphos_colour_name(int colour) { return colour == MORPHOS_BLACK ? "Black" : "White"; }
 static inline const char *morphos_colour_adj(int colour) { return colour == MORPHOS_BLACK ? "black" : "white"; }
 /* The two edges a colour joins. */

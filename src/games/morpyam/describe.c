@@ -52,7 +52,7 @@ static void describe_place(const MorpyamState *s, const MorpyamState *t, int sq,
         sb_printf(first, "%s covers the Morpyam square %s", who, name);
     } else {
         if (kind == MF_SEC || kind == MK_APPEL)
-            sb_printf(first, "%s covers the %s square %s (", who, kind == MF_SEC ? "Sec" : "Appel", name);
+            sb_printf(first, "%s covers the %s square %s (", who, morpyam_kind_name(kind), name);
         else
             sb_printf(first, "%s covers %s (", who, name);
         morpyam_made_words(&s->cfg->ms, s->dice, kind, first);
@@ -135,9 +135,9 @@ static void describe_roll(const MorpyamState *s, const MorpyamState *t, int id, 
     }
     bool turn_over = t->phase == MP_OVER || t->turns != s->turns;
     if (s->call >= 0) {
-        const char *called = morpyam_figure_id(s->call);
+        const char *called = morpyam_kind_name(s->call);
         if (t->phase == MP_FORCED)
-            sb_printf(out, "; the call of %s comes true: %s must cover an Appel square", called, who);
+            sb_printf(out, "; the call of %s comes true: %s must cover a call square", called, who);
         else if (roll == 3)
             sb_printf(out, "; %s's call of %s fails: no token this turn", who, called);
         else if (s->cfg->strict_call)
@@ -153,7 +153,7 @@ static void describe_roll(const MorpyamState *s, const MorpyamState *t, int id, 
     if (roll == 1 && t->phase == MP_AFTER && (t->can_place & t->kind_sq[MF_SEC])) {
         StrBuf sec = STRBUF_INIT;
         morpyam_sec_words(ms, t->dice, &sec);
-        sb_printf(out, "; %s on the first roll give%s Sec", sb_str(&sec), strstr(sb_str(&sec), " and ") ? "" : "s");
+        sb_printf(out, "; %s on the first roll make%s an all-in-one", sb_str(&sec), strstr(sb_str(&sec), " and ") ? "" : "s");
         sb_free(&sec);
     }
     cap_words(t, v, out);
@@ -251,12 +251,12 @@ void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out)
             sb_printf(out, "%s rerolls all five dice", who);
         }
         if (s->call >= 0)
-            sb_printf(out, " for the call of %s", morpyam_figure_id(s->call));
+            sb_printf(out, " for the call of %s", morpyam_kind_name(s->call));
     } else if (a >= MA_CALL) {
-        sb_printf(out, "%s calls %s", who, morpyam_figure_id(a - MA_CALL));
+        sb_printf(out, "%s calls %s", who, morpyam_kind_name(a - MA_CALL));
     } else if (a == MA_ROLL) {
         if (s->call >= 0)
-            sb_printf(out, "%s rolls for the call of %s", who, morpyam_figure_id(s->call));
+            sb_printf(out, "%s rolls for the call of %s", who, morpyam_kind_name(s->call));
         else
             sb_printf(out, "%s rolls without a call", who);
     } else if (a == MA_PASS) {

@@ -6,39 +6,51 @@
 #include "words.h"
 #include "ops.h"
 
-/* What the dice must show, "short: details"; the legend adds a remark. */
-#define NEED_BRELAN(v) "three " #v "s: three dice or more showing " #v
-#define NEED_CARRE "four alike: four dice or more showing the same value"
-#define NEED_FULL "a full house: three of one value and two of another (five alike count too)"
-#define NEED_MAXI "a maxi: the five dice add up to 27 or more"
-#define NEED_MINI "a mini: the five dice add up to 8 or less"
-#define NEED_MORPYAM "five alike: all five dice show the same value"
-#define NEED_PETITE_SUITE "a small straight: four values in a row"
-#define NEED_SEC "Sec: a morpyam, carre, full, suite, maxi or mini on the first roll of a turn"
-#define NEED_SUITE "a straight: five values in a row (1 to 5 or 2 to 6)"
-#define NEED_APPEL "a call that comes true: the figure called before a roll shows on that roll"
+/* What the dice must show: a short phrase and its details. Refusals say
+ * "short: details"; the legend, beside the figure's name, the details and
+ * a remark. */
+#define HOW_BRELAN(v) "three dice or more showing " #v
+#define HOW_CARRE "four dice or more showing the same value"
+#define HOW_FULL "three of one value and two of another (five alike count too)"
+#define HOW_MAXI "the five dice add up to 27 or more"
+#define HOW_MINI "the five dice add up to 8 or less"
+#define HOW_MORPYAM "all five dice show the same value"
+#define HOW_PETITE_SUITE "four values in a row"
+#define HOW_SEC "a morpyam, square, full house, straight, maxi or mini on the first roll of a turn"
+#define HOW_SUITE "five values in a row (1 to 5 or 2 to 6)"
+#define HOW_APPEL "the figure called before a roll shows on that roll"
 
 static const char *const needs[MK_COUNT] = {
-    NEED_BRELAN(1), NEED_BRELAN(2), NEED_BRELAN(3), NEED_BRELAN(4), NEED_BRELAN(5), NEED_BRELAN(6),
-    NEED_CARRE, NEED_FULL, NEED_MAXI, NEED_MINI, NEED_MORPYAM, NEED_PETITE_SUITE, NEED_SEC, NEED_SUITE,
-    NEED_APPEL,
+    "three 1s: " HOW_BRELAN(1), "three 2s: " HOW_BRELAN(2), "three 3s: " HOW_BRELAN(3),
+    "three 4s: " HOW_BRELAN(4), "three 5s: " HOW_BRELAN(5), "three 6s: " HOW_BRELAN(6),
+    "four alike: " HOW_CARRE, "a full house: " HOW_FULL, "a maxi: " HOW_MAXI, "a mini: " HOW_MINI,
+    "five alike: " HOW_MORPYAM, "a small straight: " HOW_PETITE_SUITE, "an all-in-one: " HOW_SEC,
+    "a straight: " HOW_SUITE, "a call that comes true: " HOW_APPEL,
 };
 
 static const char *const legend_words[MK_COUNT] = {
-    NEED_BRELAN(1), NEED_BRELAN(2), NEED_BRELAN(3), NEED_BRELAN(4), NEED_BRELAN(5), NEED_BRELAN(6),
-    NEED_CARRE, NEED_FULL, NEED_MAXI, NEED_MINI,
-    NEED_MORPYAM "; while a Morpyam square is free, five alike must go there (or on Sec), "
-                 "and covering it gives another turn",
-    NEED_PETITE_SUITE " (1 2 3 4, 2 3 4 5 or 3 4 5 6)",
-    NEED_SEC "; a brelan or a petite-suite alone does not count, nor does a later roll",
-    NEED_SUITE,
-    NEED_APPEL "; call morpyam, carre, full, suite, maxi or mini before a roll (sec before the first), "
-               "and when the roll shows it the token must go on a free Appel square",
+    HOW_BRELAN(1), HOW_BRELAN(2), HOW_BRELAN(3), HOW_BRELAN(4), HOW_BRELAN(5), HOW_BRELAN(6),
+    HOW_CARRE, HOW_FULL, HOW_MAXI, HOW_MINI,
+    HOW_MORPYAM "; while a Morpyam square is free, five alike must go there (or on an all-in-one), "
+                "and covering it gives another turn",
+    HOW_PETITE_SUITE " (1 2 3 4, 2 3 4 5 or 3 4 5 6)",
+    HOW_SEC "; three of a kind or a small straight alone does not count, nor does a later roll",
+    HOW_SUITE,
+    "a call that comes true: " HOW_APPEL "; call morpyam, square, full house, straight, maxi or mini before a "
+    "roll (all-in-one before the first), and when the roll shows it the token must go on a free call square",
+};
+
+/* The English names of the rules (the seed texts' names), which every
+ * sentence, the legend and the hints use; action texts keep the ids of
+ * figures.c ("call carre"), which records store. */
+static const char *const names[MK_COUNT] = {
+    "three 1s", "three 2s", "three 3s", "three 4s", "three 5s", "three 6s", "square", "full house", "maxi",
+    "mini", "morpyam", "small straight", "all-in-one", "straight", "call",
 };
 
 const char *morpyam_kind_name(int kind)
 {
-    return kind == MK_APPEL ? "appel" : morpyam_figure_id(kind);
+    return kind >= 0 && kind < MK_COUNT ? names[kind] : "?";
 }
 
 const char *morpyam_kind_need(int kind)
@@ -85,7 +97,7 @@ void morpyam_sec_words(const MorpyamMultisets *ms, int dice, StrBuf *out)
         if (figs >> order[i] & 1)
             shown[n++] = order[i];
     for (int i = 0; i < n; i++)
-        sb_printf(out, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", morpyam_figure_id(shown[i]));
+        sb_printf(out, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", morpyam_kind_name(shown[i]));
 }
 
 void morpyam_made_words(const MorpyamMultisets *ms, int dice, int kind, StrBuf *out)

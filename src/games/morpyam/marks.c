@@ -126,7 +126,7 @@ void morpyam_marks(const State *st, Marks *out)
     uint64_t can = morpyam_placeable(s);
     if (can)
         set_cells(marks_add(out, MARK_PLACEABLE, s->player, 0,
-                            s->phase == MP_FORCED ? "the call came true: cover a free Appel square"
+                            s->phase == MP_FORCED ? "the call came true: cover a free call square"
                                                   : "the dice may cover these squares"),
                   can);
     if (s->phase == MP_PUT) {

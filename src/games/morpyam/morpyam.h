@@ -92,7 +92,10 @@ static inline int morpyam_ms_id(const MorpyamMultisets *ms, int key)
 /* Figure mask of five dice values (any order); first_roll adds MF_SEC when
  * a Sec maker is present. */
 unsigned morpyam_figures(const int dice[5], bool first_roll);
-const char *morpyam_figure_id(int fig);       /* "brelan-1", "carre", ... */
+const char *morpyam_figure_id(int fig);       /* "brelan-1", "carre", ...: the words of action texts */
+/* The name of a square kind (a figure, or MK_APPEL) for people: "three 1s",
+ * "square", "small straight", ..., "all-in-one", "call" (figure_words.c). */
+const char *morpyam_kind_name(int kind);
 int morpyam_figure_from_id(const char *text); /* -1 when unknown */
 
 /* Grid layouts: kinds[36] by square number. Codes: "1".."6", PS, SU, FU, CA,

@@ -7,6 +7,9 @@
 
 #include "morpyam.h"
 
+/* option_words.c: the options for people */
+extern const OptionWords morpyam_option_words[];
+
 /* text.c: action texts, serialisation, drawing */
 void morpyam_action_text(const State *st, Action a, StrBuf *out);
 void morpyam_serialize(const State *st, StrBuf *out);

@@ -76,10 +76,10 @@ void morpyam_rules(const Game *g, StrBuf *out)
 
     /* the figures of this grid's squares, in the legend's order */
     static const struct { int kind; const char *words; } figures[] = {
-        {MF_PETITE_SUITE, "four values in a row a petite-suite (PS)"},
-        {MF_SUITE, "five in a row a suite (SU)"},
-        {MF_FULL, "three of one value and two of another a full (FU)"},
-        {MF_CARRE, "four alike a carre (CA)"},
+        {MF_PETITE_SUITE, "four values in a row a small straight (PS)"},
+        {MF_SUITE, "five in a row a straight (SU)"},
+        {MF_FULL, "three of one value and two of another a full house (FU)"},
+        {MF_CARRE, "four alike a square (CA)"},
         {MF_MINI, "a total of 8 or less a mini (MI)"},
         {MF_MAXI, "a total of 27 or more a maxi (MA)"},
         {MF_MORPYAM, "five alike a morpyam (MO)"},
@@ -96,29 +96,29 @@ void morpyam_rules(const Game *g, StrBuf *out)
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
         if (has[figures[i].kind])
             sb_printf(&t, "%s %s", listed++ ? "," : "", figures[i].words);
-    sb_puts(&t, ". The dice show every figure they contain: five 4s are also a carre, a full and three 4s. "
+    sb_puts(&t, ". The dice show every figure they contain: five 4s are also a square, a full house and three 4s. "
                 "The legend lists the squares of this grid.");
     add(out, &t);
 
     if (has[MF_MORPYAM]) {
-        sb_puts(&t, "Morpyam squares: while one is free, five alike must go on a Morpyam square (or on Sec, on "
-                    "the first roll). Covering a Morpyam square gives you another turn at once.");
+        sb_puts(&t, "Morpyam squares: while one is free, five alike must go on a Morpyam square (or on an "
+                    "all-in-one square, on the first roll). Covering a Morpyam square gives you another turn at once.");
         if (c->daversa)
             sb_puts(&t, " Rule daversa: five alike rolled at any roll of such a replay turn wins the game at once "
                         "by KO.");
         add(out, &t);
     }
     if (has[MF_SEC]) {
-        sb_puts(&t, "Sec: when the first roll of your turn shows a morpyam, carre, full, suite, maxi or mini, you "
-                    "may cover a free Sec square (SE). A three of a kind or a petite-suite never gives Sec, nor does "
-                    "a second or third roll.");
+        sb_puts(&t, "All-in-one: when the first roll of your turn shows a morpyam, square, full house, straight, "
+                    "maxi or mini, you may cover a free all-in-one square (SE). Three of a kind or a small straight "
+                    "never makes an all-in-one, nor does a second or third roll.");
         add(out, &t);
     }
     if (has[MK_APPEL]) {
-        sb_puts(&t, "Calls: before a roll, while an Appel square (AP) is free, you may call one figure: carre, "
-                    "full, maxi, mini, morpyam or suite, or sec before the first roll only (the first roll must "
-                    "then show a Sec figure). If the roll shows the figure called, you must cover a free Appel "
-                    "square; Appel squares are covered no other way. If not, after the first or second roll the call "
+        sb_puts(&t, "Calls: before a roll, while a call square (AP) is free, you may call one figure: square, "
+                    "full house, maxi, mini, morpyam or straight, or all-in-one before the first roll only (the "
+                    "first roll must then show an all-in-one). If the roll shows the figure called, you must cover a "
+                    "free call square; call squares are covered no other way. If not, after the first or second roll the call "
                     "lapses and you play on (you may call again); after the third roll your turn ends with no token, "
                     "whatever the dice show.");
         if (c->strict_call)
@@ -148,8 +148,9 @@ void morpyam_rules(const Game *g, StrBuf *out)
     if (custom)
         sb_puts(&t, "This game is played on its own grid (see the legend for its squares).");
     else if (c->variant == MV_FLASH)
-        sb_puts(&t, "Flash: a simpler grid, for young players too. The mini and maxi squares become petite-suites, "
-                    "Sec becomes a full and Appel a carre, so there is nothing to add up, no Sec and no call.");
+        sb_puts(&t, "Flash: a simpler grid, for young players too. The mini and maxi squares become small "
+                    "straights, the all-in-one a full house and the call a square, so there is nothing to add up, "
+                    "no all-in-one and no call.");
     if (t.len)
         add(out, &t);
     if (c->variant == MV_PLUS) {

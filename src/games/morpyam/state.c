@@ -584,6 +584,7 @@ const GameOps morpyam_ops = {
     .name = "morpyam",
     .summary = "dice and a 6x6 grid for 2-4 players: make figures, cover squares, line up tokens",
     .option_specs = specs,
+    .option_words = morpyam_option_words,
     .has_dice = true,
     .configure = configure,
     .free_config = free_config,

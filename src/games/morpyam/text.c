@@ -489,9 +489,9 @@ void morpyam_render(const State *st, StrBuf *out)
             morpyam_put_values(ms, s->dice, out);
         }
         if (s->call >= 0)
-            sb_printf(out, ", called %s", morpyam_figure_id(s->call));
+            sb_printf(out, ", called %s", morpyam_kind_name(s->call));
         if (s->phase == MP_FORCED)
-            sb_puts(out, ", call made: cover an Appel square");
+            sb_puts(out, ", call made: cover a call square");
         sb_putc(out, '\n');
         break;
     }

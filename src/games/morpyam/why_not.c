@@ -28,8 +28,8 @@ static uint64_t free_appel(const MorpyamState *s)
 
 static void no_calls(const MorpyamState *s, StrBuf *why)
 {
-    sb_puts(why, s->kind_sq[MK_APPEL] ? "every Appel square is covered, so there is nothing left to call for"
-                                      : "this grid has no Appel square, so there are no calls");
+    sb_puts(why, s->kind_sq[MK_APPEL] ? "every call square is covered, so there is nothing left to call for"
+                                      : "this grid has no call square, so there are no calls");
 }
 
 /* What the chance node of s is waiting for. */
@@ -103,7 +103,7 @@ static void place_refusal(const MorpyamState *s, int sq, StrBuf *why)
         return;
     }
     if (s->phase == MP_FORCED) {
-        sb_puts(why, "your call came true: the token must go on a free Appel square (");
+        sb_puts(why, "your call came true: the token must go on a free call square (");
         square_list(free_appel(s), why);
         sb_putc(why, ')');
         return;
@@ -114,9 +114,9 @@ static void place_refusal(const MorpyamState *s, int sq, StrBuf *why)
     if (s->cfg->strict_call && s->called) {
         sb_puts(why, "under strict-call, once you have called this turn only a call that comes true places a token");
     } else if (kind == MK_APPEL) {
-        sb_printf(why, "%s is an Appel square: it takes a token only when a call comes true", name);
+        sb_printf(why, "%s is a call square: it takes a token only when a call comes true", name);
     } else if (kind == MF_SEC && s->rolls > 1) {
-        sb_printf(why, "%s is a Sec square: Sec counts only on the first roll of a turn", name);
+        sb_printf(why, "%s is an all-in-one square: an all-in-one counts only on the first roll of a turn", name);
     } else if ((figs >> kind & 1) && (figs >> MF_MORPYAM & 1) && free_morpyam && kind != MF_MORPYAM) {
         sb_puts(why, "five alike must go on a free Morpyam square (");
         square_list(free_morpyam, why);
@@ -160,7 +160,7 @@ static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrB
         return;
     }
     if (s->phase == MP_FORCED && verb != MW_PLACE) {
-        sb_puts(why, "your call came true: cover a free Appel square (");
+        sb_puts(why, "your call came true: cover a free call square (");
         square_list(free_appel(s), why);
         sb_putc(why, ')');
         return;
@@ -172,7 +172,7 @@ static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrB
         if (last_roll_done)
             sb_puts(why, "you already rolled three times: place or pass");
         else if (s->phase == MP_CALL_REROLL)
-            sb_printf(why, "you called %s: name the dice to reroll for it, e.g. reroll %d", morpyam_figure_id(s->call),
+            sb_printf(why, "you called %s: name the dice to reroll for it, e.g. reroll %d", morpyam_kind_name(s->call),
                       lowest);
         else
             sb_printf(why, "the dice are rolled already: name the dice to reroll, e.g. reroll %d", lowest);
@@ -182,7 +182,7 @@ static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrB
             sb_puts(why, "roll first: there are no dice yet");
         else if (s->phase == MP_CALL_REROLL)
             sb_printf(why, "you called %s: name the dice to reroll for it first, e.g. reroll %d",
-                      morpyam_figure_id(s->call), lowest);
+                      morpyam_kind_name(s->call), lowest);
         else if (verb == MW_PLACE)
             place_refusal(s, in->square, why);
         else
@@ -192,11 +192,11 @@ static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrB
         if (!free_appel(s))
             no_calls(s, why);
         else if (s->phase == MP_CALL_ROLL || s->phase == MP_CALL_REROLL)
-            sb_printf(why, "you already called %s for this roll", morpyam_figure_id(s->call));
+            sb_printf(why, "you already called %s for this roll", morpyam_kind_name(s->call));
         else if (last_roll_done)
             sb_puts(why, "you already rolled three times: no roll is left to call for");
         else if (in->figure == MF_SEC)
-            sb_puts(why, "sec can be called only before the first roll");
+            sb_puts(why, "an all-in-one (sec) can be called only before the first roll");
         else
             sb_puts(why, "not one of the legal actions here");
         return;

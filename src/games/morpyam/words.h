@@ -39,8 +39,8 @@ void morpyam_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
 
 /* ---- figures in words (figure_words.c) ---- */
 
-/* The name of a square kind, as the legend and calls use it: "brelan-3",
- * "carre", ..., "appel". */
+/* The name of a square kind for people, as the legend and every sentence
+ * say it: "three 3s", "square", ..., "call" (declared in morpyam.h too). */
 const char *morpyam_kind_name(int kind);
 /* What the dice must show for a square of kind, as "short: details":
  * "a small straight: four values in a row". */

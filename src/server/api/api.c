@@ -52,6 +52,7 @@ static const ApiRoute routes[] = {
     {"GET", "/api/puzzles/:number", api_puzzle_get, API_FAST},
     {"POST", "/api/puzzles/:number/answer", api_puzzle_answer, API_THINKING},
     {"POST", "/api/games/:id/actions", api_action, API_FAST},
+    {"GET", "/api/games/:id/why", api_why, API_FAST},
     {"POST", "/api/games/:id/undo", api_undo, API_FAST},
     {"POST", "/api/games/:id/resign", api_resign, API_FAST},
     {"POST", "/api/games/:id/hint", api_hint, API_THINKING},

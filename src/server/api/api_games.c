@@ -7,6 +7,7 @@
 
 #include "../../ai/ai.h"
 #include "../../core/number.h"
+#include "../../core/utf8.h"
 #include "../../front/game_json.h"
 #include "api_internal.h"
 #include "auth.h"
@@ -111,7 +112,7 @@ static bool has_dice(const GameOps *ops)
 
 void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", NULL};
+    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", "name", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     json_t *body = api_body(req, res, keys, false);
@@ -126,10 +127,11 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                  *rated = json_object_get(body, "rated");
     Account me = {0};
     bool signed_in = req->session && auth_account(srv, req, &me);
-    char err[ERR_MAX];
+    char err[ERR_MAX], guest[GUEST_NAME_MAX + 1];
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
-    if (!ops) {
+    if (!api_guest_name(json_object_get(body, "name"), guest, res)) {
+    } else if (!ops) {
         char names[256];
         game_names_text(", ", " or ", true, NULL, names, sizeof names);
         api_error(res, 400, "'game' must be %s%s%s%s", names, game ? ", got '" : "",
@@ -153,7 +155,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         spec.game = game;
         spec.num_seats = probe->num_players;
         spec.real_dice = dice && strcmp(json_string_value(dice), "real") == 0;
-        spec.listed = !listed || json_is_true(listed);
+        spec.listed = listed ? json_is_true(listed) : true;
         bool ok = true;
         if (seats) {
             for (int p = 0; ok && p < spec.num_seats; p++)
@@ -177,6 +179,9 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         bool people = true;
         for (int p = 0; p < spec.num_seats; p++)
             people &= spec.kind[p] == SEAT_HUMAN;
+        /* a guest's game against the AI is in nobody's lists unless asked */
+        if (!listed && !signed_in && !people)
+            spec.listed = false;
         if (ok && spec.clock.kind != CLOCK_NONE && !people) {
             api_error(res, 400, "'clock' is for games between people: AI seats think with their own time");
             ok = false;
@@ -193,11 +198,14 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                 ok = api_may_rate(spec.num_seats, spec.real_dice, res);
             }
         }
-        /* the creator's seats belong to their account when signed in */
-        for (int p = 0; ok && signed_in && p < spec.num_seats; p++)
-            if (spec.creator_seats >> p & 1) {
+        /* the creator's seats belong to their account when signed in, else
+         * carry the name the guest chose */
+        for (int p = 0; ok && p < spec.num_seats; p++)
+            if ((spec.creator_seats >> p & 1) && signed_in) {
                 spec.account[p] = me.id;
                 snprintf(spec.account_name[p], sizeof spec.account_name[p], "%s", me.name);
+            } else if (spec.creator_seats >> p & 1) {
+                snprintf(spec.guest[p], sizeof spec.guest[p], "%s", guest);
             }
         if (ok && api_may_create(srv, req, res)) {
             char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
@@ -229,19 +237,29 @@ static void claimed_reply(ApiResponse *res, Room *room, int seat, const char *to
     free(state);
 }
 
+/* A seat taken: the reply; the lobby hears of its tables (games of 3 or 4)
+ * filling. */
+static void seated(Server *srv, ApiResponse *res, Room *room, int seat, const char *token)
+{
+    claimed_reply(res, room, seat, token);
+    if (room->meta.num_seats > 2 && room->meta.listed)
+        server_lobby_changed(srv);
+}
+
 void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const keys[] = {"code", NULL};
+    static const char *const keys[] = {"code", "name", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     json_t *body = api_body(req, res, keys, false);
     if (!body)
         return;
     const char *code = json_string_value(json_object_get(body, "code"));
-    char id[GAME_ID_LEN + 1], err[ERR_MAX + 128];
+    char id[GAME_ID_LEN + 1], err[ERR_MAX + 128], guest[GUEST_NAME_MAX + 1];
     int seat = -1;
     bool found = false;
-    if (!code || !token_well_formed(code, INVITE_LEN)) {
+    if (!api_guest_name(json_object_get(body, "name"), guest, res)) {
+    } else if (!code || !token_well_formed(code, INVITE_LEN)) {
         api_error(res, 400, "'code' must be an invitation code: %d letters a-z and digits 2-7", INVITE_LEN);
     } else if (!srv->store->ops->find_invite(srv->store, code, id, &seat, &found, err, sizeof err)) {
         api_error(res, 503, "%s", err);
@@ -255,10 +273,10 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const A
         bool signed_in = req->session && auth_account(srv, req, &me);
         if (!room)
             api_room_error(res, &e);
-        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, me.name, token, &e))
+        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, signed_in ? me.name : guest, token, &e))
             api_room_error(res, &e);
         else
-            claimed_reply(res, room, seat, token);
+            seated(srv, res, room, seat, token);
         room_unref(room);
     }
     json_decref(body);
@@ -267,27 +285,28 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const A
 void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Room *room = t->room;
-    static const char *const keys[] = {"seat", NULL};
+    static const char *const keys[] = {"seat", "name", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
         return;
     const json_t *seat_json = json_object_get(body, "seat");
     int seat = -1;
     RoomError e;
-    char token[TOKEN_LEN + 1];
+    char token[TOKEN_LEN + 1], guest[GUEST_NAME_MAX + 1];
     Account me = {0};
     bool signed_in = req->session && auth_account(srv, req, &me);
-    if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
+    if (!api_guest_name(json_object_get(body, "name"), guest, res)) {
+    } else if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
                       json_integer_value(seat_json) > room->meta.num_seats)) {
         api_error(res, 400, "'seat' must be a seat number from 1 to %d", room->meta.num_seats);
     } else if (!room->meta.listed) {
         api_error(res, 403, "this game is not listed: its seats are taken by invitation only");
     } else if ((seat = seat_json ? (int)json_integer_value(seat_json) - 1 : room_open_seat(room)) < 0) {
         api_error(res, 409, "game %s has no open seat", room->meta.id);
-    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, me.name, token, &e)) {
+    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, signed_in ? me.name : guest, token, &e)) {
         api_room_error(res, &e);
     } else {
-        claimed_reply(res, room, seat, token);
+        seated(srv, res, room, seat, token);
     }
     json_decref(body);
 }
@@ -336,8 +355,9 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             if (st->kind == SEAT_HUMAN && st->claimed) {
                 spec.inherited_seats |= 1u << q;
                 memcpy(spec.inherited_hash[q], st->token_hash, sizeof spec.inherited_hash[q]);
-                spec.account[q] = st->account; /* the accounts keep their seats too */
+                spec.account[q] = st->account; /* the accounts keep their seats too, guests their names */
                 snprintf(spec.account_name[q], sizeof spec.account_name[q], "%s", st->name);
+                snprintf(spec.guest[q], sizeof spec.guest[q], "%s", st->guest);
             }
         }
         RoomError e;
@@ -404,6 +424,20 @@ void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         api_text(res, 200, lean ? room_changes_json(room, first) : room_state_json(room, mine, false));
     }
     json_decref(body);
+}
+
+/* Whether an action text is legal now and, when not, the library's reason:
+ * what the page says when a click cannot act (an unlit square). Changes
+ * nothing; anyone may ask. */
+void api_why(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
+{
+    if (!api_query_known(req, res, (const char *const[]){"action", NULL}))
+        return;
+    const char *text = api_query(req, "action");
+    if (!text || !text[0] || strlen(text) > 200 || !utf8_valid(text))
+        api_error(res, 400, "'action' must be the text of an action (1 to 200 characters of UTF-8), e.g. ?action=c3");
+    else
+        api_json(res, 200, room_why(t->room, text));
 }
 
 void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

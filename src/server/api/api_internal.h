@@ -61,6 +61,11 @@ json_t *api_clock_json(const ClockSpec *spec);
 /* Whether a game of players seats, real dice or not, may be rated; false
  * with a 400 saying why. */
 bool api_may_rate(int players, bool real_dice, ApiResponse *res);
+/* A body's "name" of a guest (NULL: none, out ""): 1 to 20 characters
+ * once trimmed, no control character, into out; false with a 400. */
+bool api_guest_name(const json_t *name, char out[GUEST_NAME_MAX + 1], ApiResponse *res);
+/* The names of g's seats as people read them (room_seat_names), a list. */
+json_t *api_players_json(const GameSummary *g);
 /* 201 with what the creator of a game gets: its id and path, the tokens
  * of their seats (tokens[p] non-empty), the open seats' invitations, the
  * state as seen from mine. */
@@ -86,7 +91,7 @@ ApiHandler api_meta, api_rules, api_list, api_game_rules;
 ApiHandler api_create, api_join_code, api_join_seat, api_rematch;
 /* api_games.c: one game: its state, live stream, invitations, record, and
  * a person's actions, undo, resign and hints */
-ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_undo, api_resign, api_hint;
+ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_why, api_undo, api_resign, api_hint;
 /* api_replay.c: positions after every action */
 ApiHandler api_replay_room, api_replay_upload;
 /* The request's body as a game record (docs/records.md), checked through

@@ -4,8 +4,10 @@
  * and quick pairing ("play someone now"): a seek for a game and a clock
  * that the next player asking for the same meets. Challenges last an hour,
  * seeks two minutes unless asked for again. The list changes live: a
- * stream tells of every change. The lobby pairs two players: games of 3 or
- * 4 are made on the home page, by invitation. */
+ * stream tells of every change. A challenge pairs two players; one for 3
+ * or 4 (a Morpyam table) makes its game at once, the maker seated, and
+ * fills as players take its seats (POST /api/games/ID/join); the lobby
+ * lists such tables while seats are open. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@
 #define SEEK_SECONDS 120
 #define OPEN_MAX 5        /* open challenges of one account */
 #define LOBBY_MAX 200
+#define TABLES_MAX 50     /* waiting games looked through for tables */
 
 static void time_in(int seconds, char out[21])
 {
@@ -56,6 +59,42 @@ static StoredChallenge *open_challenges(Server *srv, int *n, ApiResponse *res)
     return list;
 }
 
+/* The tables waiting for players: listed games of 3 or more seats, all
+ * people, with open seats, each with its players' names (null: open) and
+ * clock; NULL with a 503 in res. */
+static json_t *open_tables(Server *srv, ApiResponse *res)
+{
+    GameSummary *rows = xcalloc(TABLES_MAX, sizeof *rows);
+    int n = 0;
+    char err[ERR_MAX + 128];
+    if (!srv->store->ops->list(srv->store, STATUS_WAITING, NULL, NULL, TABLES_MAX, rows, &n, err, sizeof err)) {
+        free(rows);
+        api_error(res, 503, "%s", err);
+        return NULL;
+    }
+    json_t *tables = json_array();
+    json_error_t jerr;
+    for (int i = 0; i < n; i++) {
+        GameSummary *g = &rows[i];
+        if (g->num_seats >= 3 && !g->ai_seats && g->open_seats) {
+            json_t *players = api_players_json(g);
+            for (int p = 0; p < g->num_seats && p < MAX_PLAYERS; p++)
+                if (g->seats[p].kind == SEAT_HUMAN && !g->seats[p].name[0] && !g->seats[p].guest[0])
+                    json_array_set_new(players, (size_t)p, json_null()); /* open, or a guest without a name */
+            char path[32];
+            snprintf(path, sizeof path, "/game/%s", g->id);
+            json_array_append_new(tables, json_pack("{s:s,s:s,s:o,s:o,s:i,s:i,s:o,s:s,s:s}", "id", g->id, "game",
+                                                    g->game, "options", json_loads(g->options, 0, &jerr), "clock",
+                                                    api_clock_json(&g->clock), "seats", g->num_seats, "open_seats",
+                                                    g->open_seats, "players", players, "created", g->created, "path",
+                                                    path));
+        }
+        game_summary_clear(g);
+    }
+    free(rows);
+    return tables;
+}
+
 void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -66,7 +105,13 @@ void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const 
     StoredChallenge *list = open_challenges(srv, &n, res);
     if (!list)
         return;
-    json_t *challenges = json_array(), *accepted = json_object();
+    json_t *challenges = json_array(), *accepted = json_object(), *tables = open_tables(srv, res);
+    if (!tables) {
+        json_decref(challenges);
+        json_decref(accepted);
+        free(list);
+        return;
+    }
     for (int i = 0; i < n; i++)
         json_array_append_new(challenges, challenge_json(&list[i], mine));
     free(list);
@@ -75,12 +120,12 @@ void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const 
         if (srv->accepted[i].challenge[0])
             json_object_set_new(accepted, srv->accepted[i].challenge, json_string(srv->accepted[i].game));
     pthread_mutex_unlock(&srv->feeds_lock);
-    api_json(res, 200, json_pack("{s:o,s:o}", "challenges", challenges, "accepted", accepted));
+    api_json(res, 200, json_pack("{s:o,s:o,s:o}", "challenges", challenges, "tables", tables, "accepted", accepted));
 }
 
 /* Reads a challenge's game, options, clock and rated from body into c;
  * false with a 400. The lobby's games are between two players. */
-static bool read_challenge(const json_t *body, StoredChallenge *c, ApiResponse *res)
+static bool read_challenge(const json_t *body, StoredChallenge *c, int *players_out, ApiResponse *res)
 {
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
@@ -111,11 +156,8 @@ static bool read_challenge(const json_t *body, StoredChallenge *c, ApiResponse *
     json_decref(effective);
     game_free(g);
     bool ok = true;
-    if (players != 2) {
-        api_error(res, 400, "the lobby pairs two players; for a game of %d, invite your friends from the home page",
-                  players);
-        ok = false;
-    } else if (strlen(text) >= sizeof c->options) {
+    *players_out = players;
+    if (strlen(text) >= sizeof c->options) {
         api_error(res, 400, "options: too long for the lobby");
         ok = false;
     } else if (rated && !json_is_boolean(rated)) {
@@ -124,12 +166,70 @@ static bool read_challenge(const json_t *body, StoredChallenge *c, ApiResponse *
     } else if (api_clock(json_object_get(body, "clock"), &c->clock, res)) {
         snprintf(c->game, sizeof c->game, "%s", game);
         snprintf(c->options, sizeof c->options, "%s", text);
-        c->rated = !rated || json_is_true(rated); /* rated unless said otherwise */
+        c->rated = rated ? json_is_true(rated) : players == 2; /* a pair is rated unless said otherwise */
     } else {
         ok = false;
     }
     free(text);
     return ok;
+}
+
+/* The spec of a game of c's game, options and clock between people of
+ * num_seats seats; false with a 500 when c's options cannot be read. */
+static bool spec_of(const StoredChallenge *c, int num_seats, RoomSpec *spec, ApiResponse *res)
+{
+    memset(spec, 0, sizeof *spec);
+    const GameOps *ops = game_lookup(c->game);
+    json_error_t jerr;
+    json_t *options = json_loads(c->options, 0, &jerr);
+    char err[ERR_MAX];
+    bool ok = ops && options && game_options_from_json(ops, options, &spec->options, err, sizeof err);
+    json_decref(options);
+    if (!ok) {
+        api_error(res, 500, "challenge %s: its stored options cannot be read", c->id);
+        return false;
+    }
+    spec->game = c->game;
+    spec->num_seats = num_seats;
+    spec->listed = true;
+    spec->rated = c->rated;
+    spec->clock = c->clock;
+    for (int p = 0; p < num_seats; p++)
+        spec->kind[p] = SEAT_HUMAN;
+    return true;
+}
+
+/* A table of players seats (3 or 4, unrated): its game made at once, the
+ * maker at a seat drawn at random, the others open to whoever takes them
+ * (the lobby lists it while seats are open); 201 as POST /api/games
+ * answers it. */
+static void open_table(Server *srv, const ApiRequest *req, ApiResponse *res, StoredChallenge *c, int players,
+                       const Account *me)
+{
+    RoomSpec spec;
+    if ((c->rated && !api_may_rate(players, false, res)) || !spec_of(c, players, &spec, res) ||
+        !api_may_create(srv, req, res))
+        return;
+    uint64_t coin = 0;
+    token_seed(&coin); /* which seat: the kernel's random bytes, not a game's seed */
+    int mine = (int)(coin % (uint64_t)players);
+    spec.creator_seats = 1u << mine;
+    spec.account[mine] = me->id;
+    snprintf(spec.account_name[mine], sizeof spec.account_name[mine], "%s", me->name);
+    char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
+    RoomError e;
+    Room *room = room_create(&srv->host, &spec, tokens, &e);
+    if (!room) {
+        api_room_error(res, &e);
+        return;
+    }
+    server_add_room(srv, room);
+    server_log(srv, "game %s: %s opened a table of %d in the lobby", room->meta.id, me->name, players);
+    api_created_reply(res, room, tokens, spec.creator_seats);
+    room_kick(room);
+    server_account_changed(srv, me->id);
+    server_lobby_changed(srv);
+    room_unref(room);
 }
 
 /* Makes the game of challenge c for its maker and account me (seats drawn
@@ -138,28 +238,12 @@ static bool read_challenge(const json_t *body, StoredChallenge *c, ApiResponse *
 static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *res, const StoredChallenge *c, const Account *me)
 {
     RoomSpec spec;
-    memset(&spec, 0, sizeof spec);
-    const GameOps *ops = game_lookup(c->game);
-    json_error_t jerr;
-    json_t *options = json_loads(c->options, 0, &jerr);
-    char err[ERR_MAX];
-    if (!ops || !options || !game_options_from_json(ops, options, &spec.options, err, sizeof err)) {
-        json_decref(options);
-        api_error(res, 500, "challenge %s: its stored options cannot be read", c->id);
+    if (!spec_of(c, 2, &spec, res))
         return;
-    }
-    json_decref(options);
     uint64_t coin = 0;
     token_seed(&coin); /* who sits first: the kernel's random bytes, not a game's seed */
     int mine = (int)(coin & 1), theirs = 1 - mine;
-    spec.game = c->game;
-    spec.num_seats = 2;
-    spec.listed = true;
-    spec.rated = c->rated;
-    spec.clock = c->clock;
     spec.from_challenge = c->id;
-    for (int p = 0; p < 2; p++)
-        spec.kind[p] = SEAT_HUMAN;
     spec.creator_seats = 1u << mine;
     spec.account[mine] = me->id;
     snprintf(spec.account_name[mine], sizeof spec.account_name[mine], "%s", me->name);
@@ -243,8 +327,10 @@ void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, cons
     memset(&c, 0, sizeof c);
     int n = 0, own = 0;
     StoredChallenge *list = NULL;
-    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &c, res) &&
-        (list = open_challenges(srv, &n, res))) {
+    int players = 2;
+    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &c, &players, res) && players > 2) {
+        open_table(srv, req, res, &c, players, &me);
+    } else if (body && !res->status && (list = open_challenges(srv, &n, res))) {
         for (int i = 0; i < n; i++)
             own += list[i].account == me.id && !list[i].quick;
         if (own >= OPEN_MAX)
@@ -268,8 +354,10 @@ void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const
     memset(&want, 0, sizeof want);
     int n = 0;
     StoredChallenge *list = NULL;
-    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &want, res) &&
-        (list = open_challenges(srv, &n, res))) {
+    int players = 2;
+    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &want, &players, res) && players != 2) {
+        api_error(res, 400, "play someone now pairs two players; for a game of %d, open a table", players);
+    } else if (body && !res->status && (list = open_challenges(srv, &n, res))) {
         const StoredChallenge *match = NULL, *mine = NULL;
         for (int i = 0; i < n; i++) {
             const StoredChallenge *c = &list[i];

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../../ai/ai.h"
 #include "../../core/number.h"
@@ -34,6 +35,21 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
                 }
                 json_object_set_new(option, "choices", words);
             }
+            /* the option and each choice named and explained for people */
+            const OptionWords *w = options_words((*g)->option_words, o->key, NULL);
+            if (w) {
+                json_object_set_new(option, "label", json_string(w->label));
+                json_object_set_new(option, "about", json_string(w->help));
+            }
+            json_t *choice_words = json_array();
+            for (const OptionWords *c = (*g)->option_words; c && c->key; c++)
+                if (c->choice && strcmp(c->key, o->key) == 0)
+                    json_array_append_new(choice_words,
+                                          json_pack("{s:s,s:s,s:s}", "value", c->choice, "label", c->label, "about", c->help));
+            if (json_array_size(choice_words))
+                json_object_set_new(option, "choice_words", choice_words);
+            else
+                json_decref(choice_words);
             if (o->kind == OPTION_INT && (o->min || o->max)) {
                 json_object_set_new(option, "min", json_integer(o->min));
                 json_object_set_new(option, "max", json_integer(o->max));
@@ -44,6 +60,13 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
             if (!ai_plays(*a, (*g)->name))
                 continue;
             json_t *level = json_pack("{s:s,s:s}", "level", (*a)->name, "summary", (*a)->summary);
+            /* for people: a label by strength, the game's own words, the rating */
+            const AiLevelWords *w = ai_level_words((*g)->name, (*a)->name);
+            if (w) {
+                json_object_set_new(level, "label", json_string(w->label));
+                json_object_set_new(level, "about", json_string(w->summary));
+                json_object_set_new(level, "rating", json_string(w->rating));
+            }
             if ((*a)->default_ms)
                 json_object_set_new(level, "ms", json_pack("{s:i,s:i,s:i}", "min", API_MIN_AI_MS, "max",
                                                            srv->cfg.max_ai_ms, "default", (*a)->default_ms));
@@ -125,6 +148,7 @@ void api_game_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const 
 }
 
 #define LIST_MAX 100
+#define PLAYING_RECENT_S 600 /* "Being played": a move in the last ten minutes */
 
 void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
@@ -168,8 +192,17 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
     }
     json_t *games = json_array();
     json_error_t jerr;
+    /* "Being played": games with a move in the last minutes (the list is
+     * newest first: the first older one ends it) */
+    time_t recent = time(NULL) - PLAYING_RECENT_S;
     for (int i = 0; i < n; i++) {
         GameSummary *g = &rows[i];
+        if (status == STATUS_PLAYING && store_time_of(g->updated) < (double)recent) {
+            for (int k = i; k < n; k++)
+                game_summary_clear(&rows[k]);
+            n = i; /* and no next page */
+            break;
+        }
         json_t *result = g->result ? json_loads(g->result, 0, &jerr) : NULL;
         json_array_append_new(games, json_pack("{s:s,s:s,s:o,s:s,s:i,s:i,s:i,s:i,s:s,s:s,s:o,s:s}", "id", g->id, "game",
                                                g->game, "options", json_loads(g->options, 0, &jerr), "status",
@@ -178,6 +211,7 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
                                                g->created, "updated", g->updated, "result",
                                                result ? result : json_null(), "path", "/game/"));
         json_t *last = json_array_get(games, json_array_size(games) - 1);
+        json_object_set_new(last, "players", api_players_json(g));
         char path[32];
         snprintf(path, sizeof path, "/game/%s", g->id);
         json_object_set_new(last, "path", json_string(path));

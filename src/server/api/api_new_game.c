@@ -4,8 +4,10 @@
  * (the id, its seat tokens, the invitations and the state). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "api_internal.h"
+#include "../../core/utf8.h"
 
 bool api_clock(const json_t *clock, ClockSpec *out, ApiResponse *res)
 {
@@ -42,6 +44,32 @@ json_t *api_clock_json(const ClockSpec *spec)
     if (spec->kind == CLOCK_DAYS)
         return json_pack("{s:s,s:i,s:s}", "kind", "days", "days_per_move", spec->days, "name", name);
     return json_null();
+}
+
+bool api_guest_name(const json_t *name, char out[GUEST_NAME_MAX + 1], ApiResponse *res)
+{
+    out[0] = '\0';
+    if (!name)
+        return true;
+    const char *text = json_string_value(name); /* jansson's strings are valid UTF-8 */
+    size_t len = text ? json_string_length(name) : 0, chars = 0;
+    while (text && len && text[0] == ' ')
+        text++, len--;
+    while (len && text[len - 1] == ' ')
+        len--;
+    bool clean = text && strlen(text) >= len; /* no NUL inside */
+    for (size_t i = 0; clean && i < len; chars++) {
+        unsigned char c = (unsigned char)text[i];
+        size_t n = utf8_char_len(text + i, len - i);
+        clean = c >= 0x20 && c != 0x7f && n;
+        i += n;
+    }
+    if (!clean || chars < 1 || chars > 20) {
+        api_error(res, 400, "'name' must be the name the other players will read: 1 to 20 characters, on one line");
+        return false;
+    }
+    snprintf(out, GUEST_NAME_MAX + 1, "%.*s", (int)len, text);
+    return true;
 }
 
 bool api_may_rate(int players, bool real_dice, ApiResponse *res)

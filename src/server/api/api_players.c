@@ -23,12 +23,21 @@ static json_t *rating_json(double rating, double rd, int games)
     return json_pack("{s:i,s:i,s:i}", "rating", (int)(rating + 0.5), "rd", (int)(rd + 0.5), "games", games);
 }
 
+json_t *api_players_json(const GameSummary *g)
+{
+    char names[MAX_PLAYERS][ROOM_NAME_MAX];
+    int n = g->num_seats < MAX_PLAYERS ? g->num_seats : MAX_PLAYERS;
+    room_seat_names(g->game, g->seats, n, names);
+    json_t *players = json_array();
+    for (int p = 0; p < n; p++)
+        json_array_append_new(players, json_string(names[p]));
+    return players;
+}
+
 static void summary_fields(json_t *obj, const GameSummary *g)
 {
     json_error_t jerr;
-    json_t *players = json_array();
-    for (int p = 0; p < g->num_seats; p++)
-        json_array_append_new(players, g->names[p][0] ? json_string(g->names[p]) : json_null());
+    json_t *players = api_players_json(g);
     json_object_set_new(obj, "id", json_string(g->id));
     json_object_set_new(obj, "game", json_string(g->game));
     json_object_set_new(obj, "options", json_loads(g->options, 0, &jerr));

@@ -65,8 +65,14 @@ static json_t *replay(const Game *g, char **texts, const int *players, int count
             single = position(view, s, i + 1);
     }
     json_t *result = view_result_json(s, v);
-    json_t *out = json_pack("{s:s,s:o,s:i,s:o,s:o}", "game", g->ops->name, "options", game_options_to_json(g), "count",
-                            count, "history", history, "result", result);
+    json_t *names = json_array(); /* the seats as the sentences name them */
+    for (int p = 0; p < g->num_players; p++) {
+        char seat[16];
+        snprintf(seat, sizeof seat, "P%d", p + 1); /* a record's sentences: P1, P2 */
+        json_array_append_new(names, json_string(v && v->names[p] ? v->names[p] : seat));
+    }
+    json_t *out = json_pack("{s:s,s:o,s:i,s:o,s:o,s:o}", "game", g->ops->name, "options", game_options_to_json(g), "count",
+                            count, "history", history, "result", result, "names", names);
     if (at < 0) {
         json_object_set_new(out, "positions", positions);
     } else {

@@ -28,7 +28,7 @@ typedef struct Job {
     Game *game;
     char **texts;
     int count;
-    char names[MAX_PLAYERS][64];
+    char names[MAX_PLAYERS][ROOM_NAME_MAX];
     double started;
     Feed *feed;                 /* its live stream: the progress, then the result */
 } Job;

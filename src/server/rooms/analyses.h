@@ -20,6 +20,8 @@
 #include "../base/work_pool.h"
 
 /* At most this many analyses wait or run at a time. */
+/* bytes of a seat's name in sentences: a guest's name of 80 and its seat */
+#define ROOM_NAME_MAX 96
 #define ANALYSES_WAITING_MAX 8
 /* Finished analyses of uploaded records kept in memory. */
 #define ANALYSES_KEPT 16

@@ -166,8 +166,10 @@ bool room_ai_pending(const Room *r)
 
 bool room_ai_busy(const Room *r)
 {
-    /* Over a shared store the AI may be thinking on another server. */
-    return r->thinking || (room_shared(r) && room_ai_pending(r));
+    /* A job waiting in the pool counts: the AI is about to think, and the
+     * state answered now must say so (the page waits for its move). Over a
+     * shared store the AI may be thinking on another server. */
+    return r->thinking || r->queued || (room_shared(r) && room_ai_pending(r));
 }
 
 /* The seat of seats that may act now (the seat to move, or the one typing

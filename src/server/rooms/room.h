@@ -74,7 +74,7 @@ struct Room {
     Session *session;
     const GameView *view;
     Voice voice;          /* seat names for sentences: "P1", "P2 (greedy)" */
-    char names[MAX_PLAYERS][64];
+    char names[MAX_PLAYERS][ROOM_NAME_MAX];
     int stored;           /* actions committed to the store */
     LogEntry *log;
     int log_cap;
@@ -134,10 +134,15 @@ typedef struct RoomSpec {
      * seats of a lobby game), 0 none, with their names. */
     AccountId account[MAX_PLAYERS];
     char account_name[MAX_PLAYERS][ACCOUNT_NAME_MAX + 1];
+    char guest[MAX_PLAYERS][GUEST_NAME_MAX + 1]; /* the names guests chose for their seats, "" none */
     const char *from_challenge;   /* the lobby challenge this game answers, taken with it */
 } RoomSpec;
 
 Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
+/* The names of n seats of game as people read them (names.c): an account's
+ * name, a guest's chosen name, an AI by its level ("Casual AI"), else
+ * "P2"; a name two seats share says its seat ("Guest (P2)"). */
+void room_seat_names(const char *game, const StoredSeat *seats, int n, char names[][ROOM_NAME_MAX]);
 /* Rebuilds a room from what the store holds (replaying every action) and
  * goes on where it was: chance the server draws is drawn, an AI to move is
  * asked again. Takes g's content. NULL with e filled. */
@@ -164,8 +169,12 @@ bool room_resign(Room *r, unsigned seats, RoomError *e);
 /* Takes back the latest decision of a person (session_undo_person) when it
  * is one of seats; only in games with an AI seat. */
 bool room_undo(Room *r, unsigned seats, RoomError *e);
+/* {"version","action","legal","why"}: whether text is legal now and, when
+ * not, the library's reason (state_why_not); changes nothing. */
+json_t *room_why(Room *r, const char *text);
 /* Claims open human seat seat (with invite when non-NULL, which must match)
- * for account (0: none; name its name); the new token is written to token.
+ * for account and its name (0: a guest, and name the guest's chosen name,
+ * or NULL or ""); the new token is written to token.
  * Once every seat is taken the clock starts. */
 bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
                 RoomError *e);

@@ -67,6 +67,12 @@ bool room_retry(Room *r, RoomError *e, int attempt);
 /* The seat of seats that may act now (the seat to move, or the one typing
  * dice), or -1 with e. */
 int room_acting_seat(Room *r, unsigned seats, RoomError *e);
+/* The seat (0-based) that an undo would serve now (room_play.c: a game
+ * with an AI seat, no AI thinking, not over, the latest decision of a
+ * person taken since the last roll), or -1 with the reason in why. */
+int room_undo_seat(Room *r, char *why, size_t whylen);
+/* Names the seats (room_seat_names) for the state and the sentences (names.c). */
+void room_set_names(Room *r);
 
 /* Appends the public state with its history to out. */
 void room_put_state(Room *r, StrBuf *out);

@@ -14,24 +14,6 @@
 #include "../../core/xalloc.h"
 #include "../../games/registry.h"
 
-static void set_names(Room *r)
-{
-    r->voice.viewer = -1;
-    for (int p = 0; p < r->meta.num_seats; p++) {
-        const StoredSeat *seat = &r->meta.seats[p];
-        if (seat->kind == SEAT_AI) {
-            char level[40];
-            snprintf(level, sizeof level, "%.*s", (int)strcspn(seat->ai, ":"), seat->ai);
-            snprintf(r->names[p], sizeof r->names[p], "P%d (%s)", p + 1, level);
-        } else if (seat->name[0]) {
-            memcpy(r->names[p], seat->name, sizeof seat->name); /* an account: its name */
-        } else {
-            snprintf(r->names[p], sizeof r->names[p], "P%d", p + 1);
-        }
-        r->voice.names[p] = r->names[p];
-    }
-}
-
 static Room *room_alloc(RoomHost *host)
 {
     Room *r = xcalloc(1, sizeof *r);
@@ -81,7 +63,7 @@ static bool make_session(Room *r, Game *g, RoomError *e)
         return false;
     }
     r->view = view_for(r->meta.game);
-    set_names(r);
+    room_set_names(r);
     session_set_observer(r->session, room_observe, r);
     return true;
 }
@@ -118,6 +100,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
             tokens[p][0] = '\0';
         seat->account = spec->account[p];
         snprintf(seat->name, sizeof seat->name, "%s", spec->account[p] ? spec->account_name[p] : "");
+        snprintf(seat->guest, sizeof seat->guest, "%s", spec->account[p] ? "" : spec->guest[p]);
         if (seat->kind == SEAT_AI) {
             snprintf(seat->ai, sizeof seat->ai, "%s", spec->ai[p]);
         } else if (spec->inherited_seats >> p & 1) {

@@ -110,29 +110,46 @@ bool room_resign(Room *r, unsigned seats, RoomError *e)
     return ok;
 }
 
+json_t *room_why(Room *r, const char *text)
+{
+    pthread_mutex_lock(&r->lock);
+    StrBuf why = STRBUF_INIT;
+    bool refused = state_why_not(r->session->state, text, &why);
+    json_t *out = json_pack("{s:I,s:s,s:b,s:o}", "version", (json_int_t)r->meta.version, "action", text, "legal",
+                            !refused, "why", refused ? json_string(sb_str(&why)) : json_null());
+    pthread_mutex_unlock(&r->lock);
+    sb_free(&why);
+    return out;
+}
+
+int room_undo_seat(Room *r, char *why, size_t whylen)
+{
+    Session *s = r->session;
+    if (!session_has_ai(s))
+        snprintf(why, whylen, "undo is only for games against an AI; between people a move stands");
+    else if (room_ai_busy(r))
+        snprintf(why, whylen, "an AI is thinking; undo once it has moved");
+    else if (session_is_terminal(s))
+        snprintf(why, whylen, "the game is over");
+    else
+        return session_undo_seat(s, why, whylen);
+    return -1;
+}
+
 /* One attempt at an undo (room locked). */
 static bool undo_once(Room *r, unsigned seats, RoomError *e)
 {
     Session *s = r->session;
-    int last = s->count - 1;
-    while (last >= 0 && (s->steps[last].player < 0 || s->seats[s->steps[last].player].is_ai))
-        last--;
     char why[ERR_MAX];
+    int seat = room_undo_seat(r, why, sizeof why);
     if (!seats) {
         room_fail(e, 403, "no seat of this game has the token given: send your seat token in the X-Seat-Token header");
         return false;
-    } else if (!session_has_ai(s)) {
-        room_fail(e, 409, "undo is only for games against an AI; between people a move stands");
+    } else if (seat < 0) {
+        room_fail(e, 409, "%s", why);
         return false;
-    } else if (room_ai_busy(r)) {
-        room_fail(e, 409, "an AI is thinking; undo once it has moved");
-        return false;
-    } else if (session_is_terminal(s)) {
-        room_fail(e, 409, "the game is over");
-        return false;
-    } else if (last >= 0 && !(seats >> s->steps[last].player & 1)) {
-        room_fail(e, 403, "the last decision of a person is P%d's; only P%d can take it back",
-                  s->steps[last].player + 1, s->steps[last].player + 1);
+    } else if (!(seats >> seat & 1)) {
+        room_fail(e, 403, "the last decision of a person is P%d's; only P%d can take it back", seat + 1, seat + 1);
         return false;
     }
     /* Kept to put back if the store refuses the undo. */
@@ -143,7 +160,7 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
     bool ok = false;
     int removed = session_undo_person(s, why, sizeof why);
     if (!removed) {
-        room_fail(e, 409, "%s", why);
+        room_fail(e, 409, "%s", why); /* cannot happen: room_undo_seat said it could */
     } else {
         StoredGame g = r->meta;
         g.count = s->count;

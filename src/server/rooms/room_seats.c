@@ -99,6 +99,7 @@ static bool claim_once(Room *r, int seat, const char *invite, AccountId account,
     st->invite[0] = '\0';
     st->account = account;
     snprintf(st->name, sizeof st->name, "%s", account && name ? name : "");
+    snprintf(st->guest, sizeof st->guest, "%s", !account && name ? name : "");
     token_hash(token, st->token_hash);
     StoredGame g = r->meta;
     g.status = room_status(r);
@@ -122,8 +123,7 @@ static bool claim_once(Room *r, int seat, const char *invite, AccountId account,
     r->meta.clock_at = g.clock_at;
     r->meta.clock_due = g.clock_due;
     memcpy(r->meta.updated, g.updated, sizeof g.updated);
-    if (account)
-        memcpy(r->names[seat], st->name, sizeof st->name); /* an account: its name */
+    room_set_names(r); /* the seat's account or guest name */
     room_clock_begin(r, now); /* the last seat taken: the clocks start */
     room_changed(r);
     return true;

@@ -12,8 +12,12 @@
 #include "../../front/view_json.h"
 #include "../../core/xalloc.h"
 
-static json_t *seats_json(const Room *r)
+/* Each seat; a human seat says whether an undo would take its latest
+ * decision back now, or why not (so the page offers Undo only then). */
+static json_t *seats_json(Room *r)
 {
+    char why[ERR_MAX];
+    int undo = room_undo_seat(r, why, sizeof why);
     json_t *list = json_array();
     for (int p = 0; p < r->meta.num_seats; p++) {
         const StoredSeat *st = &r->meta.seats[p];
@@ -27,6 +31,13 @@ static json_t *seats_json(const Room *r)
         } else {
             json_object_set_new(seat, "claimed", json_boolean(st->claimed));
             json_object_set_new(seat, "account", st->name[0] ? json_string(st->name) : json_null());
+            json_object_set_new(seat, "can_undo", json_boolean(undo == p));
+            if (undo == p)
+                json_object_set_new(seat, "undo_why", json_null());
+            else if (undo >= 0)
+                json_object_set_new(seat, "undo_why", json_sprintf("the last decision is %s's: only they can take it back", r->names[undo]));
+            else
+                json_object_set_new(seat, "undo_why", json_string(why));
         }
         json_array_append_new(list, seat);
     }
@@ -107,6 +118,13 @@ void room_put_changes(Room *r, StrBuf *out)
     else
         sb_puts(out, ",\"rematch\":null");
     room_clock_json(r, room_host_now(r->host), out);
+    /* the seats: whether an undo would be taken now changes with every
+     * action (the page offers Undo only then) */
+    json_t *seats = seats_json(r);
+    char *text = json_dumps(seats, JSON_COMPACT);
+    json_decref(seats);
+    sb_printf(out, ",\"seats\":%s", text);
+    free(text);
 }
 
 char *room_changes_json(Room *r, int first)

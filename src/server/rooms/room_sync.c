@@ -87,11 +87,10 @@ bool room_catch_up(Room *r, RoomError *e)
             memcpy(seat->invite, g.seats[p].invite, sizeof seat->invite);
             seat->account = g.seats[p].account;
             seat->muted = g.seats[p].muted;
-            if (seat->account && strcmp(seat->name, g.seats[p].name) != 0) { /* taken elsewhere by an account */
-                memcpy(seat->name, g.seats[p].name, sizeof seat->name);
-                memcpy(r->names[p], seat->name, sizeof seat->name);
-            }
+            memcpy(seat->name, g.seats[p].name, sizeof seat->name); /* taken elsewhere: its account or guest */
+            memcpy(seat->guest, g.seats[p].guest, sizeof seat->guest);
         }
+        room_set_names(r);
         /* The clock as the writer charged it, run on since then. */
         memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
         r->meta.clock_at = g.clock_at;

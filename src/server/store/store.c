@@ -43,6 +43,36 @@ void game_summary_clear(GameSummary *s)
     s->options = s->result = NULL;
 }
 
+/* Copies the field of text up to its end or sep into out (size n); returns
+ * what follows the separator, or the end. */
+static const char *field(const char *text, char sep, char *out, size_t n)
+{
+    size_t len = strcspn(text, (char[]){sep, '\036', '\0'});
+    snprintf(out, n, "%.*s", (int)len, text);
+    return text[len] == sep ? text + len + 1 : text + len;
+}
+
+void game_summary_seats(GameSummary *g, const char *text)
+{
+    for (const char *p = text ? text : ""; *p;) {
+        char seat[8], kind[8];
+        StoredSeat s;
+        memset(&s, 0, sizeof s);
+        p = field(p, '\037', seat, sizeof seat);
+        p = field(p, '\037', kind, sizeof kind);
+        p = field(p, '\037', s.ai, sizeof s.ai);
+        p = field(p, '\037', s.name, sizeof s.name);
+        p = field(p, '\037', s.guest, sizeof s.guest);
+        p += strcspn(p, "\036");
+        p += *p == '\036';
+        int k = atoi(seat);
+        if (k < 0 || k >= MAX_PLAYERS)
+            continue;
+        s.kind = strcmp(kind, "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+        g->seats[k] = s;
+    }
+}
+
 double store_time_of(const char *iso)
 {
     struct tm tm;

@@ -47,6 +47,8 @@ int status_from_name(const char *name);
 /* An account's number in the store; 0 is nobody. */
 typedef int64_t AccountId;
 
+#define GUEST_NAME_MAX 80 /* bytes of a guest's name (20 characters of up to 4 bytes) */
+
 typedef struct StoredSeat {
     int kind;                          /* SEAT_HUMAN or SEAT_AI */
     char ai[128];                      /* the AI spec, "" for a person */
@@ -55,6 +57,7 @@ typedef struct StoredSeat {
     char invite[INVITE_LEN + 1];       /* the invitation of an open seat, else "" */
     AccountId account;                 /* the account holding the seat, 0 none */
     char name[ACCOUNT_NAME_MAX + 1];   /* its name (read with the seat), "" none */
+    char guest[GUEST_NAME_MAX + 1];    /* the name a guest chose for the seat (no account), "" none */
     bool muted;                        /* the seat does not read the other players' chat */
 } StoredSeat;
 
@@ -120,6 +123,7 @@ typedef struct GameSummary {
     bool rated;
     ClockSpec clock;
     int seat;       /* games_of: the account's seat (0-based) */
+    StoredSeat seats[MAX_PLAYERS]; /* each seat's kind, AI spec, account name and guest name (the lists' names) */
     char names[MAX_PLAYERS][ACCOUNT_NAME_MAX + 1]; /* games_of: the accounts at the seats, "" none */
 } GameSummary;
 
@@ -407,6 +411,10 @@ bool store_default_path(char *out, size_t outlen);
 
 static inline void store_close(Store *st) { if (st) st->ops->close(st); }
 void game_summary_clear(GameSummary *s);
+/* Fills the seats of g from the lists' seats column: one record a seat,
+ * split by \036, its fields (seat, kind, AI spec, account name, guest
+ * name) by \037. */
+void game_summary_seats(GameSummary *g, const char *text);
 /* Seconds since the epoch of a stored time "YYYY-MM-DDTHH:MM:SSZ"; -1 when
  * it is not one (the ratings' idle time). */
 double store_time_of(const char *iso);

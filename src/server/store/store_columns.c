@@ -233,6 +233,7 @@ void store_col_summary(StoreCols *c, int col, GameSummary *out)
     out->ai_seats = store_col_int(c, col + 10);
     out->rated = store_col_bool(c, col + 11);
     store_col_clock(c, col + 12, &out->clock);
+    game_summary_seats(out, store_col_text_or_null(c, col + 16)); /* NULL: a game without seats */
     out->seat = -1;
 }
 

@@ -33,6 +33,8 @@
  *            clock_left was charged (ms since the epoch); PostgreSQL also
  *            servers (id, about, started, seen: the last heartbeat) and work
  *            (game_id, kind ai or clock, due, holder: the server doing it).
+ * (migration 5) seats.guest_name, the name a guest (no account) chose
+ *            for the seat, '' none.
  * analyses   (migration 4) a finished game's post-game analysis
  *            (docs/analysis.md): the JSON text of morph analyze --json (which
  *            holds the budget and seed that made it), created. One row per
@@ -308,6 +310,13 @@ const StoreMigration store_migrations[] = {
      " analysis TEXT NOT NULL,"
      " created TEXT COLLATE \"C\" NOT NULL"
      ");"},
+
+    /* The name a guest chose: the state, the sentences and the lists say
+     * "Ann" rather than "P2". */
+    {5, "names of guests",
+     "ALTER TABLE seats ADD COLUMN guest_name TEXT NOT NULL DEFAULT '';",
+
+     "ALTER TABLE seats ADD COLUMN guest_name TEXT NOT NULL DEFAULT '';"},
 
     {0, NULL, NULL, NULL},
 };

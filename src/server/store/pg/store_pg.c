@@ -175,7 +175,7 @@ static bool step(PgConn *c, int q, const PgParams *p, int want, const char *what
 static bool insert_seats(PgConn *c, const StoredGame *g, char *err, size_t errlen)
 {
     const char *kinds[MAX_PLAYERS], *ais[MAX_PLAYERS], *claimed[MAX_PLAYERS], *hashes[MAX_PLAYERS],
-        *invites[MAX_PLAYERS], *accounts[MAX_PLAYERS];
+        *invites[MAX_PLAYERS], *accounts[MAX_PLAYERS], *guests[MAX_PLAYERS];
     char numbers[MAX_PLAYERS][24];
     for (int i = 0; i < g->num_seats; i++) {
         const StoredSeat *seat = &g->seats[i];
@@ -186,10 +186,11 @@ static bool insert_seats(PgConn *c, const StoredGame *g, char *err, size_t errle
         invites[i] = seat->invite[0] ? seat->invite : NULL;
         snprintf(numbers[i], sizeof numbers[i], "%lld", (long long)seat->account);
         accounts[i] = seat->account ? numbers[i] : NULL;
+        guests[i] = seat->guest;
     }
-    enum { COLUMNS = 6 };
-    StrBuf a[COLUMNS] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
-    const char *const *columns[COLUMNS] = {kinds, ais, claimed, hashes, invites, accounts};
+    enum { COLUMNS = 7 };
+    StrBuf a[COLUMNS] = {STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT};
+    const char *const *columns[COLUMNS] = {kinds, ais, claimed, hashes, invites, accounts, guests};
     PgParams p = {0};
     pg_text(&p, g->id);
     for (int k = 0; k < COLUMNS; k++) {
@@ -317,6 +318,7 @@ static bool pg_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
     pg_int(&p, seat);
     pg_text(&p, g->seats[seat].token_hash);
     pg_int(&p, g->seats[seat].account);
+    pg_text(&p, g->seats[seat].guest);
     bool ok = pg_exec(c, "BEGIN", "cannot begin", err, errlen);
     if (ok && !(ok = step(c, P_CLAIM_SEAT, &p, 1, "cannot claim the seat", err, errlen)) && !err[0])
         snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);

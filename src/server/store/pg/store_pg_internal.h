@@ -155,7 +155,10 @@ bool pg_rows_changed(PGresult *r, int *rows, const char *what, char *err, size_t
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                    \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND NOT s.claimed),"             \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai'),"                                  \
-    " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days"
+    " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days,"                            \
+    " (SELECT string_agg(s.seat || chr(31) || s.kind || chr(31) || coalesce(s.ai, '') || chr(31)"                  \
+    " || coalesce(a.name, '') || chr(31) || s.guest_name, chr(30)) FROM seats s"                                   \
+    " LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)"
 
 /* The operations of the other files, for the store's table. */
 bool pg_load(Store *st, const char *id, StoredGame *out, bool *found, char *err, size_t errlen);

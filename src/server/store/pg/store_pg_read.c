@@ -32,7 +32,7 @@ static const char *json_text_at(const json_t *row, size_t i)
 }
 
 /* The seats of a P_LOAD row, as json_agg gave them: seat, kind, ai, claimed,
- * token hash, invitation, account, its name, muted. */
+ * token hash, invitation, account, its name, muted, guest name. */
 static void read_seats(json_t *seats, StoredGame *out)
 {
     size_t i;
@@ -50,6 +50,7 @@ static void read_seats(json_t *seats, StoredGame *out)
         seat->account = json_integer_value(json_array_get(row, 6));
         pg_copy_text(seat->name, sizeof seat->name, json_text_at(row, 7));
         seat->muted = json_is_true(json_array_get(row, 8));
+        pg_copy_text(seat->guest, sizeof seat->guest, json_text_at(row, 9));
         if (p + 1 > out->num_seats)
             out->num_seats = p + 1;
     }
@@ -287,8 +288,8 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
     for (; c.row < PQntuples(r) && *n < limit; c.row++) {
         GameSummary *g = &out[(*n)++];
         store_col_summary(&c, 0, g);
-        g->seat = store_col_int(&c, 16);
-        const char *text = store_col_text_or_null(&c, 17); /* NULL: no seat has an account */
+        g->seat = store_col_int(&c, 17);
+        const char *text = store_col_text_or_null(&c, 18); /* NULL: no seat has an account */
         json_t *names = text ? json_loads(text, 0, NULL) : NULL;
         size_t k;
         json_t *row;

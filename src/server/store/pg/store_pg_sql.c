@@ -32,10 +32,10 @@ const char *const pg_sql[P_COUNT] = {
                       " rematch_of, rematch, undo_low, actions, version, epoch, rated, clock_kind, clock_initial_ms,"
                       " clock_increment_ms, clock_days, clock_left, clock_at)"
                       " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23)",
-    [P_INSERT_SEATS] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id)"
-                       " SELECT $1, u.o - 1, u.k, u.a, u.c, u.h, u.i, u.n"
-                       " FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::bigint[])"
-                       " WITH ORDINALITY AS u(k, a, c, h, i, n, o)",
+    [P_INSERT_SEATS] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id, guest_name)"
+                       " SELECT $1, u.o - 1, u.k, u.a, u.c, u.h, u.i, u.n, coalesce(u.g, '')"
+                       " FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::bigint[],"
+                       " $8::text[]) WITH ORDINALITY AS u(k, a, c, h, i, n, g, o)",
     [P_INSERT_ACTIONS] = "INSERT INTO actions (game_id, idx, text, player) SELECT $1, $2 + u.o - 1, u.t, u.p"
                          " FROM unnest($3::text[], $4::int[]) WITH ORDINALITY AS u(t, p, o)",
     [P_REMATCH] = "UPDATE games SET rematch = $2, version = version + 1 WHERE id = $1 AND rematch IS NULL",
@@ -55,7 +55,8 @@ const char *const pg_sql[P_COUNT] = {
     /* A seat taken: the game's status, version and clock (the last seat
      * taken starts it). */
     [P_CLAIM_GAME] = "WITH " UPDATE_GAME "," CLOCK_WORK " SELECT count(*) FROM g",
-    [P_CLAIM_SEAT] = "UPDATE seats SET claimed = true, token_hash = $3, invite = NULL, account_id = NULLIF($4::bigint, 0)"
+    [P_CLAIM_SEAT] = "UPDATE seats SET claimed = true, token_hash = $3, invite = NULL, account_id = NULLIF($4::bigint, 0),"
+                     " guest_name = coalesce($5, '')"
                      " WHERE game_id = $1 AND seat = $2 AND NOT claimed",
     /* The clock's times, charged now ($3): another server charges from there. */
     [P_SAVE_CLOCK] = "UPDATE games SET clock_left = $2, clock_at = $3 WHERE id = $1",
@@ -63,7 +64,7 @@ const char *const pg_sql[P_COUNT] = {
     [P_LOAD] = "SELECT g.game, g.options, g.seed, g.real_dice, g.listed, g.status, g.result, g.created, g.updated,"
                " g.rematch_of, g.rematch, g.undo_low, g.version, g.epoch, g.actions,"
                " (SELECT json_agg(json_build_array(s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite,"
-               " s.account_id, a.name, s.muted) ORDER BY s.seat)"
+               " s.account_id, a.name, s.muted, s.guest_name) ORDER BY s.seat)"
                " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id),"
                " (SELECT json_agg(json_build_array(a.idx, a.text, a.player) ORDER BY a.idx)"
                " FROM actions a WHERE a.game_id = g.id AND a.idx >= $2),"

@@ -31,20 +31,21 @@ static const char *const sql[Q_COUNT] = {
                       " rematch_of, rematch, undo_low, actions, version, rated, clock_kind, clock_initial_ms,"
                       " clock_increment_ms, clock_days, clock_left, epoch, clock_at)"
                       " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23)",
-    [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id)"
-                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8)",
+    [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id, guest_name)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
     [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
     /* only over the version the writer knew (store.h) */
     [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7,"
                       " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1 AND version = ?7 - 1",
     [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
-    [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL, account_id = ?4"
+    [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL, account_id = ?4, guest_name = ?5"
                 " WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
     [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
                     " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
                     " epoch, actions, clock_at FROM games WHERE id = ?1",
-    [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted"
+    [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted,"
+                     " s.guest_name"
                      " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
     [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
     [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
@@ -157,6 +158,7 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
             sq_bind_text(q, 7, seat->invite);
             if (seat->account)
                 sqlite3_bind_int64(q, 8, seat->account);
+            sqlite3_bind_text(q, 9, seat->guest, -1, SQLITE_TRANSIENT); /* "" for none: NOT NULL */
             ok = sq_run(q);
         }
         ok = ok && insert_actions(s, g, 0);
@@ -246,6 +248,7 @@ static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
         sq_bind_text(q, 3, g->seats[seat].token_hash);
         if (g->seats[seat].account)
             sqlite3_bind_int64(q, 4, g->seats[seat].account);
+        sqlite3_bind_text(q, 5, g->seats[seat].guest, -1, SQLITE_TRANSIENT);
         ok = sq_run(q);
         if (ok && sqlite3_changes(s->db) != 1) {
             snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
@@ -313,6 +316,7 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
             seat->account = store_col_int64_or(&c, 6, 0);
             store_col_copy_or_empty(&c, 7, seat->name, sizeof seat->name);
             seat->muted = store_col_bool(&c, 8);
+            store_col_copy(&c, 9, seat->guest, sizeof seat->guest);
             if (p + 1 > out->num_seats)
                 out->num_seats = p + 1;
         }

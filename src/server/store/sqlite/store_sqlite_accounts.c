@@ -358,7 +358,7 @@ bool sq_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit) {
             GameSummary *g = &out[(*n)++];
             store_col_summary(&c, 0, g);
-            g->seat = store_col_int(&c, 16);
+            g->seat = store_col_int(&c, 17);
         }
         ok = rc == SQLITE_ROW || rc == SQLITE_DONE || sq_fail(s, "cannot list the games", err, errlen);
         ok = ok && store_cols_ok(&c, "cannot list the games", err, errlen);

@@ -1,0 +1,48 @@
+/* The names of a game's seats as people read them in its sentences, its
+ * state and the lists: an account's name, the name a guest chose, an AI by
+ * its level's label ("Casual AI"), else "P2"; when two seats would share a
+ * name, each says its seat ("Guest (P1)", "Guest (P2)"). */
+#include <stdio.h>
+#include <string.h>
+
+#include "room_internal.h"
+#include "../../ai/ai.h"
+
+void room_seat_names(const char *game, const StoredSeat *seats, int n, char names[][ROOM_NAME_MAX])
+{
+    for (int p = 0; p < n; p++) {
+        const StoredSeat *seat = &seats[p];
+        if (seat->kind == SEAT_AI) {
+            char level[40];
+            snprintf(level, sizeof level, "%.*s", (int)strcspn(seat->ai, ":"), seat->ai);
+            const AiLevelWords *w = ai_level_words(game, level);
+            snprintf(names[p], ROOM_NAME_MAX, "%s AI", w ? w->label : level);
+        } else if (seat->name[0]) {
+            snprintf(names[p], ROOM_NAME_MAX, "%s", seat->name); /* an account: its name */
+        } else if (seat->guest[0]) {
+            snprintf(names[p], ROOM_NAME_MAX, "%s", seat->guest);
+        } else {
+            snprintf(names[p], ROOM_NAME_MAX, "P%d", p + 1);
+        }
+    }
+    bool shared[MAX_PLAYERS] = {false};
+    for (int p = 0; p < n; p++)
+        for (int q = p + 1; q < n; q++)
+            if (strcmp(names[p], names[q]) == 0)
+                shared[p] = shared[q] = true;
+    for (int p = 0; p < n; p++) {
+        if (!shared[p])
+            continue;
+        char alone[ROOM_NAME_MAX];
+        snprintf(alone, sizeof alone, "%s", names[p]);
+        snprintf(names[p], ROOM_NAME_MAX, "%.80s (P%d)", alone, p + 1);
+    }
+}
+
+void room_set_names(Room *r)
+{
+    r->voice.viewer = -1;
+    room_seat_names(r->meta.game, r->meta.seats, r->meta.num_seats, r->names);
+    for (int p = 0; p < r->meta.num_seats; p++)
+        r->voice.names[p] = r->names[p];
+}

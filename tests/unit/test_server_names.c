@@ -1,0 +1,248 @@
+/* People have names: a guest's chosen name (at creation, by invitation, at
+ * an open seat; checked), AI seats named by their level ("Casual AI"), a
+ * name two seats share said with its seat; the state, the sentences, the
+ * replay and the lists use them. "Being played" lists games moved in the
+ * last minutes; a guest's game against the AI is unlisted unless asked.
+ * The lobby's tables of 3: made at once, filled as players sit down.
+ * Through api_handle, no sockets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../../src/server/api/api.h"
+#include "../../src/server/api/auth.h"
+#include "api_server.h"
+
+static int setup(void **unused)
+{
+    return server_up(0); /* the AI seats never move: the tests look at names */
+}
+
+/* Who asks: a seat token, or a signed-in session (cookie requests come from
+ * the page: same-origin). */
+typedef struct Who {
+    char token[64];
+    char session[64];
+} Who;
+
+static json_t *ask(int want, const Who *who, const char *method, const char *path, const char *body)
+{
+    ApiRequest req = {.method = method, .path = path, .body = body, .body_len = body ? strlen(body) : 0,
+                      .client = "10.0.0.8", .token = who && who->token[0] ? who->token : NULL,
+                      .session = who && who->session[0] ? who->session : NULL, .fetch_site = "same-origin"};
+    ApiResponse res;
+    api_handle(srv, &req, &res);
+    json_t *doc = res.body ? json_loads(res.body, 0, NULL) : NULL;
+    if (res.status != want)
+        fail_msg("%s %s: %d, not %d: %s", method, path, res.status, want, res.body ? res.body : "");
+    if (who && res.set_cookie[0]) {
+        const char *v = res.set_cookie + strlen(SESSION_COOKIE) + 1;
+        snprintf(((Who *)who)->session, sizeof who->session, "%.*s", (int)strcspn(v, ";"), v);
+    }
+    api_response_free(&res);
+    return doc;
+}
+
+static const char *str(const json_t *o, const char *key)
+{
+    return json_string_value(json_object_get(o, key));
+}
+
+/* The names of the seats of state s, joined by commas. */
+static const char *seat_names(const json_t *s, const char *key)
+{
+    static char out[256];
+    out[0] = '\0';
+    size_t i;
+    json_t *seat;
+    json_array_foreach(json_object_get(s, key), i, seat) {
+        const char *name = json_is_object(seat) ? str(seat, "name") : json_string_value(seat);
+        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%s", i ? "," : "", name ? name : "-");
+    }
+    return out;
+}
+
+static json_t *state(const char *id)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%s", id);
+    return ask(200, NULL, "GET", path, NULL);
+}
+
+/* Whether game id is in the list of status. */
+static bool listed(const char *status, const char *id, const char **players)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/api/games?status=%s", status);
+    ApiParam q = {"status", status};
+    ApiRequest req = {.method = "GET", .path = "/api/games", .query = &q, .nquery = 1, .client = "10.0.0.8"};
+    ApiResponse res;
+    api_handle(srv, &req, &res);
+    json_t *list = json_loads(res.body, 0, NULL);
+    api_response_free(&res);
+    bool found = false;
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(list, "games"), i, g) {
+        if (strcmp(str(g, "id"), id) == 0) {
+            found = true;
+            if (players)
+                *players = seat_names(g, "players");
+        }
+    }
+    json_decref(list);
+    return found;
+}
+
+static void guests_and_ais_have_names(void **unused)
+{
+    Who ann = {0}, bob = {0};
+    /* a guest against the AI: the chosen name, the AI by its level; unlisted */
+    json_t *made = ask(201, NULL, "POST", "/api/games",
+                       "{\"game\":\"morphos\",\"options\":{\"size\":5},\"name\":\"  Zo\xc3\xab  \","
+                       "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"greedy\"}]}");
+    assert_string_equal(seat_names(json_object_get(made, "state"), "seats"), "Zo\xc3\xab,Casual AI");
+    assert_false(json_is_true(json_object_get(json_object_get(made, "state"), "listed")));
+    json_decref(made);
+    /* a friend's game: Ann creates, Bob joins by the link; the sentences, the lists and the replay name them */
+    made = ask(201, NULL, "POST", "/api/games",
+               "{\"game\":\"morphos\",\"options\":{\"size\":5},\"name\":\"Ann\",\"listed\":true,"
+               "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}");
+    char id[16], body[128], path[80];
+    snprintf(id, sizeof id, "%s", str(made, "id"));
+    snprintf(ann.token, sizeof ann.token, "%s", str(json_array_get(json_object_get(made, "seats"), 0), "token"));
+    snprintf(body, sizeof body, "{\"code\":\"%s\",\"name\":\"Bob\"}",
+             str(json_array_get(json_object_get(made, "invitations"), 0), "code"));
+    json_decref(made);
+    const char *players = NULL;
+    assert_true(listed("waiting", id, &players));
+    assert_string_equal(players, "Ann,P2");
+    json_t *joined = ask(200, NULL, "POST", "/api/join", body);
+    snprintf(bob.token, sizeof bob.token, "%s", str(joined, "token"));
+    json_decref(joined);
+    snprintf(path, sizeof path, "/api/games/%s/actions", id);
+    json_decref(ask(200, &ann, "POST", path, "{\"action\":\"c3\"}"));
+    json_t *s = state(id);
+    assert_string_equal(seat_names(s, "seats"), "Ann,Bob");
+    json_decref(s);
+    assert_true(listed("playing", id, &players));
+    assert_string_equal(players, "Ann,Bob");
+    snprintf(path, sizeof path, "/api/games/%s/replay", id);
+    json_t *replay = ask(200, NULL, "GET", path, NULL);
+    assert_string_equal(seat_names(replay, "names"), "Ann,Bob");
+    json_decref(replay);
+    /* a name two seats share says its seat; two AIs of one level too */
+    made = ask(201, NULL, "POST", "/api/games",
+               "{\"game\":\"morpyam\",\"options\":{\"players\":4},\"name\":\"Guest\",\"seats\":[{\"kind\":\"human\","
+               "\"mine\":true},{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"master\"},"
+               "{\"kind\":\"ai\",\"level\":\"master\"}]}");
+    assert_string_equal(seat_names(json_object_get(made, "state"), "seats"),
+                        "Guest (P1),Guest (P2),Strongest AI (P3),Strongest AI (P4)");
+    /* the sentences say the names (Morpyam's: Morphos says colours) */
+    const json_t *first = json_array_get(json_object_get(json_object_get(made, "state"), "history"), 0);
+    assert_true(strncmp(str(first, "text"), "Guest (P1) rolls ", 17) == 0);
+    json_decref(made);
+    /* a name is checked: 1 to 20 characters on one line */
+    static const char *const bad[] = {"\"\"", "\"   \"", "\"123456789012345678901\"", "\"a\\tb\"", "7"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        snprintf(body, sizeof body, "{\"game\":\"morphos\",\"name\":%s}", bad[k]);
+        json_t *refused = ask(400, NULL, "POST", "/api/games", body);
+        assert_non_null(strstr(str(refused, "error"), "1 to 20 characters"));
+        json_decref(refused);
+    }
+}
+
+/* "Being played": a game whose last move is older than ten minutes leaves it. */
+static void being_played_is_recent(void **unused)
+{
+    json_t *made = ask(201, NULL, "POST", "/api/games",
+                       "{\"game\":\"morphos\",\"options\":{\"size\":5},\"listed\":true,"
+                       "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}");
+    char id[16], path[64];
+    Who both = {0};
+    snprintf(id, sizeof id, "%s", str(made, "id"));
+    snprintf(both.token, sizeof both.token, "%s,%s", str(json_array_get(json_object_get(made, "seats"), 0), "token"),
+             str(json_array_get(json_object_get(made, "seats"), 1), "token"));
+    json_decref(made);
+    snprintf(path, sizeof path, "/api/games/%s/actions", id);
+    json_decref(ask(200, &both, "POST", path, "{\"action\":\"c3\"}"));
+    assert_true(listed("playing", id, NULL));
+    char sql[160];
+    snprintf(sql, sizeof sql, "UPDATE games SET updated = '2020-01-01T00:00:00Z' WHERE id = '%s'", id);
+    if (pg_name[0]) {
+        assert_true(pg_test_exec(db_path, sql)); /* db_path: the test database's URI */
+    } else {
+        sqlite3 *db;
+        assert_int_equal(sqlite3_open(db_path, &db), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(db);
+    }
+    assert_false(listed("playing", id, NULL));
+}
+
+/* The lobby's table of 3: made at once with its maker seated, listed with
+ * its open seats, filled as players sit down, then gone from the tables. */
+static void lobby_tables_fill(void **unused)
+{
+    Who who[3] = {{{0}, {0}}};
+    static const char *const names[] = {"alice", "bob", "carol"};
+    for (int k = 0; k < 3; k++) {
+        char body[128];
+        snprintf(body, sizeof body, "{\"name\":\"%s\",\"password\":\"%s pass phrase\"}", names[k], names[k]);
+        json_decref(ask(201, &who[k], "POST", "/api/accounts", body));
+    }
+    json_t *refused = ask(400, &who[0], "POST", "/api/lobby",
+                          "{\"game\":\"morpyam\",\"options\":{\"players\":3},\"rated\":true}");
+    assert_non_null(strstr(str(refused, "error"), "two-player"));
+    json_decref(refused);
+    json_t *made = ask(201, &who[0], "POST", "/api/lobby",
+                       "{\"game\":\"morpyam\",\"options\":{\"players\":3},\"clock\":{\"initial_s\":300,\"increment_s\":2}}");
+    char id[16], path[64];
+    snprintf(id, sizeof id, "%s", str(made, "id"));
+    assert_false(json_is_true(json_object_get(json_object_get(made, "state"), "rated")));
+    json_decref(made);
+    for (int sitting = 1; sitting <= 3; sitting++) {
+        json_t *lobby = ask(200, NULL, "GET", "/api/lobby", NULL);
+        json_t *tables = json_object_get(lobby, "tables");
+        if (sitting < 3) {
+            assert_int_equal(json_array_size(tables), 1);
+            json_t *table = json_array_get(tables, 0);
+            assert_string_equal(str(table, "id"), id);
+            assert_int_equal(json_integer_value(json_object_get(table, "open_seats")), 3 - sitting);
+            int named = 0;
+            size_t i;
+            json_t *p;
+            json_array_foreach(json_object_get(table, "players"), i, p)
+                named += json_is_string(p);
+            assert_int_equal(named, sitting);
+            snprintf(path, sizeof path, "/api/games/%s/join", id);
+            json_decref(ask(200, &who[sitting], "POST", path, "{}"));
+        } else {
+            assert_int_equal(json_array_size(tables), 0);
+        }
+        json_decref(lobby);
+    }
+    json_t *s = state(id);
+    assert_string_equal(str(s, "status"), "playing");
+    const char *seats = seat_names(s, "seats");
+    for (int k = 0; k < 3; k++)
+        assert_non_null(strstr(seats, names[k]));
+    json_decref(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(guests_and_ais_have_names, setup, teardown),
+        cmocka_unit_test_setup_teardown(being_played_is_recent, setup, teardown),
+        cmocka_unit_test_setup_teardown(lobby_tables_fill, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
