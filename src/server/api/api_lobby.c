@@ -223,7 +223,7 @@ static void open_table(Server *srv, const ApiRequest *req, ApiResponse *res, Sto
         api_room_error(res, &e);
         return;
     }
-    server_add_room(srv, room);
+    server_add_room(srv, room, req->client);
     server_log(srv, "game %s: %s opened a table of %d in the lobby", room->meta.id, me->name, players);
     api_created_reply(res, room, tokens, spec.creator_seats);
     room_kick(room);
