@@ -105,18 +105,22 @@ tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_
 
 $(B)/libmorph.a: $(LIB_OBJS)
 	@mkdir -p $(@D)
+	@rm -f $@ # ar only adds and replaces: a moved or removed file would stay inside
 	$(AR) rcs $@ $^
 
 $(B)/libmorphai.a: $(AI_OBJS)
 	@mkdir -p $(@D)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(B)/libmorphfront.a: $(FRONT_OBJS)
 	@mkdir -p $(@D)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(B)/libmorphserver.a: $(SERVER_OBJS)
 	@mkdir -p $(@D)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(B)/morph: $(CLI_OBJS) $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
@@ -273,6 +277,7 @@ $(FB)/obj/%.o: %.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FB)/libmorphfuzz.a: $(FUZZ_OBJS)
+	@rm -f $@
 	$(AR) rcs $@ $^
 
 $(FB)/fuzz_%: $(FB)/obj/fuzz/fuzz_%.o $(FB)/libmorphfuzz.a

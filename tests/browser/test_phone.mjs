@@ -36,6 +36,30 @@ async function morphosGame(page, url, size) {
 
 export const tests = [
   {
+    name: 'The menu on a phone: one Menu button; opened, every link on the screen; Escape closes it',
+    async run(t) {
+      const server = await t.server();
+      const page = await t.page({ ...PHONE, label: 'phone' });
+      await page.goto(`${server.url}/`);
+      await page.waitForSelector('header nav a[href="/rules/morphos"]', { state: 'attached' });
+      assert(!(await page.isVisible('header nav')), 'the menu is closed at first');
+      await checkInView(page, ['#menu-toggle', '#play-ai-morpyam', '#play-ai-morphos'], 'the closed menu');
+      await page.tap('#menu-toggle');
+      assertEqual(await page.getAttribute('#menu-toggle', 'aria-expanded'), 'true', 'the button says the menu is open');
+      const links = await page.$$eval('header nav a', (as) => as.map((a) => a.getAttribute('href')));
+      assert(links.length >= 8, `every link in the menu (${links.join(' ')})`);
+      await checkInView(page, links.map((href) => `header nav a[href="${href}"]`), 'the open menu');
+      await checkFits(page, 'the open menu');
+      await t.shot(page, 'menu-phone');
+      await page.keyboard.press('Escape');
+      assert(!(await page.isVisible('header nav')), 'Escape closes the menu');
+      await page.tap('#menu-toggle');
+      await page.tap('header nav a[href="/lobby"]');
+      await page.waitForURL(/\/lobby$/);
+      assert(!(await page.isVisible('header nav')), 'a new page starts with the menu closed');
+    },
+  },
+  {
     name: 'Morpyam on a phone: grid, dice, Roll, Pass, the calls and the scores on one screen',
     async run(t) {
       const server = await t.server();

@@ -64,4 +64,4 @@ def server(tmp):
 def test_http_bot_plays_a_game_on_morph_serve(server):
     out = run_example("http_bot.py", server).splitlines()
     assert len(out) >= 4 and all(line.startswith(("Black ", "White ")) for line in out[:-1])  # a swap changes colours
-    assert re.match(r"^(Black|White) \(P[12]( \(random\))?\) wins", out[-1])
+    assert re.match(r"^(Black|White) \((P[12]|Beginner AI)\) wins", out[-1])  # the AI seat named by its level

@@ -58,7 +58,7 @@ static char *state_text(const Made *m)
 static Made one_move(const char *client, int k)
 {
     drv.client = client;
-    Made m = driver_create("{\"game\":\"morphos\",\"options\":{\"size\":5},"
+    Made m = driver_create("{\"game\":\"morphos\",\"options\":{\"size\":5},\"listed\":true,"
                            "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"random\"}]}");
     static const char *const first[] = {"a1", "b2", "c3", "d4", "e5", "a5", "e1", "b4"};
     json_decref(driver_act(&m, 0, first[k % 8]));
@@ -184,7 +184,7 @@ static void games_against_the_ai_left_alone_end(void **state)
     drv.cfg.abandon_s = 1;
     driver_start();
     Made ai = one_move("127.0.0.2", 1);
-    Made three = driver_create("{\"game\":\"morpyam\",\"options\":{\"players\":3},\"seats\":[{\"kind\":\"human\","
+    Made three = driver_create("{\"game\":\"morpyam\",\"options\":{\"players\":3},\"listed\":true,\"seats\":[{\"kind\":\"human\","
                                "\"mine\":true},{\"kind\":\"ai\",\"level\":\"greedy\"},{\"kind\":\"ai\",\"level\":\"random\"}]}");
     json_decref(driver_wait_people(three.id));
     Made people = driver_create("{\"game\":\"morphos\",\"options\":{\"size\":5},"

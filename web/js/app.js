@@ -37,9 +37,29 @@ function rulesLinks() {
   for (const game of GAME_NAMES) replay.before(h('a', { href: `/rules/${game}`, text: `${gameTitle(game)} rules` }));
 }
 
+// The phone's Menu button (style.css shows it below 520 px): opens the
+// links under the header; Escape or a tap elsewhere closes it.
+function menuButton() {
+  const header = document.querySelector('header.top');
+  const button = document.getElementById('menu-toggle');
+  const set = (open) => {
+    header.classList.toggle('menu-open', open);
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && header.classList.contains('menu-open')) {
+      set(false);
+      button.focus();
+    }
+  });
+  document.addEventListener('click', (ev) => { if (!header.contains(ev.target)) set(false); });
+}
+
 async function route() {
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   rulesLinks();
+  menuButton();
   for (const a of document.querySelectorAll('header nav a'))
     if (a.getAttribute('href') === location.pathname || (parts[0] === 'puzzles' && a.getAttribute('href') === '/puzzles'))
       a.setAttribute('aria-current', 'page');
