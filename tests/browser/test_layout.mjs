@@ -93,7 +93,7 @@ export const tests = [
         assertEqual(await page.$$eval('select[name=opt-variant] option', (x) => x.map((e) => e.textContent)), ['Standard', 'Flash', 'Plus'], 'the variants by name');
         await page.selectOption('select[name=opt-variant]', 'flash');
         assert(/simpler grid/.test(await page.textContent('.choice-help')), 'the variant chosen explained');
-        assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)), ['Strict call', 'Daversa'], 'the rule options by name');
+        assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)), ['Strict call', 'Replay KO (Daversa)'], 'the rule options by name');
         await t.shot(page, name === 'phone' ? 'home-options-phone' : 'home-options');
         // one click: a friend's game and its link to send
         await page.goto(`${server.url}/`);

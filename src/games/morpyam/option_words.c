@@ -13,8 +13,8 @@ const OptionWords morpyam_option_words[] = {
                                 "first turn"},
     {"rules", NULL, "Rule options", "extra rules, each off unless ticked"},
     {"rules", "strict-call", "Strict call", "once you have called in a turn, only the call coming true places a token"},
-    {"rules", "daversa", "Daversa", "five alike rolled in a replay turn (after covering a morpyam square) wins the "
-                                    "game at once"},
+    {"rules", "daversa", "Replay KO (Daversa)",
+     "five alike rolled in a replay turn (after covering a morpyam square) wins the game at once"},
     {"grid", NULL, "Custom grid", "your own layout of the 36 squares: their codes, row by row from the top "
                                   "(empty: the variant's grid)"},
     {"turn-cap", NULL, "Turn cap", "a safety limit: after this many turns the game ends on points, without the end "
