@@ -55,8 +55,10 @@ add() {
     names+=("$1"); kinds+=("$2"); args+=("$3"); stores+=("${4:-}")
 }
 # The suites that read MORPH_TEST_STORE (the API's) run once more over
-# PostgreSQL; so do the command-line scripts that say "# also on postgresql",
-# and the browser tests.
+# PostgreSQL; so do the command-line scripts that say "# also on postgresql"
+# and the browser files that say "// also on postgresql" (those whose pages
+# read what the store keeps: accounts, the lobby, names, seats, records and
+# analyses; the page's look, keys and offline play do not depend on it).
 pg_again() { [ -n "${MORPH_TEST_PG:-}" ] && grep -q "$1" "$2"; }
 
 for t in "$build"/tests/*; do
@@ -76,7 +78,7 @@ done
 for t in "$here"/browser/test_*.mjs; do
     name=browser/$(basename "$t" .mjs)
     add "$name" browser "$t"
-    [ -n "${MORPH_TEST_PG:-}" ] && add "$name@postgresql" browser "$t" postgresql
+    pg_again "^// also on postgresql" "$t" && add "$name@postgresql" browser "$t" postgresql
 done
 if [ -n "$fuzz" ]; then
     fuzz=$(cd "$fuzz" && pwd)

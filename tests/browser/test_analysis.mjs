@@ -3,6 +3,7 @@
 // decision's class, a planted blunder shown with the better move drawn and
 // the library's sentence for it; the same for a record opened in the viewer.
 // The progress comes over the analysis's live stream, never by polling.
+// also on postgresql
 import fs from 'node:fs';
 import path from 'node:path';
 import { assert, assertEqual } from './lib.mjs';

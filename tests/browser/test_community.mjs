@@ -6,6 +6,7 @@
 // the tab's title and icon, "Your games" in another tab), its clock runs
 // out and the server ends the game; both ratings moved; profile with its
 // plot and the leaderboard.
+// also on postgresql
 import { waitTurn, waitVersion, gameState, assert, assertEqual, openMoreOptions } from './lib.mjs';
 import { checkFits } from './test_layout.mjs';
 

@@ -2,6 +2,7 @@
 // invitation link play a whole 7x7 game with a swap and a flip, while a
 // third context watches every move arrive live; hot-seat on one device with
 // the duomorph second stone and the remorph returned stone explained.
+// also on postgresql
 import { waitTurn, waitVersion, waitCount, gameState, moveTexts, assert, assertEqual, openMoreOptions } from './lib.mjs';
 
 // Starts a Morphos game from the home page; returns the invitation link.

@@ -1,5 +1,6 @@
 // Morpyam in the browser: a whole game against the AI played by clicking
 // dice, buttons and squares; Plus building; real dice in a hot-seat game.
+// also on postgresql
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';

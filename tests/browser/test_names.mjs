@@ -3,6 +3,7 @@
 // named by their level; "Being played" lists "Ann vs Bob"; the lobby seats
 // a table of 3 as players sit down; and the small ones: "1 action", the
 // leaderboard on the game just played, a provisional rating said so.
+// also on postgresql
 import { waitTurn, waitVersion, assert, assertEqual, openMoreOptions } from './lib.mjs';
 
 // Sets the guest's name from the header (the dialog), kept for later pages.

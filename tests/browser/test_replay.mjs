@@ -1,5 +1,6 @@
 // The replay viewer on records made by `morph play` and on a stored game;
 // the rules pages.
+// also on postgresql
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 // Seats: a reloaded tab is back at its seat; another browser cannot act for
 // it (the API refuses, nothing changes, the page offers no control); the
 // server killed with kill -9 and restarted: both players go on, nothing lost.
+// also on postgresql
 import { waitTurn, waitCount, gameState, moveTexts, assert, assertEqual } from './lib.mjs';
 import { startFriendGame, move } from './test_morphos.mjs';
 
