@@ -20,6 +20,7 @@
 
 #include "../../src/server/api/api.h"
 #include "../../src/server/serve.h"
+#include "api_query.h"
 #include "pg_test.h"
 
 #define DRIVER_UNUSED __attribute__((unused))
@@ -105,17 +106,7 @@ static DRIVER_UNUSED json_t *driver_call(const char *method, const char *path, c
     char copy[512];
     snprintf(copy, sizeof copy, "%s", path);
     ApiParam query[8];
-    int nquery = 0;
-    char *q = strchr(copy, '?');
-    if (q) {
-        *q++ = '\0';
-        for (char *save = NULL, *kv = strtok_r(q, "&", &save); kv && nquery < 8; kv = strtok_r(NULL, "&", &save)) {
-            char *eq = strchr(kv, '=');
-            if (eq)
-                *eq++ = '\0';
-            query[nquery++] = (ApiParam){kv, eq ? eq : ""};
-        }
-    }
+    int nquery = api_query_split(copy, query, 8);
     ApiRequest req = {.method = method, .path = copy, .query = query, .nquery = nquery, .token = token,
                       .body = body, .body_len = body ? strlen(body) : 0, .client = drv.client, .now = drv.now,
                       .session = drv.session[0] ? drv.session : NULL, .host = "morph.test",

@@ -21,6 +21,7 @@
 
 #include "../../src/server/api/api.h"
 #include "../../src/server/serve.h"
+#include "api_query.h"
 #include "pg_test.h"
 
 static char dir[64];
@@ -90,17 +91,7 @@ static inline json_t *call_full(const char *method, const char *path, const char
     char copy[512];
     snprintf(copy, sizeof copy, "%s", path);
     ApiParam query[16];
-    int nquery = 0;
-    char *q = strchr(copy, '?');
-    if (q) {
-        *q++ = '\0';
-        for (char *save = NULL, *kv = strtok_r(q, "&", &save); kv && nquery < 16; kv = strtok_r(NULL, "&", &save)) {
-            char *eq = strchr(kv, '=');
-            if (eq)
-                *eq++ = '\0';
-            query[nquery++] = (ApiParam){kv, eq ? eq : ""};
-        }
-    }
+    int nquery = api_query_split(copy, query, 16);
     ApiRequest req = {.method = method, .path = copy, .query = query, .nquery = nquery, .token = token,
                       .body = body, .body_len = body ? strlen(body) : 0, .client = client, .now = fake_now};
     ApiResponse res;

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "api_query.h"
 #include "../../src/server/api/api.h"
 #include "../../src/server/serve.h"
 #include "pg_test.h"
@@ -115,17 +116,7 @@ static json_t *call(Browser *b, const char *method, const char *path, const char
     char copy[256];
     snprintf(copy, sizeof copy, "%s", path);
     ApiParam query[8];
-    int nquery = 0;
-    char *q = strchr(copy, '?');
-    if (q) {
-        *q++ = '\0';
-        for (char *save = NULL, *kv = strtok_r(q, "&", &save); kv && nquery < 8; kv = strtok_r(NULL, "&", &save)) {
-            char *eq = strchr(kv, '=');
-            if (eq)
-                *eq++ = '\0';
-            query[nquery++] = (ApiParam){kv, eq ? eq : ""};
-        }
-    }
+    int nquery = api_query_split(copy, query, 8);
     bool change = strcmp(method, "GET") != 0;
     ApiRequest req = {.method = method, .path = copy, .query = query, .nquery = nquery, .body = body,
                       .body_len = body ? strlen(body) : 0, .client = client, .host = "morph.test",
