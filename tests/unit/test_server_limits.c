@@ -168,6 +168,42 @@ static void accounts_and_chat(void **state)
     limits_free(l);
 }
 
+/* Past 4,096 keys, those with nothing open and full buckets are dropped and
+ * their room reused: a dropped address starts again with full buckets, and
+ * one that holds a connection or has not got its tokens back keeps its count. */
+static void idle_keys_dropped_and_reused(void **state)
+{
+    LimitsConfig cfg = config();
+    Limits *l = limits_new(&cfg);
+    bool per_client = false;
+    int retry = 0;
+    char who[32];
+    for (int i = 0; i < 8; i++)
+        assert_true(limits_connection_acquire(l, "10.9.9.9", &per_client));
+    for (int i = 0; i < 10; i++)
+        assert_true(limits_create(l, "10.9.9.8", 1000, &retry));
+    /* three rounds 10 s apart: each drops the one before, whose buckets refilled */
+    for (int round = 0; round < 3; round++)
+        for (int i = 0; i < 4500; i++) {
+            snprintf(who, sizeof who, "10.%d.%d.%d", round, i / 250, i % 250);
+            assert_true(limits_create(l, who, 1000 + 10 * round, &retry));
+        }
+    /* the two that are not idle were kept */
+    for (int i = 0; i < 3; i++) /* 20 s at one game every 6 s */
+        assert_true(limits_create(l, "10.9.9.8", 1020, &retry));
+    assert_false(limits_create(l, "10.9.9.8", 1020, &retry));
+    /* a dropped address has its ten games a minute again, and only ten */
+    for (int i = 0; i < 10; i++)
+        assert_true(limits_create(l, "10.0.0.1", 1030, &retry));
+    assert_false(limits_create(l, "10.0.0.1", 1030, &retry));
+    /* (connections are counted on the real clock, so last) */
+    assert_false(limits_connection_acquire(l, "10.9.9.9", &per_client));
+    assert_true(per_client);
+    limits_connection_release(l, "10.9.9.9");
+    assert_true(limits_connection_acquire(l, "10.9.9.9", &per_client));
+    limits_free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +211,7 @@ int main(void)
         cmocka_unit_test(accounts_and_chat),
         cmocka_unit_test(connections_keep_room_for_new_clients),
         cmocka_unit_test(streams_for_watchers_and_players),
+        cmocka_unit_test(idle_keys_dropped_and_reused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

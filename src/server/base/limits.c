@@ -12,6 +12,7 @@
 #define BUCKETS 1024
 #define CLIENT_MAX 80 /* a key: an address, or a prefix and a name or hash */
 #define SWEEP_AT 4096 /* entries before idle ones are dropped */
+#define BLOCK_ENTRIES 64 /* entries allocated together */
 
 /* A token bucket: up to cap tokens, refilled at rate per second. */
 typedef struct Bucket {
@@ -28,11 +29,24 @@ typedef struct Entry {
     int connections, streams;
 } Entry;
 
+/* Entries are made in blocks, not one allocation each: an entry lasts as
+ * long as its address is seen, and small blocks made one by one between
+ * the rooms of that address's games would each keep a page of the rooms'
+ * memory from going back to the system when they leave (docs/web.md,
+ * "Idle games"). */
+typedef struct Block {
+    struct Block *next;
+    Entry entry[BLOCK_ENTRIES];
+} Block;
+
 struct Limits {
     LimitsConfig cfg;
     pthread_mutex_t lock;
     Entry *table[BUCKETS];
     int entries;
+    Block *blocks;     /* the newest first */
+    int newest_used;   /* entries of the newest block handed out */
+    Entry *spare;      /* entries a sweep dropped, handed out again first */
     int connections, streams;
 };
 
@@ -55,14 +69,37 @@ void limits_free(Limits *l)
 {
     if (!l)
         return;
-    for (int i = 0; i < BUCKETS; i++)
-        while (l->table[i]) {
-            Entry *e = l->table[i];
-            l->table[i] = e->next;
-            free(e);
-        }
+    while (l->blocks) {
+        Block *b = l->blocks;
+        l->blocks = b->next;
+        free(b);
+    }
     pthread_mutex_destroy(&l->lock);
     free(l);
+}
+
+static Entry *entry_new(Limits *l)
+{
+    Entry *e = l->spare;
+    if (e) {
+        l->spare = e->next;
+    } else {
+        if (!l->blocks || l->newest_used == BLOCK_ENTRIES) {
+            Block *b = xmalloc(sizeof *b);
+            b->next = l->blocks;
+            l->blocks = b;
+            l->newest_used = 0;
+        }
+        e = &l->blocks->entry[l->newest_used++];
+    }
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+static void entry_drop(Limits *l, Entry *e)
+{
+    e->next = l->spare;
+    l->spare = e;
 }
 
 static unsigned hash(const char *s)
@@ -120,7 +157,7 @@ static void sweep_if_full(Limits *l, double now)
             bool idle = e->connections == 0 && e->streams == 0 && full(l, e, now);
             if (idle) {
                 *pe = e->next;
-                free(e);
+                entry_drop(l, e);
                 l->entries--;
             } else {
                 pe = &e->next;
@@ -139,7 +176,7 @@ static Entry *entry(Limits *l, const char *client, double now)
     for (Entry *e = l->table[h]; e; e = e->next)
         if (strcmp(e->client, key) == 0)
             return e;
-    Entry *e = xcalloc(1, sizeof *e);
+    Entry *e = entry_new(l);
     strcpy(e->client, key);
     for (int k = 0; k < B_COUNT; k++) {
         double cap, rate;
