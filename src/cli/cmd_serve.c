@@ -166,6 +166,10 @@ int cmd_serve(int argc, char **argv)
                                     "(no path), got '%s'", cli_quote(cfg.origin));
     if (cli_arguments_only)
         return EXIT_OK;
+    /* argv is main's from the command's name on (cli_dispatch), so argv - 1
+     * is the whole command line; nothing was printed nor started yet */
+    if (!export_dir)
+        serve_restart_without_thread_caches(argv - 1);
     /* Without --origin the page's origin is each request's own Host: right
      * on this machine, a guess on the network (a proxy may rewrite Host). */
     if (!cfg.origin && !loopback(http.host))

@@ -25,5 +25,8 @@ int cmd_arena(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_gtp(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+/* Starts serve again with glibc's per-thread caches of freed blocks off
+ * (serve_malloc.c); returns only when it does not. */
+void serve_restart_without_thread_caches(char **argv);
 
 #endif

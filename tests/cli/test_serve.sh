@@ -36,6 +36,9 @@ fi
 r=$(curl -s -w '\n%{http_code}' "$base/healthz")
 check_eq "the health check" 200 "$(status "$r")"
 check_eq "names the store" "$(on_postgresql && echo postgresql || echo sqlite)" "$(body "$r" | jq -r .store)"
+# started again once with glibc's per-thread caches of freed blocks off (docs/web.md, "Idle games")
+check_eq "runs without glibc's thread caches" "GLIBC_TUNABLES=glibc.malloc.tcache_count=0" \
+    "$(tr '\0' '\n' <"/proc/$server_pid/environ" | grep '^GLIBC_TUNABLES=')"
 
 # ---- the page ----
 check_eq "index.html served" "<!doctype html><title>morph</title>" "$(curl -s "$base/")"
