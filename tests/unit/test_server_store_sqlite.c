@@ -1,7 +1,8 @@
 /* SQLite files of earlier schemas brought up to the newest when a server
  * opens them (store_migrations.c): a file of the first schema, and one of
  * main's morph before the PostgreSQL store's migrations joined (its version
- * 3 was the analyses alone). */
+ * 3 was the analyses alone); and the indexes the clock thread's questions
+ * read. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +11,7 @@
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../../src/server/store/store.h"
 #include "../../src/server/store/store_migrations.h"
@@ -118,11 +120,57 @@ static void a_file_with_the_first_analyses_table_is_migrated(void **state)
     at_newest_then_removed(dir, path);
 }
 
+/* The plan SQLite makes for sql on the file at path, its steps joined by "; ". */
+static void plan_of(const char *path, const char *sql, char *out, size_t outlen)
+{
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char explain[512];
+    snprintf(explain, sizeof explain, "EXPLAIN QUERY PLAN %s", sql);
+    sqlite3_stmt *q;
+    assert_int_equal(sqlite3_prepare_v2(db, explain, -1, &q, NULL), SQLITE_OK);
+    size_t n = 0;
+    out[0] = 0;
+    while (sqlite3_step(q) == SQLITE_ROW && n < outlen)
+        n += (size_t)snprintf(out + n, outlen - n, "%s; ", (const char *)sqlite3_column_text(q, 3));
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+}
+
+/* The two questions the clock thread asks of all games, at start and every
+ * few minutes, read an index of their answers, not every game's row (whose
+ * pages SQLite's cache then kept: docs/web.md, "Idle games"). The texts are
+ * store_sqlite.c's Q_CLOCKED and q_abandoned. */
+static void the_clock_threads_questions_read_indexes(void **state)
+{
+    char dir[64] = "/tmp/morph-test-plan-XXXXXX", path[128], err[ERR_MAX + 256], plan[512];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/new.db", dir);
+    Store *st = store_open_sqlite(path, false, err, sizeof err);
+    must(st != NULL, "open a new file", err);
+    store_close(st);
+    plan_of(path,
+            "SELECT id FROM games INDEXED BY games_clocked WHERE status = 'playing' AND clock_kind <> 0"
+            " ORDER BY created, id",
+            plan, sizeof plan);
+    assert_string_equal(plan, "SCAN games USING INDEX games_clocked; ");
+    plan_of(path,
+            "SELECT g.id FROM games g WHERE g.status <> 'finished' AND g.updated < ?1"
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai') ORDER BY g.updated, g.id"
+            " LIMIT ?2",
+            plan, sizeof plan);
+    assert_non_null(strstr(plan, "SEARCH g USING INDEX games_unfinished_by_updated (updated<?)"));
+    assert_null(strstr(plan, "SCAN g"));
+    assert_null(strstr(plan, "TEMP B-TREE"));
+    at_newest_then_removed(dir, path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_first_schema_file_is_migrated),
         cmocka_unit_test(a_file_with_the_first_analyses_table_is_migrated),
+        cmocka_unit_test(the_clock_threads_questions_read_indexes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -318,6 +318,18 @@ const StoreMigration store_migrations[] = {
 
      "ALTER TABLE seats ADD COLUMN guest_name TEXT NOT NULL DEFAULT '';"},
 
+    /* The two questions the clock thread asks of all games, at start and
+     * every few minutes: the games with a running clock, and the unfinished
+     * ones nobody touched since a date (abandoned games). Without these
+     * each read every game's row, and SQLite's page cache kept the pages
+     * (docs/web.md, "Idle games"); with them each reads only its answer. */
+    {6, "indexes of the running clocks and of the unfinished games by age",
+     "CREATE INDEX games_clocked ON games(created, id) WHERE status = 'playing' AND clock_kind <> 0;"
+     "CREATE INDEX games_unfinished_by_updated ON games(updated, id) WHERE status <> 'finished';",
+
+     "CREATE INDEX games_clocked ON games(created, id) WHERE status = 'playing' AND clock_kind <> 0;"
+     "CREATE INDEX games_unfinished_by_updated ON games(updated, id) WHERE status <> 'finished';"},
+
     {0, NULL, NULL, NULL},
 };
 
