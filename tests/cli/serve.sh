@@ -1,7 +1,7 @@
 # Helpers of the tests that run morph serve against curl (test_serve.sh,
 # test_serve_analysis.sh, test_serve_puzzles.sh). Source it after lib.sh with
 # tmp set (the scratch folder; the page's files in $tmp/web), or call
-# serve_scratch, and db the --db value (test_db; the SQLite file
+# serve_scratch (or serve_scratch_db), and db the --db value (test_db; the SQLite file
 # $tmp/db/morph.db when unset); start sets server_pid and base.
 
 # start: runs morph serve on a free port with the test database.
@@ -28,4 +28,15 @@ serve_scratch() {
     trap '[ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null; rm -rf "$tmp"' EXIT
     mkdir -p "$tmp/web"
     echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
+}
+
+# serve_scratch_db NAME: serve_scratch over the test run's database: db is
+# test_db's (a fresh PostgreSQL database named after NAME @postgresql,
+# dropped on exit; else the SQLite file $tmp/db/morph.db).
+serve_scratch_db() {
+    serve_scratch
+    db=$(test_db "$1" "$tmp/db/morph.db") || exit 1
+    trap '[ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
+          on_postgresql && dropdb --if-exists --force "${db##*/}" 2>/dev/null
+          rm -rf "$tmp"' EXIT
 }

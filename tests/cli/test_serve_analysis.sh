@@ -8,18 +8,10 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/games.sh"
 need_games morphos
-tmp=$(mktemp -d)
-db=$(test_db serve_analysis "$tmp/db/morph.db") || exit 1
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
-    on_postgresql && dropdb --if-exists --force "${db##*/}" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
 
-# start, api, body, status
+# start, api, body, status, serve_scratch_db
 . "$(dirname "$0")/serve.sh"
+serve_scratch_db serve_analysis
 stop() {
     kill -TERM "$server_pid"; wait "$server_pid" 2>/dev/null; server_pid=
 }
@@ -33,8 +25,6 @@ events() {
     awk '/^event: /{e=substr($0,8)} /^data: /{print e " " substr($0,7)}' "$tmp/stream"
 }
 
-mkdir -p "$tmp/web"
-echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
 start --analysis-ms 100
 
 # Two random AIs play a 5x5 game to the end.

@@ -9,18 +9,8 @@
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/games.sh"
 need_games morphos
-tmp=$(mktemp -d)
-db=$(test_db serve_idle "$tmp/db/morph.db") || exit 1
-server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill -9 "$server_pid" 2>/dev/null
-    on_postgresql && dropdb --if-exists --force "${db##*/}" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
 . "$(dirname "$0")/serve.sh"
-mkdir -p "$tmp/web"
-echo '<!doctype html><title>morph</title>' >"$tmp/web/index.html"
+serve_scratch_db serve_idle
 
 # from ADDRESS: a game against the AI with one move; prints its id, and
 # keeps its seat's token in $tmp/ID.token
