@@ -7,7 +7,6 @@
 . "$(dirname "$0")/games.sh"
 need_games morphos morpyam
 tmp=$(mktemp -d)
-sock=morphtest$$
 . "$(dirname "$0")/term.sh"
 cleanup() { T kill-server >/dev/null 2>&1; rm -rf "$tmp"; }
 trap cleanup EXIT
