@@ -103,25 +103,25 @@ all: setup
 build: $(B)/morph $(B)/libmorph.so $(if $(WASM_OK),$(WASM))
 tests: $(B)/morph $(B)/libmorph.so $(TEST_BINS) $(SERVER_TEST_BINS) $(CAPI_TEST_BINS) $(if $(WASM_OK),$(WASM) $(B)/engine_native)
 
-$(B)/libmorph.a: $(LIB_OBJS)
+# An archive made anew each time: ar only adds and replaces, so the object
+# of a moved or removed file would stay inside.
+define archive
 	@mkdir -p $(@D)
-	@rm -f $@ # ar only adds and replaces: a moved or removed file would stay inside
+	@rm -f $@
 	$(AR) rcs $@ $^
+endef
+
+$(B)/libmorph.a: $(LIB_OBJS)
+	$(archive)
 
 $(B)/libmorphai.a: $(AI_OBJS)
-	@mkdir -p $(@D)
-	@rm -f $@
-	$(AR) rcs $@ $^
+	$(archive)
 
 $(B)/libmorphfront.a: $(FRONT_OBJS)
-	@mkdir -p $(@D)
-	@rm -f $@
-	$(AR) rcs $@ $^
+	$(archive)
 
 $(B)/libmorphserver.a: $(SERVER_OBJS)
-	@mkdir -p $(@D)
-	@rm -f $@
-	$(AR) rcs $@ $^
+	$(archive)
 
 $(B)/morph: $(CLI_OBJS) $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a
 	$(CC) -o $@ $(CLI_OBJS) $(B)/libmorphserver.a $(B)/libmorphfront.a $(B)/libmorphai.a $(B)/libmorph.a \
@@ -277,8 +277,7 @@ $(FB)/obj/%.o: %.c
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
 $(FB)/libmorphfuzz.a: $(FUZZ_OBJS)
-	@rm -f $@
-	$(AR) rcs $@ $^
+	$(archive)
 
 $(FB)/fuzz_%: $(FB)/obj/fuzz/fuzz_%.o $(FB)/libmorphfuzz.a
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -o $@ $< $(FB)/libmorphfuzz.a $(fuzz_$*_LIBS) $(SERVER_LIBS) $(PKG_LIBS) -pthread -lm
