@@ -130,7 +130,9 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         server_free(s);
         return NULL;
     }
-    s->limits = limits_new(&cfg->limits);
+    LimitsConfig limits = cfg->limits;
+    limits.now = cfg->now; /* one clock for the limits and the games */
+    s->limits = limits_new(&limits);
     StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
     s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
     bool shared = s->store && s->store->ops->shared;
