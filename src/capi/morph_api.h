@@ -95,6 +95,9 @@ MORPH_API char *morph_state_render(const MorphState *s);
 MORPH_API int morph_state_history(const MorphState *s, int32_t *out, int cap);
 /* 1 when the history starts at the initial state (not a text read back). */
 MORPH_API int morph_state_from_start(const MorphState *s);
+/* The text a state read back was read from (its history follows it), or ""
+ * when its history starts at the initial state. */
+MORPH_API char *morph_state_origin(const MorphState *s);
 
 /* ---- observations (observe.c) ---- */
 /* The shape of g's observation tensor (planes, height, width): returns the
@@ -102,6 +105,40 @@ MORPH_API int morph_state_from_start(const MorphState *s);
 MORPH_API int morph_game_observation_shape(const MorphGame *g, int32_t shape[3]);
 /* Fills out (count floats, the product of the shape) for the position. */
 MORPH_API int morph_state_observation(const MorphState *s, float *out, size_t count);
+
+/* Many states' observations at once (a batch for training): row i of out
+ * (count floats, as above) is states[i]'s. Returns n, or -1. */
+MORPH_API int morph_states_observations(const MorphState *const *states, int n, float *out, size_t count);
+
+/* ---- dense ids, OpenSpiel's numbering (spaces.c) ---- */
+/* Every decision a game can ever offer has an id 0 .. distinct_actions-1
+ * and every chance outcome an id 0 .. max_chance_outcomes-1, each in the
+ * order of the games' integers (docs/python.md, "Coming from OpenSpiel"). */
+MORPH_API int morph_game_num_distinct_actions(const MorphGame *g);
+MORPH_API int morph_game_max_chance_outcomes(const MorphGame *g);
+/* No game is longer (atomic actions, chance included); -1 when the rules
+ * bound none. */
+MORPH_API long long morph_game_max_game_length(const MorphGame *g);
+/* The id of a game's integer (-1 when it has none: resign, leave), and the
+ * integer of a decision's id (chance 0) or of a chance outcome's (chance
+ * 1), -1 when out of range. */
+MORPH_API int32_t morph_game_action_id(const MorphGame *g, int32_t action);
+MORPH_API int32_t morph_game_action_of(const MorphGame *g, int32_t id, int chance);
+/* The ids of the legal decisions, ascending; at a chance node the ids of
+ * the outcomes that can happen (OpenSpiel's legal_actions). */
+MORPH_API int morph_state_legal_ids(const MorphState *s, int32_t *ids);
+/* The outcomes that can happen here with their probabilities (none away
+ * from chance). */
+MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *probabilities);
+/* Applies a decision's id (a chance outcome's at a chance node): 0, or -1
+ * when it is not legal here. */
+MORPH_API int morph_state_apply_id(MorphState *s, int32_t id);
+/* morph_state_history in ids. */
+MORPH_API int morph_state_history_ids(const MorphState *s, int32_t *out, int cap);
+/* Legal masks of many states of one game: row i of out (distinct_actions
+ * bytes) holds 1 at the ids legal in states[i], zeros at chance nodes and
+ * at the end. Returns n, or -1. */
+MORPH_API int morph_states_legal_masks(const MorphState *const *states, int n, uint8_t *out);
 
 /* ---- words for people (capi_words.c) ---- */
 /* The game's sentence for action a (legal here) in the context of s, seats
@@ -137,6 +174,8 @@ MORPH_API MorphState *morph_play_game(const MorphGame *g, const char *const *spe
 /* A seeded stream (xoshiro256**, src/core/rng.h). */
 typedef struct MorphRng MorphRng;
 MORPH_API MorphRng *morph_rng_new(uint64_t seed);
+/* A stream in the same place as r, independent of it from now on. */
+MORPH_API MorphRng *morph_rng_clone(const MorphRng *r);
 MORPH_API void morph_rng_free(MorphRng *r);
 /* Uniform in [0, bound); 0 when bound is 0. */
 MORPH_API uint32_t morph_rng_below(MorphRng *r, uint32_t bound);
