@@ -81,6 +81,7 @@ _signatures = {
     "morph_game_action_of": (c_int32, [_game, c_int32, c_int]),
     "morph_state_legal_ids": (c_int, [_state, POINTER(c_int32)]),
     "morph_state_chance_ids": (c_int, [_state, POINTER(c_int32), POINTER(c_double)]),
+    "morph_state_chance_key": (c_int, [_state, POINTER(c_uint64)]),
     "morph_state_apply_id": (c_int, [_state, c_int32]),
     "morph_state_history_ids": (c_int, [_state, POINTER(c_int32), c_int]),
     "morph_states_legal_masks": (c_int, [POINTER(_state), c_int, POINTER(c_uint8)]),

@@ -17,7 +17,8 @@ observation_planes, history_texts, describe, to_record...): docs/python.md,
 "Coming from OpenSpiel", has the table."""
 import ctypes
 import operator
-from ctypes import c_float, c_int32, c_uint8, c_void_p
+import threading
+from ctypes import c_float, c_int32, c_uint8, c_uint64, c_void_p
 
 from . import _lib
 from . import game as _morph
@@ -229,19 +230,21 @@ class State(_morph.State):
 
     def chance_outcomes(self):
         """[(id, probability)] of the outcomes that can happen; [] away
-        from chance. The lists are kept by the game: the same distribution
-        is not built twice (a roll of five dice has 252 outcomes)."""
-        ids, probabilities = _lib.buffers()
-        n = lib.morph_state_chance_ids(self._h, ids, probabilities)
+        from chance. The lists are kept by the game under the library's hash
+        of them: the same distribution is not built twice in Python (a roll
+        of five dice has 252 outcomes)."""
+        key = _key()
+        n = lib.morph_state_chance_key(self._h, key)
         if not n:
             return []
-        key = ctypes.string_at(ids, 4 * n) + ctypes.string_at(probabilities, 8 * n)
         kept = self._game._chance_lists
-        outcomes = kept.get(key)
-        if outcomes is None:
+        outcomes = kept.get(key.value)
+        if outcomes is None or len(outcomes) != n:
+            ids, probabilities = _lib.buffers()
+            lib.morph_state_chance_ids(self._h, ids, probabilities)
             if len(kept) >= 4096:
                 kept.clear()
-            outcomes = kept[key] = tuple(zip(ids[:n], probabilities[:n]))
+            outcomes = kept[key.value] = tuple(zip(ids[:n], probabilities[:n]))
         return list(outcomes)
 
     def apply_action(self, action):
@@ -379,6 +382,16 @@ class State(_morph.State):
 
 
 Game.state_class = State
+_keys = threading.local()
+
+
+def _key():
+    """This thread's c_uint64 for morph_state_chance_key."""
+    try:
+        return _keys.key
+    except AttributeError:
+        _keys.key = c_uint64()
+        return _keys.key
 
 
 def serialize_game_and_state(game, state):

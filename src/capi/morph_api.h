@@ -130,6 +130,11 @@ MORPH_API int morph_state_legal_ids(const MorphState *s, int32_t *ids);
 /* The outcomes that can happen here with their probabilities (none away
  * from chance). */
 MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *probabilities);
+/* How many outcomes can happen here, and a 64-bit hash of them with their
+ * probabilities in *key (0 away from chance): a binding keeps the lists it
+ * has built by this key rather than build the same list again (a roll of
+ * five dice lists 252 outcomes). */
+MORPH_API int morph_state_chance_key(const MorphState *s, uint64_t *key);
 /* Applies a decision's id (a chance outcome's at a chance node): 0, or -1
  * when it is not legal here. */
 MORPH_API int morph_state_apply_id(MorphState *s, int32_t id);

@@ -137,6 +137,28 @@ MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *
     return kept;
 }
 
+/* FNV-1a over the outcomes' integers and probabilities' bits. */
+MORPH_API int morph_state_chance_key(const MorphState *s, uint64_t *key)
+{
+    *key = 0;
+    if (!state_is_chance(s->st))
+        return 0;
+    ChanceOutcome outcomes[MAX_ACTIONS];
+    int n = state_chance_outcomes(s->st, outcomes), kept = 0;
+    uint64_t h = 0xcbf29ce484222325u;
+    for (int i = 0; i < n; i++) {
+        if (!(outcomes[i].probability > 0))
+            continue;
+        uint64_t bits;
+        memcpy(&bits, &outcomes[i].probability, sizeof bits);
+        h = (h ^ (uint64_t)(uint32_t)outcomes[i].action) * 0x100000001b3u;
+        h = (h ^ bits) * 0x100000001b3u;
+        kept++;
+    }
+    *key = h;
+    return kept;
+}
+
 MORPH_API int morph_state_apply_id(MorphState *s, int32_t id)
 {
     int p = state_player(s->st);

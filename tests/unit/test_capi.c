@@ -317,6 +317,16 @@ static void dense_ids(void **unused)
     assert_int_equal(morph_state_legal_ids(p, legal), n); /* at chance, legal_actions are the outcomes */
     assert_memory_equal(legal, ids, (size_t)n * sizeof *ids);
     assert_int_equal(ids[0], 467); /* the deal comes after the 461 rolls and 6 roll-off dice */
+    uint64_t key, again, after, none;
+    MorphState *twin = morph_state_clone(p);
+    assert_int_equal(morph_state_chance_key(p, &key), n);
+    assert_int_equal(morph_state_chance_key(twin, &again), n);
+    assert_true(key == again && key != 0);
+    assert_int_equal(morph_state_apply_id(twin, ids[0]), 0); /* one square fewer in the deal */
+    assert_true(morph_state_chance_key(twin, &after) > 0 && after != key);
+    assert_int_equal(morph_state_chance_key(q, &none), 0);
+    assert_true(none == 0);
+    morph_state_free(twin);
     assert_int_equal(morph_state_apply_id(p, ids[0]), 0);
     const MorphState *mixed[2] = {p, q};
     assert_int_equal(morph_states_legal_masks(mixed, 2, NULL), -1);
