@@ -236,7 +236,13 @@ class State:
         __init__ (which may take other arguments)."""
         state = cls.__new__(cls)
         State.__init__(state, game, handle)
+        state._moved()
         return state
+
+    def _moved(self):
+        """Called when the C state changed other than by apply_action: a
+        subclass that keeps something of it (morph.pyspiel keeps the player
+        to move) refreshes it here."""
 
     def __del__(self):
         if getattr(self, "_h", None) and lib is not None:
@@ -300,6 +306,7 @@ class State:
         all or nothing; returns how many atomic actions. ValueError with the
         library's message (why_not(text) gives the reason in words)."""
         n = lib.morph_state_apply_text(self._h, text_arg(text))
+        self._moved()
         if n < 0:
             _lib.fail()
         return n
@@ -483,4 +490,5 @@ def _unpickle_state(game, cls, form):
     for action in actions:
         if lib.morph_state_apply(state._h, _action_arg(action)) < 0:
             _lib.fail()
+    state._moved()
     return state

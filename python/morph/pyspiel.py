@@ -29,6 +29,8 @@ __all__ = ["Bot", "Game", "GameType", "INVALID_ACTION", "PlayerId", "State", "de
            "legal_actions_masks", "load_game", "observation_tensors", "registered_games",
            "serialize_game_and_state"]
 
+_TERMINAL = PlayerId.TERMINAL.value
+_ILLEGAL = -3  # MORPH_ILLEGAL of morph_api.h
 _LONG_NAMES = {"morphos": "Morphos", "morpyam": "Morpyam"}
 _MAX_PLAYERS = {"morphos": 2, "morpyam": 4}
 
@@ -193,13 +195,25 @@ class State(_morph.State):
     ids and zero-sum returns (morph.State's other methods remain, taking
     and giving dense ids too)."""
 
-    __slots__ = ()
+    __slots__ = ("_player",)  # the library's player to move, kept after every change (one call fewer an action)
+
+    def _moved(self):
+        self._player = lib.morph_state_player(self._h)
 
     # ---- the rules, in ids ----
 
     def current_player(self):
-        player = lib.morph_state_player(self._h)
-        return PlayerId.TERMINAL.value if player == _morph.TERMINAL else player
+        player = self._player
+        return _TERMINAL if player == _morph.TERMINAL else player
+
+    def is_terminal(self):
+        return self._player == _morph.TERMINAL
+
+    def is_chance_node(self):
+        return self._player == _morph.CHANCE
+
+    def is_player_node(self):
+        return self._player >= 0
 
     def is_simultaneous_node(self):
         return False
@@ -249,8 +263,10 @@ class State(_morph.State):
 
     def apply_action(self, action):
         """Applies a decision's id, or an outcome's id at a chance node."""
-        if lib.morph_state_apply_id(self._h, _morph._action_arg(action)) < 0:
+        player = lib.morph_state_apply_id(self._h, _morph._action_arg(action))
+        if player == _ILLEGAL:
             _lib.fail()
+        self._player = player
 
     def apply_actions(self, actions):
         raise ValueError("apply_actions is for simultaneous nodes; %s has none: use apply_action" % self._game.name)
@@ -301,7 +317,7 @@ class State(_morph.State):
         """Zero-sum: (n * share - 1) / (n - 1) of morph's share of seat p
         (+1/-1 with two players, 0 each in a draw); zeros while it runs."""
         share = _morph.State.returns(self)
-        if lib.morph_state_player(self._h) != _morph.TERMINAL:
+        if self._player != _morph.TERMINAL:
             return [0.0] * len(share)
         n = len(share)
         return [(n * r - 1.0) / (n - 1) for r in share]

@@ -30,6 +30,7 @@
 #define MORPH_MAX_PLAYERS 4
 #define MORPH_CHANCE (-1)
 #define MORPH_TERMINAL (-2)
+#define MORPH_ILLEGAL (-3) /* morph_state_apply_id's refusal: no player has this number */
 
 typedef struct MorphGame MorphGame;
 typedef struct MorphState MorphState;
@@ -135,8 +136,9 @@ MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *
  * has built by this key rather than build the same list again (a roll of
  * five dice lists 252 outcomes). */
 MORPH_API int morph_state_chance_key(const MorphState *s, uint64_t *key);
-/* Applies a decision's id (a chance outcome's at a chance node): 0, or -1
- * when it is not legal here. */
+/* Applies a decision's id (a chance outcome's at a chance node) and returns
+ * who moves now (as morph_state_player: a binding then need not ask), or
+ * MORPH_ILLEGAL, with the error set, when id is not legal here. */
 MORPH_API int morph_state_apply_id(MorphState *s, int32_t id);
 /* morph_state_history in ids. */
 MORPH_API int morph_state_history_ids(const MorphState *s, int32_t *out, int cap);

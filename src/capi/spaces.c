@@ -163,15 +163,15 @@ MORPH_API int morph_state_apply_id(MorphState *s, int32_t id)
 {
     int p = state_player(s->st);
     if (p == PLAYER_TERMINAL)
-        return capi_fail("the game is over: no action applies"), -1;
+        return capi_fail("the game is over: no action applies"), MORPH_ILLEGAL;
     int32_t a = morph_game_action_of(s->g, id, p == PLAYER_CHANCE);
     if (a < 0 || !capi_can_apply(s->st, a))
         return capi_fail("illegal action %ld: not a %s of this state (%s lists them)", (long)id,
                          p == PLAYER_CHANCE ? "chance outcome" : "legal action",
                          p == PLAYER_CHANCE ? "chance_outcomes" : "legal_actions"),
-               -1;
+               MORPH_ILLEGAL;
     capi_state_push(s, a);
-    return 0;
+    return state_player(s->st);
 }
 
 MORPH_API int morph_state_history_ids(const MorphState *s, int32_t *out, int cap)

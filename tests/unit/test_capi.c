@@ -274,12 +274,12 @@ static void dense_ids(void **unused)
     int32_t ids[MORPH_MAX_ACTIONS], hist[4];
     assert_int_equal(morph_state_legal_ids(s, ids), 25);
     assert_int_equal(ids[24], 24);
-    assert_int_equal(morph_state_apply_id(s, 6), 0); /* b2 */
+    assert_int_equal(morph_state_apply_id(s, 6), 1); /* b2; White to move */
     assert_int_equal(morph_state_history_ids(s, hist, 4), 1);
     assert_int_equal(hist[0], 6);
-    assert_int_equal(morph_state_apply_id(s, 6), -1);
+    assert_int_equal(morph_state_apply_id(s, 6), MORPH_ILLEGAL);
     error_has("illegal action 6: not a legal action of this state");
-    assert_int_equal(morph_state_apply_id(s, 52), -1);
+    assert_int_equal(morph_state_apply_id(s, 52), MORPH_ILLEGAL);
     const MorphState *both[2] = {s, t};
     uint8_t masks[2 * 52];
     assert_int_equal(morph_states_legal_masks(both, 2, masks), 2);
@@ -322,12 +322,12 @@ static void dense_ids(void **unused)
     assert_int_equal(morph_state_chance_key(p, &key), n);
     assert_int_equal(morph_state_chance_key(twin, &again), n);
     assert_true(key == again && key != 0);
-    assert_int_equal(morph_state_apply_id(twin, ids[0]), 0); /* one square fewer in the deal */
+    assert_int_equal(morph_state_apply_id(twin, ids[0]), MORPH_CHANCE); /* one square fewer in the deal */
     assert_true(morph_state_chance_key(twin, &after) > 0 && after != key);
     assert_int_equal(morph_state_chance_key(q, &none), 0);
     assert_true(none == 0);
     morph_state_free(twin);
-    assert_int_equal(morph_state_apply_id(p, ids[0]), 0);
+    assert_int_equal(morph_state_apply_id(p, ids[0]), MORPH_CHANCE); /* the next square dealt */
     const MorphState *mixed[2] = {p, q};
     assert_int_equal(morph_states_legal_masks(mixed, 2, NULL), -1);
     error_has("state 1 of the batch has 52 distinct actions, state 0 has 1046: one game a batch");
