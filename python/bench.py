@@ -62,6 +62,21 @@ def openspiel_loop(game, seed):
     return len(state.history())
 
 
+def interleaved(seconds, game, spiel):
+    """The package's loop and the OpenSpiel loop game by game, so that a
+    change of load falls on both: actions a second of each, in this
+    process's CPU time (a shared machine's load stays out of the ratio)."""
+    done, spent, seed = [0, 0], [0.0, 0.0], 1
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for i, (loop, g) in enumerate(((python_loop, game), (openspiel_loop, spiel))):
+            t0 = time.process_time()
+            done[i] += loop(g, seed)
+            spent[i] += time.process_time() - t0
+        seed += 1
+    return done[0] / spent[0], done[1] / spent[1]
+
+
 def spiel_string(name, options):
     return "%s(%s)" % (name, ",".join("%s=%s" % kv for kv in options.items()))
 
@@ -90,20 +105,20 @@ def main():
         game = morph.load_game(name, options)
         label = name + ("" if not options else " " + " ".join("%s %s" % kv for kv in options.items()))
         spiel = pyspiel.load_game(spiel_string(name, options))
-        seeds = iter(range(1, 10**9))
         batch = timed(args.seconds, lambda done: len(game.random_games(500, seed=1 + done)["length"]))
-        loop = timed(args.seconds, lambda done: python_loop(game, next(seeds)))
-        openspiel = timed(args.seconds, lambda done: openspiel_loop(spiel, next(seeds)))
+        loop, openspiel = interleaved(2 * args.seconds, game, spiel)
         sessions = timed(args.seconds, lambda done: len(game.play_games(20, seed=1 + done)["length"]))
         states = [random_state(spiel, seed) for seed in range(256)]
         tensors = timed(args.seconds, lambda done: len(pyspiel.observation_tensors(states)))
         masks = timed(args.seconds, lambda done: len(pyspiel.legal_actions_masks(states)))
+        single = timed(args.seconds, lambda done: len([s.observation_tensor() for s in states]))
         print("%-16s batch (random_games) %10.0f games/s" % (label, batch))
         print("%-16s Python loop          %10.0f actions/s" % (label, loop))
         print("%-16s OpenSpiel loop       %10.0f actions/s (%.2f times slower)" % (label, openspiel, loop / openspiel))
         print("%-16s sessions (play_games) %9.0f games/s" % (label, sessions))
         print("%-16s observation_tensors  %10.0f states/s (256 a call)" % (label, tensors))
         print("%-16s legal_actions_masks  %10.0f states/s (256 a call)" % (label, masks))
+        print("%-16s observation_tensor   %10.0f states/s (one a call, a list each)" % (label, single))
 
 
 if __name__ == "__main__":
