@@ -326,3 +326,31 @@ def test_mcts_on_pyspiel_names_beats_random_on_morphos_5x5():
                 state.apply_action(legal[rng.randrange(len(legal))])
         wins += state.returns()[seat] == 1.0
     assert wins >= 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_junk_into_pyspiel_is_refused_in_one_line(seed):
+    rng = random.Random(seed)
+    game = pyspiel.load_game("morpyam(players=3)")
+    state = random_game(game, seed, stop=30)
+    good = pyspiel.serialize_game_and_state(game, state)
+    pieces = ["morphos", "morpyam", "(", ")", "=", ",", "+", "size", "players", "9", "-1", "x", " ", "\n", "[Game]",
+              "[State]", "[Meta]", "starting_state=", "\0", "é", "99999999999999999999"]
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        if rng.randrange(3) == 0:
+            cut = rng.randrange(len(good))
+            text = good[:cut] + text + good[cut + rng.randrange(0, 20):]
+        for call in (pyspiel.load_game, game.deserialize_state, pyspiel.deserialize_game_and_state,
+                     state.string_to_action):
+            try:
+                call(text)
+            except (ValueError, TypeError) as e:
+                assert "\n" not in str(e)
+    for number in [rng.randrange(-2**31, 2**31) for _ in range(100)] + [2**40, -1, 10**30, 1.5, "3", None, True]:
+        for call in (state.apply_action, state.action_to_string, state.describe, state.legal_actions_mask,
+                     state.observation_tensor):
+            try:
+                call(number)
+            except (ValueError, TypeError, OverflowError) as e:
+                assert "\n" not in str(e)
