@@ -7,13 +7,15 @@
  * - Games and states are opaque handles; a state belongs to the game it was
  *   made from, which lives on while any of its states does (the handles
  *   may be released in any order).
- * - A function that can fail returns NULL or a negative number, and the
- *   reason is one line that morph_error() gives, in the calling thread,
+ * - A function that can fail returns NULL or a negative number (but
+ *   morph_state_apply_id, whose answers are players: MORPH_ILLEGAL), and
+ *   the reason is one line that morph_error() gives, in the calling thread,
  *   until its next failing call: the library's own message ("illegal move
  *   'c3': c3 is taken"). Nothing prints, nothing exits.
  * - Strings returned as char * are the caller's: release them with
  *   morph_free(). JSON is compact UTF-8.
- * - Actions are the games' integers (game.h); lists of them are written
+ * - Actions are the games' integers (game.h), or dense ids where a call
+ *   says so (OpenSpiel's numbering, spaces.c); lists of them are written
  *   into arrays of MORPH_MAX_ACTIONS entries.
  * - Every call may run on any thread; one handle is used by one thread at a
  *   time. Nothing holds a lock of the caller's, so a binding may release
