@@ -131,13 +131,12 @@ class Game(_morph.Game):
         return self._outcomes
 
     def max_game_length(self):
-        """No game is longer (atomic actions, chance outcomes included).
-        Morpyam's rules bound no length (a roll-off repeats while dice tie):
-        ValueError there."""
+        """No game is longer (atomic actions, chance outcomes included): a
+        bound the rules give (Morphos's move-cap, Morpyam's turn-cap and
+        rolloff-cap)."""
         bound = lib.morph_game_max_game_length(self._h)
         if bound < 0:
-            raise ValueError("%s: the rules bound no game length (a roll-off repeats while its dice tie)"
-                             % self._string)
+            raise ValueError("%s: the rules bound no game length" % self._string)
         return bound
 
     max_move_number = max_game_length

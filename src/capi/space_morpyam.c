@@ -38,12 +38,18 @@ static int outcomes(const Game *g, int32_t *out)
     return n;
 }
 
-/* No bound: a roll-off repeats while its dice tie (state.c), so a game
- * may be as long as chance makes it. */
+/* A turn is at most three rolls, each a call, the roll or reroll and its
+ * dice, then one placement or pass, which ends it (state.c; covering a
+ * morpyam square starts a new turn), and the game ends after turn_cap
+ * turns. Before them: in Plus the 36 squares dealt and put, and the
+ * roll-offs (Plus: the building order, then everybody: the first player),
+ * each at most rolloff_cap rounds of a die a seat. A seat may leave once. */
 static long max_length(const Game *g)
 {
-    (void)g;
-    return -1;
+    const MorpyamConfig *c = morpyam_config(g);
+    long plus = c->variant == MV_PLUS;
+    long rolloffs = (1 + plus) * (long)c->rolloff_cap * c->players;
+    return plus * 2 * MORPYAM_SQUARES + rolloffs + (long)c->turn_cap * (3 * 3 + 1) + c->players;
 }
 
 const ActionSpace space_morpyam = {"morpyam", decisions, outcomes, max_length};

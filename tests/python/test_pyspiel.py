@@ -49,6 +49,7 @@ def test_registered_games_and_their_types():
     assert (morphos.min_num_players, morphos.max_num_players) == (2, 2)
     assert (morpyam.min_num_players, morpyam.max_num_players) == (2, 4)
     assert morphos.parameter_specification == {"size": 13, "mutators": [], "move-cap": 0}
+    assert morpyam.parameter_specification["rolloff-cap"] == 100
     assert pyspiel.load_game("morpyam(players=3)").get_type() == morpyam
 
 
@@ -280,9 +281,16 @@ def test_max_game_length_bounds_every_game(text):
     assert max(len(random_game(game, seed).history()) for seed in range(40)) <= bound
 
 
-def test_morpyam_says_its_rules_bound_no_length():
-    with pytest.raises(ValueError, match="a roll-off repeats while its dice tie"):
-        pyspiel.load_game("morpyam").max_game_length()
+@pytest.mark.parametrize("text", ["morpyam(turn-cap=6,rolloff-cap=1)", "morpyam(players=4,turn-cap=5,rolloff-cap=2)",
+                                  "morpyam(players=3,variant=plus,turn-cap=3,rolloff-cap=1)"])
+def test_morpyam_length_is_bounded_by_its_caps(text):
+    game = pyspiel.load_game(text)
+    o = game.options
+    plus = o["variant"] == "plus"
+    assert game.max_game_length() == (72 * plus + (1 + plus) * o["rolloff-cap"] * o["players"]
+                                      + 10 * o["turn-cap"] + o["players"])
+    assert max(len(random_game(game, seed).history()) for seed in range(40)) <= game.max_game_length()
+    assert pyspiel.load_game("morpyam").max_game_length() == 100 * 2 + 1000 * 10 + 2
 
 
 def test_the_bot_base_class_does_what_openspiels_does():

@@ -309,7 +309,8 @@ static void dense_ids(void **unused)
     MorphGame *y = morph_game_new("morpyam", "{\"variant\":\"plus\"}");
     assert_int_equal(morph_game_num_distinct_actions(y), 1046);
     assert_int_equal(morph_game_max_chance_outcomes(y), 482);
-    assert_int_equal(morph_game_max_game_length(y), -1); /* roll-offs repeat while dice tie */
+    /* the deal and the puts, two roll-offs of 100 rounds, 1000 turns of 10, a leave a seat */
+    assert_int_equal(morph_game_max_game_length(y), 72 + 2 * 100 * 2 + 1000 * 10 + 2);
     MorphState *p = morph_state_new(y), *q = morph_state_new(g);
     double probs[MORPH_MAX_ACTIONS];
     int32_t legal[MORPH_MAX_ACTIONS];
