@@ -477,8 +477,15 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
 {
     Room *room = t->room;
     bool lean;
-    if (!api_query_known(req, res, (const char *const[]){"after", "lean", NULL}) || !read_lean(req, res, &lean))
+    if (!api_query_known(req, res, (const char *const[]){"after", "lean", "player", NULL}) || !read_lean(req, res, &lean))
         return;
+    const char *player = api_query(req, "player");
+    if (player && strcmp(player, "1") != 0 && strcmp(player, "0") != 0) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "'player' must be 1 (the reader plays: not counted as a watcher) or 0, got '%s'",
+                  text_excerpt(player, EXCERPT_MAX, q, sizeof q));
+        return;
+    }
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
     long after = -2;
     if (after_text && !number_parse_long(after_text, -1, API_INDEX_MAX, &after)) {
@@ -496,6 +503,7 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     res->stream_after = after;
     res->stream_lean = lean;
     res->stream_seats = api_seats(srv, room, req);
+    res->stream_player = player && strcmp(player, "1") == 0;
 }
 
 void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

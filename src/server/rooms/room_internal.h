@@ -88,8 +88,8 @@ bool room_abort_late(Room *r, RoomError *e);
 bool room_takebacks_allowed(const Room *r);
 void room_put_offers(const Room *r, StrBuf *out);
 int room_spectators(const Room *r);
-void room_reader_came(Room *r, unsigned seats);
-void room_reader_left(Room *r, unsigned seats);
+void room_reader_came(Room *r, const Subscriber *sub);
+void room_reader_left(Room *r, const Subscriber *gone);
 /* Takes back the latest decision of a person (session_undo_person; the
  * caller checked that there is one to take back), stored and told; its
  * clock runs for the seat to act again (room_play.c). */

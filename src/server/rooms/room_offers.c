@@ -3,8 +3,9 @@
  * Undo does against an AI, or declines; a move made meanwhile makes the
  * offer lapse) and a rematch (the game is made once every person at the
  * table asked for it; one declining ends the offer, and it lapses when its
- * maker leaves: the last live stream of its seat closes). What the state
- * says of them, and of the watchers.
+ * maker leaves: the last live stream known to be of its seat closes, or its
+ * page withdraws it as it goes). What the state says of them, and of the
+ * watchers (the readers that hold no seat and do not say they play).
  *
  * Offers are held in memory by the server that has the room: they lapse
  * when it restarts or lets the room go, like an offer made to someone who
@@ -57,7 +58,7 @@ int room_spectators(const Room *r)
 {
     int n = 0;
     for (const Subscriber *sub = r->subs; sub; sub = sub->next)
-        n += sub->seats == 0;
+        n += sub->seats == 0 && !sub->says_player;
     return n;
 }
 
@@ -176,8 +177,9 @@ int room_rematch_ask(Room *r, unsigned seats, bool decline, bool swap, bool *swa
     return answer;
 }
 
-void room_reader_left(Room *r, unsigned seats)
+void room_reader_left(Room *r, const Subscriber *gone)
 {
+    unsigned seats = gone->seats;
     /* the lock is held by room_unsubscribe */
     unsigned still = 0;
     for (const Subscriber *sub = r->subs; sub; sub = sub->next)
@@ -185,13 +187,13 @@ void room_reader_left(Room *r, unsigned seats)
     if (r->rematch_asked & seats & ~still) {
         r->rematch_asked = 0; /* its maker left: the offer lapses */
         offers_changed(r);
-    } else if (seats == 0) {
+    } else if (seats == 0 && !gone->says_player) {
         offers_changed(r); /* one watcher fewer */
     }
 }
 
-void room_reader_came(Room *r, unsigned seats)
+void room_reader_came(Room *r, const Subscriber *sub)
 {
-    if (seats == 0)
+    if (sub->seats == 0 && !sub->says_player)
         offers_changed(r); /* one watcher more */
 }

@@ -21,7 +21,7 @@ void room_subscribe(Room *r, Subscriber *sub, long after)
         sub->next_index = count;
     else
         sub->next_index = (int)after + 1;
-    room_reader_came(r, sub->seats); /* the others hear of it; its first state says it */
+    room_reader_came(r, sub); /* the others hear of it; its first state says it */
     sub->offers_sent = r->offers_count;
     sub->next = r->subs;
     r->subs = sub;
@@ -36,7 +36,7 @@ void room_unsubscribe(Room *r, Subscriber *sub)
         if (*p == sub) {
             *p = sub->next;
             r->nsubs--;
-            room_reader_left(r, sub->seats);
+            room_reader_left(r, sub);
             break;
         }
     pthread_mutex_unlock(&r->lock);
