@@ -119,6 +119,9 @@ export const tests = [
       const second = first === alice ? bob : alice;
       const loserName = second === alice ? 'alice' : 'bob', winnerName = loserName === 'alice' ? 'bob' : 'alice';
 
+      // ---- a rated game's header: both ratings ----
+      await first.waitForSelector('#ratings:not([hidden])');
+      assert(/^Rated: (alice|bob) 1500 · (alice|bob) 1500$/.test(await first.textContent('#ratings')), 'both ratings in the header');
       // ---- the clocks start with the moves: a first move is not charged ----
       await first.waitForSelector('.clock.running.mine');
       await first.waitForSelector('.first-move:not([hidden])');
@@ -197,6 +200,11 @@ export const tests = [
       const over = (await server.api('GET', `/api/games/${id}`)).data;
       assertEqual(over.result.how, 'time', 'lost on time');
       assert(/runs out of time/.test(await first.textContent('.result')), 'the result says it');
+      // the header: both ratings, and what the game changed
+      await first.waitForSelector('#ratings .change.up');
+      const ratings = await first.textContent('#ratings');
+      assert(new RegExp(`^Rated: .*${winnerName} \\d+ \\(\\+\\d+\\).*${loserName} \\d+ \\(−\\d+\\)|^Rated: .*${loserName} \\d+ \\(−\\d+\\).*${winnerName} \\d+ \\(\\+\\d+\\)`).test(ratings),
+        `the ratings' change in the header: ${ratings}`);
       await t.shot(first, 'game-won-on-time');
       await t.shot(second, 'game-lost-on-time');
       // after the game the players read the spectators too

@@ -10,6 +10,7 @@ import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
 import { Clocks } from './clock.js';
 import { Offers } from './offers.js';
+import { Ratings } from './ratings.js';
 import { ChatPanel } from './chat.js';
 import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
@@ -77,6 +78,7 @@ export class GameScreen {
     this.clocks = new Clocks(this);
     this.chat = new ChatPanel(this);
     this.offers = new Offers(this);
+    this.ratings = new Ratings(this);
     this.rematchAsked = false; // this page offered a rematch: it follows the game made
     this.build();
   }
@@ -190,6 +192,7 @@ export class GameScreen {
     this.table = new (pageOf(state.game).Table)(this);
     el.root = h('section', { class: ['game', `game-${state.game}`], id: 'game', dataset: { game: state.game, id: this.id } },
       h('div', { class: 'game-head' }, el.title, el.conn),
+      this.ratings.el,
       el.status,
       el.result,
       this.offers.el,
@@ -529,6 +532,7 @@ export class GameScreen {
     if (this.pumping) return;
     this.renderResult(state);
     this.offers.draw();
+    this.ratings.update(state);
     this.clocks.draw();
     this.chat.render();
     this.table.render(state, may);
