@@ -113,7 +113,9 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
     } else if (!chat_text(json_string_value(text), json_string_length(text), m.text, err, sizeof err)) {
         api_error(res, 400, "%s", err);
     } else if (!chat_may_write(&s.viewer, channel, err, sizeof err)) {
-        api_error(res, s.signed_in || channel == CHAT_PLAYERS ? 403 : 401, "%s", err);
+        /* 401 says signing in would let the caller write; the wrong channel is 403 */
+        bool sign_in_would_do = channel == CHAT_SPECTATORS && !s.viewer.player && !s.signed_in;
+        api_error(res, sign_in_would_do ? 401 : 403, "%s", err);
     } else {
         StoredGame meta;
         room_meta(room, &meta);
@@ -139,7 +141,7 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
         else
             snprintf(m.author, sizeof m.author, "P%d", seat + 1);
         record_now(m.at);
-        if (!limits_chat(srv->limits, speaker, req->now > 0 ? req->now : limits_now(), &retry)) {
+        if (!limits_chat(srv->limits, speaker, server_now(srv), &retry)) {
             api_error(res, 429, "too many messages: at most %d a minute; try again in %d s",
                       srv->cfg.limits.chat_per_minute, retry);
             res->retry_after = retry;
