@@ -415,13 +415,14 @@ static void rated_game_lost_on_time(void **state)
     play(&a_cookie, id, "c3", 200);
     s = state_of(id, NULL);
     clock = json_object_get(s, "clock");
-    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left_ms"), 0)), 9000); /* 10 - 3 + 2 */
+    /* her first move: not charged, and no increment (the clocks start with the moves) */
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left_ms"), 0)), 10000);
     assert_int_equal(json_integer_value(json_object_get(clock, "running")), 2);
     json_decref(s);
     fake_time += 1;
     play(&b, id, "b2", 200);
     /* alice does nothing; the server ends the game on time, no request needed */
-    fake_time += 8.999;
+    fake_time += 9.999;
     server_clock_tick(srv);
     s = state_of(id, NULL);
     assert_string_equal(json_string_value(json_object_get(s, "status")), "playing");
@@ -552,8 +553,10 @@ static void clocks_survive_a_restart(void **state)
     char id[GAME_ID_LEN + 1];
     friend_game(&a, &b, "{\"game\":\"morphos\",\"options\":{\"size\":5},\"clock\":{\"initial_s\":60},"
                         "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}", id);
-    fake_time += 5;
     play(&a, id, "c3", 200);
+    play(&b, id, "b2", 200); /* the first moves: not charged */
+    fake_time += 5;
+    play(&a, id, "d4", 200);
     fake_time += 7; /* bob thinks 7 s, then the server stops */
     server_free(srv);
     fake_time += 3600; /* an hour down */
@@ -564,7 +567,7 @@ static void clocks_survive_a_restart(void **state)
     assert_int_equal(json_integer_value(json_array_get(left, 0)), 55000);
     assert_int_equal(json_integer_value(json_array_get(left, 1)), 51000); /* 60 - 7 - 2: not the hour */
     json_decref(s);
-    play(&b, id, "b2", 200);
+    play(&b, id, "b4", 200);
 }
 
 static void lobby_and_your_games(void **state)
