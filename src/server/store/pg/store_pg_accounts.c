@@ -15,8 +15,8 @@
 static const char q_account_insert[] =
     "INSERT INTO accounts (name, name_key, password_hash, created) VALUES ($1, $2, $3, $4)"
     " ON CONFLICT (name_key) DO NOTHING RETURNING id";
-static const char q_account_by_name[] = "SELECT id, name, password_hash, created FROM accounts WHERE name_key = $1";
-static const char q_account_by_id[] = "SELECT id, name, password_hash, created FROM accounts WHERE id = $1";
+static const char q_account_by_name[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE name_key = $1";
+static const char q_account_by_id[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE id = $1";
 /* The password and the end of the other sessions, in one statement. */
 static const char q_account_password[] =
     "WITH d AS (DELETE FROM sessions WHERE account_id = $1 AND ($3::text IS NULL OR id_hash <> $3))"
@@ -26,7 +26,7 @@ static const char q_session_insert[] =
     "WITH d AS (DELETE FROM sessions WHERE expires <= $3)"
     " INSERT INTO sessions (id_hash, account_id, created, expires) VALUES ($1, $2, $3, $4)";
 static const char q_session_find[] =
-    "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s JOIN accounts a ON a.id = s.account_id"
+    "SELECT a.id, a.name, a.password_hash, a.created, a.bot FROM sessions s JOIN accounts a ON a.id = s.account_id"
     " WHERE s.id_hash = $1 AND s.expires > $2";
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = $1";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = $1";

@@ -177,6 +177,11 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
                  size_t errlen);
 bool pg_ping(Store *st, char *err, size_t errlen);
 void pg_describe(Store *st, char *out, size_t outlen);
+bool pg_token_create(Store *st, const StoredToken *t, int max, bool *full, char *err, size_t errlen);
+bool pg_tokens_of(Store *st, AccountId account, StoredToken *out, int max, int *n, char *err, size_t errlen);
+bool pg_token_revoke(Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen);
+bool pg_token_find(Store *st, const char *hash, StoredToken *t, Account *a, bool *found, char *err, size_t errlen);
+bool pg_account_make_bot(Store *st, AccountId id, bool *played, char *err, size_t errlen);
 bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen);
 bool pg_account_find(Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen);
 bool pg_account_password(Store *st, AccountId id, const char *hash, const char *keep, char *err, size_t errlen);

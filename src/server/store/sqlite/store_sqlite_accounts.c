@@ -13,15 +13,15 @@
 static const char q_account_insert[] =
     "INSERT INTO accounts (name, name_key, password_hash, created) VALUES (?1, ?2, ?3, ?4)";
 static const char q_account_taken[] = "SELECT 1 FROM accounts WHERE name_key = ?1";
-static const char q_account_by_name[] = "SELECT id, name, password_hash, created FROM accounts WHERE name_key = ?1";
-static const char q_account_by_id[] = "SELECT id, name, password_hash, created FROM accounts WHERE id = ?1";
+static const char q_account_by_name[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE name_key = ?1";
+static const char q_account_by_id[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE id = ?1";
 static const char q_account_password[] = "UPDATE accounts SET password_hash = ?2 WHERE id = ?1";
 static const char q_sessions_drop_but[] = "DELETE FROM sessions WHERE account_id = ?1 AND id_hash <> ?2";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = ?1";
 static const char q_session_insert[] =
     "INSERT INTO sessions (id_hash, account_id, created, expires) VALUES (?1, ?2, ?3, ?4)";
 static const char q_session_find[] =
-    "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s JOIN accounts a ON a.id = s.account_id"
+    "SELECT a.id, a.name, a.password_hash, a.created, a.bot FROM sessions s JOIN accounts a ON a.id = s.account_id"
     " WHERE s.id_hash = ?1 AND s.expires > ?2";
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = ?1";
 static const char q_sessions_expired[] = "DELETE FROM sessions WHERE expires <= ?1";
