@@ -18,6 +18,14 @@ typedef struct Subscriber {
     int chat_sent;       /* the room's chat messages this reader was told of */
     bool finished;       /* a payload feed's last event was sent: the stream ends */
     bool lean;           /* a room's reader computes states from actions: ticks between whole states */
+    /* A room's reader of the Bot API's game stream (ndjson lines,
+     * room_ndjson.c) instead of SSE: its players as JSON text (titles and
+     * ratings, which the room does not know), the last chat index it was
+     * given (-1 none) and whether it had the gameFull line. */
+    bool ndjson;
+    const char *players;
+    int chat_idx;
+    bool full_sent;
 } Subscriber;
 
 #endif

@@ -143,7 +143,7 @@ typedef struct StoredToken {
     AccountId account;
     char hash[TOKEN_HASH_LEN + 1];     /* SHA-256 of the secret, in hex */
     char description[API_TOKEN_DESCRIPTION_MAX + 1];
-    unsigned scopes;                   /* a set of API_SCOPE_* bits (api_tokens.h) */
+    unsigned scopes;                   /* a set of API_SCOPE_* bits (api/api.h) */
     char created[21];
 } StoredToken;
 

@@ -38,7 +38,7 @@
  * (migration 7) accounts.bot, an account upgraded to a bot (title BOT);
  *            api_tokens, personal API tokens: id (public), account_id, hash
  *            (SHA-256 of the secret, never the secret), description, scopes
- *            (a bit set, api_tokens.h), created.
+ *            (a bit set, API_SCOPE_* of api/api.h), created.
  * analyses   (migration 4) a finished game's post-game analysis
  *            (docs/analysis.md): the JSON text of morph analyze --json (which
  *            holds the budget and seed that made it), created. One row per
