@@ -182,6 +182,7 @@ class Bot:
         self.name = self.client.account()["username"]
         try:
             while not self.stopped():
+                why = "it ended"
                 try:
                     for event in self.client.stream("/api/stream/event"):
                         self._on_event(event)
@@ -190,9 +191,10 @@ class Bot:
                         if self.stopped():
                             break
                 except (OSError, http.client.HTTPException, ValueError) as err:
-                    if not self.stopped():
-                        self.log("event stream dropped (%s): reconnecting" % err)
-                        self._stopping.wait(self.retry_s)
+                    why = str(err) or type(err).__name__
+                if not self.stopped():
+                    self.log("event stream dropped (%s): reconnecting" % why)
+                    self._stopping.wait(self.retry_s)
                 if until and until(self):
                     self.stop()
         except KeyboardInterrupt:
@@ -236,17 +238,19 @@ class Bot:
     def _play(self, game_id):
         """Plays game_id to its end, reconnecting its stream after drops."""
         while not self.stopped():
+            why = "it ended before the game"
             try:
                 if self._follow(game_id):
                     return
             except (OSError, http.client.HTTPException, ValueError) as err:
-                if self.stopped():
-                    return
-                self.log("game %s: stream dropped (%s): reconnecting" % (game_id, err))
-                self._stopping.wait(self.retry_s)
+                why = str(err) or type(err).__name__
             except BotError as err:
                 self.log("game %s: %s" % (game_id, err.message))
                 return
+            if self.stopped():
+                return
+            self.log("game %s: stream dropped (%s): reconnecting" % (game_id, why))
+            self._stopping.wait(self.retry_s)
 
     def _follow(self, game_id):
         """One connection of game_id's stream: the state followed, the bot's
