@@ -77,9 +77,10 @@ class Client:
         finally:
             conn.close()
 
-    def stream(self, path):
-        """The objects of an ndjson stream, keep-alive lines skipped; ends
-        with the stream, raises OSError (or BotError) when it drops."""
+    def stream(self, path, keepalive=False):
+        """The objects of an ndjson stream, keep-alive lines skipped (or
+        given as None); ends with the stream, raises OSError (or BotError)
+        when it drops."""
         conn = self._connect(SILENCE_S)
         with self._lock:
             self._open.add(conn)
@@ -89,6 +90,8 @@ class Client:
                 line = line.strip()
                 if line:
                     yield json.loads(line)
+                elif keepalive:
+                    yield None
         finally:
             with self._lock:
                 self._open.discard(conn)
@@ -162,6 +165,7 @@ class Bot:
         self._stopping = threading.Event()
         self._games = {}  # game id -> thread
         self._lock = threading.Lock()
+        self._until = None
         self.name = None
 
     def stop(self):
@@ -180,12 +184,14 @@ class Bot:
         """Plays until stop() (or until(bot) is true, asked after every
         event and keep-alive), reconnecting after every drop."""
         self.name = self.client.account()["username"]
+        self._until = until
         try:
             while not self.stopped():
                 why = "it ended"
                 try:
-                    for event in self.client.stream("/api/stream/event"):
-                        self._on_event(event)
+                    for event in self.client.stream("/api/stream/event", keepalive=True):
+                        if event:
+                            self._on_event(event)
                         if until and until(self):
                             self.stop()
                         if self.stopped():
@@ -241,6 +247,8 @@ class Bot:
             why = "it ended before the game"
             try:
                 if self._follow(game_id):
+                    if self._until and self._until(self):
+                        self.stop()  # run() may be waiting for a line: it ends now
                     return
             except (OSError, http.client.HTTPException, ValueError) as err:
                 why = str(err) or type(err).__name__

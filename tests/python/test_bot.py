@@ -260,3 +260,26 @@ def test_two_package_bots_play_morphos_and_morpyam(server):
         assert replay.is_terminal()
         assert len(last["moves"].split(",")) == state["count"]
         assert replay.result()["how"] == last["status"] == state["result"]["how"]
+
+
+def test_example_bots_play_each_other(server):
+    a_name, _, a = account(server, bot=False)
+    b_name, _, b = account(server, bot=False)
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "python"))
+    example = os.path.join(ROOT, "python", "examples", "bot.py")
+    common = ["--server", server["url"], "--level", "expert", "--level", "greedy", "--games", "1", "--upgrade"]
+    waiting = subprocess.Popen([sys.executable, example, "--token", a, *common], env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    for _ in range(500):  # its account is a bot before the other challenges it
+        if request(server, "GET", "/api/account", token=a)[1]["title"] == "BOT":
+            break
+        time.sleep(0.02)
+    challenger = subprocess.run([sys.executable, example, "--token", b, *common, "--challenge", a_name, "--game",
+                                 "morphos", "--options", '{"size":5}'], env=env, capture_output=True, text=True,
+                                timeout=240)
+    out, err = waiting.communicate(timeout=240)
+    assert challenger.returncode == 0 and waiting.returncode == 0, challenger.stderr + err
+    assert re.search(r"^challenged %s: \w+$" % a_name, challenger.stdout, re.M)
+    assert "accepting challenge" in out
+    for text in (out, challenger.stdout):
+        assert re.search(r"^game \w+: \w+, winner (seat [12]|none)$", text.splitlines()[-1])
