@@ -208,9 +208,9 @@ FAULT_READ(ratings_of, (Store *st, AccountId account, StoredRating *out, int max
 FAULT_READ(rating_history, (Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
                             size_t errlen),
            (FAULT_REAL(st), account, game, out, max, n, err, errlen))
-FAULT_READ(leaderboard, (Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
-                         size_t errlen),
-           (FAULT_REAL(st), game, offset, limit, out, n, err, errlen))
+FAULT_READ(leaderboard, (Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n,
+                         char *err, size_t errlen),
+           (FAULT_REAL(st), game, whom, offset, limit, out, n, err, errlen))
 FAULT_READ(games_of, (Store *st, AccountId account, bool running, int limit, GameSummary *out, int *n, char *err,
                       size_t errlen),
            (FAULT_REAL(st), account, running, limit, out, n, err, errlen))

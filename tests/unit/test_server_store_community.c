@@ -238,13 +238,13 @@ static void ratings_move_with_the_game(void **state)
     assert_string_equal(pts[1].game_id, "game3aaaaa");
     assert_true(pts[1].rating < pts[0].rating); /* a draw with a newcomer, from above 1600 */
     LeaderRow rows[8];
-    assert_true(st->ops->leaderboard(st, "morphos", 0, 8, rows, &n, err, sizeof err));
+    assert_true(st->ops->leaderboard(st, "morphos", LEADERS_ALL, 0, 8, rows, &n, err, sizeof err));
     assert_int_equal(n, 3);
     assert_string_equal(rows[0].name, "alice");
     assert_string_equal(rows[2].name, "bob");
-    assert_true(st->ops->leaderboard(st, "morphos", 1, 1, rows, &n, err, sizeof err));
+    assert_true(st->ops->leaderboard(st, "morphos", LEADERS_ALL, 1, 1, rows, &n, err, sizeof err));
     assert_int_equal(n, 1);
-    assert_true(st->ops->leaderboard(st, "morpyam", 0, 8, rows, &n, err, sizeof err));
+    assert_true(st->ops->leaderboard(st, "morpyam", LEADERS_ALL, 0, 8, rows, &n, err, sizeof err));
     assert_int_equal(n, 0);
     /* the games of an account, with who sat where */
     GameSummary games[4];

@@ -166,7 +166,11 @@ typedef struct LeaderRow {
     char name[ACCOUNT_NAME_MAX + 1];
     double rating, rd;
     int games;
+    bool bot;             /* the account is a bot (title BOT) */
 } LeaderRow;
+
+/* Whose ratings a leaderboard lists. */
+enum { LEADERS_ALL = -1, LEADERS_PEOPLE = 0, LEADERS_BOTS = 1 };
 
 /* An open challenge of the lobby. */
 typedef struct StoredChallenge {
@@ -320,8 +324,9 @@ typedef struct StoreOps {
     /* The last max points of account's rating in game, oldest first. */
     bool (*rating_history)(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n,
                            char *err, size_t errlen);
-    /* The best ratings of game (most first; then fewer RD, then name), from offset. */
-    bool (*leaderboard)(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+    /* The best ratings of game (most first; then fewer RD, then name), from
+     * offset, of whom (LEADERS_ALL, LEADERS_PEOPLE or LEADERS_BOTS). */
+    bool (*leaderboard)(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                         size_t errlen);
     /* Games with a seat of account: running ones (waiting or playing) or
      * finished ones, most recently updated first. */

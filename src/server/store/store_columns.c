@@ -312,4 +312,5 @@ void store_col_leader(StoreCols *c, int col, LeaderRow *out)
     out->rating = store_col_double(c, col + 1);
     out->rd = store_col_double(c, col + 2);
     out->games = store_col_int(c, col + 3);
+    out->bot = store_col_bool(c, col + 4);
 }

@@ -144,8 +144,8 @@ static const char q_history[] =
     "SELECT game_id, at, rating, rd FROM (SELECT game_id, at, rating, rd FROM rating_history"
     " WHERE account_id = $1 AND game = $2 ORDER BY at DESC, game_id DESC LIMIT $3) h ORDER BY at, game_id";
 static const char q_leaders[] =
-    "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = $1"
-    " ORDER BY r.rating DESC, r.rd, a.name_key COLLATE \"C\" LIMIT $2 OFFSET $3";
+    "SELECT a.name, r.rating, r.rd, r.games, a.bot FROM ratings r JOIN accounts a ON a.id = r.account_id"
+    " WHERE r.game = $1 AND ($4::int < 0 OR a.bot = ($4::int = 1)) ORDER BY r.rating DESC, r.rd, a.name_key COLLATE \"C\" LIMIT $2 OFFSET $3";
 
 /* A double as a parameter, exactly (17 significant digits). */
 static void pg_double(PgParams *p, double value)
@@ -237,7 +237,7 @@ bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoi
     return store_rows_ok(&c, n, "cannot read the rating history", err, errlen);
 }
 
-bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool pg_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen)
 {
     *n = 0;
@@ -245,6 +245,7 @@ bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
     pg_text(&p, game);
     pg_int(&p, limit);
     pg_int(&p, offset);
+    pg_int(&p, whom);
     PGresult *r = pg_query_sql((PgStore *)st, q_leaders, &p, PGRES_TUPLES_OK, "cannot read the leaderboard", err,
                                errlen);
     if (!r)

@@ -193,7 +193,7 @@ bool pg_session_delete(Store *st, const char *id_hash, AccountId account, char *
 bool pg_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen);
 bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
                        size_t errlen);
-bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool pg_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen);
 bool pg_challenge_create(Store *st, const StoredChallenge *c, char *err, size_t errlen);
 bool pg_challenge_delete(Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen);

@@ -208,8 +208,8 @@ static const char q_history[] =
     "SELECT game_id, at, rating, rd FROM (SELECT game_id, at, rating, rd FROM rating_history"
     " WHERE account_id = ?1 AND game = ?2 ORDER BY at DESC, game_id DESC LIMIT ?3) ORDER BY at, game_id";
 static const char q_leaders[] =
-    "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = ?1"
-    " ORDER BY r.rating DESC, r.rd, a.name_key LIMIT ?2 OFFSET ?3";
+    "SELECT a.name, r.rating, r.rd, r.games, a.bot FROM ratings r JOIN accounts a ON a.id = r.account_id"
+    " WHERE r.game = ?1 AND (?4 < 0 OR a.bot = ?4) ORDER BY r.rating DESC, r.rd, a.name_key LIMIT ?2 OFFSET ?3";
 
 bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
 {
@@ -306,7 +306,7 @@ bool sq_rating_history(Store *st, AccountId account, const char *game, RatingPoi
     return ok;
 }
 
-bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool sq_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen)
 {
     SqliteStore *s = (SqliteStore *)st;
@@ -318,6 +318,7 @@ bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
         sq_bind_text(q, 1, game);
         sqlite3_bind_int(q, 2, limit);
         sqlite3_bind_int(q, 3, offset);
+        sqlite3_bind_int(q, 4, whom);
         int rc;
         StoreCols c = sq_cols(q);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit)

@@ -89,7 +89,7 @@ bool sq_account_make_bot(Store *st, AccountId id, bool *played, char *err, size_
 bool sq_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen);
 bool sq_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
                        size_t errlen);
-bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool sq_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen);
 bool sq_games_of(Store *st, AccountId account, bool running, int limit, GameSummary *out, int *n, char *err,
                  size_t errlen);
