@@ -28,7 +28,7 @@ export async function profilePage(main, name) {
   const own = who.signed_in && who.name === p.name;
   put(main, h('div', { class: 'profile', id: 'profile', dataset: { name: p.name } },
     h('section', { class: 'card' },
-      h('h1', {}, p.name, ' ', botMark(p.title), ' ', h('small', { text: `playing since ${new Date(p.created).toLocaleDateString()}` })),
+      h('h1', {}, p.name, botMark(p.title), ' ', h('small', { text: `playing since ${new Date(p.created).toLocaleDateString()}` })),
       h('div', { class: 'ratings' }, GAMES.map((g) => ratingCard(g, p.ratings[g], p.history[g])))),
     h('section', { class: 'card list', 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title', text: 'Games' }), gamesList(p)),
@@ -164,7 +164,7 @@ export async function leaderboardPage(main, game) {
         h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', '±', 'Games'].map((t) => h('th', { scope: 'col', class: t === 'Player' ? '' : 'num', text: t })))),
         h('tbody', {}, board.players.map((p) => h('tr', { class: p.name === me ? 'me' : null },
           h('td', { class: 'num', text: String(p.rank) }),
-          h('th', { scope: 'row' }, h('a', { href: `/player/${encodeURIComponent(p.name)}`, text: p.name }), ' ', botMark(p.title)),
+          h('th', { scope: 'row' }, h('a', { href: `/player/${encodeURIComponent(p.name)}`, text: p.name }), botMark(p.title)),
           h('td', { class: 'num', text: String(p.rating) }),
           h('td', { class: 'num', text: String(2 * p.rd) }),
           h('td', { class: 'num', text: String(p.games) })))))
