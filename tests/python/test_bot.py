@@ -140,9 +140,21 @@ def test_bots_upgrade_and_quick_pairing(server):
     person, pcookie, ptoken = account(server, scopes=("board:play", "challenge:write"), bot=False)
     _, made, _ = request(server, "POST", "/api/challenge/" + name, {"game": "morphos", "options": {"size": 5}},
                          token=ptoken)
-    assert request(server, "POST", "/api/challenge/%s/accept" % made["id"], token=token)[0] == 200
+    status, accepted, _ = request(server, "POST", "/api/challenge/%s/accept" % made["id"], token=token)
+    assert status == 200
     status, refused, _ = request(server, "POST", "/api/bot/account/upgrade", cookie=pcookie)
     assert status == 409 and "never played" in refused["error"]
+    # the person plays through the Board API (board:play), not the bot's door
+    game = accepted["gameId"]
+    full = lines(server, "/api/board/game/stream/" + game, ptoken, 1)[0]
+    assert full["type"] == "gameFull" and {p["title"] for p in full["players"]} == {None, "BOT"}
+    seat = next(p["seat"] for p in full["players"] if p["username"] == person)
+    assert request(server, "GET", "/api/bot/game/stream/" + game, token=ptoken)[0] == 403
+    mover = ptoken if seat == 1 else token
+    door = "board" if seat == 1 else "bot"
+    assert request(server, "POST", "/api/%s/game/%s/move/c3" % (door, game), token=mover)[:2] == (200, {"ok": True})
+    assert request(server, "POST", "/api/board/game/%s/resign" % game, token=ptoken)[:2] == (200, {"ok": True})
+    assert lines(server, "/api/board/game/stream/" + game, ptoken, 1)[0]["state"]["winner"] == 3 - seat
 
 
 def test_challenges_and_a_game_call_by_call(server):

@@ -156,10 +156,10 @@ bool api_token_admit(Server *srv, const ApiRequest *req, ApiRequest *as, Account
         return false;
     }
     if (need && !(t.scopes & need)) {
-        char names[96];
+        char names[96], has[96];
         scope_names(need, names, sizeof names);
-        api_error(res, 403, "this token lacks the scope %s that this needs (it has: %s)", names,
-                  t.scopes ? (scope_names(t.scopes, key, sizeof key), key) : "none");
+        scope_names(t.scopes, has, sizeof has);
+        api_error(res, 403, "this token lacks the scope %s that this needs (it has: %s)", names, has[0] ? has : "none");
         return false;
     }
     *as = *req;
