@@ -13,6 +13,7 @@ import json
 import os
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -101,6 +102,28 @@ def lines(server, path, token, count, timeout=30):
             got.append(json.loads(line))
     conn.close()
     return got
+
+
+class Stream:
+    """An ndjson stream held open: next() is its next non-empty line."""
+
+    def __init__(self, server, path, token):
+        self.conn = http.client.HTTPConnection("127.0.0.1", server["port"], timeout=30)
+        self.conn.request("GET", path, headers={"Authorization": "Bearer " + token})
+        self.reply = self.conn.getresponse()
+        assert self.reply.status == 200
+
+    def next(self, timeout=30):
+        self.conn.sock.settimeout(timeout)
+        while True:
+            line = self.reply.readline()
+            assert line, "the stream ended"
+            if line.strip():
+                return json.loads(line)
+
+    def close(self):
+        self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.conn.close()
 
 
 def test_tokens_scopes_and_revocation(server):
@@ -208,9 +231,21 @@ def test_challenges_and_a_game_call_by_call(server):
     assert status == 403 and "bot:play" in refused["error"]
     assert request(server, "POST", "/api/board/game/%s/move/c3" % game, token=first)[0] == 403
     assert request(server, "POST", "/api/bot/game/%s/move/c3" % game, token=first)[:2] == (200, {"ok": True})
-    # a dropped stream: a new connection's gameFull has every move so far
-    again = lines(server, "/api/bot/game/stream/" + game, second, 1)[0]
+    # a dropped stream: a new connection's gameFull has every move so far;
+    # the other player's stream hears the opponent leave (noticed at the next
+    # keep-alive, within 7 s) and come back
+    watcher = Stream(server, "/api/bot/game/stream/" + game, first)
+    assert watcher.next()["type"] == "gameFull"
+    dropped = Stream(server, "/api/bot/game/stream/" + game, second)
+    again = dropped.next()
     assert again["state"]["moves"] == "c3" and again["state"]["to_move"] == 2
+    dropped.close()
+    assert watcher.next(20) == {"type": "opponentGone", "gone": True}
+    back = Stream(server, "/api/bot/game/stream/" + game, second)
+    assert back.next()["type"] == "gameFull"
+    assert watcher.next(20) == {"type": "opponentGone", "gone": False}
+    back.close()
+    watcher.close()
     # the chat, then a resignation: the last gameState says how it ended
     assert request(server, "POST", "/api/bot/game/%s/chat" % game, {"text": "good game"}, token=second)[0] == 201
     assert request(server, "POST", "/api/bot/game/%s/resign" % game, token=second)[0] == 200

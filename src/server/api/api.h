@@ -72,6 +72,7 @@ typedef struct ApiResponse {
     Room *stream_room;
     long stream_after;
     bool stream_lean; /* ?lean=1: ticks between whole states (docs/web-api.md, "Lean answers") */
+    unsigned stream_seats; /* the seats the reader holds: a player's presence (opponentGone) */
     /* Or a feed's stream (the lobby, an account's games, an analysis), a
      * reference too; stream_after: the last event id the reader has (0 none). */
     Feed *stream_feed;

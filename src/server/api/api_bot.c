@@ -113,9 +113,11 @@ static char *players_json(Server *srv, Room *room)
 void api_bot_game_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Account me;
-    if (!api_query_known(req, res, (const char *const[]){NULL}) || !seats_of(srv, req, res, t->room, &me) ||
+    unsigned seats = 0;
+    if (!api_query_known(req, res, (const char *const[]){NULL}) || !(seats = seats_of(srv, req, res, t->room, &me)) ||
         !api_game_stream_slot(srv, req, res, t->room))
         return;
+    res->stream_seats = seats;
     res->status = 200;
     res->content_type = "application/x-ndjson";
     room_ref(t->room);

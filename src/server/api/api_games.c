@@ -462,6 +462,7 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     res->stream_room = room;
     res->stream_after = after;
     res->stream_lean = lean;
+    res->stream_seats = api_seats(srv, room, req);
 }
 
 void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

@@ -26,6 +26,11 @@ typedef struct Subscriber {
     const char *players;
     int chat_idx;
     bool full_sent;
+    /* The seats the reader holds (a room's player, on any of its streams),
+     * so that a game stream tells when no reader holds an opponent's seat
+     * (opponentGone); whether it saw them there once, and said they left. */
+    unsigned seats;
+    bool opponent_seen, gone_told;
 } Subscriber;
 
 #endif

@@ -185,6 +185,7 @@ enum MHD_Result http_queue_stream(Http *h, struct MHD_Connection *conn, ApiRespo
     h->streams = st;
     pthread_mutex_unlock(&h->lock);
     st->sub.lean = res->stream_lean; /* a room's reader that computes states itself */
+    st->sub.seats = res->stream_seats;
     /* An event stream is woken by its feed but follows its version itself
      * (events_next), from none (-1): its first lines say all. */
     if (st->room)

@@ -2,7 +2,10 @@
  * Board APIs: one JSON object a line (ndjson). First gameFull (the game,
  * its options, clock, players and the state), then a gameState at every
  * change (the actions so far, the clocks, the status and winner), and a
- * chatLine for each message of the players' channel. The moves are the
+ * chatLine for each message of the players' channel, and opponentGone when
+ * no stream of this server holds an opponent's seat any more, after one did
+ * ("gone":false when one does again): the page's stream of a person counts.
+ * The moves are the
  * record's action texts joined by commas (no action text holds one), so
  * that an action with spaces, a Morpyam "reroll 2 3", stays whole. The
  * stream ends after the gameState that says the game is over. */
@@ -91,6 +94,20 @@ static void put_chat(Room *r, Subscriber *sub, StrBuf *out)
     free(msgs);
 }
 
+/* Whether some reader holds an opponent of sub's seats (another person's
+ * seat); *any: whether there are such seats (not against an AI). */
+static bool opponent_here(Room *r, const Subscriber *sub, bool *any)
+{
+    unsigned present = 0, people = 0;
+    for (const Subscriber *other = r->subs; other; other = other->next)
+        present |= other->seats;
+    for (int p = 0; p < r->meta.num_seats; p++)
+        if (r->meta.seats[p].kind == SEAT_HUMAN && !(sub->seats >> p & 1))
+            people |= 1u << p;
+    *any = people != 0;
+    return (present & people) != 0;
+}
+
 bool room_ndjson_fill(Room *r, Subscriber *sub, StrBuf *out)
 {
     size_t start = out->len;
@@ -116,6 +133,13 @@ bool room_ndjson_fill(Room *r, Subscriber *sub, StrBuf *out)
     if (sub->chat_sent != r->chat_count) {
         sub->chat_sent = r->chat_count;
         put_chat(r, sub, out);
+    }
+    bool any = false, here = opponent_here(r, sub, &any);
+    sub->opponent_seen |= here;
+    bool gone = any && sub->opponent_seen && !here && !session_is_terminal(r->session);
+    if (gone != sub->gone_told) {
+        sub->gone_told = gone;
+        sb_printf(out, "{\"type\":\"opponentGone\",\"gone\":%s}\n", gone ? "true" : "false");
     }
     if (session_is_terminal(r->session))
         sub->finished = true; /* its last gameState is out: the stream ends */
