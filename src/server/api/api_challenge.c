@@ -110,7 +110,7 @@ int api_challenges_of(Server *srv, AccountId account, ApiChallenge *out, int max
     Challenges *c = challenges_of(srv);
     AccountId touched[2 * KEPT_MAX];
     pthread_mutex_lock(&c->lock);
-    int k = expire(c, limits_now(), touched), n = 0;
+    int k = expire(c, server_now(srv), touched), n = 0;
     for (int i = 0; i < c->n && n < max; i++)
         if (c->items[i].c.account == account || c->items[i].dest == account)
             out[n++] = c->items[i];
@@ -209,7 +209,7 @@ void api_challenge_create(Server *srv, const ApiRequest *req, ApiResponse *res, 
     ch.dest_bot = dest.bot;
     ch.dest_rating = rating_of(srv, dest.id, ch.c.game);
     record_now(ch.c.created);
-    ch.expires = limits_now() + CHALLENGE_S;
+    ch.expires = server_now(srv) + CHALLENGE_S;
     if (!token_random(ch.c.id, GAME_ID_LEN)) {
         api_error(res, 500, "the system gave no random bytes for the challenge's id");
         return;
@@ -217,7 +217,7 @@ void api_challenge_create(Server *srv, const ApiRequest *req, ApiResponse *res, 
     Challenges *c = challenges_of(srv);
     AccountId touched[2 * KEPT_MAX + 2];
     pthread_mutex_lock(&c->lock);
-    int k = expire(c, limits_now(), touched), open = 0;
+    int k = expire(c, server_now(srv), touched), open = 0;
     for (int i = 0; i < c->n; i++)
         open += c->items[i].c.account == me.id && c->items[i].status == CHALLENGE_OPEN;
     bool room = open < OPEN_PER_ACCOUNT && make_room(c);
@@ -256,7 +256,7 @@ static bool answer(Server *srv, const ApiRequest *req, ApiResponse *res, const c
     Challenges *c = challenges_of(srv);
     AccountId touched[2 * KEPT_MAX + 2];
     pthread_mutex_lock(&c->lock);
-    int k = expire(c, limits_now(), touched);
+    int k = expire(c, server_now(srv), touched);
     ApiChallenge *ch = NULL;
     for (int i = 0; i < c->n && !ch; i++)
         if (strcmp(c->items[i].c.id, id) == 0 && c->items[i].status == CHALLENGE_OPEN)

@@ -129,7 +129,7 @@ typedef struct ApiChallenge {
     char dest_name[ACCOUNT_NAME_MAX + 1];
     double dest_rating;
     bool from_bot, dest_bot;
-    double expires;      /* limits_now() seconds: an open challenge is cancelled then */
+    double expires;      /* server_now() seconds: an open challenge is cancelled then */
     int status;          /* CHALLENGE_*; TAKING: an accept is making its game */
     int reason;          /* a declined one's reason (api_challenge.c's table) */
     char game_id[GAME_ID_LEN + 1]; /* an accepted one's game */

@@ -106,7 +106,7 @@ static void limit_key(const char *hash, char out[32])
 
 bool api_token_admit(Server *srv, const ApiRequest *req, ApiRequest *as, Account *account, ApiResponse *res)
 {
-    double now = req->now > 0 ? req->now : limits_now();
+    double now = server_now(srv);
     int retry = 0;
     const char *secret = NULL;
     if (strncasecmp(req->authorization, "Bearer ", 7) == 0)
