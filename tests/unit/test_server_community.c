@@ -667,6 +667,10 @@ static void chat(void **state)
     expect_error(401, &anon, "POST", path, "{\"channel\":\"spectators\",\"text\":\"hi\"}", "sign in");
     expect_error(403, &watcher, "POST", path, "{\"channel\":\"players\",\"text\":\"hi\"}", "only the players");
     expect_error(403, &a, "POST", path, "{\"channel\":\"spectators\",\"text\":\"hi\"}", NULL);
+    /* the wrong channel is 403 for a guest's seat too: signing in would not help (docs/web-api.md) */
+    expect_error(403, &b, "POST", path, "{\"channel\":\"spectators\",\"text\":\"hi\"}",
+                 "players write in the players' chat");
+    expect_error(403, &anon, "POST", path, "{\"channel\":\"players\",\"text\":\"hi\"}", "only the players");
     expect_error(400, &a, "POST", path, "{\"channel\":\"players\",\"text\":\"a\\nb\"}", "one line");
     expect_error(400, &a, "POST", path, "{\"channel\":\"all\",\"text\":\"hi\"}", "channel");
     char path_players[96], path_spect[96];
