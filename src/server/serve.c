@@ -201,6 +201,8 @@ void server_free(Server *s)
         feed_unref(s->account_feeds[i].feed);
     free(s->account_feeds);
     feed_unref(s->lobby);
+    if (s->challenges)
+        s->challenges_free(s->challenges);
     pthread_mutex_destroy(&s->host.hint_lock);
     pthread_mutex_destroy(&s->feeds_lock);
     pthread_mutex_destroy(&s->log_lock);

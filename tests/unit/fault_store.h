@@ -193,14 +193,24 @@ FAULT_READ(session_find, (Store *st, const char *id_hash, const char *now, Accou
            (FAULT_REAL(st), id_hash, now, out, found, err, errlen))
 FAULT_WRITE(session_delete, (Store *st, const char *id_hash, AccountId account, char *err, size_t errlen),
             (FAULT_REAL(st), id_hash, account, err, errlen))
+FAULT_WRITE(token_create, (Store *st, const StoredToken *t, int max, bool *full, char *err, size_t errlen),
+            (FAULT_REAL(st), t, max, full, err, errlen))
+FAULT_READ(tokens_of, (Store *st, AccountId account, StoredToken *out, int max, int *n, char *err, size_t errlen),
+           (FAULT_REAL(st), account, out, max, n, err, errlen))
+FAULT_WRITE(token_revoke, (Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen),
+            (FAULT_REAL(st), id, account, found, err, errlen))
+FAULT_READ(token_find, (Store *st, const char *hash, StoredToken *t, Account *a, bool *found, char *err, size_t errlen),
+           (FAULT_REAL(st), hash, t, a, found, err, errlen))
+FAULT_WRITE(account_make_bot, (Store *st, AccountId id, bool *played, char *err, size_t errlen),
+            (FAULT_REAL(st), id, played, err, errlen))
 FAULT_READ(ratings_of, (Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen),
            (FAULT_REAL(st), account, out, max, n, err, errlen))
 FAULT_READ(rating_history, (Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
                             size_t errlen),
            (FAULT_REAL(st), account, game, out, max, n, err, errlen))
-FAULT_READ(leaderboard, (Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
-                         size_t errlen),
-           (FAULT_REAL(st), game, offset, limit, out, n, err, errlen))
+FAULT_READ(leaderboard, (Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n,
+                         char *err, size_t errlen),
+           (FAULT_REAL(st), game, whom, offset, limit, out, n, err, errlen))
 FAULT_READ(games_of, (Store *st, AccountId account, bool running, int limit, GameSummary *out, int *n, char *err,
                       size_t errlen),
            (FAULT_REAL(st), account, running, limit, out, n, err, errlen))
@@ -255,6 +265,11 @@ static const StoreOps fault_store_ops = {
     .session_create = fault_session_create,
     .session_find = fault_session_find,
     .session_delete = fault_session_delete,
+    .token_create = fault_token_create,
+    .tokens_of = fault_tokens_of,
+    .token_revoke = fault_token_revoke,
+    .token_find = fault_token_find,
+    .account_make_bot = fault_account_make_bot,
     .ratings_of = fault_ratings_of,
     .rating_history = fault_rating_history,
     .leaderboard = fault_leaderboard,

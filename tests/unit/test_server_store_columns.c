@@ -177,7 +177,7 @@ static void a_rating_that_is_not_a_number(void **state)
             "database: cannot read the ratings: column 2 (rating) holds 'abc', expected a number");
     assert_int_equal(n, 0);
     LeaderRow leaders[4];
-    refused(st->ops->leaderboard(st, "morphos", 0, 4, leaders, &n, err, sizeof err),
+    refused(st->ops->leaderboard(st, "morphos", LEADERS_ALL, 0, 4, leaders, &n, err, sizeof err),
             "database: cannot read the leaderboard: column 2 (rating) holds 'abc', expected a number");
     StoredChallenge challenges[4];
     refused(st->ops->challenges(st, "2024-05-01T10:30:00Z", challenges, 4, &n, err, sizeof err),

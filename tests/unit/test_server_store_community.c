@@ -238,13 +238,13 @@ static void ratings_move_with_the_game(void **state)
     assert_string_equal(pts[1].game_id, "game3aaaaa");
     assert_true(pts[1].rating < pts[0].rating); /* a draw with a newcomer, from above 1600 */
     LeaderRow rows[8];
-    assert_true(st->ops->leaderboard(st, "morphos", 0, 8, rows, &n, err, sizeof err));
+    assert_true(st->ops->leaderboard(st, "morphos", LEADERS_ALL, 0, 8, rows, &n, err, sizeof err));
     assert_int_equal(n, 3);
     assert_string_equal(rows[0].name, "alice");
     assert_string_equal(rows[2].name, "bob");
-    assert_true(st->ops->leaderboard(st, "morphos", 1, 1, rows, &n, err, sizeof err));
+    assert_true(st->ops->leaderboard(st, "morphos", LEADERS_ALL, 1, 1, rows, &n, err, sizeof err));
     assert_int_equal(n, 1);
-    assert_true(st->ops->leaderboard(st, "morpyam", 0, 8, rows, &n, err, sizeof err));
+    assert_true(st->ops->leaderboard(st, "morpyam", LEADERS_ALL, 0, 8, rows, &n, err, sizeof err));
     assert_int_equal(n, 0);
     /* the games of an account, with who sat where */
     GameSummary games[4];
@@ -382,6 +382,62 @@ static void community_is_shared_by_servers(void **state)
     store_close(other);
 }
 
+/* Personal API tokens and bot accounts (schema 7): found by hash with their
+ * account, listed, limited, revoked by their own account only; an account
+ * becomes a bot only without games. */
+static void tokens_and_bots(void **state)
+{
+    AccountId alice = make_account("Alice"), bob = make_account("Bob"), cara = make_account("Cara");
+    StoredToken t = {.account = alice, .scopes = 5};
+    snprintf(t.id, sizeof t.id, "tokenid001");
+    snprintf(t.hash, sizeof t.hash, "%064d", 7);
+    snprintf(t.created, sizeof t.created, "2024-05-01T10:00:00Z"); /* an empty description stays empty */
+    bool full = true, found = false, played = true;
+    assert_true(st->ops->token_create(st, &t, 2, &full, err, sizeof err));
+    assert_false(full);
+    StoredToken second = t;
+    snprintf(second.id, sizeof second.id, "tokenid002");
+    snprintf(second.hash, sizeof second.hash, "%064d", 8);
+    snprintf(second.description, sizeof second.description, "a bot's");
+    assert_true(st->ops->token_create(st, &second, 2, &full, err, sizeof err));
+    StoredToken third = second;
+    snprintf(third.id, sizeof third.id, "tokenid003");
+    snprintf(third.hash, sizeof third.hash, "%064d", 9);
+    assert_true(st->ops->token_create(st, &third, 2, &full, err, sizeof err));
+    assert_true(full); /* two already: nothing stored */
+    StoredToken list[4], got;
+    int n = 0;
+    assert_true(st->ops->tokens_of(st, alice, list, 4, &n, err, sizeof err));
+    assert_int_equal(n, 2);
+    assert_string_equal(list[0].id, "tokenid001");
+    assert_string_equal(list[0].description, "");
+    assert_string_equal(list[1].description, "a bot's");
+    assert_int_equal(list[1].scopes, 5);
+    Account a;
+    assert_true(st->ops->token_find(st, second.hash, &got, &a, &found, err, sizeof err));
+    assert_true(found && a.id == alice && !a.bot);
+    assert_string_equal(got.id, "tokenid002");
+    assert_string_equal(a.name, "Alice");
+    /* revoked by its own account only */
+    assert_true(st->ops->token_revoke(st, "tokenid002", bob, &found, err, sizeof err));
+    assert_false(found);
+    assert_true(st->ops->token_revoke(st, "tokenid002", alice, &found, err, sizeof err));
+    assert_true(found);
+    assert_true(st->ops->token_find(st, second.hash, &got, &a, &found, err, sizeof err));
+    assert_false(found);
+    /* bots: Cara, without games, becomes one; Bob, who played, does not */
+    StoredGame g = {0};
+    make_game("gameforbot", alice, bob, false, &g);
+    assert_true(st->ops->account_make_bot(st, bob, &played, err, sizeof err));
+    assert_true(played);
+    assert_true(st->ops->account_make_bot(st, cara, &played, err, sizeof err));
+    assert_false(played);
+    assert_true(st->ops->account_find(st, "cara", 0, &a, &found, err, sizeof err));
+    assert_true(found && a.bot);
+    assert_true(st->ops->account_find(st, "bob", 0, &a, &found, err, sizeof err));
+    assert_true(found && !a.bot);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -389,11 +445,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(accounts_and_sessions, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(ratings_move_with_the_game, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(lobby_and_chat, setup_sqlite, teardown),
+        cmocka_unit_test_setup_teardown(tokens_and_bots, setup_sqlite, teardown),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(accounts_and_sessions, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(ratings_move_with_the_game, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(lobby_and_chat, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(tokens_and_bots, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(community_is_shared_by_servers, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("community store on sqlite", sqlite_tests, NULL, NULL);

@@ -7,6 +7,7 @@ import { h, s, put, toast, ago, pageTitle, confirmDialog } from './dom.js';
 import { whoAmI } from './account.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { GAME_NAMES } from './games.js';
+import { botMark, tokensCard, challengeCard } from './bots.js';
 
 const GAMES = GAME_NAMES;
 
@@ -27,11 +28,13 @@ export async function profilePage(main, name) {
   const own = who.signed_in && who.name === p.name;
   put(main, h('div', { class: 'profile', id: 'profile', dataset: { name: p.name } },
     h('section', { class: 'card' },
-      h('h1', {}, p.name, ' ', h('small', { text: `playing since ${new Date(p.created).toLocaleDateString()}` })),
+      h('h1', {}, p.name, botMark(p.title), ' ', h('small', { text: `playing since ${new Date(p.created).toLocaleDateString()}` })),
       h('div', { class: 'ratings' }, GAMES.map((g) => ratingCard(g, p.ratings[g], p.history[g])))),
     h('section', { class: 'card list', 'aria-labelledby': 'games-title' },
       h('h2', { id: 'games-title', text: 'Games' }), gamesList(p)),
-    own ? ownCard() : null));
+    own ? ownCard() : null,
+    own ? tokensCard() : null,
+    who.signed_in && !own && p.title === 'BOT' ? challengeCard(p.name) : null));
 }
 
 function ratingCard(game, r, history) {
@@ -146,19 +149,24 @@ async function lastGamePlayed() {
 export async function leaderboardPage(main, game) {
   if (!GAMES.includes(game)) game = await lastGamePlayed() || GAMES[0];
   pageTitle(`${gameTitle(game)} leaderboard · morph`);
-  const board = await api('GET', `/api/leaderboard/${game}?limit=100`);
+  // ?players=people or bots: bots have a board of their own
+  const whom = new URLSearchParams(location.search).get('players') || 'all';
+  const board = await api('GET', `/api/leaderboard/${game}?limit=100&players=${encodeURIComponent(whom)}`);
   const me = (await whoAmI()).name;
   put(main, h('section', { class: 'card leaderboard', id: 'leaderboard', dataset: { game } },
     h('h1', { text: 'Leaderboard' }),
     h('nav', { class: 'tabs', 'aria-label': 'Games' }, GAMES.map((g) => h('a', {
       href: `/leaderboard/${g}`, class: ['tab', g === game && 'current'], 'aria-current': g === game ? 'page' : null, text: gameTitle(g),
     }))),
+    h('nav', { class: 'tabs', 'aria-label': 'Players' }, [['all', 'Everyone'], ['people', 'People'], ['bots', 'Bots']].map(([w, label]) => h('a', {
+      href: `/leaderboard/${game}?players=${w}`, class: ['tab', w === whom && 'current'], 'aria-current': w === whom ? 'page' : null, text: label,
+    }))),
     board.players.length
       ? h('table', { class: 'scores leaders' },
         h('thead', {}, h('tr', {}, ['#', 'Player', 'Rating', '±', 'Games'].map((t) => h('th', { scope: 'col', class: t === 'Player' ? '' : 'num', text: t })))),
         h('tbody', {}, board.players.map((p) => h('tr', { class: p.name === me ? 'me' : null },
           h('td', { class: 'num', text: String(p.rank) }),
-          h('th', { scope: 'row' }, h('a', { href: `/player/${encodeURIComponent(p.name)}`, text: p.name })),
+          h('th', { scope: 'row' }, h('a', { href: `/player/${encodeURIComponent(p.name)}`, text: p.name }), botMark(p.title)),
           h('td', { class: 'num', text: String(p.rating) }),
           h('td', { class: 'num', text: String(2 * p.rd) }),
           h('td', { class: 'num', text: String(p.games) })))))

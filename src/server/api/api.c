@@ -22,7 +22,7 @@
 #include "auth.h"
 
 typedef struct ApiRoute {
-    const char *method;  /* "GET" (HEAD too) or "POST" */
+    const char *method;  /* "GET" (HEAD too), "POST" or "DELETE" */
     const char *path;    /* "/api/games/:id/actions" */
     ApiHandler *handler;
     ApiSlow slow;        /* may take long (a hint, a password's hash): off the HTTP event threads */
@@ -79,6 +79,27 @@ static const ApiRoute routes[] = {
     {"POST", "/api/lobby/quick", api_lobby_quick, API_FAST},
     {"POST", "/api/lobby/:challenge/accept", api_lobby_accept, API_FAST},
     {"POST", "/api/lobby/:challenge/cancel", api_lobby_cancel, API_FAST},
+    /* bots (docs/web-api.md, "Bots"): tokens, bot accounts, challenges, ndjson streams */
+    {"GET", "/api/tokens", api_tokens_list, API_FAST},
+    {"POST", "/api/tokens", api_tokens_create, API_FAST},
+    {"DELETE", "/api/tokens/:token", api_tokens_revoke, API_FAST},
+    {"GET", "/api/account", api_account, API_FAST},
+    {"POST", "/api/bot/account/upgrade", api_bot_upgrade, API_FAST},
+    {"GET", "/api/stream/event", api_event_stream, API_FAST},
+    {"POST", "/api/challenge/:name", api_challenge_create, API_FAST},
+    {"POST", "/api/challenge/:challenge/accept", api_challenge_accept, API_FAST},
+    {"POST", "/api/challenge/:challenge/decline", api_challenge_decline, API_FAST},
+    {"POST", "/api/challenge/:challenge/cancel", api_challenge_cancel, API_FAST},
+    {"GET", "/api/bot/game/stream/:id", api_bot_game_stream, API_FAST},
+    {"POST", "/api/bot/game/:id/move/:action", api_bot_move, API_FAST},
+    {"POST", "/api/bot/game/:id/resign", api_bot_resign, API_FAST},
+    {"POST", "/api/bot/game/:id/abort", api_bot_abort, API_FAST},
+    {"POST", "/api/bot/game/:id/chat", api_bot_chat, API_FAST},
+    {"GET", "/api/board/game/stream/:id", api_bot_game_stream, API_FAST},
+    {"POST", "/api/board/game/:id/move/:action", api_bot_move, API_FAST},
+    {"POST", "/api/board/game/:id/resign", api_bot_resign, API_FAST},
+    {"POST", "/api/board/game/:id/abort", api_bot_abort, API_FAST},
+    {"POST", "/api/board/game/:id/chat", api_bot_chat, API_FAST},
 };
 #define ROUTES (sizeof routes / sizeof routes[0])
 
@@ -194,7 +215,7 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res)
     if (srv->cfg.log_requests) {
         /* the path (never a query: no endpoint takes a secret there), never a body or a header */
         Account me;
-        bool signed_in = req->session && auth_account(srv, req, &me);
+        bool signed_in = auth_account(srv, req, &me);
         char p[API_PATH_QUOTE + 4], m[EXCERPT_SIZE];
         server_log(srv, "%s %s %d %s%s%s", text_excerpt(req->method, EXCERPT_MAX, m, sizeof m),
                    text_excerpt(req->path, API_PATH_QUOTE, p, sizeof p), res->status, req->client ? req->client : "",
@@ -206,7 +227,14 @@ static void route(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
     memset(res, 0, sizeof *res);
     int retry = 0;
-    if (!limits_request(srv->limits, req->client, server_now(srv), &retry)) {
+    /* A personal API token: its own limit, its account and scopes (api_tokens.c). */
+    ApiRequest as_token;
+    Account token_account;
+    if (req->authorization) {
+        if (!api_token_admit(srv, req, &as_token, &token_account, res))
+            return;
+        req = &as_token;
+    } else if (!limits_request(srv->limits, req->client, server_now(srv), &retry)) {
         api_error(res, 429, "too many requests from your address: at most %d a second; try again in %d s",
                   srv->cfg.limits.requests_per_second, retry);
         res->retry_after = retry;
@@ -226,7 +254,7 @@ static void route(Server *srv, const ApiRequest *req, ApiResponse *res)
      * elsewhere (signing in someone unaware) is refused too; tools that send
      * neither header and no cookie are not browsers. */
     bool changes = strcmp(req->method, "GET") != 0 && strcmp(req->method, "HEAD") != 0;
-    if (changes && (req->session || req->origin || req->fetch_site) && !auth_same_origin(srv, req)) {
+    if (changes && !req->account && (req->session || req->origin || req->fetch_site) && !auth_same_origin(srv, req)) {
         api_error(res, 403, "this request comes from another site (its Origin or Sec-Fetch-Site is not this "
                             "server's): refused, nothing was done");
         return;

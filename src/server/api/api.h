@@ -18,6 +18,14 @@
 /* The device cookie's: marks of the accounts that signed in on this browser (auth.h). */
 #define DEVICE_COOKIE "morph_device"
 
+/* The scopes of a personal API token (api_tokens.c), kept as a bit set. */
+#define API_SCOPE_BOT 1u       /* "bot:play" */
+#define API_SCOPE_BOARD 2u     /* "board:play" */
+#define API_SCOPE_CHALLENGE 4u /* "challenge:write" */
+
+/* An account's event stream of the Bot API (api_events.c). */
+typedef struct ApiEvents ApiEvents;
+
 typedef struct ApiParam {
     const char *key, *value;
 } ApiParam;
@@ -37,6 +45,12 @@ typedef struct ApiRequest {
     const char *origin;        /* the Origin header, or NULL */
     const char *fetch_site;    /* the Sec-Fetch-Site header, or NULL */
     const char *host;          /* the Host header, or NULL */
+    const char *authorization; /* the Authorization header ("Bearer TOKEN": a personal API token), or NULL */
+    /* Set by the router for a request with a valid personal API token
+     * (api_tokens.c): its account, which acts instead of a session, and the
+     * token's scopes (API_SCOPE_*). NULL and 0 otherwise. */
+    const Account *account;
+    unsigned scopes;
     /* The name of a header that must come once (Origin, Sec-Fetch-Site,
      * Host) and came more than once, or NULL: such a request is refused. */
     const char *repeated;
@@ -57,11 +71,17 @@ typedef struct ApiResponse {
     Room *stream_room;
     long stream_after;
     bool stream_lean; /* ?lean=1: ticks between whole states (docs/web-api.md, "Lean answers") */
-    unsigned stream_seats; /* the seats the reader holds (0: none): offers lapse when their makers leave */
+    unsigned stream_seats; /* the seats the reader holds (0: none): offers lapse when their makers leave, opponentGone */
     bool stream_player;    /* ?player=1: the reader says it plays (not counted as a watcher) */
     /* Or a feed's stream (the lobby, an account's games, an analysis), a
      * reference too; stream_after: the last event id the reader has (0 none). */
     Feed *stream_feed;
+    /* Or an account's event stream of the Bot API (ndjson, api_events.c). */
+    ApiEvents *stream_events;
+    /* The room's stream as the Bot API's game stream (ndjson lines,
+     * room_ndjson.c), with its players as JSON text (malloc'd, the stream's). */
+    bool stream_ndjson;
+    char *stream_players;
 } ApiResponse;
 
 void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res);
@@ -70,6 +90,15 @@ void api_handle(Server *srv, const ApiRequest *req, ApiResponse *res);
  * 503 with why otherwise. */
 void api_health(Server *srv, const char *method, ApiResponse *res);
 void api_response_free(ApiResponse *res);
+
+/* For the HTTP layer, an event stream (api_events.c): the account's feed,
+ * whose wake-ups it follows (a reference for the caller); the lines of
+ * what changed since the last call (the first call: every running game and
+ * open challenge), false when none; and its end. Called without locks. */
+Feed *api_events_feed(ApiEvents *ev);
+bool api_events_fill(Server *srv, ApiEvents *ev, StrBuf *out);
+void api_events_free(ApiEvents *ev);
+
 /* Requests that may take long: the HTTP layer runs them off its event
  * threads, each kind on workers of its own, so that a sign-in never waits
  * behind a hint. */

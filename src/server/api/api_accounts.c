@@ -14,7 +14,7 @@
 
 bool api_signed_in(Server *srv, const ApiRequest *req, ApiResponse *res, Account *out)
 {
-    if (req->session && auth_account(srv, req, out))
+    if (auth_account(srv, req, out))
         return true;
     api_error(res, 401, "sign in first (POST /api/login): this needs an account");
     return false;
@@ -208,7 +208,7 @@ void api_me(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarge
     Account a;
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
-    if (req->session && auth_account(srv, req, &a))
+    if (auth_account(srv, req, &a))
         account_reply(res, 200, &a);
     else
         api_json(res, 200, json_pack("{s:b}", "signed_in", 0)); /* a page asks before anyone signs in */

@@ -26,7 +26,7 @@ typedef struct Speaker {
 static void speaker_of(Server *srv, const ApiRequest *req, Room *room, Speaker *s)
 {
     memset(s, 0, sizeof *s);
-    s->signed_in = req->session && auth_account(srv, req, &s->account);
+    s->signed_in = auth_account(srv, req, &s->account);
     s->seats = api_seats(srv, room, req);
     s->viewer = (ChatViewer){s->seats != 0, s->signed_in};
 }

@@ -126,7 +126,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                  *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed"),
                  *rated = json_object_get(body, "rated");
     Account me = {0};
-    bool signed_in = req->session && auth_account(srv, req, &me);
+    bool signed_in = auth_account(srv, req, &me);
     char err[ERR_MAX], guest[GUEST_NAME_MAX + 1];
     Game *probe = NULL;
     char q[EXCERPT_SIZE];
@@ -270,7 +270,7 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const A
         Room *room = server_room(srv, id, &e);
         char token[TOKEN_LEN + 1];
         Account me = {0};
-        bool signed_in = req->session && auth_account(srv, req, &me);
+        bool signed_in = auth_account(srv, req, &me);
         if (!room)
             api_room_error(res, &e);
         else if (!room_claim(room, seat, code, signed_in ? me.id : 0, signed_in ? me.name : guest, token, &e))
@@ -294,7 +294,7 @@ void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const A
     RoomError e;
     char token[TOKEN_LEN + 1], guest[GUEST_NAME_MAX + 1];
     Account me = {0};
-    bool signed_in = req->session && auth_account(srv, req, &me);
+    bool signed_in = auth_account(srv, req, &me);
     if (!api_guest_name(json_object_get(body, "name"), guest, res)) {
     } else if (seat_json && (!json_is_integer(seat_json) || json_integer_value(seat_json) < 1 ||
                       json_integer_value(seat_json) > room->meta.num_seats)) {

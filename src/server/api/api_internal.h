@@ -113,5 +113,51 @@ ApiHandler api_player, api_leaderboard, api_my_games, api_my_events;
 ApiHandler api_lobby_list, api_lobby_create, api_lobby_quick, api_lobby_accept, api_lobby_cancel, api_lobby_events;
 /* api_chat.c: a game's chat */
 ApiHandler api_chat_read, api_chat_write, api_chat_mute;
+/* api_tokens.c: personal API tokens */
+ApiHandler api_tokens_list, api_tokens_create, api_tokens_revoke;
+/* A request with an Authorization header: its token checked (401 unknown
+ * or revoked, 403 a scope missing, 429 its own limit), as filled with the
+ * request as the token's account makes it (account's storage kept by the
+ * caller); false with the refusal in res. */
+bool api_token_admit(Server *srv, const ApiRequest *req, ApiRequest *as, Account *account, ApiResponse *res);
+/* api_bot.c: bot accounts and the Bot and Board APIs' game calls */
+ApiHandler api_account, api_bot_upgrade, api_bot_game_stream, api_bot_move, api_bot_resign, api_bot_abort, api_bot_chat;
+/* api_challenge.c: challenges from one account to another */
+ApiHandler api_challenge_create, api_challenge_accept, api_challenge_decline, api_challenge_cancel;
+enum { CHALLENGE_OPEN, CHALLENGE_TAKING, CHALLENGE_ACCEPTED, CHALLENGE_DECLINED, CHALLENGE_CANCELED };
+typedef struct ApiChallenge {
+    StoredChallenge c;   /* id, the challenger (account, name, rating), game, options, clock, rated, created */
+    AccountId dest;      /* the challenged account */
+    char dest_name[ACCOUNT_NAME_MAX + 1];
+    double dest_rating;
+    bool from_bot, dest_bot;
+    double expires;      /* server_now() seconds: an open challenge is cancelled then */
+    int status;          /* CHALLENGE_*; TAKING: an accept is making its game */
+    int reason;          /* a declined one's reason (api_challenge.c's table) */
+    char game_id[GAME_ID_LEN + 1]; /* an accepted one's game */
+} ApiChallenge;
+/* Up to max challenges made by or to account (open, and closed lately),
+ * oldest first, copied into out; their number. */
+int api_challenges_of(Server *srv, AccountId account, ApiChallenge *out, int max);
+/* A challenge as the API shows it; viewer (0: none) gets its direction. */
+json_t *api_challenge_json(const ApiChallenge *ch, AccountId viewer);
+/* api_events.c: an account's event stream (ndjson): what it told so far
+ * (api_events_free, for api_response_free, is api_reply.c's). */
+ApiHandler api_event_stream;
+#define EVENTS_GAMES_MAX 64        /* running games of an account a stream follows */
+#define EVENTS_CHALLENGES_MAX 128  /* challenges of an account it follows */
+struct ApiEvents {
+    Account me;
+    Feed *feed;
+    char games[EVENTS_GAMES_MAX][GAME_ID_LEN + 1];     /* running games it told of (gameStart) */
+    int ngames;
+    char open[EVENTS_CHALLENGES_MAX][GAME_ID_LEN + 1]; /* open challenges it told of */
+    int nopen;
+};
+/* api_lobby.c, shared with api_challenge.c: a body's game, options, clock
+ * and rated into c (players: the game's seats); false with a 400. And the
+ * spec of c's game between people of num_seats seats; false with a 500. */
+bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players, ApiResponse *res);
+bool api_challenge_spec(const StoredChallenge *c, int num_seats, RoomSpec *spec, ApiResponse *res);
 
 #endif

@@ -100,7 +100,7 @@ void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const 
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     Account me;
-    AccountId mine = req->session && auth_account(srv, req, &me) ? me.id : 0;
+    AccountId mine = auth_account(srv, req, &me) ? me.id : 0;
     int n = 0;
     StoredChallenge *list = open_challenges(srv, &n, res);
     if (!list)
@@ -125,7 +125,7 @@ void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const 
 
 /* Reads a challenge's game, options, clock and rated from body into c;
  * false with a 400. The lobby's games are between two players. */
-static bool read_challenge(const json_t *body, StoredChallenge *c, int *players_out, ApiResponse *res)
+bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players_out, ApiResponse *res)
 {
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
@@ -176,7 +176,7 @@ static bool read_challenge(const json_t *body, StoredChallenge *c, int *players_
 
 /* The spec of a game of c's game, options and clock between people of
  * num_seats seats; false with a 500 when c's options cannot be read. */
-static bool spec_of(const StoredChallenge *c, int num_seats, RoomSpec *spec, ApiResponse *res)
+bool api_challenge_spec(const StoredChallenge *c, int num_seats, RoomSpec *spec, ApiResponse *res)
 {
     memset(spec, 0, sizeof *spec);
     const GameOps *ops = game_lookup(c->game);
@@ -207,7 +207,7 @@ static void open_table(Server *srv, const ApiRequest *req, ApiResponse *res, Sto
                        const Account *me)
 {
     RoomSpec spec;
-    if ((c->rated && !api_may_rate(players, false, res)) || !spec_of(c, players, &spec, res) ||
+    if ((c->rated && !api_may_rate(players, false, res)) || !api_challenge_spec(c, players, &spec, res) ||
         !api_may_create(srv, req, res))
         return;
     uint64_t coin = 0;
@@ -238,7 +238,7 @@ static void open_table(Server *srv, const ApiRequest *req, ApiResponse *res, Sto
 static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *res, const StoredChallenge *c, const Account *me)
 {
     RoomSpec spec;
-    if (!spec_of(c, 2, &spec, res))
+    if (!api_challenge_spec(c, 2, &spec, res))
         return;
     uint64_t coin = 0;
     token_seed(&coin); /* who sits first: the kernel's random bytes, not a game's seed */
@@ -328,7 +328,7 @@ void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, cons
     int n = 0, own = 0;
     StoredChallenge *list = NULL;
     int players = 2;
-    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &c, &players, res) && players > 2) {
+    if (body && api_signed_in(srv, req, res, &me) && api_read_challenge(body, &c, &players, res) && players > 2) {
         open_table(srv, req, res, &c, players, &me);
     } else if (body && !res->status && (list = open_challenges(srv, &n, res))) {
         for (int i = 0; i < n; i++)
@@ -355,8 +355,11 @@ void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const
     int n = 0;
     StoredChallenge *list = NULL;
     int players = 2;
-    if (body && api_signed_in(srv, req, res, &me) && read_challenge(body, &want, &players, res) && players != 2) {
+    if (body && api_signed_in(srv, req, res, &me) && api_read_challenge(body, &want, &players, res) && players != 2) {
         api_error(res, 400, "play someone now pairs two players; for a game of %d, open a table", players);
+    } else if (body && !res->status && me.bot) {
+        api_error(res, 403, "bots stay out of play someone now, which is for people: people challenge bots "
+                            "(POST /api/challenge/NAME), and bots challenge each other");
     } else if (body && !res->status && (list = open_challenges(srv, &n, res))) {
         const StoredChallenge *match = NULL, *mine = NULL;
         for (int i = 0; i < n; i++) {

@@ -129,16 +129,28 @@ void api_player(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     json_array_extend(games, recent);
     json_decref(running);
     json_decref(recent);
-    api_json(res, 200, json_pack("{s:s,s:s,s:o,s:o,s:o}", "name", a.name, "created", a.created, "ratings", ratings,
+    api_json(res, 200, json_pack("{s:s,s:o,s:s,s:o,s:o,s:o}", "name", a.name, "title",
+                                 a.bot ? json_string("BOT") : json_null(), "created", a.created, "ratings", ratings,
                                  "history", history, "games", games));
 }
 
 void api_leaderboard(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     const char *game = t->words[0];
-    if (!api_query_known(req, res, (const char *const[]){"offset", "limit", NULL}))
+    if (!api_query_known(req, res, (const char *const[]){"offset", "limit", "players", NULL}))
         return;
     char q[EXCERPT_SIZE];
+    /* bots have a board of their own (?players=bots), as on lichess */
+    const char *players_text = api_query(req, "players");
+    int whom = !players_text || strcmp(players_text, "all") == 0 ? LEADERS_ALL
+               : strcmp(players_text, "people") == 0         ? LEADERS_PEOPLE
+               : strcmp(players_text, "bots") == 0           ? LEADERS_BOTS
+                                                             : -2;
+    if (whom == -2) {
+        api_error(res, 400, "players must be all, people or bots, got '%s'",
+                  text_excerpt(players_text, EXCERPT_MAX, q, sizeof q));
+        return;
+    }
     if (!game_lookup(game)) {
         char names[256];
         game_names_text(", ", " or ", false, NULL, names, sizeof names);
@@ -159,7 +171,7 @@ void api_leaderboard(Server *srv, const ApiRequest *req, ApiResponse *res, const
     LeaderRow rows[LEADERS_MAX];
     int n = 0;
     char err[ERR_MAX + 128];
-    if (!srv->store->ops->leaderboard(srv->store, game, (int)offset, (int)limit, rows, &n, err, sizeof err)) {
+    if (!srv->store->ops->leaderboard(srv->store, game, whom, (int)offset, (int)limit, rows, &n, err, sizeof err)) {
         api_error(res, 503, "%s", err);
         return;
     }
@@ -168,6 +180,7 @@ void api_leaderboard(Server *srv, const ApiRequest *req, ApiResponse *res, const
         json_t *row = rating_json(rows[i].rating, rows[i].rd, rows[i].games);
         json_object_set_new(row, "rank", json_integer(offset + i + 1));
         json_object_set_new(row, "name", json_string(rows[i].name));
+        json_object_set_new(row, "title", rows[i].bot ? json_string("BOT") : json_null());
         json_array_append_new(players, row);
     }
     api_json(res, 200, json_pack("{s:s,s:o}", "game", game, "players", players));

@@ -43,6 +43,12 @@ void api_room_error(ApiResponse *res, const RoomError *e)
     api_error(res, e->status, "%s", e->message);
 }
 
+void api_events_free(ApiEvents *ev)
+{
+    feed_unref(ev->feed);
+    free(ev);
+}
+
 void api_response_free(ApiResponse *res)
 {
     free(res->body);
@@ -52,6 +58,11 @@ void api_response_free(ApiResponse *res)
     res->stream_room = NULL;
     feed_unref(res->stream_feed);
     res->stream_feed = NULL;
+    if (res->stream_events)
+        api_events_free(res->stream_events);
+    res->stream_events = NULL;
+    free(res->stream_players);
+    res->stream_players = NULL;
 }
 
 static bool allowed_key(const char *key, const char *const *allowed)
@@ -137,7 +148,7 @@ bool api_query_known(const ApiRequest *req, ApiResponse *res, const char *const 
 unsigned api_seats(Server *srv, Room *room, const ApiRequest *req)
 {
     Account me;
-    AccountId account = req->session && auth_account(srv, req, &me) ? me.id : 0;
+    AccountId account = auth_account(srv, req, &me) ? me.id : 0;
     char copy[4 * (TOKEN_LEN + 2) + 1];
     const char *tokens[MAX_PLAYERS];
     int n = 0;

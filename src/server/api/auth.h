@@ -25,7 +25,8 @@
 #define DEVICE_KEY_MAX 40  /* "device:" and a nonce, for the limits */
 
 /* The account of the request's session, when the cookie names one that
- * has not expired; false otherwise (no cookie, a malformed one, unknown). */
+ * has not expired, or of its personal API token (req->account, set by the
+ * router); false otherwise (no cookie, a malformed one, unknown). */
 bool auth_account(Server *srv, const ApiRequest *req, Account *out);
 /* Whether a cookie request may change something: its Origin, when it has
  * one, is the page's (the configured --origin, or http(s):// and the

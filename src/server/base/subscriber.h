@@ -22,6 +22,17 @@ typedef struct Subscriber {
     bool says_player;    /* a room's reader says it plays (?player=1: a page whose seat token EventSource cannot
                           * send); not counted as a watcher, and nothing more: it proves nothing */
     int offers_sent;     /* a room's reader: the room's offers_count it was told of */
+    /* A room's reader of the Bot API's game stream (ndjson lines,
+     * room_ndjson.c) instead of SSE: its players as JSON text (titles and
+     * ratings, which the room does not know), the last chat index it was
+     * given (-1 none) and whether it had the gameFull line. */
+    bool ndjson;
+    const char *players;
+    int chat_idx;
+    bool full_sent;
+    /* Whether a game stream saw an opponent's seat held by a reader once,
+     * and said they left (opponentGone: no reader holds it now). */
+    bool opponent_seen, gone_told;
 } Subscriber;
 
 #endif

@@ -35,7 +35,7 @@ static enum MHD_Result collect_query(void *cls, enum MHD_ValueKind kind, const c
 
 /* Headers a request must have at most once: two Origin headers could make
  * a check read one and a proxy the other. */
-static const char *const once[] = {"Origin", "Sec-Fetch-Site", "Host"};
+static const char *const once[] = {"Origin", "Sec-Fetch-Site", "Host", "Authorization"};
 
 typedef struct Seen {
     unsigned seen;
@@ -71,6 +71,7 @@ static void request_free(Request *rq)
     free(rq->origin);
     free(rq->fetch_site);
     free(rq->host);
+    free(rq->authorization);
     for (int i = 0; i < rq->nquery; i++) {
         free((char *)rq->query[i].key);
         free((char *)rq->query[i].value);
@@ -89,6 +90,7 @@ static void read_headers(struct MHD_Connection *conn, Request *rq)
     rq->origin = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Origin"));
     rq->fetch_site = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Sec-Fetch-Site"));
     rq->host = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Host"));
+    rq->authorization = dup_or_null(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, "Authorization"));
     Seen seen = {0};
     MHD_get_connection_values(conn, MHD_HEADER_KIND, note_header, &seen);
     rq->repeated = seen.repeated;
@@ -193,7 +195,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
     ApiResponse res;
     api_handle(h->srv, &req, &res);
     enum MHD_Result ok;
-    if (res.stream_room || res.stream_feed)
+    if (res.stream_room || res.stream_feed || res.stream_events)
         ok = http_queue_stream(h, conn, &res, rq->client);
     else
         ok = http_queue_api(conn, &res);
@@ -214,11 +216,14 @@ static void on_completed(void *cls, struct MHD_Connection *conn, void **req_cls,
 
 /* Every TICK_MS, connections that took too long for a request are closed;
  * every keepalive_s seconds, each stream sends a comment: it keeps proxies
- * from closing idle streams and lets a vanished client's stream fail. */
+ * from closing idle streams and lets a vanished client's stream fail. The
+ * Bot API's ndjson streams beat more often (LINES_BEAT_S): bot clients
+ * take a silence of 7 s or more for a dropped stream. */
+#define LINES_BEAT_S 6
 static void *timer_main(void *arg)
 {
     Http *h = arg;
-    double beat = limits_now() + h->keepalive_s;
+    double beat = limits_now() + h->keepalive_s, lines_beat = limits_now() + LINES_BEAT_S;
     pthread_mutex_lock(&h->lock);
     while (!h->stopping) {
         struct timespec until;
@@ -235,8 +240,12 @@ static void *timer_main(void *arg)
         double now = limits_now();
         http_conns_sweep(h, now);
         if (now >= beat) {
-            http_streams_heartbeat(h);
+            http_streams_heartbeat(h, false);
             beat = now + h->keepalive_s;
+            lines_beat = now + LINES_BEAT_S;
+        } else if (now >= lines_beat) {
+            http_streams_heartbeat(h, true);
+            lines_beat = now + LINES_BEAT_S;
         }
         pthread_mutex_lock(&h->lock);
     }

@@ -68,7 +68,7 @@ typedef struct Request {
     atomic_bool slow_done;  /* set by the worker (or a refusal) before it resumes the connection */
     ApiSlow slow_kind;
     ApiResponse slow_res;
-    char *method, *path, *token, *last_event_id, *session, *device, *origin, *fetch_site, *host;
+    char *method, *path, *token, *last_event_id, *session, *device, *origin, *fetch_site, *host, *authorization;
     const char *repeated;
     ApiParam query[QUERY_MAX];
     int nquery;
@@ -84,7 +84,7 @@ static inline void http_fill_api_request(const Request *rq, ApiRequest *req)
     *req = (ApiRequest){.method = rq->method, .path = rq->path, .query = rq->query, .nquery = rq->nquery,
                         .token = rq->token, .last_event_id = rq->last_event_id, .session = rq->session,
                         .device = rq->device, .origin = rq->origin, .fetch_site = rq->fetch_site,
-                        .host = rq->host, .repeated = rq->repeated, .body = rq->body, .body_len = rq->body_len,
+                        .host = rq->host, .authorization = rq->authorization, .repeated = rq->repeated, .body = rq->body, .body_len = rq->body_len,
                         .client = rq->client};
 }
 
@@ -114,8 +114,9 @@ void http_slow_stop_pools(Http *h);
 
 /* ---- live streams (http_stream.c) ---- */
 enum MHD_Result http_queue_stream(Http *h, struct MHD_Connection *conn, ApiResponse *res, const char *client);
-/* Every stream sends a keep-alive comment (or what it has). */
-void http_streams_heartbeat(Http *h);
+/* Every stream sends a keep-alive comment, or an ndjson stream an empty
+ * line (or what it has); lines_only: the ndjson streams only. */
+void http_streams_heartbeat(Http *h, bool lines_only);
 /* Every stream ends (called with h->lock held). */
 void http_streams_close(Http *h);
 

@@ -1,5 +1,7 @@
 /* Live streams (Server-Sent Events) of a room (its actions and states) or
- * of a feed (the lobby, an account's games, an analysis): a response of
+ * of a feed (the lobby, an account's games, an analysis), and the Bot API's
+ * ndjson streams (a room's game stream, an account's event stream, whose
+ * keep-alive is an empty line): a response of
  * unknown length whose content comes from a callback. With nothing to send,
  * the callback suspends the connection (it leaves the event loop, costing
  * no thread and no polling) and the room or feed resumes it, under its
@@ -21,6 +23,8 @@ struct Stream {
     Http *http;
     Room *room;
     Feed *feed;
+    ApiEvents *events;  /* an account's event stream: its feed is the one above */
+    bool lines;         /* ndjson: the keep-alive is an empty line */
     pthread_mutex_t *lock;
     struct MHD_Connection *conn;
     bool suspended;     /* these three under the room's lock */
@@ -40,10 +44,53 @@ static void stream_wake(void *ctx)
     }
 }
 
+/* An event stream's next lines: its feed's version read under the lock,
+ * what changed computed without it (the store is asked), then, with
+ * nothing to send, suspended under the lock unless the feed moved on
+ * meanwhile. 0 after suspending, -1 at the end, else 1. */
+static int events_next(Stream *st)
+{
+    for (;;) {
+        pthread_mutex_lock(st->lock);
+        int64_t version = st->feed->version;
+        bool beat = st->heartbeat, closing = st->closing;
+        st->heartbeat = false;
+        pthread_mutex_unlock(st->lock);
+        if (closing)
+            return -1;
+        bool any = false;
+        if (version != st->sub.version_sent) {
+            st->sub.version_sent = version;
+            any = api_events_fill(st->http->srv, st->events, &st->buf);
+        }
+        if (!any && beat) {
+            sb_putc(&st->buf, '\n');
+            any = true;
+        }
+        if (any)
+            return 1;
+        pthread_mutex_lock(st->lock);
+        if (st->feed->version == st->sub.version_sent && !st->heartbeat && !st->closing) {
+            st->suspended = true;
+            MHD_suspend_connection(st->conn);
+            pthread_mutex_unlock(st->lock);
+            return 0;
+        }
+        pthread_mutex_unlock(st->lock);
+    }
+}
+
 static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
 {
     Stream *st = cls;
-    if (st->sent == st->buf.len) {
+    if (st->sent == st->buf.len && st->events) {
+        st->buf.len = st->sent = 0;
+        if (st->buf.data)
+            st->buf.data[0] = '\0';
+        int next = events_next(st);
+        if (next <= 0)
+            return next < 0 ? MHD_CONTENT_READER_END_OF_STREAM : 0;
+    } else if (st->sent == st->buf.len) {
         st->buf.len = st->sent = 0;
         if (st->buf.data)
             st->buf.data[0] = '\0';
@@ -52,9 +99,11 @@ static ssize_t stream_read(void *cls, uint64_t pos, char *out, size_t max)
             pthread_mutex_unlock(st->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        bool any = st->room ? room_stream_fill(st->room, &st->sub, &st->buf) : feed_fill(st->feed, &st->sub, &st->buf);
+        bool any = !st->room             ? feed_fill(st->feed, &st->sub, &st->buf)
+                   : st->sub.ndjson ? room_ndjson_fill(st->room, &st->sub, &st->buf)
+                                    : room_stream_fill(st->room, &st->sub, &st->buf);
         if (!any && st->heartbeat) {
-            sb_puts(&st->buf, ": keep-alive\n\n");
+            sb_puts(&st->buf, st->lines ? "\n" : ": keep-alive\n\n");
             any = true;
         }
         st->heartbeat = false;
@@ -99,6 +148,9 @@ static void stream_free(void *cls)
         feed_unref(st->feed);
         limits_stream_release_of(h->srv->limits, st->client, NULL);
     }
+    if (st->events)
+        api_events_free(st->events);
+    free((char *)st->sub.players);
     sb_free(&st->buf);
     free(st);
 }
@@ -109,9 +161,19 @@ enum MHD_Result http_queue_stream(Http *h, struct MHD_Connection *conn, ApiRespo
     st->http = h;
     st->room = res->stream_room; /* the response's reference is now the stream's */
     st->feed = res->stream_feed;
+    st->events = res->stream_events;
+    if (st->events)
+        st->feed = api_events_feed(st->events); /* a reference of the stream's */
     st->lock = st->room ? &st->room->lock : &st->feed->lock;
+    st->lines = res->stream_ndjson || st->events;
+    st->sub.ndjson = res->stream_ndjson;
+    st->sub.players = res->stream_players; /* the stream's now */
+    st->sub.chat_idx = -1;
+    st->sub.version_sent = -1;
     res->stream_room = NULL;
     res->stream_feed = NULL;
+    res->stream_events = NULL;
+    res->stream_players = NULL;
     st->conn = conn;
     st->sub.wake = stream_wake;
     st->sub.ctx = st;
@@ -125,13 +187,15 @@ enum MHD_Result http_queue_stream(Http *h, struct MHD_Connection *conn, ApiRespo
     st->sub.lean = res->stream_lean; /* a room's reader that computes states itself */
     st->sub.seats = res->stream_seats;
     st->sub.says_player = res->stream_player;
+    /* An event stream is woken by its feed but follows its version itself
+     * (events_next), from none (-1): its first lines say all. */
     if (st->room)
         room_subscribe(st->room, &st->sub, res->stream_after);
     else
-        feed_subscribe(st->feed, &st->sub, res->stream_after);
+        feed_subscribe(st->feed, &st->sub, st->events ? -1 : res->stream_after);
     struct MHD_Response *r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, STREAM_BLOCK, stream_read, st,
                                                                stream_free);
-    MHD_add_response_header(r, "Content-Type", "text/event-stream; charset=utf-8");
+    MHD_add_response_header(r, "Content-Type", st->lines ? "application/x-ndjson" : "text/event-stream; charset=utf-8");
     MHD_add_response_header(r, "Cache-Control", "no-store");
     MHD_add_response_header(r, "X-Accel-Buffering", "no");
     http_security_headers(r);
@@ -140,10 +204,12 @@ enum MHD_Result http_queue_stream(Http *h, struct MHD_Connection *conn, ApiRespo
     return ok;
 }
 
-void http_streams_heartbeat(Http *h)
+void http_streams_heartbeat(Http *h, bool lines_only)
 {
     pthread_mutex_lock(&h->lock);
     for (Stream *st = h->streams; st; st = st->next) {
+        if (lines_only && !st->lines)
+            continue;
         pthread_mutex_lock(st->lock);
         st->heartbeat = true;
         stream_wake(st);

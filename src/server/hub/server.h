@@ -61,6 +61,9 @@ typedef struct ServerConfig {
 
 #define ACCEPTED_KEPT 64 /* challenges accepted that a server remembers */
 
+/* The challenges from one account to another of the Bot API (api_challenge.c). */
+typedef struct Challenges Challenges;
+
 typedef struct Server {
     ServerConfig cfg;
     Store *store;
@@ -80,6 +83,11 @@ typedef struct Server {
     atomic_bool stopping;  /* the health check says so, for proxies to stop sending */
     char dummy_hash[PASSWORD_HASH_MAX]; /* verified against for unknown names: the same time either way */
     Feed *lobby;           /* bumped by every change of the open challenges */
+    /* Challenges between accounts (the Bot API's), in memory: made by the
+     * API when first needed (under feeds_lock) with the function that frees
+     * them at the server's end. */
+    Challenges *challenges;
+    void (*challenges_free)(Challenges *c);
     /* The last challenges accepted and their games (under feeds_lock), so
      * that a challenger's page finds the game its challenge became. */
     struct Accepted {

@@ -225,6 +225,11 @@ void room_unsubscribe(Room *r, Subscriber *sub);
 /* Appends the SSE events sub has not had (actions, undo, state) to out;
  * false when there is nothing. Call with the room locked. */
 bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out);
+/* The same for a reader of the Bot API's game stream (sub->ndjson): a
+ * gameFull line first, then a gameState line at every change and a
+ * chatLine for each message of the players' channel (docs/web-api.md,
+ * "Bots"); sets sub->finished after the gameState of the game's end. */
+bool room_ndjson_fill(Room *r, Subscriber *sub, StrBuf *out);
 
 /* Starts the AI seat to move of a new room thinking, and its clock being
  * watched (once it is in the server). */

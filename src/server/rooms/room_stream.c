@@ -26,6 +26,10 @@ void room_subscribe(Room *r, Subscriber *sub, long after)
     sub->next = r->subs;
     r->subs = sub;
     r->nsubs++;
+    if (sub->seats) /* a player is here: the others' game streams may say so */
+        for (Subscriber *other = r->subs; other; other = other->next)
+            if (other != sub && other->ndjson)
+                other->wake(other->ctx);
     pthread_mutex_unlock(&r->lock);
 }
 
@@ -39,6 +43,10 @@ void room_unsubscribe(Room *r, Subscriber *sub)
             room_reader_left(r, sub);
             break;
         }
+    if (sub->seats) /* a player left: the others' game streams may say so */
+        for (Subscriber *other = r->subs; other; other = other->next)
+            if (other->ndjson)
+                other->wake(other->ctx);
     pthread_mutex_unlock(&r->lock);
 }
 

@@ -132,7 +132,20 @@ typedef struct Account {
     char name[ACCOUNT_NAME_MAX + 1];   /* as written at sign-up */
     char password_hash[PASSWORD_HASH_MAX];
     char created[21];
+    bool bot;             /* a bot account (title BOT): upgraded for good, plays through the Bot API */
 } Account;
+
+/* A personal API token (docs/web-api.md, "Bots"): its secret is shown once
+ * and kept only as its SHA-256, like a session id. */
+#define API_TOKEN_DESCRIPTION_MAX 120 /* bytes (40 characters of up to 3 bytes) */
+typedef struct StoredToken {
+    char id[GAME_ID_LEN + 1];          /* public: names it in lists and to revoke it */
+    AccountId account;
+    char hash[TOKEN_HASH_LEN + 1];     /* SHA-256 of the secret, in hex */
+    char description[API_TOKEN_DESCRIPTION_MAX + 1];
+    unsigned scopes;                   /* a set of API_SCOPE_* bits (api/api.h) */
+    char created[21];
+} StoredToken;
 
 /* An account's rating in one game (a newcomer's when it has none yet). */
 typedef struct StoredRating {
@@ -153,7 +166,11 @@ typedef struct LeaderRow {
     char name[ACCOUNT_NAME_MAX + 1];
     double rating, rd;
     int games;
+    bool bot;             /* the account is a bot (title BOT) */
 } LeaderRow;
+
+/* Whose ratings a leaderboard lists. */
+enum { LEADERS_ALL = -1, LEADERS_PEOPLE = 0, LEADERS_BOTS = 1 };
 
 /* An open challenge of the lobby. */
 typedef struct StoredChallenge {
@@ -287,14 +304,29 @@ typedef struct StoreOps {
     /* Ends session id_hash, or with id_hash NULL every session of account. */
     bool (*session_delete)(Store *st, const char *id_hash, AccountId account, char *err, size_t errlen);
 
+    /* ---- personal API tokens and bot accounts ---- */
+    /* Stores t unless its account holds max tokens already (*full, and true returned). */
+    bool (*token_create)(Store *st, const StoredToken *t, int max, bool *full, char *err, size_t errlen);
+    /* The tokens of account (never a secret: only hashes are kept), oldest first. */
+    bool (*tokens_of)(Store *st, AccountId account, StoredToken *out, int max, int *n, char *err, size_t errlen);
+    /* Deletes token id of account; *found tells whether it was there. */
+    bool (*token_revoke)(Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen);
+    /* The token of hash and its account; *found false when none. */
+    bool (*token_find)(Store *st, const char *hash, StoredToken *t, Account *a, bool *found, char *err,
+                       size_t errlen);
+    /* Account id becomes a bot when no seat of any game holds it (*played
+     * true and nothing changed otherwise). */
+    bool (*account_make_bot)(Store *st, AccountId id, bool *played, char *err, size_t errlen);
+
     /* ---- ratings and players ---- */
     /* The ratings of account, one per game it has played rated (n of them). */
     bool (*ratings_of)(Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen);
     /* The last max points of account's rating in game, oldest first. */
     bool (*rating_history)(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n,
                            char *err, size_t errlen);
-    /* The best ratings of game (most first; then fewer RD, then name), from offset. */
-    bool (*leaderboard)(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+    /* The best ratings of game (most first; then fewer RD, then name), from
+     * offset, of whom (LEADERS_ALL, LEADERS_PEOPLE or LEADERS_BOTS). */
+    bool (*leaderboard)(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                         size_t errlen);
     /* Games with a seat of account: running ones (waiting or playing) or
      * finished ones, most recently updated first. */

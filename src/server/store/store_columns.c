@@ -244,6 +244,18 @@ void store_col_account(StoreCols *c, int col, Account *out)
     store_col_copy(c, col + 1, out->name, sizeof out->name);
     store_col_copy(c, col + 2, out->password_hash, sizeof out->password_hash);
     store_col_copy(c, col + 3, out->created, sizeof out->created);
+    out->bot = store_col_bool(c, col + 4);
+}
+
+void store_col_token(StoreCols *c, int col, StoredToken *out)
+{
+    memset(out, 0, sizeof *out);
+    store_col_copy(c, col, out->id, sizeof out->id);
+    out->account = store_col_int64(c, col + 1);
+    store_col_copy(c, col + 2, out->hash, sizeof out->hash);
+    store_col_copy_or_empty(c, col + 3, out->description, sizeof out->description);
+    out->scopes = (unsigned)store_col_int(c, col + 4);
+    store_col_copy(c, col + 5, out->created, sizeof out->created);
 }
 
 void store_col_challenge(StoreCols *c, int col, StoredChallenge *out)
@@ -300,4 +312,5 @@ void store_col_leader(StoreCols *c, int col, LeaderRow *out)
     out->rating = store_col_double(c, col + 1);
     out->rd = store_col_double(c, col + 2);
     out->games = store_col_int(c, col + 3);
+    out->bot = store_col_bool(c, col + 4);
 }

@@ -77,7 +77,7 @@ void store_col_left(StoreCols *c, int col, int64_t left[MAX_PLAYERS]);
 
 /* The rows both backends select alike, from column col on: a list's
  * summary of a game (the backends' SUMMARY_COLUMNS); an account (id, name,
- * password_hash, created); a challenge with its challenger's name and
+ * password_hash, created, bot); a challenge with its challenger's name and
  * rating (id, account_id, name, game, options, clock (4), rated, quick,
  * created, expires, rating, rd: NULL while unrated); a chat message (idx,
  * channel, author, account_id, seat, text, at); a rating (game, rating, rd,
@@ -86,6 +86,8 @@ void store_col_left(StoreCols *c, int col, int64_t left[MAX_PLAYERS]);
 void store_col_summary(StoreCols *c, int col, GameSummary *out);
 void store_col_account(StoreCols *c, int col, Account *out);
 void store_col_challenge(StoreCols *c, int col, StoredChallenge *out);
+/* A token: id, account_id, hash, description, scopes, created. */
+void store_col_token(StoreCols *c, int col, StoredToken *out);
 void store_col_chat(StoreCols *c, int col, ChatMessage *out);
 void store_col_rating(StoreCols *c, int col, StoredRating *out);
 void store_col_point(StoreCols *c, int col, RatingPoint *out);

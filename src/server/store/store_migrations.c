@@ -35,6 +35,10 @@
  *            (game_id, kind ai or clock, due, holder: the server doing it).
  * (migration 5) seats.guest_name, the name a guest (no account) chose
  *            for the seat, '' none.
+ * (migration 7) accounts.bot, an account upgraded to a bot (title BOT);
+ *            api_tokens, personal API tokens: id (public), account_id, hash
+ *            (SHA-256 of the secret, never the secret), description, scopes
+ *            (a bit set, API_SCOPE_* of api/api.h), created.
  * analyses   (migration 4) a finished game's post-game analysis
  *            (docs/analysis.md): the JSON text of morph analyze --json (which
  *            holds the budget and seed that made it), created. One row per
@@ -329,6 +333,32 @@ const StoreMigration store_migrations[] = {
 
      "CREATE INDEX games_clocked ON games(created, id) WHERE status = 'playing' AND clock_kind <> 0;"
      "CREATE INDEX games_unfinished_by_updated ON games(updated, id) WHERE status <> 'finished';"},
+
+    /* Bots (issue 34): accounts upgraded to bots for good, and personal API
+     * tokens that act for an account without its cookie, each kept as the
+     * hash of its secret. */
+    {7, "bot accounts and personal API tokens",
+     "ALTER TABLE accounts ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;"
+     "CREATE TABLE api_tokens ("
+     " id TEXT PRIMARY KEY,"
+     " account_id INTEGER NOT NULL REFERENCES accounts(id),"
+     " hash TEXT NOT NULL UNIQUE,"
+     " description TEXT NOT NULL,"
+     " scopes INTEGER NOT NULL,"
+     " created TEXT NOT NULL"
+     ");"
+     "CREATE INDEX api_tokens_by_account ON api_tokens(account_id);",
+
+     "ALTER TABLE accounts ADD COLUMN bot BOOLEAN NOT NULL DEFAULT false;"
+     "CREATE TABLE api_tokens ("
+     " id TEXT COLLATE \"C\" PRIMARY KEY,"
+     " account_id BIGINT NOT NULL REFERENCES accounts(id),"
+     " hash TEXT NOT NULL UNIQUE,"
+     " description TEXT NOT NULL,"
+     " scopes INTEGER NOT NULL,"
+     " created TEXT COLLATE \"C\" NOT NULL"
+     ");"
+     "CREATE INDEX api_tokens_by_account ON api_tokens(account_id);"},
 
     {0, NULL, NULL, NULL},
 };

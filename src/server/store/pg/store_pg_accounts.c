@@ -15,8 +15,8 @@
 static const char q_account_insert[] =
     "INSERT INTO accounts (name, name_key, password_hash, created) VALUES ($1, $2, $3, $4)"
     " ON CONFLICT (name_key) DO NOTHING RETURNING id";
-static const char q_account_by_name[] = "SELECT id, name, password_hash, created FROM accounts WHERE name_key = $1";
-static const char q_account_by_id[] = "SELECT id, name, password_hash, created FROM accounts WHERE id = $1";
+static const char q_account_by_name[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE name_key = $1";
+static const char q_account_by_id[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE id = $1";
 /* The password and the end of the other sessions, in one statement. */
 static const char q_account_password[] =
     "WITH d AS (DELETE FROM sessions WHERE account_id = $1 AND ($3::text IS NULL OR id_hash <> $3))"
@@ -26,7 +26,7 @@ static const char q_session_insert[] =
     "WITH d AS (DELETE FROM sessions WHERE expires <= $3)"
     " INSERT INTO sessions (id_hash, account_id, created, expires) VALUES ($1, $2, $3, $4)";
 static const char q_session_find[] =
-    "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s JOIN accounts a ON a.id = s.account_id"
+    "SELECT a.id, a.name, a.password_hash, a.created, a.bot FROM sessions s JOIN accounts a ON a.id = s.account_id"
     " WHERE s.id_hash = $1 AND s.expires > $2";
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = $1";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = $1";
@@ -144,8 +144,8 @@ static const char q_history[] =
     "SELECT game_id, at, rating, rd FROM (SELECT game_id, at, rating, rd FROM rating_history"
     " WHERE account_id = $1 AND game = $2 ORDER BY at DESC, game_id DESC LIMIT $3) h ORDER BY at, game_id";
 static const char q_leaders[] =
-    "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = $1"
-    " ORDER BY r.rating DESC, r.rd, a.name_key COLLATE \"C\" LIMIT $2 OFFSET $3";
+    "SELECT a.name, r.rating, r.rd, r.games, a.bot FROM ratings r JOIN accounts a ON a.id = r.account_id"
+    " WHERE r.game = $1 AND ($4::int < 0 OR a.bot = ($4::int = 1)) ORDER BY r.rating DESC, r.rd, a.name_key COLLATE \"C\" LIMIT $2 OFFSET $3";
 
 /* A double as a parameter, exactly (17 significant digits). */
 static void pg_double(PgParams *p, double value)
@@ -237,7 +237,7 @@ bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoi
     return store_rows_ok(&c, n, "cannot read the rating history", err, errlen);
 }
 
-bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool pg_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen)
 {
     *n = 0;
@@ -245,6 +245,7 @@ bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
     pg_text(&p, game);
     pg_int(&p, limit);
     pg_int(&p, offset);
+    pg_int(&p, whom);
     PGresult *r = pg_query_sql((PgStore *)st, q_leaders, &p, PGRES_TUPLES_OK, "cannot read the leaderboard", err,
                                errlen);
     if (!r)

@@ -177,6 +177,11 @@ bool pg_games_of(Store *st, AccountId account, bool running, int limit, GameSumm
                  size_t errlen);
 bool pg_ping(Store *st, char *err, size_t errlen);
 void pg_describe(Store *st, char *out, size_t outlen);
+bool pg_token_create(Store *st, const StoredToken *t, int max, bool *full, char *err, size_t errlen);
+bool pg_tokens_of(Store *st, AccountId account, StoredToken *out, int max, int *n, char *err, size_t errlen);
+bool pg_token_revoke(Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen);
+bool pg_token_find(Store *st, const char *hash, StoredToken *t, Account *a, bool *found, char *err, size_t errlen);
+bool pg_account_make_bot(Store *st, AccountId id, bool *played, char *err, size_t errlen);
 bool pg_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen);
 bool pg_account_find(Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen);
 bool pg_account_password(Store *st, AccountId id, const char *hash, const char *keep, char *err, size_t errlen);
@@ -188,7 +193,7 @@ bool pg_session_delete(Store *st, const char *id_hash, AccountId account, char *
 bool pg_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen);
 bool pg_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
                        size_t errlen);
-bool pg_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool pg_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen);
 bool pg_challenge_create(Store *st, const StoredChallenge *c, char *err, size_t errlen);
 bool pg_challenge_delete(Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen);

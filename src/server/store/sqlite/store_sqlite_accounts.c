@@ -13,15 +13,15 @@
 static const char q_account_insert[] =
     "INSERT INTO accounts (name, name_key, password_hash, created) VALUES (?1, ?2, ?3, ?4)";
 static const char q_account_taken[] = "SELECT 1 FROM accounts WHERE name_key = ?1";
-static const char q_account_by_name[] = "SELECT id, name, password_hash, created FROM accounts WHERE name_key = ?1";
-static const char q_account_by_id[] = "SELECT id, name, password_hash, created FROM accounts WHERE id = ?1";
+static const char q_account_by_name[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE name_key = ?1";
+static const char q_account_by_id[] = "SELECT id, name, password_hash, created, bot FROM accounts WHERE id = ?1";
 static const char q_account_password[] = "UPDATE accounts SET password_hash = ?2 WHERE id = ?1";
 static const char q_sessions_drop_but[] = "DELETE FROM sessions WHERE account_id = ?1 AND id_hash <> ?2";
 static const char q_sessions_drop_all[] = "DELETE FROM sessions WHERE account_id = ?1";
 static const char q_session_insert[] =
     "INSERT INTO sessions (id_hash, account_id, created, expires) VALUES (?1, ?2, ?3, ?4)";
 static const char q_session_find[] =
-    "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s JOIN accounts a ON a.id = s.account_id"
+    "SELECT a.id, a.name, a.password_hash, a.created, a.bot FROM sessions s JOIN accounts a ON a.id = s.account_id"
     " WHERE s.id_hash = ?1 AND s.expires > ?2";
 static const char q_session_drop[] = "DELETE FROM sessions WHERE id_hash = ?1";
 static const char q_sessions_expired[] = "DELETE FROM sessions WHERE expires <= ?1";
@@ -208,8 +208,8 @@ static const char q_history[] =
     "SELECT game_id, at, rating, rd FROM (SELECT game_id, at, rating, rd FROM rating_history"
     " WHERE account_id = ?1 AND game = ?2 ORDER BY at DESC, game_id DESC LIMIT ?3) ORDER BY at, game_id";
 static const char q_leaders[] =
-    "SELECT a.name, r.rating, r.rd, r.games FROM ratings r JOIN accounts a ON a.id = r.account_id WHERE r.game = ?1"
-    " ORDER BY r.rating DESC, r.rd, a.name_key LIMIT ?2 OFFSET ?3";
+    "SELECT a.name, r.rating, r.rd, r.games, a.bot FROM ratings r JOIN accounts a ON a.id = r.account_id"
+    " WHERE r.game = ?1 AND (?4 < 0 OR a.bot = ?4) ORDER BY r.rating DESC, r.rd, a.name_key LIMIT ?2 OFFSET ?3";
 
 bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
 {
@@ -306,7 +306,7 @@ bool sq_rating_history(Store *st, AccountId account, const char *game, RatingPoi
     return ok;
 }
 
-bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool sq_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen)
 {
     SqliteStore *s = (SqliteStore *)st;
@@ -318,6 +318,7 @@ bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRo
         sq_bind_text(q, 1, game);
         sqlite3_bind_int(q, 2, limit);
         sqlite3_bind_int(q, 3, offset);
+        sqlite3_bind_int(q, 4, whom);
         int rc;
         StoreCols c = sq_cols(q);
         while ((rc = sqlite3_step(q)) == SQLITE_ROW && *n < limit)

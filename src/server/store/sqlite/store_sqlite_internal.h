@@ -81,10 +81,15 @@ bool sq_session_create(Store *st, const char *id_hash, AccountId account, const 
 bool sq_session_find(Store *st, const char *id_hash, const char *now, Account *out, bool *found, char *err,
                      size_t errlen);
 bool sq_session_delete(Store *st, const char *id_hash, AccountId account, char *err, size_t errlen);
+bool sq_token_create(Store *st, const StoredToken *t, int max, bool *full, char *err, size_t errlen);
+bool sq_tokens_of(Store *st, AccountId account, StoredToken *out, int max, int *n, char *err, size_t errlen);
+bool sq_token_revoke(Store *st, const char *id, AccountId account, bool *found, char *err, size_t errlen);
+bool sq_token_find(Store *st, const char *hash, StoredToken *t, Account *a, bool *found, char *err, size_t errlen);
+bool sq_account_make_bot(Store *st, AccountId id, bool *played, char *err, size_t errlen);
 bool sq_ratings_of(Store *st, AccountId account, StoredRating *out, int max, int *n, char *err, size_t errlen);
 bool sq_rating_history(Store *st, AccountId account, const char *game, RatingPoint *out, int max, int *n, char *err,
                        size_t errlen);
-bool sq_leaderboard(Store *st, const char *game, int offset, int limit, LeaderRow *out, int *n, char *err,
+bool sq_leaderboard(Store *st, const char *game, int whom, int offset, int limit, LeaderRow *out, int *n, char *err,
                     size_t errlen);
 bool sq_games_of(Store *st, AccountId account, bool running, int limit, GameSummary *out, int *n, char *err,
                  size_t errlen);
