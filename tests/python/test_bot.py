@@ -271,8 +271,8 @@ def test_abort_before_both_moved(server):
     # one has moved, the other not: either may abort; then the game is over
     assert request(server, "POST", "/api/bot/game/%s/abort" % game, token=second)[:2] == (200, {"ok": True})
     assert request(server, "POST", "/api/bot/game/%s/abort" % game, token=first)[0] == 409
-    last = lines(server, "/api/bot/game/stream/" + game, first, 2)[-1]
-    assert last["type"] == "gameState" and last["status"] == "aborted" and last["winner"] is None
+    state = lines(server, "/api/bot/game/stream/" + game, first, 1)[0]["state"]
+    assert state["status"] == "aborted" and state["winner"] is None
 
 
 def test_two_package_bots_play_morphos_and_morpyam(server):
