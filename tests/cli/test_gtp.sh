@@ -222,6 +222,106 @@ check_eq "none clears" '=12' "$(resp 12)"
 check_eq "cleared" '=13 none' "$(resp 13)"
 check_match "refused combination" '^\?14 .*metamorph' "$(resp 14)"
 
+# GTP vertices (issue 37): columns A to T without I, any case; a play on an
+# enemy stone is its flip; refusals said once.
+out=$(printf '%s\n' '1 boardsize 9' '2 clear_board' '3 play b J5' '4 play w I5' '5 play w j10' '6 play w a5' '7 play b j5' \
+    '8 showboard' '9 boardsize 19' '10 play b T19' '11 play w t19' '12 play w s1' '13 final_status_list alive' \
+    '14 final_status_list dead' '15 final_status_list seki' '16 final_status_list' '17 komi 6.5' '18 komi -0.5' \
+    '19 komi lots' | gtp)
+check_eq "boardsize 9" '=1' "$(resp 1)"
+check_eq "clear_board" '=2' "$(resp 2)"
+check_eq "J5 is the ninth column" '=3' "$(resp 3)"
+check_eq "I is refused" "?4 illegal move 'I5': GTP skips the letter I (the columns of 9x9 are A to J)" "$(resp 4)"
+check_eq "off the board" "?5 illegal move 'j10': not on the 9x9 board (A1 to J9)" "$(resp 5)"
+check_eq "own stone: taken" "?7 illegal move 'j5' (i5 in morph's notation): i5 is taken" "$(resp 7)"
+check_match "showboard letters skip I" '    A B C D E F G H J
+  9 (\. ){9}9' "$(resp 8)"
+check_match "J5 is morph's i5" '  5 W \. \. \. \. \. \. \. B 5' "$(resp 8)"
+check_eq "T19 on 19x19" '=10' "$(resp 10)"
+check_match "a play on a stone that is not weak is a refused flip" "^\?11 illegal move 't19' \(xs19 in morph's notation\): s19 is not weak" "$(resp 11)"
+check_eq "alive: every stone" '=13 S1 T19' "$(resp 13)"
+check_eq "no dead stones" '=14' "$(resp 14)"
+check_eq "no seki" '=15' "$(resp 15)"
+check_eq "final_status_list needs a status" '?16 syntax error: expected final_status_list alive, dead or seki' "$(resp 16)"
+check_eq "komi accepted" '=17' "$(resp 17)"
+check_eq "any komi accepted" '=18' "$(resp 18)"
+check_eq "komi not a number" '?19 syntax error: expected komi NUMBER (accepted and ignored)' "$(resp 19)"
+
+# A flip by play on the weak stone's point, as a tool that knows only "play"
+# sends it: the white stone on C3 is weak once Black holds B3, C4, D3 and B4;
+# xC3 is still read, and genmove answers a flip with the plain vertex.
+flip=$(printf '%s\n' 'boardsize 5' 'play b b3' 'play w c3' 'play b c4' 'play w a1' 'play b d3' 'play w a2' 'play b b4' \
+    'play w e1')
+out=$(printf '%s\n' "$flip" 'play b C3' 'showboard' 'undo' 'play b xc3' 'undo' 'morphos-legal' | gtp)
+check_eq "the flip by play" '=' "$(resp 10)"
+check_match "C3 is Black's now" '  3 \. B B B \. 3' "$(resp 11)"
+check_eq "xC3 still read" '=' "$(resp 13)"
+check_match "morphos-legal lists the flip as its vertex" '(^= | )C3( |$)' "$(resp 15)"
+
+# A GUI's session (GoGui and Sabaki send these at their start, then komi and
+# the moves: docs/gtp.md), and a whole 9x9 game between two morph gtp
+# engines through it, each genmove answer sent to the other with play, as
+# GoGui's twogtp does. After a swap White moves again.
+# Two engines on named pipes (bash keeps one coproc at a time).
+pipes=$(mktemp -d)
+trap 'rm -rf "$pipes"' EXIT
+mkfifo "$pipes/A.in" "$pipes/A.out" "$pipes/B.in" "$pipes/B.out"
+$MORPH gtp --seed 21 --ai random <"$pipes/A.in" >"$pipes/A.out" 2>/dev/null &
+pid_a=$!
+$MORPH gtp --seed 22 --ai random <"$pipes/B.in" >"$pipes/B.out" 2>/dev/null &
+pid_b=$!
+exec {A_in}>"$pipes/A.in" {A_out}<"$pipes/A.out" {B_in}>"$pipes/B.in" {B_out}<"$pipes/B.out"
+# ask ENGINE COMMAND: sends one command, sets $answer to the whole response.
+ask() {
+    local in=${1}_in out=${1}_out line
+    echo "$2" >&"${!in}"
+    answer=""
+    while IFS= read -r line <&"${!out}" && [ -n "$line" ]; do answer+="${answer:+$'\n'}$line"; done
+}
+start_ok=0
+for e in A B; do
+    ask $e protocol_version; [ "$answer" == '= 2' ] && start_ok=$((start_ok + 1))
+    ask $e name; [ "$answer" == '= morph' ] && start_ok=$((start_ok + 1))
+    ask $e version; [[ "$answer" =~ ^=\ [0-9]+\.[0-9]+ ]] && start_ok=$((start_ok + 1))
+    ask $e list_commands; [[ "$answer" == *$'\nplay\ngenmove\n'* ]] && start_ok=$((start_ok + 1))
+    ask $e 'known_command gogui-analyze_commands'; [ "$answer" == '= false' ] && start_ok=$((start_ok + 1))
+    ask $e 'known_command undo'; [ "$answer" == '= true' ] && start_ok=$((start_ok + 1))
+    for c in 'boardsize 9' clear_board 'komi 6.5' 'time_settings 0 1 0'; do
+        ask $e "$c"; [ "$answer" == '=' ] && start_ok=$((start_ok + 1))
+    done
+done
+check_eq "a GUI's start: every command answered" 20 "$start_ok"
+colour=b mover=A other=B turns=0 moves="" refused=""
+while [ $turns -lt 400 ]; do
+    ask $mover "genmove $colour"
+    [[ "$answer" == '= '* ]] || break
+    move=${answer#= }
+    moves+=" $move"
+    ask $other "play $colour $move"
+    [ "$answer" == '=' ] || { refused="play $colour $move: $answer"; break; }
+    turns=$((turns + 1))
+    ask A final_score
+    [[ "$answer" == '= '* ]] && break
+    [ "$move" == swap ] || { [ $colour == b ] && colour=w || colour=b; }
+    [ $mover == A ] && { mover=B other=A; } || { mover=A other=B; }
+done
+check_eq "every move of one engine accepted by the other" "" "$refused"
+ask A final_score; score_a=$answer
+ask B final_score; score_b=$answer
+check_match "the game ends with a score" '^= [BW]\+
+# game over: [bw] wins by (connection|deadlock) on turn [0-9]+$' "$score_a"
+check_eq "both engines agree on the score" "$score_a" "$score_b"
+ask A showboard; board_a=$answer
+ask B showboard; board_b=$answer
+check_eq "both engines hold the same board" "$board_a" "$board_b"
+check_match "genmove answers are GTP vertices (flips too)" '^( ([A-HJ]([1-9])|swap))+$' "$moves"
+ask A 'final_status_list dead'
+check_eq "GoGui's final question: no dead stones" '=' "$answer"
+ask A quit; ask B quit
+wait "$pid_a" "$pid_b"
+check_eq "both engines end with quit" 0 "$?"
+exec {A_in}>&- {A_out}<&- {B_in}>&- {B_out}<&-
+
 # Seeded random sessions: 3000 commands drawn from good and broken ones; each
 # command line gets exactly one response and the engine survives them all.
 lines=$(awk -v seed=11 'BEGIN {
