@@ -32,8 +32,7 @@ static void more(FILE *out, const CliArgs *args)
     fprintf(out, "\nGame options (boardsize and morphos-mutators change size and mutators later):\n");
     game_args_print_help(out, args->game);
     fprintf(out, "\nAI levels:\n");
-    for (const AiOps *const *l = ai_list(); *l; l++)
-        cli_help_item(out, 14, (*l)->name, (*l)->summary);
+    cli_print_ai_levels(out, GTP_GAME);
 }
 
 int cmd_gtp(int argc, char **argv)

@@ -192,9 +192,17 @@ check_eq "only the stale temporary file of this record went" \
 
 # ---- usage errors ----
 check_error "unknown game" "^morph: play: unknown game 'chess' \(expected morpyam or morphos\)$" $MORPH play chess
-check_error "bad seat" "^morph: play: --players: expected human or ai:LEVEL for each seat, got 'bob'$" \
+check_error "bad seat" "^morph: play: --players: expected human, ai or ai:LEVEL for each seat, got 'bob'$" \
     $MORPH play morpyam --players human,bob
 check_error "five seats" "^morph: play: --players: at most 4 seats$" $MORPH play morpyam --players 'human,human,human,human,human'
+check_error "a number of players out of range" "^morph: play: --players: morpyam takes 2 to 4 players, got 5$" \
+    $MORPH play morpyam --players 5
+check_error "morphos: two players" "^morph: play: --players: morphos has 2 players, got 3$" $MORPH play morphos --players 3
+check_match "ai alone is the default level" "P1 \(greedy\), P2 \(you\)" \
+    "$(echo quit | $MORPH play morphos --players ai,human --size 5 --seed 1 --record "$tmp/ai-alone.json" 2>&1)"
+check_eq "--players listed once in play --help" 1 "$($MORPH play morpyam --help | grep -c -- '^  --players')"
+check_match "play --help lists the AI levels, the default marked" \
+    "AI levels .*master .*the default of morpyam" "$(flat "$($MORPH play morpyam --help)")"
 check_error "morphos has two seats" "^morph: play: morphos needs 2 players, --players gave 3$" \
     $MORPH play morphos --players human,ai:random,ai:random
 check_error "unknown AI" "^morph: play: seat 2: unknown AI level 'nobody'" $MORPH play morpyam --players human,ai:nobody
