@@ -138,6 +138,24 @@ check_match "the Morphos summary" "Black \(P1 \(random\)\) wins: a chain of blac
 out=$($MORPH replay "$tmp/chain.json" --moves)
 check_match "Morphos moves in words" " 25\. Black places a stone on b3 and connects top and bottom: Black wins" "$(flat "$out")"
 
+# ---- one language: the figures' English names, typos told what they were taken for ----
+out=$(printf 'call xyz\ncall three 3s\ng7\nxyz\nhelp\ncall full house\nquit\n' |
+    $MORPH play morpyam --seed 3 --players human,ai:random --record "$tmp/names.json")
+f=$(flat "$out")
+check_match "a wrong call refused with the English names" \
+    "refused: callable figures are square, full house, maxi, mini, morpyam, all-in-one and straight" "$f"
+check_match "an uncallable figure named in English" \
+    "refused: three 3s cannot be called: only square, full house, maxi, mini, morpyam, all-in-one and straight can" "$f"
+check_match "a typo: what it was taken for and what this turn allows" \
+    "refused: g7 was taken for a square, but the squares are a1 to f6; this turn allows roll, call FIGURE or resign" "$f"
+check_match "an unknown word: what this turn allows, no other variant's syntax" \
+    "refused: 'xyz' is not a move; this turn allows roll, call FIGURE or resign" "$f"
+check_match "help says call square" "call square +call a figure for the next roll" "$out"
+for code in carre brelan sec suite appel Appel 'deal CODE' 'dice V'; do
+    if grep -q -- "$code" <<<"$out"; then bad "the screen says '$code'"; else ok; fi
+done
+check_eq "the record keeps the figure's id" '"call full"' "$(jq -c '.actions[-1]' "$tmp/names.json")"
+
 # ---- the undo rule ----
 # Against an AI: a decision followed by a roll is never taken back; one
 # made since the last roll is.
