@@ -89,7 +89,7 @@ WASM_CFLAGS := --target=wasm32-wasi -std=c17 -D_GNU_SOURCE $(WARN) -MMD -MP -O2 
 	-Isrc/wasm/compat -I$(WB)/jansson -I$(JANSSON_SRC)/src
 WASM_LDFLAGS := --target=wasm32-wasi -mexec-model=reactor -O2 -Wl,--export=malloc -Wl,--export=free \
 	-Wl,-z,stack-size=8388608 -Wl,--strip-all -lwasi-emulated-mman
-WASM_OK := $(shell test -f /usr/include/wasm32-wasi/stdio.h && command -v wasm-ld >/dev/null && \
+WASM_OK := $(shell test -f /usr/include/wasm32-wasi/stdio.h && command -v wasm-ld >/dev/null && command -v node >/dev/null && \
 	test -f "$$($(WASM_CC) --target=wasm32-wasi -print-libgcc-file-name 2>/dev/null)" && \
 	{ test -f $(JANSSON_SRC)/src/jansson.h || command -v apt-get >/dev/null; } && echo yes)
 
@@ -213,7 +213,7 @@ wasm: $(if $(WASM_OK),$(WASM),wasm-missing)
 
 .PHONY: wasm-missing
 wasm-missing:
-	@echo "make wasm: the toolchain of the page's engine is missing (clang, wasi-libc, libclang-rt-dev-wasm32, lld): run scripts/setup.sh" >&2; exit 1
+	@echo "make wasm: the toolchain of the page's engine is missing (clang, wasi-libc, libclang-rt-dev-wasm32, lld, and Node.js to check it): run scripts/setup.sh" >&2; exit 1
 
 # jansson's sources, from Debian's source package (a fresh clone has none yet)
 $(JANSSON_SRC)/src/jansson.h:
@@ -221,9 +221,13 @@ $(JANSSON_SRC)/src/jansson.h:
 $(JANSSON_SRC)/src/jansson_config.h.in: | $(JANSSON_SRC)/src/jansson.h ;
 $(JANSSON_SRC)/src/%.c: | $(JANSSON_SRC)/src/jansson.h ;
 
-$(WASM): $(WASM_OBJS)
+# Linked, then checked against the page's loader (scripts/check_wasm.mjs):
+# a module importing what web/js/engine.js does not give would not load in
+# the page, so it is removed and make fails, saying which imports.
+$(WASM): $(WASM_OBJS) web/js/engine.js scripts/check_wasm.mjs
 	@mkdir -p $(@D)
-	$(WASM_CC) -o $@ $^ $(WASM_LDFLAGS)
+	$(WASM_CC) -o $@ $(WASM_OBJS) $(WASM_LDFLAGS)
+	@node scripts/check_wasm.mjs $@ || { rm -f $@; echo "make: $@ removed: the page could not load it (above)" >&2; exit 1; }
 
 $(WB)/obj/%.o: %.c $(WB)/jansson/jansson_config.h
 	@mkdir -p $(@D)

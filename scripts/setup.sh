@@ -76,11 +76,13 @@ for p in "${profiles[@]}"; do
     unset -n list
 done
 mapfile -t packages < <(printf '%s\n' "${packages[@]}" | awk '!seen[$0]++') # each once, in order
+# Node.js, for every profile: make checks the page's engine it builds
+# against the page's own loader (scripts/check_wasm.mjs). It may come from
+# elsewhere than Debian: what counts is the command.
+command -v node >/dev/null || packages+=(nodejs)
 browser=
 if [[ " ${profiles[*]} " == *" test "* ]]; then
     browser=1
-    # Node.js may come from elsewhere than Debian: what counts is the commands.
-    command -v node >/dev/null || packages+=(nodejs)
     command -v npm >/dev/null || packages+=(npm)
 fi
 

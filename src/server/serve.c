@@ -27,6 +27,7 @@ void server_config_defaults(ServerConfig *c)
     c->hint_ms = 1000;
     c->analysis_ms = 200;
     c->analysis_max_s = 600;
+    c->analysis_nice = 19;
     c->puzzle_nodes = 400000;
     c->max_body = 256 * 1024;
     c->max_actions = 20000;
@@ -130,7 +131,9 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
         server_free(s);
         return NULL;
     }
-    s->limits = limits_new(&cfg->limits);
+    LimitsConfig limits = cfg->limits;
+    limits.now = cfg->now; /* one clock for the limits and the games */
+    s->limits = limits_new(&limits);
     StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
     s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
     bool shared = s->store && s->store->ops->shared;
@@ -141,7 +144,7 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     }
     s->pool = cfg->ai_threads > 0 ? work_pool_new(cfg->ai_threads) : NULL;
     if (s->pool)
-        s->analyses = analyses_new(s->pool, s->store, cfg->analysis_ms / 1000.0, cfg->analysis_max_s);
+        s->analyses = analyses_new(s->store, cfg->analysis_ms / 1000.0, cfg->analysis_max_s, cfg->analysis_nice);
     s->host.store = s->store;
     s->host.pool = s->pool;
     s->host.max_actions = cfg->max_actions;

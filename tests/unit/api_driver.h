@@ -31,16 +31,18 @@ typedef struct Driver {
     char pg_name[64];  /* the test's PostgreSQL database, or "" */
     Server *srv;
     const char *client; /* the address requests come from */
-    double now;         /* the clocks' time (cfg.now and requests); 0: the real clock */
+    double now;         /* the server's made-up time when set before driver_start; 0: the real clock */
     char session[64];   /* the session cookie sent (a signed-in browser of the page's origin), "" none */
     ServerConfig cfg;   /* what the next driver_start uses */
 } Driver;
 
 static Driver drv;
 
+/* The made-up clock of a server started with drv.now set: a server runs
+ * on one clock from its start, never on both. */
 static double driver_clock(void)
 {
-    return drv.now > 0 ? drv.now : limits_now();
+    return drv.now;
 }
 
 static DRIVER_UNUSED bool driver_on_postgresql(void)
@@ -54,6 +56,7 @@ static DRIVER_UNUSED void driver_start(void)
 {
     char err[ERR_MAX + 256];
     drv.cfg.db_path = drv.db;
+    drv.cfg.now = drv.now > 0 ? driver_clock : NULL;
     drv.srv = server_new(&drv.cfg, err, sizeof err);
     if (!drv.srv)
         fail_msg("%s", err);
@@ -84,7 +87,6 @@ static DRIVER_UNUSED void driver_init(void)
     drv.cfg.limits.create_per_minute = 1000000;
     drv.cfg.limits.requests_per_second = 1000000;
     drv.cfg.clock_thread = false;
-    drv.cfg.now = driver_clock;
     drv.client = "10.0.0.1";
 }
 
@@ -108,7 +110,7 @@ static DRIVER_UNUSED json_t *driver_call(const char *method, const char *path, c
     ApiParam query[8];
     int nquery = api_query_split(copy, query, 8);
     ApiRequest req = {.method = method, .path = copy, .query = query, .nquery = nquery, .token = token,
-                      .body = body, .body_len = body ? strlen(body) : 0, .client = drv.client, .now = drv.now,
+                      .body = body, .body_len = body ? strlen(body) : 0, .client = drv.client,
                       .session = drv.session[0] ? drv.session : NULL, .host = "morph.test",
                       .origin = strcmp(method, "GET") != 0 ? "http://morph.test" : NULL};
     ApiResponse res;

@@ -29,7 +29,14 @@ static char db_path[256];
 static char pg_name[64]; /* the test's PostgreSQL database, or "" */
 static Server *srv;
 static const char *client = "10.0.0.1";
-static double fake_now; /* 0: the clock; tests of rate limits set it */
+static double fake_now; /* the made-up time of a server started with made_up_clock */
+
+/* A server's clock for tests of rate limits: fake_now, and never the real
+ * clock (a server runs on one or the other from its start). */
+static inline double made_up_clock(void)
+{
+    return fake_now;
+}
 static bool store_may_fail; /* a test that makes the store fail: 503 is an answer */
 
 static inline bool on_postgresql(void)
@@ -93,7 +100,7 @@ static inline json_t *call_full(const char *method, const char *path, const char
     ApiParam query[16];
     int nquery = api_query_split(copy, query, 16);
     ApiRequest req = {.method = method, .path = copy, .query = query, .nquery = nquery, .token = token,
-                      .body = body, .body_len = body ? strlen(body) : 0, .client = client, .now = fake_now};
+                      .body = body, .body_len = body ? strlen(body) : 0, .client = client};
     ApiResponse res;
     api_handle(srv, &req, &res);
     *status = res.status;

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../../src/server/api/chat.h"
@@ -91,6 +92,55 @@ static void deceiving_text(void **state)
     assert_string_equal(ok_text("zero\u200bwidth inside", out), "zero\u200bwidth inside");
 }
 
+/* Invisible characters that carry or hide text (issue 32): tag characters
+ * alone or after visible text, a pile of variation selectors, interlinear
+ * annotations. A region's flag (tags between a black flag and CANCEL TAG)
+ * and one variation selector (an emoji's style) stay. */
+static void hidden_text(void **state)
+{
+    char out[CHAT_TEXT_MAX + 1], err[160];
+    /* "hidden" in tag characters, alone, then after visible text */
+    const char *tags = "󠁨󠁩󠁤󠁤󠁥󠁮";
+    assert_false(chat_text(tags, strlen(tags), out, err, sizeof err));
+    assert_string_equal(err, "a chat message may not hold tag characters (U+E0000 to U+E007F) but in a region's "
+                             "flag: they are invisible text");
+    char mixed[64];
+    snprintf(mixed, sizeof mixed, "gg%s", tags);
+    assert_false(chat_text(mixed, strlen(mixed), out, err, sizeof err));
+    assert_non_null(strstr(err, "tag characters"));
+    const char *cancel = "gg\U000E007F";
+    assert_false(chat_text(cancel, strlen(cancel), out, err, sizeof err));
+    /* a flag not closed, or too long */
+    const char *open = "\U0001F3F4\U000E0067\U000E0062 gg";
+    assert_false(chat_text(open, strlen(open), out, err, sizeof err));
+    assert_string_equal(err, "a region's flag in a chat message ends with CANCEL TAG (U+E007F)");
+    const char *unclosed = "gg \U0001F3F4\U000E0067\U000E0062";
+    assert_false(chat_text(unclosed, strlen(unclosed), out, err, sizeof err));
+    char longer[128] = "\U0001F3F4";
+    for (int i = 0; i < 8; i++)
+        strcat(longer, "\U000E0061");
+    strcat(longer, "\U000E007F");
+    assert_false(chat_text(longer, strlen(longer), out, err, sizeof err));
+    /* England's flag, and a heart in emoji style */
+    const char *england = "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F gg";
+    assert_string_equal(ok_text(england, out), england);
+    assert_string_equal(ok_text("\u2764\ufe0f well played", out), "\u2764\ufe0f well played");
+    /* thirty variation selectors on one letter; a message of selectors alone */
+    char piled[1 + 30 * 3 + 1] = "a";
+    for (int i = 0; i < 30; i++)
+        strcat(piled, "\ufe0f");
+    assert_false(chat_text(piled, strlen(piled), out, err, sizeof err));
+    assert_string_equal(err, "a character of a chat message takes one variation selector at most");
+    assert_false(chat_text("\ufe0f", strlen("\ufe0f"), out, err, sizeof err));
+    assert_string_equal(err, "a chat message needs some visible text, not only spaces or invisible characters");
+    /* interlinear annotations: anchor, separator, terminator */
+    static const char *const annotated[] = {"gg\ufff9x\ufffay\ufffb", "\ufff9", "a\ufffab"};
+    for (size_t i = 0; i < sizeof annotated / sizeof *annotated; i++) {
+        assert_false(chat_text(annotated[i], strlen(annotated[i]), out, err, sizeof err));
+        assert_non_null(strstr(err, "may not hold interlinear annotations (U+FFF"));
+    }
+}
+
 static void channels(void **state)
 {
     char err[128];
@@ -119,6 +169,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(messages),
         cmocka_unit_test(deceiving_text),
+        cmocka_unit_test(hidden_text),
         cmocka_unit_test(channels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,9 +14,19 @@
 
 #include "../../src/server/base/limits.h"
 
+/* The limits' own clock (connections and streams read it): made up, as
+ * are the times the tests pass, so that no test sees the real clock. */
+static double now_s = 1000;
+
+static double made_up_clock(void)
+{
+    return now_s;
+}
+
 static LimitsConfig config(void)
 {
-    return (LimitsConfig){.create_per_minute = 10, .requests_per_second = 50, .connections = 16,
+    now_s = 1000;
+    return (LimitsConfig){.now = made_up_clock, .create_per_minute = 10, .requests_per_second = 50, .connections = 16,
                           .connections_per_client = 8, .streams = 16, .streams_per_client = 6,
                           .streams_per_game = 8, .logins_per_minute = 6, .logins_per_name_per_minute = 3,
                           .logins_per_name_unknown = 5, .accounts_per_hour = 2, .chat_per_minute = 12};
@@ -196,11 +206,34 @@ static void idle_keys_dropped_and_reused(void **state)
     for (int i = 0; i < 10; i++)
         assert_true(limits_create(l, "10.0.0.1", 1030, &retry));
     assert_false(limits_create(l, "10.0.0.1", 1030, &retry));
-    /* (connections are counted on the real clock, so last) */
+    now_s = 1030;
     assert_false(limits_connection_acquire(l, "10.9.9.9", &per_client));
     assert_true(per_client);
     limits_connection_release(l, "10.9.9.9");
     assert_true(limits_connection_acquire(l, "10.9.9.9", &per_client));
+    limits_free(l);
+}
+
+/* A time before a bucket's last refill (a clock set back, or another
+ * clock) takes nothing and refills nothing: no debt. From then on the
+ * bucket refills at its rate from that time. */
+static void earlier_time_takes_no_debt(void **state)
+{
+    LimitsConfig cfg = config();
+    Limits *l = limits_new(&cfg);
+    int retry = 0;
+    for (int i = 0; i < 10; i++)
+        assert_true(limits_create(l, "10.0.0.1", 1000, &retry));
+    assert_false(limits_create(l, "10.0.0.1", 500, &retry));
+    assert_true(retry >= 1 && retry <= 6);
+    /* 6 s later on the earlier clock: one game (ten a minute), not 84 s of debt */
+    assert_true(limits_create(l, "10.0.0.1", 506, &retry));
+    assert_false(limits_create(l, "10.0.0.1", 506, &retry));
+    /* a fresh address on a clock far behind the entries made before: full */
+    for (int i = 0; i < 10; i++)
+        assert_true(limits_create(l, "10.0.0.2", 2000, &retry));
+    for (int i = 0; i < 10; i++)
+        assert_true(limits_request(l, "10.0.0.2", 1, &retry));
     limits_free(l);
 }
 
@@ -212,6 +245,7 @@ int main(void)
         cmocka_unit_test(connections_keep_room_for_new_clients),
         cmocka_unit_test(streams_for_watchers_and_players),
         cmocka_unit_test(idle_keys_dropped_and_reused),
+        cmocka_unit_test(earlier_time_takes_no_debt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

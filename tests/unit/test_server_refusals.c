@@ -213,10 +213,11 @@ static void rate_limits(void **state)
     ServerConfig cfg = test_config();
     cfg.limits.create_per_minute = 3;
     cfg.limits.requests_per_second = 20;
+    cfg.now = made_up_clock;
+    fake_now = 1000;
     char err[ERR_MAX + 256];
     srv = server_new(&cfg, err, sizeof err);
     assert_non_null(srv);
-    fake_now = 1000;
     const char *body = "{\"game\":\"morphos\",\"options\":{\"size\":5}}";
     for (int i = 0; i < 3; i++)
         json_decref(expect(201, "POST", "/api/games", NULL, body));

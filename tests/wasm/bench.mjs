@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadEngine } from '../../web/js/engine.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(path.join(root, 'tests/browser/package.json'));
@@ -19,21 +20,13 @@ const { chromium } = require('playwright-core');
 const [morph, wasmPath, rounds = '5', seconds = '2'] = process.argv.slice(2);
 const bytes = readFileSync(wasmPath);
 
-// The WASI calls of the C library, as web/js/engine.js gives them.
-const wasi = (mem) => ({
-  clock_time_get(id, precision, out) {
-    new DataView(mem().buffer).setBigUint64(out, BigInt(Math.round(performance.now() * 1e6)), true);
-    return 0;
-  },
-  fd_write: () => 8, fd_close: () => 8, fd_seek: () => 8,
-});
+// The engine loads through the page's own loader, in Node.js and in
+// Chromium alike (web/js/engine.js, given to the blank page as a module).
+const loaderText = readFileSync(path.join(root, 'web/js/engine.js'), 'utf8');
+const engineInNode = await loadEngine(bytes);
 
-async function inNode(secs) {
-  let memory;
-  const { instance } = await WebAssembly.instantiate(bytes, { wasi_snapshot_preview1: wasi(() => memory), env: { engine_progress: () => 1 } });
-  memory = instance.exports.memory;
-  instance.exports._initialize();
-  return instance.exports.bench_playouts(9, secs);
+function inNode(secs) {
+  return engineInNode.x.bench_playouts(9, secs);
 }
 
 function native(secs) {
@@ -49,22 +42,19 @@ const page = await browser.newPage();
 await page.goto('about:blank');
 const version = browser.version();
 async function inChromium(secs) {
-  return page.evaluate(async ({ b64, secs: s, wasiText }) => {
-    const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    let memory;
-    // eslint-disable-next-line no-new-func
-    const make = new Function(`return (${wasiText})`)();
-    const { instance } = await WebAssembly.instantiate(bin, { wasi_snapshot_preview1: make(() => memory), env: { engine_progress: () => 1 } });
-    memory = instance.exports.memory;
-    instance.exports._initialize();
-    return instance.exports.bench_playouts(9, s);
-  }, { b64: bytes.toString('base64'), secs: Number(seconds), wasiText: wasi.toString() });
+  return page.evaluate(async ({ b64, secs: s, loader }) => {
+    if (!window.benchEngine) {
+      const { loadEngine: load } = await import(`data:text/javascript;base64,${btoa(unescape(encodeURIComponent(loader)))}`);
+      window.benchEngine = await load(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+    }
+    return window.benchEngine.x.bench_playouts(9, s);
+  }, { b64: bytes.toString('base64'), secs: Number(seconds), loader: loaderText });
 }
 
 const rows = { native: [], node: [], chromium: [] };
 for (let r = 0; r < Number(rounds); r++) {
   rows.native.push(native(seconds));
-  rows.node.push(await inNode(Number(seconds)));
+  rows.node.push(inNode(Number(seconds)));
   rows.chromium.push(await inChromium(Number(seconds)));
   console.log(`round ${r + 1}: native ${rows.native[r].toFixed(0)}, Node.js ${rows.node[r].toFixed(0)}, Chromium ${rows.chromium[r].toFixed(0)} playouts/s`);
 }

@@ -4,7 +4,7 @@
 // two sides' colours, or a line per seat), each decision's class beside its move, and on a
 // click the position before the decision with the better move drawn and the
 // library's sentence for it. Words come from the server, never from here.
-import { api } from './api.js';
+import { api, tokensFor } from './api.js';
 import { h, s, put } from './dom.js';
 
 const RETRY_MS = 5000; // a refused stream (the server's limit of streams): try again
@@ -56,7 +56,8 @@ export class AnalysisPanel {
     this.status.textContent = 'Starting the analysis…';
     try {
       const data = this.source.id
-        ? await api('POST', `/api/games/${encodeURIComponent(this.source.id)}/analysis`)
+        // a player's seat tokens: the game's own players go first in the server's queue
+        ? await api('POST', `/api/games/${encodeURIComponent(this.source.id)}/analysis`, { tokens: tokensFor(this.source.id) })
         : await api('POST', '/api/analyses', { body: this.source.record, raw: true });
       if (data.id) this.uploadId = data.id;
       this.follow(data);

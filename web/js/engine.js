@@ -13,37 +13,108 @@
 // It runs in a page, a worker and Node.js alike (tests/wasm/agree.mjs).
 
 const WASI = 'wasi_snapshot_preview1';
+// WASI's error numbers that the answers below use.
 const EBADF = 8;
+const ENOSYS = 52;
+const ENOTCAPABLE = 76;
 
-// The few calls of WASI the C library makes (src/wasm/README.md): the
-// monotonic clock of AI time budgets, and writes to the standard streams,
-// which only an error in the C code would make (shown on the console).
+// The page has no files, no arguments, no environment and no sockets: the
+// C library writes to its standard streams (only an error in the C code
+// would, shown on the console) and reads a clock (the AI's time budgets).
+// Every other call of WASI preview 1 is answered too, with an error that
+// says nothing is there, because which of them a build imports depends on
+// the toolchain's libc (a newer wasi-libc asks for fd_fdstat_get and
+// fd_pread): a missing import would stop the module from loading at all.
+// `make` checks the module's imports against this table
+// (scripts/check_wasm.mjs).
 function wasiImports(memoryOf) {
   const now = typeof performance !== 'undefined' ? () => performance.now() : () => Date.now();
+  const view = () => new DataView(memoryOf().buffer);
+  const standard = (fd) => fd >= 0 && fd <= 2;
   let text = '';
-  return {
+  const calls = {
     clock_time_get(id, precision, out) {
       const ns = BigInt(Math.round((id === 0 ? Date.now() : now()) * 1e6));
-      new DataView(memoryOf().buffer).setBigUint64(out, ns, true);
+      view().setBigUint64(out, ns, true);
+      return 0;
+    },
+    clock_res_get(id, out) {
+      view().setBigUint64(out, 1000n, true);
       return 0;
     },
     fd_write(fd, iovs, count, written) {
-      const view = new DataView(memoryOf().buffer);
+      if (!standard(fd)) return EBADF;
+      const v = view();
       let total = 0;
       for (let i = 0; i < count; i++) {
-        const ptr = view.getUint32(iovs + 8 * i, true);
-        const len = view.getUint32(iovs + 8 * i + 4, true);
+        const ptr = v.getUint32(iovs + 8 * i, true);
+        const len = v.getUint32(iovs + 8 * i + 4, true);
         text += new TextDecoder().decode(new Uint8Array(memoryOf().buffer, ptr, len));
         total += len;
       }
       const lines = text.split('\n');
       text = lines.pop();
       for (const line of lines) console.warn(`engine: ${line}`);
-      view.setUint32(written, total, true);
+      v.setUint32(written, total, true);
       return 0;
     },
-    fd_close: () => EBADF,
-    fd_seek: () => EBADF,
+    // The standard streams are character devices that may be written.
+    fd_fdstat_get(fd, out) {
+      if (!standard(fd)) return EBADF;
+      const v = view();
+      v.setUint8(out, 2); // filetype: character device
+      v.setUint16(out + 2, 0, true); // flags
+      v.setBigUint64(out + 8, 0x40n, true); // rights: fd_write
+      v.setBigUint64(out + 16, 0n, true);
+      return 0;
+    },
+    // No arguments and no environment: zero of each.
+    args_sizes_get(count, size) {
+      view().setUint32(count, 0, true);
+      view().setUint32(size, 0, true);
+      return 0;
+    },
+    environ_sizes_get(count, size) {
+      view().setUint32(count, 0, true);
+      view().setUint32(size, 0, true);
+      return 0;
+    },
+    args_get: () => 0,
+    environ_get: () => 0,
+    // No folder is opened for the module (libc asks at its start).
+    fd_prestat_get: () => EBADF,
+    fd_prestat_dir_name: () => EBADF,
+    sched_yield: () => 0,
+    proc_exit(code) {
+      throw new Error(`the engine stopped (exit ${code})`);
+    },
+    proc_raise(signal) {
+      throw new Error(`the engine stopped (signal ${signal})`);
+    },
+  };
+  // Every other call of WASI preview 1: on a file, nothing is open; on a
+  // path, nothing may be opened; the rest is not provided here. (No
+  // random_get: every random choice of the engine comes from its seeded
+  // generator, never from outside.)
+  const onFiles = ['fd_advise', 'fd_allocate', 'fd_close', 'fd_datasync', 'fd_fdstat_set_flags',
+    'fd_fdstat_set_rights', 'fd_filestat_get', 'fd_filestat_set_size', 'fd_filestat_set_times', 'fd_pread',
+    'fd_pwrite', 'fd_read', 'fd_readdir', 'fd_renumber', 'fd_seek', 'fd_sync', 'fd_tell'];
+  const onPaths = ['path_create_directory', 'path_filestat_get', 'path_filestat_set_times', 'path_link',
+    'path_open', 'path_readlink', 'path_remove_directory', 'path_rename', 'path_symlink', 'path_unlink_file'];
+  const absent = ['poll_oneoff', 'random_get', 'sock_accept', 'sock_recv', 'sock_send', 'sock_shutdown'];
+  for (const name of onFiles) calls[name] = () => EBADF;
+  for (const name of onPaths) calls[name] = () => ENOTCAPABLE;
+  for (const name of absent) calls[name] = () => ENOSYS;
+  return calls;
+}
+
+// Everything the module may import: WASI above, and env.engine_progress,
+// through which an analysis tells its progress (hooks.progress; false from
+// it stops the analysis).
+export function engineImports(memoryOf, hooks = { progress: null }) {
+  return {
+    [WASI]: wasiImports(memoryOf),
+    env: { engine_progress: (done, total) => (hooks.progress && hooks.progress(done, total) === false ? 0 : 1) },
   };
 }
 
@@ -53,10 +124,7 @@ export async function loadEngine(source = '/engine/morph.wasm') {
   let memory = null;
   // an analysis tells its progress here (Game.analyse)
   const hooks = { progress: null };
-  const imports = {
-    [WASI]: wasiImports(() => memory),
-    env: { engine_progress: (done, total) => (hooks.progress && hooks.progress(done, total) === false ? 0 : 1) },
-  };
+  const imports = engineImports(() => memory, hooks);
   let instance;
   if (typeof source === 'string') {
     const response = await fetch(source);

@@ -204,7 +204,7 @@ static void route(Server *srv, const ApiRequest *req, ApiResponse *res)
 {
     memset(res, 0, sizeof *res);
     int retry = 0;
-    if (!limits_request(srv->limits, req->client, req->now > 0 ? req->now : limits_now(), &retry)) {
+    if (!limits_request(srv->limits, req->client, server_now(srv), &retry)) {
         api_error(res, 429, "too many requests from your address: at most %d a second; try again in %d s",
                   srv->cfg.limits.requests_per_second, retry);
         res->retry_after = retry;

@@ -40,7 +40,6 @@ typedef struct ApiRequest {
     /* The name of a header that must come once (Origin, Sec-Fetch-Site,
      * Host) and came more than once, or NULL: such a request is refused. */
     const char *repeated;
-    double now;                /* monotonic seconds for limits; 0 reads the clock */
 } ApiRequest;
 
 typedef struct ApiResponse {

@@ -47,11 +47,6 @@ static bool too_many(ApiResponse *res, int retry, const char *what)
     return false;
 }
 
-static double limit_now(const ApiRequest *req)
-{
-    return req->now > 0 ? req->now : limits_now();
-}
-
 /* The answer of a signed-in account: who it is. */
 static void account_reply(ApiResponse *res, int status, const Account *a)
 {
@@ -73,7 +68,7 @@ void api_sign_up(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     if (!body || !read_credentials(body, "name", "password", &name, &password, &len, res)) {
     } else if (!account_name_check(name, err, sizeof err) || !password_check(password, len, err, sizeof err)) {
         api_error(res, 400, "%s", err);
-    } else if (!limits_signup(srv->limits, req->client, limit_now(req), &retry)) {
+    } else if (!limits_signup(srv->limits, req->client, server_now(srv), &retry)) {
         too_many(res, retry, "accounts made from your address");
     } else if (!password_hash(password, len, srv->cfg.password_cost, a.password_hash)) {
         api_error(res, 503, "the server has no memory to spare for the password's hash; try again");
@@ -112,7 +107,7 @@ void api_sign_in(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     } else if (!srv->store->ops->account_find(srv->store, name, 0, &a, &found, err, sizeof err)) {
         api_error(res, 503, "%s", err);
     } else if (!limits_login(srv->limits, req->client, name,
-                             found && auth_device_known(req, &a, device) ? device : NULL, limit_now(req), &retry,
+                             found && auth_device_known(req, &a, device) ? device : NULL, server_now(srv), &retry,
                              &per_name)) {
         too_many(res, retry, per_name ? "sign-in attempts for this name" : "sign-in attempts from your address");
     } else if (!found) {
@@ -203,7 +198,7 @@ static bool account_attempt(Server *srv, const ApiRequest *req, const Account *a
     char key[DEVICE_KEY_MAX];
     bool per_name;
     snprintf(key, sizeof key, "account:%lld", (long long)a->id);
-    return limits_login(srv->limits, req->client, a->name, key, limit_now(req), retry, &per_name);
+    return limits_login(srv->limits, req->client, a->name, key, server_now(srv), retry, &per_name);
 }
 
 void api_password(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

@@ -47,6 +47,12 @@ static bool start_answered(int how, ApiResponse *res)
         res->retry_after = 60;
         return false;
     }
+    if (how == ANALYSES_CLIENT_FULL) {
+        api_error(res, 429, "%d analyses of yours are waiting or running already; ask again when one is done",
+                  ANALYSES_PER_CLIENT);
+        res->retry_after = 30;
+        return false;
+    }
     if (how == ANALYSES_STORE_DOWN) {
         api_error(res, 503, "the database does not answer; try again in a minute");
         res->retry_after = 60;
@@ -65,8 +71,10 @@ void api_analysis_start(Server *srv, const ApiRequest *req, ApiResponse *res, co
         api_text(res, strncmp(done, "{\"status\":\"done\"", 16) == 0 ? 200 : 202, done);
         return;
     }
+    /* the game's own players go before everyone else's analyses */
+    AnalysisAsker asker = {.client = req->client, .player = api_seats(srv, room, req) != 0};
     pthread_mutex_lock(&room->lock);
-    int how = room_analysis_start(room, srv->analyses);
+    int how = room_analysis_start(room, srv->analyses, &asker);
     pthread_mutex_unlock(&room->lock);
     if (how == ROOM_NOT_OVER)
         api_error(res, 409, "the game is not over: analysis is for finished games");
@@ -91,7 +99,8 @@ void api_analysis_upload(Server *srv, const ApiRequest *req, ApiResponse *res, c
     for (int i = 0; i < s->count; i++)
         texts[i] = s->steps[i].text;
     char key[ANALYSIS_ID_LEN + 1];
-    if (start_answered(analyses_start(srv->analyses, key, false, s->game, texts, s->count, NULL), res)) {
+    AnalysisAsker asker = {.client = req->client, .player = false};
+    if (start_answered(analyses_start(srv->analyses, key, false, s->game, texts, s->count, NULL, &asker), res)) {
         char *status = analyses_status(srv->analyses, key, false, NULL, 0);
         json_t *body = status ? json_loads(status, 0, NULL) : json_object();
         json_object_set_new(body, "id", json_string(key));

@@ -139,7 +139,7 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
         else
             snprintf(m.author, sizeof m.author, "P%d", seat + 1);
         record_now(m.at);
-        if (!limits_chat(srv->limits, speaker, req->now > 0 ? req->now : limits_now(), &retry)) {
+        if (!limits_chat(srv->limits, speaker, server_now(srv), &retry)) {
             api_error(res, 429, "too many messages: at most %d a minute; try again in %d s",
                       srv->cfg.limits.chat_per_minute, retry);
             res->retry_after = retry;

@@ -184,7 +184,7 @@ bool api_may_create(Server *srv, const ApiRequest *req, ApiResponse *res)
                   "first", srv->cfg.running_per_client);
         return false;
     }
-    if (limits_create(srv->limits, req->client, req->now > 0 ? req->now : limits_now(), &retry))
+    if (limits_create(srv->limits, req->client, server_now(srv), &retry))
         return true;
     api_error(res, 429, "too many games created from your address: at most %d a minute; try again in %d s",
               srv->cfg.limits.create_per_minute, retry);

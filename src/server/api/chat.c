@@ -54,6 +54,63 @@ static bool blank(unsigned c)
            in(c, 0x2060, 0x2064) || c == 0x2800 || c == 0x3000 || c == 0x3164 || c == 0xfeff || c == 0xffa0;
 }
 
+/* Selectors of a glyph's variant (text or emoji style, an ideograph's
+ * form): invisible, and one is all a character may take. */
+static bool variation_selector(unsigned c)
+{
+    return in(c, 0xfe00, 0xfe0f) || in(c, 0xe0100, 0xe01ef) || in(c, 0x180b, 0x180d) || c == 0x180f;
+}
+
+/* Tag characters: invisible text. The one use a message has for them is
+ * a flag of a region (a black flag U+1F3F4, the region's letters as tags,
+ * then CANCEL TAG U+E007F: England, Scotland, Wales). */
+#define BLACK_FLAG 0x1f3f4
+#define CANCEL_TAG 0xe007f
+#define FLAG_TAGS_MAX 7
+static bool tag(unsigned c)
+{
+    return in(c, 0xe0000, 0xe007f);
+}
+
+/* Characters that show nothing and are not blank space: they could hide
+ * text after visible text (interlinear annotations hide what they mark). */
+static bool invisible(unsigned c)
+{
+    return variation_selector(c) || tag(c) || in(c, 0xfff9, 0xfffb);
+}
+
+/* Whether cp may follow what came before: the one variation selector of a
+ * character, and tags only as a flag's (*flag counts the flag's tags, -1
+ * outside one); false with the reason. */
+static bool hidden_ok(unsigned cp, unsigned prev, int *selectors, int *flag, char *err, size_t errlen)
+{
+    *selectors = variation_selector(cp) ? *selectors + 1 : 0;
+    if (*selectors > 1) {
+        snprintf(err, errlen, "a character of a chat message takes one variation selector at most");
+        return false;
+    }
+    if (in(cp, 0xfff9, 0xfffb)) {
+        snprintf(err, errlen, "a chat message may not hold interlinear annotations (U+%04X): they hide text", cp);
+        return false;
+    }
+    bool letter_tag = in(cp, 0xe0030, 0xe0039) || in(cp, 0xe0061, 0xe007a);
+    if (tag(cp)) {
+        int count = *flag < 0 ? 0 : *flag; /* the flag's tags so far */
+        bool flag_goes_on = (*flag >= 0 || prev == BLACK_FLAG) &&
+                            (letter_tag ? count < FLAG_TAGS_MAX : cp == CANCEL_TAG && count > 0);
+        if (!flag_goes_on) {
+            snprintf(err, errlen, "a chat message may not hold tag characters (U+E0000 to U+E007F) but in a "
+                     "region's flag: they are invisible text");
+            return false;
+        }
+        *flag = cp == CANCEL_TAG ? -1 : count + 1;
+    } else if (*flag >= 0) {
+        snprintf(err, errlen, "a region's flag in a chat message ends with CANCEL TAG (U+E007F)");
+        return false;
+    }
+    return true;
+}
+
 bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *err, size_t errlen)
 {
     while (len && (*text == ' ' || *text == '\t'))
@@ -65,7 +122,8 @@ bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *
         return false;
     }
     size_t chars = 0;
-    int marks = 0;
+    int marks = 0, selectors = 0, flag = -1;
+    unsigned prev = 0;
     bool visible = false;
     for (size_t i = 0; i < len; chars++) {
         unsigned char c = (unsigned char)text[i];
@@ -90,8 +148,15 @@ bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *
                      CHAT_MARKS_MAX);
             return false;
         }
-        visible |= !blank(cp) && !combining(cp);
+        if (!hidden_ok(cp, prev, &selectors, &flag, err, errlen))
+            return false;
+        visible |= !blank(cp) && !combining(cp) && !invisible(cp);
+        prev = cp;
         i += n;
+    }
+    if (flag >= 0) {
+        snprintf(err, errlen, "a region's flag in a chat message ends with CANCEL TAG (U+E007F)");
+        return false;
     }
     if (!visible) {
         snprintf(err, errlen, "a chat message needs some visible text, not only spaces or invisible characters");

@@ -29,8 +29,10 @@ const char *chat_channel_name(int channel);
  * both ends trimmed, then 1 to 200 characters of valid UTF-8, one line (no
  * control character, no line or paragraph separator), no control of the
  * text's direction (U+202E and the like), at most CHAT_MARKS_MAX combining
- * marks on a letter, and something visible (not only spaces and zero-width
- * characters), into out. False with a one-line message. */
+ * marks on a letter, one variation selector on a character, no tag
+ * characters but in a region's flag, no interlinear annotations (all hide
+ * text), and something visible (not only spaces and zero-width or other
+ * invisible characters), into out. False with a one-line message. */
 bool chat_text(const char *text, size_t len, char out[CHAT_TEXT_MAX + 1], char *err, size_t errlen);
 
 /* Who is asking: a player of the game (holding a seat), signed in or not. */

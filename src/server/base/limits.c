@@ -57,6 +57,11 @@ double limits_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+double limits_clock(const Limits *l)
+{
+    return l->cfg.now ? l->cfg.now() : limits_now();
+}
+
 Limits *limits_new(const LimitsConfig *cfg)
 {
     Limits *l = xcalloc(1, sizeof *l);
@@ -128,7 +133,10 @@ static double fill(const Limits *l, Bucket *b, int kind, double now)
 {
     double cap, rate;
     shape(&l->cfg, kind, &cap, &rate);
-    b->tokens = fmin(cap, b->tokens + (now - b->at) * rate);
+    /* A time before the last refill (another clock, or one set back)
+     * refills nothing and takes nothing: a bucket never goes into debt. */
+    double elapsed = now > b->at ? now - b->at : 0;
+    b->tokens = fmin(cap, b->tokens + elapsed * rate);
     b->at = now;
     return b->tokens;
 }
@@ -289,7 +297,7 @@ static bool room_for(int mine, int mine_max, int all, int all_max, int few)
 bool limits_connection_acquire(Limits *l, const char *client, bool *per_client_over)
 {
     pthread_mutex_lock(&l->lock);
-    double now = limits_now();
+    double now = limits_clock(l);
     sweep_if_full(l, now);
     Entry *e = entry(l, client, now);
     *per_client_over = e->connections >= l->cfg.connections_per_client;
@@ -306,7 +314,7 @@ bool limits_connection_acquire(Limits *l, const char *client, bool *per_client_o
 void limits_connection_release(Limits *l, const char *client)
 {
     pthread_mutex_lock(&l->lock);
-    double now = limits_now();
+    double now = limits_clock(l);
     sweep_if_full(l, now);
     Entry *e = entry(l, client, now);
     if (e->connections > 0) {
@@ -326,7 +334,7 @@ bool limits_stream_acquire(Limits *l, const char *client, const char *game, bool
     const LimitsConfig *c = &l->cfg;
     char key[CLIENT_MAX];
     pthread_mutex_lock(&l->lock);
-    double now = limits_now();
+    double now = limits_clock(l);
     sweep_if_full(l, now);
     Entry *e = entry(l, client, now), *g = NULL;
     if (game) {
@@ -357,7 +365,7 @@ void limits_stream_release_of(Limits *l, const char *client, const char *game)
 {
     char key[CLIENT_MAX];
     pthread_mutex_lock(&l->lock);
-    double now = limits_now();
+    double now = limits_clock(l);
     sweep_if_full(l, now);
     Entry *e = entry(l, client, now);
     if (e->streams > 0) {

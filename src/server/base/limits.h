@@ -24,6 +24,10 @@ typedef struct LimitsConfig {
     int logins_per_name_unknown;    /* sign-in attempts per account name from all browsers it does not know */
     int accounts_per_hour;   /* accounts made per address per hour */
     int chat_per_minute;     /* chat messages per speaker per minute (a burst of CHAT_BURST) */
+    /* The clock of every bucket: monotonic seconds; NULL reads limits_now.
+     * The server passes its own (ServerConfig.now), so that a test's
+     * made-up time is the only time its limits see. */
+    double (*now)(void);
 } LimitsConfig;
 
 #define CHAT_BURST 5
@@ -40,6 +44,9 @@ void limits_free(Limits *l);
 
 /* Each returns true when allowed (and counts it); false with *retry_after
  * set to the seconds after which trying again makes sense. */
+/* The limits' time: cfg.now, or limits_now. */
+double limits_clock(const Limits *l);
+
 bool limits_create(Limits *l, const char *client, double now, int *retry_after);
 bool limits_request(Limits *l, const char *client, double now, int *retry_after);
 /* A sign-in attempt for name (any text, compared without regard to case)

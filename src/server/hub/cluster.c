@@ -130,7 +130,7 @@ static void take_over_analysis(Server *srv, Room *room)
         return;
     }
     pthread_mutex_lock(&room->lock);
-    int how = room_analysis_start(room, srv->analyses);
+    int how = room_analysis_start(room, srv->analyses, NULL);
     pthread_mutex_unlock(&room->lock);
     if (how == ANALYSES_STARTED || how == ANALYSES_ALREADY) {
         fprintf(stderr, "morph serve: took over the analysis of game %s from a server gone\n", room->meta.id);

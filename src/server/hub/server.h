@@ -33,6 +33,7 @@ typedef struct ServerConfig {
     int hint_ms;           /* thinking time of the Morphos hint (mcts) */
     int analysis_ms;       /* a post-game analysis's budget a decision (analysis.h) */
     int analysis_max_s;    /* the longest a post-game analysis runs */
+    int analysis_nice;     /* the CPU priority of the analyses' worker: 19, the lowest, so that moves never wait */
     int puzzle_nodes;      /* the solver's work for one puzzle answer, in nodes (api_puzzles.c) */
     size_t max_body;       /* bytes of a request body */
     int max_actions;       /* actions a game may have (a runaway guard) */

@@ -25,6 +25,7 @@ typedef struct Job {
     int status, done, total;
     char *result;               /* the analysis's JSON text once DONE */
     bool failed;                /* result is then {"error":"..."} */
+    bool saved;                 /* in the store: the job leaves memory when the queue lets it go */
     Game *game;
     char **texts;
     int count;
@@ -35,18 +36,18 @@ typedef struct Job {
 
 struct Analyses {
     pthread_mutex_t lock;
-    WorkPool *pool;
+    FairPool *queue;            /* one worker at nice 19, shared fairly between addresses */
     Store *store;
     double budget, max_seconds;
     bool stopping;
     Job *jobs;                  /* newest first */
 };
 
-Analyses *analyses_new(WorkPool *pool, Store *store, double budget, double max_seconds)
+Analyses *analyses_new(Store *store, double budget, double max_seconds, int nice)
 {
     Analyses *a = xcalloc(1, sizeof *a);
     pthread_mutex_init(&a->lock, NULL);
-    a->pool = pool;
+    a->queue = fair_pool_new(1, ANALYSES_PER_CLIENT, ANALYSES_WAITING_MAX, nice);
     a->store = store;
     a->budget = budget;
     a->max_seconds = max_seconds;
@@ -75,6 +76,8 @@ void analyses_free(Analyses *a)
 {
     if (!a)
         return;
+    analyses_stop(a);
+    fair_pool_free(a->queue); /* the running one ends; the waiting ones end as failed */
     while (a->jobs) {
         Job *j = a->jobs;
         a->jobs = j->next;
@@ -147,6 +150,7 @@ static bool on_progress(void *ctx, const AnalysisProgress *p)
     return go_on;
 }
 
+/* Runs the analysis and saves a stored game's; the job ends in finish. */
 static void run(void *arg)
 {
     Job *j = arg;
@@ -192,15 +196,44 @@ static void run(void *arg)
     if (saved && shared(a)) /* which server of several did it, for the operators */
         fprintf(stderr, "morph serve: analysed game %s here (%.1f s)\n", j->key, limits_now() - j->started);
     pthread_mutex_lock(&a->lock);
-    j->status = DONE;
     j->result = text;
     j->failed = !ok;
+    j->saved = saved;
+    pthread_mutex_unlock(&a->lock);
+}
+
+/* Ends a job once the queue lets it go: after run, its result to its
+ * stream (a saved one then leaves memory, read from the store from now
+ * on); without running (another address's took its place, or the server
+ * stops), "failed", so that it may be asked for again. Until then the job
+ * is not DONE, so nothing frees it. */
+static void finish(void *arg)
+{
+    Job *j = arg;
+    Analyses *a = j->owner;
+    bool ran = j->result != NULL; /* only run sets it, on this same worker before */
+    pthread_mutex_lock(&a->lock);
+    bool stopping = a->stopping;
+    if (!ran) {
+        j->failed = true;
+        j->result = xstrdup(stopping ? "{\"status\":\"failed\",\"error\":\"the server stopped before this analysis "
+                                       "started; ask again\"}"
+                                     : "{\"status\":\"failed\",\"error\":\"the analyses' queue was full and this one "
+                                       "gave way to one of an address that had none; ask again\"}");
+    }
+    j->status = DONE;
     publish(j);
-    if (saved) {
+    bool end_work = !ran && !stopping && j->stored && shared(a);
+    char key[ANALYSIS_ID_LEN + 1];
+    snprintf(key, sizeof key, "%s", j->key);
+    if (j->saved) {
         unlink_job(a, j);
         job_free(j);
     }
     pthread_mutex_unlock(&a->lock);
+    char ignore[ERR_MAX]; /* another server may take it now */
+    if (end_work)
+        a->store->ops->work_end(a->store, key, WORK_ANALYSIS, ignore, sizeof ignore);
 }
 
 /* Follows key's analysis running on another server (a->lock held): a job
@@ -277,8 +310,39 @@ static void forget_old(Analyses *a)
     }
 }
 
+/* Hands j to the fair queue (analyses.h): a finished game's player goes
+ * first; the server's own (a game taken over from a server gone) too, each
+ * counted apart. A refused job ends as failed, its work let go. */
+static int queue(Analyses *a, Job *j, const AnalysisAsker *asker)
+{
+    char client[FAIR_CLIENT_MAX];
+    if (asker)
+        snprintf(client, sizeof client, "%s", asker->client ? asker->client : "");
+    else
+        snprintf(client, sizeof client, "takeover:%s", j->key);
+    bool first = !asker || asker->player;
+    FairPush pushed = fair_pool_push(a->queue, client, first, run, finish, j);
+    if (pushed == FAIR_QUEUED)
+        return ANALYSES_STARTED;
+    pthread_mutex_lock(&a->lock);
+    j->status = DONE;
+    j->failed = true;
+    j->result = xstrdup("{\"status\":\"failed\",\"error\":\"the analyses' queue is full\"}");
+    publish(j);
+    bool end_work = j->stored && shared(a);
+    char key[ANALYSIS_ID_LEN + 1];
+    snprintf(key, sizeof key, "%s", j->key);
+    unlink_job(a, j);
+    job_free(j);
+    pthread_mutex_unlock(&a->lock);
+    char ignore[ERR_MAX];
+    if (end_work)
+        a->store->ops->work_end(a->store, key, WORK_ANALYSIS, ignore, sizeof ignore);
+    return pushed == FAIR_CLIENT_FULL ? ANALYSES_CLIENT_FULL : ANALYSES_BUSY;
+}
+
 int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, const Game *g, char *const *texts, int n,
-                   const char *const *names)
+                   const char *const *names, const AnalysisAsker *asker)
 {
     pthread_mutex_lock(&a->lock);
     Job *old = stored ? find(a, key) : NULL;
@@ -286,10 +350,7 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
         pthread_mutex_unlock(&a->lock);
         return ANALYSES_ALREADY;
     }
-    int waiting = 0;
-    for (Job *j = a->jobs; j; j = j->next)
-        waiting += j->status != DONE && !j->remote;
-    if (waiting >= ANALYSES_WAITING_MAX || (!stored && !token_random(key, ANALYSIS_ID_LEN))) {
+    if (!stored && !token_random(key, ANALYSIS_ID_LEN)) {
         pthread_mutex_unlock(&a->lock);
         return ANALYSES_BUSY;
     }
@@ -343,8 +404,9 @@ int analyses_start(Analyses *a, char key[ANALYSIS_ID_LEN + 1], bool stored, cons
     a->jobs = j;
     forget_old(a);
     pthread_mutex_unlock(&a->lock);
-    work_pool_push_background(a->pool, run, NULL, j);
-    return ANALYSES_STARTED;
+    /* Queued outside the lock: a job it drops for this one ends (finish)
+     * before the push returns. */
+    return queue(a, j, asker);
 }
 
 /* Over a shared store, when another server holds the work of key's

@@ -253,10 +253,12 @@ void room_chat_added(Room *r);
 /* Whether seat muted the other players' chat, and setting it (stored). */
 bool room_set_mute(Room *r, int seat, bool muted, RoomError *e);
 
-/* Starts the post-game analysis of r's finished game (r->lock held):
- * analyses_start's answer (ANALYSES_STARTED, _ALREADY, _BUSY, _STORE_DOWN),
- * or ROOM_NOT_OVER when the game is not over (room_analysis.c). */
+/* Starts the post-game analysis of r's finished game (r->lock held) for
+ * asker (NULL: the server's own, taking over a server gone's):
+ * analyses_start's answer (ANALYSES_STARTED, _ALREADY, _BUSY,
+ * _CLIENT_FULL, _STORE_DOWN), or ROOM_NOT_OVER when the game is not over
+ * (room_analysis.c). */
 enum { ROOM_NOT_OVER = -1 };
-int room_analysis_start(Room *r, Analyses *a);
+int room_analysis_start(Room *r, Analyses *a, const AnalysisAsker *asker);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "../../core/xalloc.h"
 
-int room_analysis_start(Room *r, Analyses *a)
+int room_analysis_start(Room *r, Analyses *a, const AnalysisAsker *asker)
 {
     if (r->meta.status != STATUS_FINISHED)
         return ROOM_NOT_OVER;
@@ -22,7 +22,7 @@ int room_analysis_start(Room *r, Analyses *a)
         names[p] = r->voice.names[p];
     char key[ANALYSIS_ID_LEN + 1];
     snprintf(key, sizeof key, "%s", r->meta.id);
-    int how = analyses_start(a, key, true, r->session->game, texts, n, names);
+    int how = analyses_start(a, key, true, r->session->game, texts, n, names, asker);
     for (int i = 0; i < n; i++)
         free(texts[i]);
     free(texts);
