@@ -362,9 +362,7 @@ int cmd_play(int argc, char **argv)
     Session *s = session_new_game(g, list, seed, err, sizeof err);
     if (!s)
         return cli_fail(EXIT_USAGE, "play: %s", err);
-    if (!have_seed && !c.quiet)
-        printf("Seed %llu (from the clock; play it again with --seed %llu)\n", (unsigned long long)seed,
-               (unsigned long long)seed);
+    c.seed_from_clock = !have_seed; /* said once the command is accepted */
     char path[4096];
     if (!record)
         default_record(ops->name, seed, path, sizeof path);

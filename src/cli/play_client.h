@@ -30,6 +30,7 @@ typedef struct Client {
     char write_error[ERR_MAX + 64]; /* why the latest write failed */
     const char *resumed_from; /* the record file resumed, or NULL */
     Recap recap;
+    bool seed_from_clock; /* no --seed: the start says how to play it again */
 } Client;
 
 /* Plays c's session (c->play.s, which it frees) from where it is: checks

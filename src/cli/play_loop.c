@@ -307,7 +307,7 @@ static void print_help(const Client *c)
         "  legend          what each code of the screen means\n"
         "  hint            ask the %s AI for its plan and the chance it rests on\n"
         "  undo            take back your last decision%s\n"
-        "  resign          give up the game%s\n"
+        "  resign          give up the game after a yes%s\n"
         "  save [FILE]     write the record now (to FILE: a copy; the game goes on\n"
         "                  saving to %s)\n"
         "  quit            stop playing; the record is already saved (Ctrl-C too)\n"
@@ -402,6 +402,32 @@ static bool path_ok(const Client *c, const char *path, bool force, char *err, si
 }
 
 /* Handles a common command; false when line is not one. */
+/* resign ends the game for good: asked again before it is played. True
+ * when the person confirms; else the game goes on (or *go says that the
+ * input ended or Ctrl-C came). */
+static bool confirm_resign(Client *c, int *go)
+{
+    say("Resign the game? Type yes to resign, anything else to play on: ");
+    fflush(stdout);
+    char answer[LINE_MAX_LEN];
+    switch (read_line(c, answer, sizeof answer)) {
+    case LINE_INTERRUPTED:
+        *go = stop_interrupted(c);
+        return false;
+    case LINE_END:
+        save(c);
+        say("\nEnd of input. ");
+        *go = saved_message(c, stdout);
+        return false;
+    }
+    for (char *q = answer; *q; q++)
+        *q = (char)tolower((unsigned char)*q);
+    if (strcmp(answer, "yes") == 0 || strcmp(answer, "y") == 0)
+        return true;
+    say("Not resigned: the game goes on.\n");
+    return false;
+}
+
 static bool command(Client *c, const char *line, int *go)
 {
     char buf[LINE_MAX_LEN], *w[4];
@@ -430,6 +456,8 @@ static bool command(Client *c, const char *line, int *go)
         } else {
             print_error(c, "save", err);
         }
+    } else if (strcmp(verb, "resign") == 0 && n == 1) {
+        return !confirm_resign(c, go); /* confirmed: the line goes on as the move */
     } else if (strcmp(verb, "undo") == 0 && n == 1) {
         do_undo(c);
     } else if (strcmp(verb, "hint") == 0 && n == 1) {
@@ -657,6 +685,9 @@ int play_client_run(Client *c, bool resumed, bool force)
     }
     c->echo = !isatty(0);
     c->drawn_at = -1;
+    if (c->seed_from_clock && !c->quiet)
+        printf("Seed %llu (from the clock; play it again with --seed %llu)\n", (unsigned long long)s->seed,
+               (unsigned long long)s->seed);
     if (!c->quiet) {
         StrBuf sb = STRBUF_INIT;
         term_paint(&sb, c->play.color, SGR_BOLD, resumed ? "Resumed game" : "New game");

@@ -14,7 +14,7 @@ trap cleanup EXIT
 
 # ---- plain output (not a terminal) ----
 
-out=$(cd "$tmp" && printf 'help\nplace z9\nr\nr 146\nk 22\nresign\n' | $MORPH play morpyam --seed 2 --players human,ai:random 2>&1)
+out=$(cd "$tmp" && printf 'help\nplace z9\nr\nr 146\nk 22\nresign\nno\nresign\nyes\n' | $MORPH play morpyam --seed 2 --players human,ai:random 2>&1)
 check_eq "exit 0 after resign" 0 $?
 check_match "seed and record named" "New game of morpyam: P1 \(you\), P2 \(random\); seed 2; record morph-morpyam-2.json" "$out"
 check_match "the grid is drawn" "  4  5    AP   MA   MO   FU   1    4" "$out"
@@ -30,6 +30,8 @@ check_match "the roll after it" "P1 \(you\) rolls 2 4 6: the dice now show 2 2 2
 check_match "after keep: roll 2" "Roll 2 of 3, dice: 2 2 2 4 6." "$out"
 check_match "a turn that ends by itself is told" "P2 \(random\) rolls 1 2 5: the dice now show 1 2 5 5 6; nothing can be covered: no token this turn" "$(flat "$out")"
 check_match "a missed call told" "P2 \(random\) rolls 1 2 3 6 6; the call of full house misses" "$out"
+check_match "resign asks first, and no keeps playing" \
+    "Resign the game\\? Type yes to resign, anything else to play on: no Not resigned: the game goes on\\." "$(flat "$out")"
 check_match "resign told" "P1 \(you\) resigns: P2 \(random\) wins by forfeit" "$out"
 check_match "resign ends with the summary" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.' "$out"
 check_match "summary points" $'P1 \\(you\\): 0 points \\(no line\\), resigned\nP2 \\(random\\): 0 points \\(no line\\)' "$out"
@@ -369,7 +371,9 @@ T kill-session -t yam
 start yam2 "$MORPH play --resume $tmp/t.json"
 expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 2; record[[:space:]]+$tmp/t.json \($n actions played\)"
 expect yam2 "same position after the kill" "$(sed 's/[().]/\\&/g' <<<"$status")"
-answer yam2 "resign"
+type_line yam2 "resign"
+expect yam2 "resign asks for confirmation" "Resign the game\\? Type yes to resign, anything else to play on: $"
+answer yam2 "yes"
 expect yam2 "resign summary in the terminal" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.'
 expect yam2 "exit 0" "\[exit 0\]"
 fits yam2 "morpyam end screen"

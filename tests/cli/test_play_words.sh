@@ -188,7 +188,7 @@ check_match "--verbose: the master's detail" "\[master: keep 2 2 \(reroll 4 5 6\
 check_match "--verbose: the AI's moves with their detail" "\[random: picked at random among [0-9]+ legal actions\]" "$out"
 out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
 check_match "Morphos hint: the move and its win rate in words" \
-    "hint: x?[a-e][1-5] — Black wins about [0-9<>]+% of the simulated games from there" "$out"
+    "hint: x?[a-e][1-5] — Black wins (about [0-9]+%|more than 99%|less than 1%|all|none) of the simulated games from there" "$out"
 out=$(printf 'hint\n6\nquit\n' | $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/hint3.json")
 check_match "no hint while real dice are asked" "hint: nothing to decide now: a chance outcome is due." "$out"
 check_error "--quiet and --verbose" "^morph: play: --quiet prints nothing, --verbose more: give one of them$" \
@@ -222,6 +222,19 @@ jq 'del(.dice)' "$tmp/real.json" >"$tmp/old.json"
 check_exit "an old record without dice loads" 0 sh -c "printf 'quit\n' | $MORPH play --resume '$tmp/old.json'"
 jq '.dice = "loaded"' "$tmp/real.json" >"$tmp/bad.json"
 check_error "a bad dice mode" "^morph: record $tmp/bad.json: 'dice' must be \"auto\" or \"manual\"$" $MORPH replay "$tmp/bad.json"
+jq 'del(.result)' "$tmp/real.json" >"$tmp/nores.json"
+check_error "a record without result: the key is missing" \
+    "^morph: record $tmp/nores.json: the key 'result' is missing \(null while the game runs, else the result\)$" \
+    $MORPH replay "$tmp/nores.json"
+jq '.result = 3' "$tmp/real.json" >"$tmp/badres.json"
+check_error "a result of the wrong kind" "^morph: record $tmp/badres.json: 'result' must be null or an object$" \
+    $MORPH replay "$tmp/badres.json"
+# The seed line only for a command that is accepted.
+out=$($MORPH play morphos --size 5 --players human,ai:random --record "$tmp" 2>&1 </dev/null)
+case $out in *Seed*) bad "a refused command printed the seed line: $out" ;; *) ok ;; esac
+check_match "the refusal said" "^morph: play: " "$out"
+out=$(printf 'quit\n' | $MORPH play morphos --size 5 --players human,ai:random --record "$tmp/clock.json" 2>&1)
+check_match "an accepted command without --seed prints it" "^Seed [0-9]+ \(from the clock; play it again with --seed [0-9]+\)" "$out"
 
 # ---- through a terminal of 80x24 ----
 if ! command -v tmux >/dev/null; then
