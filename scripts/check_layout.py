@@ -9,7 +9,9 @@ sources and on a build's objects:
    or includes) only its own folder and the folders below it;
 4. a folder's internal header (*_internal.h) is included only from its own
    folder;
-5. no source, test or fuzz file over 800 lines.
+5. no source, test or fuzz file over 800 lines;
+6. no cycle of imports between the page's modules (web/js: static imports
+   and dynamic import() alike, since either runs the other's code).
 
 usage: scripts/check_layout.py BUILD_DIR   (e.g. build/asan, after make)
 Prints one line per rule broken and "check_layout: N passed, N failed".
@@ -81,6 +83,23 @@ def include_edges():
     return edges
 
 
+def page_import_edges():
+    """web/js/A.js -> web/js/B.js for each `from './B.js'` or `import('./B.js')`."""
+    edges = collections.defaultdict(dict)
+    folder = os.path.join('web', 'js')
+    for f in sorted(os.listdir(folder)):
+        if not f.endswith('.js'):
+            continue
+        path = os.path.join(folder, f)
+        with open(path, encoding='utf-8') as fh:
+            text = fh.read()
+        for m in re.finditer(r"""(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"](\./[^'"]+)['"]""", text, re.M):
+            target = os.path.normpath(os.path.join(folder, m.group(1)))
+            kind = 'import()' if 'import' in m.group(0) and '(' in m.group(0) else 'import'
+            edges[path].setdefault(target, kind)
+    return edges
+
+
 def cycles(edges):
     """Strongly connected components of more than one file (Tarjan)."""
     index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
@@ -145,6 +164,9 @@ def main():
                     if ra and rb and ra[1] != rb[1] and rb[0] >= ra[0]:
                         wrong.append(f'{a} -> {b} ({why}): {ra[1]} may not use {rb[1]}')
             check(wrong, f'{kind} against the order of the folders of {where}')
+    page = page_import_edges()
+    check([' -> '.join(c) + '  (' + '; '.join(f'{a} -> {b} ({page[a][b]})' for a in c for b in c if b in page[a]) + ')'
+           for c in cycles(page)], "cycles of imports between the page's modules")
     check([f'{a} includes {b}' for a, t in sorted(includes.items()) for b in t
            if b.endswith('_internal.h') and os.path.dirname(a) != os.path.dirname(b)],
           "internal headers included from another folder")

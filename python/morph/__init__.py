@@ -7,7 +7,7 @@ library (libmorph.so), in the shape of OpenSpiel's API (docs/python.md).
     state.apply_action(state.legal_actions()[0])
     print(state)
 """
-from . import ai
+from . import ai, pyspiel
 from ._lib import lib as _lib_handle
 from .game import CHANCE, TERMINAL, Game, Rng, State, games, load_game
 from .record import Record, load_record, read_record
@@ -24,4 +24,4 @@ def seed_derive(seed, a, b):
 
 
 __all__ = ["CHANCE", "TERMINAL", "Game", "State", "Record", "Rng", "ai", "analyze", "games", "load_game", "load_record",
-           "read_record", "seed_derive", "solve"]
+           "pyspiel", "read_record", "seed_derive", "solve"]

@@ -9,7 +9,7 @@ import ctypes
 import os
 import threading
 from ctypes import POINTER, c_char_p, c_double, c_float, c_int, c_int32, c_int64, c_longlong, c_size_t, c_uint32, \
-    c_uint64, c_void_p
+    c_uint64, c_uint8, c_void_p
 
 MAX_ACTIONS = 1024
 
@@ -70,8 +70,21 @@ _signatures = {
     "morph_state_render": (_text, [_state]),
     "morph_state_history": (c_int, [_state, POINTER(c_int32), c_int]),
     "morph_state_from_start": (c_int, [_state]),
+    "morph_state_origin": (_text, [_state]),
     "morph_game_observation_shape": (c_int, [_game, POINTER(c_int32)]),
     "morph_state_observation": (c_int, [_state, POINTER(c_float), c_size_t]),
+    "morph_states_observations": (c_int, [POINTER(_state), c_int, POINTER(c_float), c_size_t]),
+    "morph_game_num_distinct_actions": (c_int, [_game]),
+    "morph_game_max_chance_outcomes": (c_int, [_game]),
+    "morph_game_max_game_length": (c_longlong, [_game]),
+    "morph_game_action_id": (c_int32, [_game, c_int32]),
+    "morph_game_action_of": (c_int32, [_game, c_int32, c_int]),
+    "morph_state_legal_ids": (c_int, [_state, POINTER(c_int32)]),
+    "morph_state_chance_ids": (c_int, [_state, POINTER(c_int32), POINTER(c_double)]),
+    "morph_state_chance_key": (c_int, [_state, POINTER(c_uint64)]),
+    "morph_state_apply_id": (c_int, [_state, c_int32]),
+    "morph_state_history_ids": (c_int, [_state, POINTER(c_int32), c_int]),
+    "morph_states_legal_masks": (c_int, [POINTER(_state), c_int, POINTER(c_uint8)]),
     "morph_state_describe": (_text, [_state, c_int32]),
     "morph_state_why_not": (_text, [_state, c_char_p, POINTER(c_int)]),
     "morph_state_marks_json": (_text, [_state]),
@@ -82,6 +95,7 @@ _signatures = {
                                  POINTER(c_uint32), POINTER(c_int32)]),
     "morph_play_game": (_state, [_game, _specs, c_uint64]),
     "morph_rng_new": (c_void_p, [c_uint64]),
+    "morph_rng_clone": (c_void_p, [c_void_p]),
     "morph_rng_free": (None, [c_void_p]),
     "morph_rng_below": (c_uint32, [c_void_p, c_uint32]),
     "morph_state_sample_chance": (c_int, [_state, c_void_p, POINTER(c_int32)]),

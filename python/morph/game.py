@@ -1,4 +1,10 @@
-"""Games and states in the shape of OpenSpiel's (docs/python.md)."""
+"""Games and states in the shape of OpenSpiel's (docs/python.md).
+
+Every object here owns a C object of the library; copying or pickling one
+makes another C object (a game from its name and options, a state from its
+history or its text, a stream in the same place), never a second owner of
+the same: each frees its own."""
+import copy
 import ctypes
 import json
 import operator
@@ -23,6 +29,11 @@ def load_game(name, options=None, **kwargs):
     (load_game("morphos", size=9, mutators=["minimorph"])) or a dict as
     records hold them ({"size": 9, "move-cap": 200}); an underscore in a
     keyword stands for a hyphen (move_cap=200)."""
+    return _load_game(Game, name, options, kwargs)
+
+
+def _load_game(cls, name, options, kwargs):
+    """load_game making an object of cls (Game or a subclass)."""
     opts = dict(options or {})
     for key, value in kwargs.items():
         opts[key.replace("_", "-")] = value
@@ -33,7 +44,7 @@ def load_game(name, options=None, **kwargs):
     handle = lib.morph_game_new(text_arg(name, "game name"), text_arg(text, "options"))
     if not handle:
         _lib.fail()
-    return Game(handle)
+    return cls(handle)
 
 
 def _check_seed(seed, top=2**63 - 1):
@@ -69,6 +80,19 @@ class Rng:
             lib.morph_rng_free(self._h)
             self._h = None
 
+    def __copy__(self):
+        """A stream in the same place, going on independently."""
+        twin = Rng.__new__(Rng)
+        twin._h = lib.morph_rng_clone(self._h)
+        return twin
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def __reduce__(self):
+        raise TypeError("a morph.Rng cannot be pickled (its place in the stream lives in the library): "
+                        "pickle its seed and make a new morph.Rng(seed), or copy.copy() it in this process")
+
     def below(self, bound):
         """Uniform in [0, bound), without bias."""
         if type(bound) is not int or not 1 <= bound < 2**32:
@@ -77,7 +101,11 @@ class Rng:
 
 
 class Game:
-    """A rule set with its options (OpenSpiel's Game)."""
+    """A rule set with its options (OpenSpiel's Game). new_initial_state,
+    deserialize_state and play make states of the class state_class (a
+    subclass of Game may name a subclass of State there)."""
+
+    state_class = None  # State, once defined below
 
     def __init__(self, handle):
         self._h = handle
@@ -98,19 +126,34 @@ class Game:
 
     __str__ = __repr__
 
+    def __reduce__(self):
+        """Pickled as its name and options: load_game makes it anew."""
+        return load_game, (self.name, self.options)
+
+    def __copy__(self):
+        """Another game of the same rules, with its own C object."""
+        make, args = self.__reduce__()
+        return make(*args)
+
+    def __deepcopy__(self, memo):
+        return self.__copy__()
+
+    def _state(self, handle):
+        """The state_class object over handle (the library's, taken)."""
+        if not handle:
+            _lib.fail()
+        return (self.state_class or State)._wrap(self, handle)
+
     def num_players(self):
         return self._players
 
     def new_initial_state(self):
-        return State(self, lib.morph_state_new(self._h))
+        return self._state(lib.morph_state_new(self._h))
 
     def deserialize_state(self, text):
         """The state of a text from State.serialize(); its history starts
         there (history() is empty, and it has no record)."""
-        handle = lib.morph_state_deserialize(self._h, text_arg(text))
-        if not handle:
-            _lib.fail()
-        return State(self, handle)
+        return self._state(lib.morph_state_deserialize(self._h, text_arg(text)))
 
     def observation_tensor_shape(self):
         """(planes, height, width) of State.observation_tensor()."""
@@ -128,10 +171,7 @@ class Game:
         spec, or one a seat; default random), chance from the seed: the game
         `morph play GAME --players ai:SPEC,... --seed SEED` plays. Returns the
         final State, its whole history included."""
-        handle = lib.morph_play_game(self._h, _seat_specs(self, players), _check_seed(seed))
-        if not handle:
-            _lib.fail()
-        return State(self, handle)
+        return self._state(lib.morph_play_game(self._h, _seat_specs(self, players), _check_seed(seed)))
 
     def play_games(self, n, seed=0, players=None):
         """Plays games seed .. seed + n - 1 to the end in C, each as play()
@@ -179,13 +219,30 @@ def _action_arg(action):
 
 class State:
     """A position of a game with the actions applied since it was made
-    (OpenSpiel's State)."""
+    (OpenSpiel's State). A subclass's objects are made by the calls that
+    make states (clone, Game.new_initial_state when the game names the
+    subclass in state_class); their own attributes are copied shallowly by
+    clone and pickled with them."""
 
     __slots__ = ("_h", "_game")
 
     def __init__(self, game, handle):
         self._game = game
         self._h = handle
+
+    @classmethod
+    def _wrap(cls, game, handle):
+        """An object of cls over handle, without calling a subclass's
+        __init__ (which may take other arguments)."""
+        state = cls.__new__(cls)
+        State.__init__(state, game, handle)
+        state._moved()
+        return state
+
+    def _moved(self):
+        """Called when the C state changed other than by apply_action: a
+        subclass that keeps something of it (morph.pyspiel keeps the player
+        to move) refreshes it here."""
 
     def __del__(self):
         if getattr(self, "_h", None) and lib is not None:
@@ -249,6 +306,7 @@ class State:
         all or nothing; returns how many atomic actions. ValueError with the
         library's message (why_not(text) gives the reason in words)."""
         n = lib.morph_state_apply_text(self._h, text_arg(text))
+        self._moved()
         if n < 0:
             _lib.fail()
         return n
@@ -278,18 +336,35 @@ class State:
         n = lib.morph_state_returns(self._h, out)
         return out[:n]
 
+    returns_share = returns  # the same under the name morph.pyspiel keeps it
+
     def result(self):
         """None while the game runs, else {"winners" (1-based), "how",
         "returns", and "points" in games with points}, as records hold it."""
         return json.loads(take(lib.morph_state_result_json(self._h)))
 
     def clone(self):
-        return State(self._game, lib.morph_state_clone(self._h))
+        """An independent copy, of this object's class (its own attributes
+        copied shallowly)."""
+        twin = type(self)._wrap(self._game, lib.morph_state_clone(self._h))
+        if hasattr(self, "__dict__"):
+            twin.__dict__.update(self.__dict__)
+        return twin
 
     __copy__ = clone
 
     def __deepcopy__(self, memo):
-        return self.clone()
+        twin = type(self)._wrap(self._game, lib.morph_state_clone(self._h))
+        if hasattr(self, "__dict__"):
+            twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return twin
+
+    def __reduce__(self):
+        """Pickled as its game, the text it was read from ("" for the
+        initial state) and its history since, replayed when unpickled; the
+        seats and seed of a record are not kept."""
+        form = (take(lib.morph_state_origin(self._h)), State.history(self))
+        return _unpickle_state, (self._game, type(self), form), getattr(self, "__dict__", None) or None
 
     def serialize(self):
         """The game's one-line text of the position (morph engine's
@@ -304,16 +379,21 @@ class State:
         lib.morph_state_history(self._h, buf, n)
         return buf[:n]
 
+    def history_texts(self):
+        """The texts of history() as records write them (each in the
+        position before it); history_str() is the same in morph.State."""
+        return State.history_str(self)
+
     def history_str(self):
         """The texts of history() as records write them (each in the
         position before it)."""
         if not lib.morph_state_from_start(self._h):
             raise ValueError("this state was read from a text: its history before that is unknown")
-        replay = self._game.new_initial_state()
+        replay = State._wrap(self._game, lib.morph_state_new(self._game._h))
         texts = []
-        for action in self.history():
-            texts.append(replay.action_to_string(action))
-            replay.apply_action(action)
+        for action in State.history(self):
+            texts.append(State.action_to_string(replay, action))
+            State.apply_action(replay, action)
         return texts
 
     def __str__(self):
@@ -330,10 +410,12 @@ class State:
         bottom row (rank 1), column 0 file a; docs/python.md lists the
         planes of each game."""
         import numpy as np
-        out = np.zeros(self._game.observation_tensor_shape(), dtype=np.float32)
+        out = np.zeros(Game.observation_tensor_shape(self._game), dtype=np.float32)
         if lib.morph_state_observation(self._h, out.ctypes.data_as(ctypes.POINTER(c_float)), out.size) < 0:
             _lib.fail()
         return out
+
+    observation_planes = observation_tensor  # the same under the name morph.pyspiel keeps it
 
     # ---- words for people ----
 
@@ -395,3 +477,18 @@ def _players_arg(state, players):
 
 def _seed_arg(seed):
     return -1 if seed is None else _check_seed(seed)
+
+
+def _unpickle_state(game, cls, form):
+    """The state a pickle holds (State.__reduce__): the text it was read
+    from read back (or the initial state), and its history replayed."""
+    origin, actions = form
+    handle = lib.morph_state_deserialize(game._h, text_arg(origin)) if origin else lib.morph_state_new(game._h)
+    if not handle:
+        _lib.fail()
+    state = cls._wrap(game, handle)
+    for action in actions:
+        if lib.morph_state_apply(state._h, _action_arg(action)) < 0:
+            _lib.fail()
+    state._moved()
+    return state

@@ -83,6 +83,8 @@ void capi_game_unref(const MorphGame *g)
 {
     MorphGame *m = (MorphGame *)g;
     if (__atomic_sub_fetch(&m->refs, 1, __ATOMIC_ACQ_REL) == 0) {
+        if (m->space)
+            m->release_space(m->space);
         game_free(m->game);
         free(m);
     }

@@ -11,9 +11,15 @@
 
 /* A game lives while its handle or any of its states does: a binding may
  * release them in any order (Python's collector of cycles does). */
+typedef struct DenseSpace DenseSpace;
 struct MorphGame {
     Game *game;
     int refs; /* the handle and every state; atomic */
+    /* Its dense action ids, made by spaces.c at their first use (atomic),
+     * and how the last holder frees them: spaces.c calls into this file's
+     * functions, so the pointer keeps this file from calling into it. */
+    DenseSpace *space;
+    void (*release_space)(DenseSpace *space);
 };
 
 /* A State with the atomic actions applied since it was made, and what a
@@ -24,6 +30,7 @@ struct MorphState {
     Action *hist;
     int n, cap;
     bool from_start;  /* the history starts at the initial state */
+    char *origin;     /* else the text it was read from (morph_state_origin) */
     uint64_t seed;    /* the session seed it was played with (0 when none) */
     bool has_players; /* players holds one entry per seat */
     char players[MAX_PLAYERS][136]; /* "human" or "ai:SPEC", as sessions take them */

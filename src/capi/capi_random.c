@@ -19,6 +19,13 @@ MORPH_API MorphRng *morph_rng_new(uint64_t seed)
     return r;
 }
 
+MORPH_API MorphRng *morph_rng_clone(const MorphRng *r)
+{
+    MorphRng *c = xmalloc(sizeof *c);
+    *c = *r;
+    return c;
+}
+
 MORPH_API void morph_rng_free(MorphRng *r)
 {
     free(r);

@@ -66,6 +66,7 @@ MORPH_API MorphState *morph_state_clone(const MorphState *s)
     *c = *s;
     capi_game_ref(c->g);
     c->st = state_clone(s->st);
+    c->origin = s->origin ? capi_strdup(s->origin) : NULL;
     c->hist = s->cap ? xmalloc((size_t)s->cap * sizeof *c->hist) : NULL;
     if (s->n)
         memcpy(c->hist, s->hist, (size_t)s->n * sizeof *c->hist);
@@ -78,6 +79,7 @@ MORPH_API void morph_state_free(MorphState *s)
         return;
     state_free(s->st);
     free(s->hist);
+    free(s->origin);
     capi_game_unref(s->g);
     free(s);
 }
@@ -200,7 +202,9 @@ MORPH_API MorphState *morph_state_deserialize(const MorphGame *g, const char *te
         capi_fail("%s", err);
         return NULL;
     }
-    return capi_state_wrap(g, st, false);
+    MorphState *s = capi_state_wrap(g, st, false);
+    s->origin = capi_strdup(text);
+    return s;
 }
 
 MORPH_API char *morph_state_render(const MorphState *s)
@@ -222,4 +226,9 @@ MORPH_API int morph_state_history(const MorphState *s, int32_t *out, int cap)
 MORPH_API int morph_state_from_start(const MorphState *s)
 {
     return s->from_start;
+}
+
+MORPH_API char *morph_state_origin(const MorphState *s)
+{
+    return capi_strdup(s->origin ? s->origin : "");
 }

@@ -7,13 +7,15 @@
  * - Games and states are opaque handles; a state belongs to the game it was
  *   made from, which lives on while any of its states does (the handles
  *   may be released in any order).
- * - A function that can fail returns NULL or a negative number, and the
- *   reason is one line that morph_error() gives, in the calling thread,
+ * - A function that can fail returns NULL or a negative number (but
+ *   morph_state_apply_id, whose answers are players: MORPH_ILLEGAL), and
+ *   the reason is one line that morph_error() gives, in the calling thread,
  *   until its next failing call: the library's own message ("illegal move
  *   'c3': c3 is taken"). Nothing prints, nothing exits.
  * - Strings returned as char * are the caller's: release them with
  *   morph_free(). JSON is compact UTF-8.
- * - Actions are the games' integers (game.h); lists of them are written
+ * - Actions are the games' integers (game.h), or dense ids where a call
+ *   says so (OpenSpiel's numbering, spaces.c); lists of them are written
  *   into arrays of MORPH_MAX_ACTIONS entries.
  * - Every call may run on any thread; one handle is used by one thread at a
  *   time. Nothing holds a lock of the caller's, so a binding may release
@@ -30,6 +32,7 @@
 #define MORPH_MAX_PLAYERS 4
 #define MORPH_CHANCE (-1)
 #define MORPH_TERMINAL (-2)
+#define MORPH_ILLEGAL (-3) /* morph_state_apply_id's refusal: no player has this number */
 
 typedef struct MorphGame MorphGame;
 typedef struct MorphState MorphState;
@@ -95,6 +98,9 @@ MORPH_API char *morph_state_render(const MorphState *s);
 MORPH_API int morph_state_history(const MorphState *s, int32_t *out, int cap);
 /* 1 when the history starts at the initial state (not a text read back). */
 MORPH_API int morph_state_from_start(const MorphState *s);
+/* The text a state read back was read from (its history follows it), or ""
+ * when its history starts at the initial state. */
+MORPH_API char *morph_state_origin(const MorphState *s);
 
 /* ---- observations (observe.c) ---- */
 /* The shape of g's observation tensor (planes, height, width): returns the
@@ -102,6 +108,46 @@ MORPH_API int morph_state_from_start(const MorphState *s);
 MORPH_API int morph_game_observation_shape(const MorphGame *g, int32_t shape[3]);
 /* Fills out (count floats, the product of the shape) for the position. */
 MORPH_API int morph_state_observation(const MorphState *s, float *out, size_t count);
+
+/* Many states' observations at once (a batch for training): row i of out
+ * (count floats, as above) is states[i]'s. Returns n, or -1. */
+MORPH_API int morph_states_observations(const MorphState *const *states, int n, float *out, size_t count);
+
+/* ---- dense ids, OpenSpiel's numbering (spaces.c) ---- */
+/* Every decision a game can ever offer has an id 0 .. distinct_actions-1
+ * and every chance outcome an id 0 .. max_chance_outcomes-1, each in the
+ * order of the games' integers (docs/python.md, "Coming from OpenSpiel"). */
+MORPH_API int morph_game_num_distinct_actions(const MorphGame *g);
+MORPH_API int morph_game_max_chance_outcomes(const MorphGame *g);
+/* No game is longer (atomic actions, chance included); -1 when the rules
+ * bound none. */
+MORPH_API long long morph_game_max_game_length(const MorphGame *g);
+/* The id of a game's integer (-1 when it has none: resign, leave), and the
+ * integer of a decision's id (chance 0) or of a chance outcome's (chance
+ * 1), -1 when out of range. */
+MORPH_API int32_t morph_game_action_id(const MorphGame *g, int32_t action);
+MORPH_API int32_t morph_game_action_of(const MorphGame *g, int32_t id, int chance);
+/* The ids of the legal decisions, ascending; at a chance node the ids of
+ * the outcomes that can happen (OpenSpiel's legal_actions). */
+MORPH_API int morph_state_legal_ids(const MorphState *s, int32_t *ids);
+/* The outcomes that can happen here with their probabilities (none away
+ * from chance). */
+MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *probabilities);
+/* How many outcomes can happen here, and a 64-bit hash of them with their
+ * probabilities in *key (0 away from chance): a binding keeps the lists it
+ * has built by this key rather than build the same list again (a roll of
+ * five dice lists 252 outcomes). */
+MORPH_API int morph_state_chance_key(const MorphState *s, uint64_t *key);
+/* Applies a decision's id (a chance outcome's at a chance node) and returns
+ * who moves now (as morph_state_player: a binding then need not ask), or
+ * MORPH_ILLEGAL, with the error set, when id is not legal here. */
+MORPH_API int morph_state_apply_id(MorphState *s, int32_t id);
+/* morph_state_history in ids. */
+MORPH_API int morph_state_history_ids(const MorphState *s, int32_t *out, int cap);
+/* Legal masks of many states of one game: row i of out (distinct_actions
+ * bytes) holds 1 at the ids legal in states[i], zeros at chance nodes and
+ * at the end. Returns n, or -1. */
+MORPH_API int morph_states_legal_masks(const MorphState *const *states, int n, uint8_t *out);
 
 /* ---- words for people (capi_words.c) ---- */
 /* The game's sentence for action a (legal here) in the context of s, seats
@@ -137,6 +183,8 @@ MORPH_API MorphState *morph_play_game(const MorphGame *g, const char *const *spe
 /* A seeded stream (xoshiro256**, src/core/rng.h). */
 typedef struct MorphRng MorphRng;
 MORPH_API MorphRng *morph_rng_new(uint64_t seed);
+/* A stream in the same place as r, independent of it from now on. */
+MORPH_API MorphRng *morph_rng_clone(const MorphRng *r);
 MORPH_API void morph_rng_free(MorphRng *r);
 /* Uniform in [0, bound); 0 when bound is 0. */
 MORPH_API uint32_t morph_rng_below(MorphRng *r, uint32_t bound);

@@ -1,6 +1,7 @@
 /* The list of observation tensors, one entry a game (observe.h), and the C
  * API's calls over it. A game without an entry observes nothing: a shape of
  * (0, 0, 0). */
+#include <stdio.h>
 #include <string.h>
 
 #include "capi_internal.h"
@@ -36,4 +37,17 @@ MORPH_API int morph_state_observation(const MorphState *s, float *out, size_t co
     if (want)
         observer_of(s->g->game)->fill(s->st, out);
     return 0;
+}
+
+MORPH_API int morph_states_observations(const MorphState *const *states, int n, float *out, size_t count)
+{
+    if (n < 0)
+        return capi_fail("a batch holds 0 states or more, not %d", n), -1;
+    for (int i = 0; i < n; i++)
+        if (morph_state_observation(states[i], out + (size_t)i * count, count) < 0) {
+            char why[ERR_MAX]; /* the message is rewritten in the buffer it is read from */
+            snprintf(why, sizeof why, "%s", morph_error());
+            return capi_fail("state %d of the batch: %s", i, why), -1;
+        }
+    return n;
 }

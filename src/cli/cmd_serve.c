@@ -106,6 +106,8 @@ int cmd_serve(int argc, char **argv)
                   "work of a post-game analysis a decision, in ms of one\ncore (default {}; docs/analysis.md)"),
         SERVE_INT("--analysis-max-s", &cfg.analysis_max_s, 1, 86400, "N",
                   "the longest one analysis runs, in seconds (default {})"),
+        SERVE_INT("--analysis-nice", &cfg.analysis_nice, 0, 19, "N",
+                  "CPU priority of the analyses' worker, 0 (as the\nmoves) to 19 (the lowest: only the CPU nobody\nelse wants; default {})"),
         SERVE_INT("--idle-s", &cfg.idle_s, 0, 2678400, "N",
                   "seconds after which a game nobody asked for leaves\nmemory (it loads again when asked for; 0 never;\ndefault {})"),
         SERVE_INT("--abandon-days", &abandon_days, 0, 3650, "N",

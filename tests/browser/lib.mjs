@@ -54,7 +54,9 @@ export class Server {
 
   async start() {
     const args = ['serve', '--host', '127.0.0.1', '--port', String(this.port), '--db', this.db,
-      '--web', path.join(ROOT, 'web'), ...this.extra];
+      // analyses at the tests' priority: at nice 19 (the default), a machine
+      // loaded by the other suites could keep them waiting for minutes
+      '--web', path.join(ROOT, 'web'), '--analysis-nice', '0', ...this.extra];
     const proc = spawn(MORPH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.url = null;

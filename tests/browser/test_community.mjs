@@ -119,20 +119,33 @@ export const tests = [
       const second = first === alice ? bob : alice;
       const loserName = second === alice ? 'alice' : 'bob', winnerName = loserName === 'alice' ? 'bob' : 'alice';
 
-      // ---- the clocks tick for the seat to move, highlighted ----
+      // ---- a rated game's header: both ratings ----
+      await first.waitForSelector('#ratings:not([hidden])');
+      assert(/^Rated: (alice|bob) 1500 · (alice|bob) 1500$/.test(await first.textContent('#ratings')), 'both ratings in the header');
+      // ---- the clocks start with the moves: a first move is not charged ----
       await first.waitForSelector('.clock.running.mine');
-      const t0 = await first.textContent('.clock.running .clock-time');
+      await first.waitForSelector('.first-move:not([hidden])');
+      const told = await first.textContent('.first-move');
+      assert(/^Make your first move within \d+ s, or the game is aborted\.$/.test(told), `the first move's time: ${told}`);
+      const before = await first.textContent('.clock.running .clock-time');
       await first.waitForTimeout(1200);
-      const t1 = await first.textContent('.clock.running .clock-time');
-      assert(Number(t1.split(':').pop()) < Number(t0.split(':').pop()) || t1 !== t0, `the clock ticks: ${t0} then ${t1}`);
+      assertEqual(await first.textContent('.clock.running .clock-time'), before, 'no time charged before the first move');
       assertEqual(await second.$$eval('.clock.running:not(.mine)', (c) => c.length), 1, 'the other sees the running clock highlighted');
+      await t.shot(first, 'clock-first-move');
 
-      // ---- moves; then the second player's tab is hidden when its turn comes ----
+      // ---- the first moves; then the clock ticks for the seat to move ----
       // The winner's clock runs only while the test moves for it (nothing
       // slow waits on it, however loaded the machine); whatever takes time
       // is done on the loser's clock, which is meant to run out anyway.
       const { move } = await import('./test_morphos.mjs');
       await move(first, 'c3');
+      await move(second, 'b4');
+      await first.waitForSelector('.first-move[hidden]', { state: 'attached' });
+      const t0 = await first.textContent('.clock.running .clock-time');
+      await first.waitForTimeout(1200);
+      const t1 = await first.textContent('.clock.running .clock-time');
+      assert(t1 !== t0, `the clock ticks from the second move on: ${t0} then ${t1}`);
+      await move(first, 'd4');
       // ---- a spectator chats; the players chat apart (the loser's clock runs) ----
       await carol.goto(`${server.url}/game/${id}`);
       await carol.waitForSelector('#game[data-busy="no"]');
@@ -154,18 +167,18 @@ export const tests = [
       t.watch(turnTab, `${loserName}'s lobby tab`);
       await turnTab.goto(`${server.url}/lobby`);
       await turnTab.waitForSelector('#your-games-list li');
-      await move(second, 'b4');
+      await move(second, 'b2');
       await turnTab.waitForSelector(`#your-games-list li[data-id="${id}"][data-turn="no"]`);
       await hide(second);
       await hide(turnTab);
       const version = Number((await gameState(second)).version);
-      await move(first, 'd4');
+      await move(first, 'a1');
       await waitVersion(second, version);
       await second.waitForFunction(() => window.__notes.length > 0, null, { timeout: 10000 }).catch(async () => {
         throw new Error(`the game tab made no notification: ${await second.evaluate(() => JSON.stringify({ notes: window.__notes, hidden: document.hidden, permission: Notification.permission }))}`);
       });
       const notes = await second.evaluate(() => window.__notes);
-      assert(/^Your turn · Morphos$/.test(notes[0].title) && /places a stone on d4/.test(notes[0].body),
+      assert(/^Your turn · Morphos$/.test(notes[0].title) && /places a stone on a1/.test(notes[0].body),
         `a notification says so: ${JSON.stringify(notes)}`);
       assertEqual(await second.title(), '(Your turn) Morphos · morph', 'the tab\'s title');
       assertEqual(await second.getAttribute('link[rel=icon]', 'href'), '/favicon-turn.svg', 'the tab\'s icon');
@@ -187,6 +200,11 @@ export const tests = [
       const over = (await server.api('GET', `/api/games/${id}`)).data;
       assertEqual(over.result.how, 'time', 'lost on time');
       assert(/runs out of time/.test(await first.textContent('.result')), 'the result says it');
+      // the header: both ratings, and what the game changed
+      await first.waitForSelector('#ratings .change.up');
+      const ratings = await first.textContent('#ratings');
+      assert(new RegExp(`^Rated: .*${winnerName} \\d+ \\(\\+\\d+\\).*${loserName} \\d+ \\(−\\d+\\)|^Rated: .*${loserName} \\d+ \\(−\\d+\\).*${winnerName} \\d+ \\(\\+\\d+\\)`).test(ratings),
+        `the ratings' change in the header: ${ratings}`);
       await t.shot(first, 'game-won-on-time');
       await t.shot(second, 'game-lost-on-time');
       // after the game the players read the spectators too

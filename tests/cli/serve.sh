@@ -7,7 +7,7 @@
 # start: runs morph serve on a free port with the test database.
 start() {
     : >"$tmp/out"
-    $MORPH serve --port 0 --db "${db:-$tmp/db/morph.db}" --web "$tmp/web" --ai-threads 1 "$@" >"$tmp/out" 2>"$tmp/err" &
+    $MORPH serve --port 0 --db "${db:-$tmp/db/morph.db}" --web "$tmp/web" --ai-threads 1 --analysis-nice 0 "$@" >"$tmp/out" 2>"$tmp/err" &
     server_pid=$!
     if ! wait_until 20 grep -q '^Open http' "$tmp/out"; then
         bad "server did not start: $(cat "$tmp/out" "$tmp/err")"

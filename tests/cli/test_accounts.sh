@@ -131,6 +131,10 @@ check_eq "spectators cannot read the players" 403 "$(status "$(as nobody GET "/a
 check_eq "a spectator needs an account to write" 401 "$(status "$(as nobody POST "/api/games/$game/chat" '{"channel":"spectators","text":"hi"}')")"
 
 # ---- a restart keeps the clocks ----
+# (after the first moves: a seat's time runs from its second turn on)
+other=$([ "$jar" = a ] && echo b || echo a)
+check_eq "the first move" 200 "$(status "$(as "$jar" POST "/api/games/$game/actions" '{"action":"d4"}')")"
+check_eq "the other's first move" 200 "$(status "$(as "$other" POST "/api/games/$game/actions" '{"action":"c3"}')")"
 # The clock may charge the time the server was up (a loaded machine can
 # be slow to stop and start), never the 2 s it was down: what it charged
 # is less than the whole time between the two answers minus those 2 s

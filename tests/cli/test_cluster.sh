@@ -41,7 +41,7 @@ api() { http_call "$@"; }
 # ---- the cluster ----
 db=$(MORPH_TEST_STORE=postgresql test_db cluster -) || exit 1
 bash "$root/scripts/cluster.sh" --servers 3 --port 0 --pg "$db" --morph "$MORPH" --state "$tmp/state" -- \
-    --ai-threads 1 --games-per-minute 100000 --requests-per-second 100000 --analysis-ms 50 >"$tmp/cluster.out" 2>&1 &
+    --ai-threads 1 --games-per-minute 100000 --requests-per-second 100000 --analysis-ms 50 --analysis-nice 0 >"$tmp/cluster.out" 2>&1 &
 cluster_pid=$!
 if ! wait_until 90 test -s "$tmp/state"; then
     bad "the cluster did not start: $(cat "$tmp/cluster.out")"

@@ -37,7 +37,7 @@ for g in morphos morpyam; do
     check_eq "$g replay --quiet prints nothing" "" "$($MORPH replay --quiet "$f")"
 done
 check_eq "morphos options in full" '{"size":5,"mutators":["minimorph"],"move-cap":0}' "$(jq -c .options "$tmp/morphos.json")"
-check_eq "morpyam options in full" '{"players":2,"variant":"flash","rules":[],"turn-cap":1000}' \
+check_eq "morpyam options in full" '{"players":2,"variant":"flash","rules":[],"turn-cap":1000,"rolloff-cap":100}' \
     "$(jq -c .options "$tmp/morpyam.json")"
 check_eq "morpyam records the dice" '"die' "$(jq -c '.actions[0]' "$tmp/morpyam.json" | cut -c1-4)"
 

@@ -255,6 +255,100 @@ static void solver(void **unused)
     morph_game_free(g);
 }
 
+/* Dense ids (spaces.c): decisions and chance outcomes numbered apart, in
+ * the order of the games' integers, with the batch calls over them. */
+static void dense_ids(void **unused)
+{
+    MorphGame *g = morph_game_new("morphos", "{\"size\":5}");
+    assert_int_equal(morph_game_num_distinct_actions(g), 52);
+    assert_int_equal(morph_game_max_chance_outcomes(g), 0);
+    assert_int_equal(morph_game_max_game_length(g), 100); /* 4 * 5 * 5 turns of one action */
+    assert_int_equal(morph_game_action_of(g, 0, 0), 0);
+    assert_int_equal(morph_game_action_of(g, 51, 0), 1001); /* pass */
+    assert_int_equal(morph_game_action_of(g, 52, 0), -1);
+    assert_int_equal(morph_game_action_of(g, 0, 1), -1);
+    for (int32_t id = 0; id < 52; id++)
+        assert_int_equal(morph_game_action_id(g, morph_game_action_of(g, id, 0)), id);
+    assert_int_equal(morph_game_action_id(g, 0x7fff0000), -1); /* resign has no id */
+    MorphState *s = morph_state_new(g), *t = morph_state_new(g);
+    int32_t ids[MORPH_MAX_ACTIONS], hist[4];
+    assert_int_equal(morph_state_legal_ids(s, ids), 25);
+    assert_int_equal(ids[24], 24);
+    assert_int_equal(morph_state_apply_id(s, 6), 1); /* b2; White to move */
+    assert_int_equal(morph_state_history_ids(s, hist, 4), 1);
+    assert_int_equal(hist[0], 6);
+    assert_int_equal(morph_state_apply_id(s, 6), MORPH_ILLEGAL);
+    error_has("illegal action 6: not a legal action of this state");
+    assert_int_equal(morph_state_apply_id(s, 52), MORPH_ILLEGAL);
+    const MorphState *both[2] = {s, t};
+    uint8_t masks[2 * 52];
+    assert_int_equal(morph_states_legal_masks(both, 2, masks), 2);
+    assert_int_equal(masks[6], 0);  /* taken */
+    assert_int_equal(masks[50], 1); /* White may swap */
+    assert_int_equal(masks[52 + 6], 1);
+    assert_int_equal(masks[52 + 50], 0);
+    float obs[2 * 12 * 25];
+    assert_int_equal(morph_states_observations(both, 2, obs, 12 * 25), 2);
+    assert_true(obs[6] == 1.0f && obs[12 * 25 + 6] == 0.0f); /* Black's stone on b2, in state 0 only */
+    assert_int_equal(morph_states_observations(both, 2, obs, 7), -1);
+    error_has("state 0 of the batch: an observation of this game holds 300 numbers, not 7");
+    assert_int_equal(morph_states_legal_masks(both, -1, masks), -1);
+    error_has("not -1");
+    morph_state_free(t);
+
+    /* a state read back remembers its text, and a clone does too */
+    char *text = morph_state_serialize(s);
+    MorphState *r = morph_state_deserialize(g, text), *c = morph_state_clone(r);
+    has(morph_state_origin(c), text);
+    has(morph_state_origin(s), "");
+    morph_free(text);
+    morph_state_free(r);
+    morph_state_free(c);
+    morph_state_free(s);
+
+    MorphGame *y = morph_game_new("morpyam", "{\"variant\":\"plus\"}");
+    assert_int_equal(morph_game_num_distinct_actions(y), 1046);
+    assert_int_equal(morph_game_max_chance_outcomes(y), 482);
+    /* the deal and the puts, two roll-offs of 100 rounds, 1000 turns of 10, a leave a seat */
+    assert_int_equal(morph_game_max_game_length(y), 72 + 2 * 100 * 2 + 1000 * 10 + 2);
+    MorphState *p = morph_state_new(y), *q = morph_state_new(g);
+    double probs[MORPH_MAX_ACTIONS];
+    int32_t legal[MORPH_MAX_ACTIONS];
+    int n = morph_state_chance_ids(p, ids, probs);
+    assert_int_equal(morph_state_legal_ids(p, legal), n); /* at chance, legal_actions are the outcomes */
+    assert_memory_equal(legal, ids, (size_t)n * sizeof *ids);
+    assert_int_equal(ids[0], 467); /* the deal comes after the 461 rolls and 6 roll-off dice */
+    uint64_t key, again, after, none;
+    MorphState *twin = morph_state_clone(p);
+    assert_int_equal(morph_state_chance_key(p, &key), n);
+    assert_int_equal(morph_state_chance_key(twin, &again), n);
+    assert_true(key == again && key != 0);
+    assert_int_equal(morph_state_apply_id(twin, ids[0]), MORPH_CHANCE); /* one square fewer in the deal */
+    assert_true(morph_state_chance_key(twin, &after) > 0 && after != key);
+    assert_int_equal(morph_state_chance_key(q, &none), 0);
+    assert_true(none == 0);
+    morph_state_free(twin);
+    assert_int_equal(morph_state_apply_id(p, ids[0]), MORPH_CHANCE); /* the next square dealt */
+    const MorphState *mixed[2] = {p, q};
+    assert_int_equal(morph_states_legal_masks(mixed, 2, NULL), -1);
+    error_has("state 1 of the batch has 52 distinct actions, state 0 has 1046: one game a batch");
+    morph_state_free(p);
+    morph_state_free(q);
+    morph_game_free(y);
+    morph_game_free(g);
+}
+
+static void an_rng_clone_goes_on_alone(void **unused)
+{
+    MorphRng *r = morph_rng_new(9);
+    morph_rng_below(r, 100);
+    MorphRng *c = morph_rng_clone(r);
+    uint32_t a = morph_rng_below(r, 1000000);
+    morph_rng_free(r);
+    assert_int_equal(morph_rng_below(c, 1000000), a);
+    morph_rng_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +359,8 @@ int main(void)
         cmocka_unit_test(ai_and_seeded_games),
         cmocka_unit_test(records_in_and_out),
         cmocka_unit_test(solver),
+        cmocka_unit_test(dense_ids),
+        cmocka_unit_test(an_rng_clone_goes_on_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -330,6 +330,55 @@ static void turn_cap(void **unused)
     game_free(g);
 }
 
+/* After rolloff-cap tied rounds, seat order settles the tie: the lower seat
+ * first, for the first player and for the building order; the rounds are
+ * part of the state's text. */
+static void rolloff_cap(void **unused)
+{
+    Game *g = new_game("players=3;rolloff-cap=2");
+    State *s = state_new(g);
+    play(s, "die 6; die 6; die 1"); /* round 1: P1 and P2 tied */
+    assert_int_equal(ms_of(s)->rounds, 1);
+    StrBuf sb = STRBUF_INIT;
+    state_serialize(s, &sb);
+    assert_non_null(strstr(sb_str(&sb), " rolloff=3,0,1,6610,"));
+    assert_non_null(strstr(sb_str(&sb), ",1 deal="));
+    char err[ERR_MAX];
+    State *back = g->ops->deserialize(g, sb_str(&sb), err, sizeof err);
+    assert_non_null(back);
+    assert_int_equal(ms_of(back)->rounds, 1);
+    play(back, "die 2; die 2"); /* round 2 tied again: the cap, P1 starts */
+    assert_int_equal(state_player(back), 0);
+    assert_int_equal(ms_of(back)->rounds, 0);
+    state_free(back);
+    sb_free(&sb);
+    state_free(s);
+    game_free(g);
+
+    g = new_game("players=3;variant=plus;rolloff-cap=1");
+    s = state_new(g);
+    Rng rng;
+    rng_seed(&rng, 8);
+    while (ms_of(s)->phase == MP_DEAL)
+        state_apply(s, state_sample_chance(s, &rng));
+    play(s, "die 4; die 4; die 4"); /* one round, all tied: P1, P2, P3 build in seat order */
+    assert_int_equal(state_player(s), 0);
+    assert_true(ms_of(s)->rank[0] > ms_of(s)->rank[1] && ms_of(s)->rank[1] > ms_of(s)->rank[2]);
+    state_free(s);
+    game_free(g);
+
+    g = new_game("players=2"); /* the default: 100 rounds */
+    s = state_new(g);
+    for (int round = 0; round < 99; round++)
+        play(s, "die 3; die 3");
+    assert_true(state_is_chance(s));
+    assert_int_equal(ms_of(s)->rounds, 99);
+    play(s, "die 5; die 5");
+    assert_int_equal(state_player(s), 0);
+    state_free(s);
+    game_free(g);
+}
+
 static void plus_dealing_and_building(void **unused)
 {
     Game *g = new_game("players=2;variant=plus");
@@ -612,6 +661,7 @@ static void option_errors(void **unused)
         {"rules", "daversa,nope", "option 'rules': unknown rule 'nope' (expected strict-call or daversa)"},
         {"grid", "1 2 3", "layout: expected 36 square codes (6 rows of 6), got 3"},
         {"turn-cap", "0", "option 'turn-cap' must be from 1 to 1000000, got 0"},
+        {"rolloff-cap", "1001", "option 'rolloff-cap' must be from 1 to 1000, got 1001"},
         /* an empty name is refused wherever it stands, a trailing one included */
         {"rules", "strict-call,", "option 'rules': empty name in 'strict-call,' (expected names separated by single commas)"},
         {"rules", "strict-call,,daversa", "option 'rules': empty name in 'strict-call,,daversa' (expected names separated by single commas)"},
@@ -648,6 +698,7 @@ int main(void)
         cmocka_unit_test(end_on_points),
         cmocka_unit_test(forfeit),
         cmocka_unit_test(turn_cap),
+        cmocka_unit_test(rolloff_cap),
         cmocka_unit_test(plus_dealing_and_building),
         cmocka_unit_test(plus_builder_order_and_leaver),
         cmocka_unit_test(plus_building_follows_the_whole_roll),

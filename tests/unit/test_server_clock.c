@@ -1,6 +1,7 @@
 /* Game clocks with made-up times: what is charged and when, the Fischer
- * increment, correspondence days, running out of time, the limits of a
- * clock's spec and how a lobby names it. */
+ * increment, correspondence days, running out of time, the first moves
+ * (not charged; 30 s to make each, or the game is aborted), a takeback,
+ * the limits of a clock's spec and how a lobby names it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,9 +22,77 @@ static Clock real_clock(int initial_s, int increment_s, int seats)
     return c;
 }
 
+/* A real-time clock once every seat has made its first move. */
+static Clock played_clock(int initial_s, int increment_s, int seats)
+{
+    Clock c = real_clock(initial_s, increment_s, seats);
+    c.fresh = 0;
+    return c;
+}
+
+static void first_moves_are_not_charged(void **state)
+{
+    Clock c = real_clock(180, 2, 2);
+    assert_int_equal(c.fresh, 3);
+    assert_true(clock_switch(&c, 0, 100.0));
+    /* White thinks 20 s over its first move: nothing charged, 10 s left for it */
+    assert_int_equal(clock_left(&c, 0, 120.0), 180000);
+    assert_int_equal(clock_first_move_left(&c, 120.0), 10000);
+    assert_true(fabs(clock_deadline(&c) - 130.0) < 1e-9);
+    assert_false(clock_expired(&c, 1e6)); /* a first move never loses on time */
+    assert_false(clock_first_move_missed(&c, 129.999));
+    /* its first move: no increment, its time runs from its next turn */
+    assert_true(clock_switch(&c, 1, 120.0));
+    assert_int_equal(c.fresh, 2);
+    assert_int_equal(clock_left(&c, 0, 500.0), 180000);
+    assert_int_equal(clock_first_move_left(&c, 125.0), 25000);
+    /* Black misses its 30 s: the move comes too late, nothing changes */
+    assert_true(clock_first_move_missed(&c, 150.0));
+    assert_false(clock_switch(&c, 0, 150.5));
+    assert_int_equal(c.running, 1);
+    /* in time, Black's first move; then White's time runs, with increments */
+    Clock d = real_clock(180, 2, 2);
+    assert_true(clock_switch(&d, 0, 0.0));
+    assert_true(clock_switch(&d, 1, 5.0));
+    assert_true(clock_switch(&d, 0, 34.0));
+    assert_int_equal(d.fresh, 0);
+    assert_int_equal(clock_left(&d, 1, 99.0), 180000);
+    assert_int_equal(clock_first_move_left(&d, 40.0), -1);
+    assert_int_equal(clock_left(&d, 0, 40.0), 174000);
+    assert_true(fabs(clock_deadline(&d) - 214.0) < 1e-9);
+    assert_true(clock_switch(&d, 1, 40.0));
+    assert_int_equal(clock_left(&d, 0, 99.0), 176000);
+    /* correspondence days run from the start */
+    ClockSpec days;
+    char err[128];
+    assert_true(clock_spec_days(1, &days, err, sizeof err));
+    Clock e;
+    clock_init(&e, &days, 2);
+    assert_int_equal(e.fresh, 0);
+}
+
+static void a_takeback_gives_no_increment(void **state)
+{
+    Clock c = played_clock(60, 5, 2);
+    assert_true(clock_switch(&c, 0, 0.0));
+    assert_true(clock_switch(&c, 1, 10.0)); /* seat 0: 60 - 10 + 5 */
+    /* seat 1 takes 4 s to accept taking back seat 0's move */
+    clock_take_back(&c, 0, 0, 14.0);
+    assert_int_equal(clock_left(&c, 1, 99.0), 56000);
+    assert_int_equal(clock_left(&c, 0, 14.0), 55000);
+    assert_int_equal(clock_left(&c, 0, 16.0), 53000);
+    /* a first move taken back is a first move again */
+    Clock d = real_clock(60, 5, 2);
+    assert_true(clock_switch(&d, 0, 0.0));
+    assert_true(clock_switch(&d, 1, 10.0));
+    clock_take_back(&d, 0, 3, 12.0);
+    assert_int_equal(clock_first_move_left(&d, 20.0), 22000);
+    assert_int_equal(clock_left(&d, 0, 20.0), 60000);
+}
+
 static void charged_while_to_act_with_increment(void **state)
 {
-    Clock c = real_clock(60, 2, 2);
+    Clock c = played_clock(60, 2, 2);
     /* nobody's time runs until a seat is to act (the last seat taken) */
     assert_int_equal(c.running, -1);
     assert_int_equal(clock_left(&c, 0, 100), 60000);
@@ -50,7 +119,7 @@ static void charged_while_to_act_with_increment(void **state)
 
 static void running_out_of_time(void **state)
 {
-    Clock c = real_clock(1, 0, 2);
+    Clock c = played_clock(1, 0, 2);
     assert_true(clock_switch(&c, 0, 0.0));
     assert_false(clock_expired(&c, 0.999));
     assert_true(clock_expired(&c, 1.0));
@@ -60,7 +129,7 @@ static void running_out_of_time(void **state)
     assert_int_equal(c.running, 0);
     assert_true(clock_left(&c, 0, 1.2) < 0);
     /* a clock never runs backwards */
-    Clock d = real_clock(10, 0, 2);
+    Clock d = played_clock(10, 0, 2);
     assert_true(clock_switch(&d, 0, 5.0));
     assert_int_equal(clock_left(&d, 0, 4.0), 10000);
     clock_charge(&d, 4.0);
@@ -121,6 +190,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(charged_while_to_act_with_increment),
+        cmocka_unit_test(first_moves_are_not_charged),
+        cmocka_unit_test(a_takeback_gives_no_increment),
         cmocka_unit_test(running_out_of_time),
         cmocka_unit_test(correspondence_days_per_turn),
         cmocka_unit_test(specs_and_names),

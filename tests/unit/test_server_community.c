@@ -341,14 +341,21 @@ static void sign_in_limits(void **state)
     /* which lock nobody else out (tests/unit/test_server_attacks.c: a known browser) */
     client = "10.0.0.2";
     ok(200, NULL, "POST", "/api/login", "{\"name\":\"ALICE\",\"password\":\"0123456789\"}");
-    /* thirty a minute at one name from all browsers that never signed in to it */
-    for (int i = 0; i < 24; i++) {
+    /* thirty failures a minute at one name from all browsers that never
+     * signed in to it (five so far; a right password counts nothing) */
+    for (int i = 0; i < 25; i++) {
         char address[32];
         snprintf(address, sizeof address, "10.0.1.%d", i);
         client = address;
         ok(401, NULL, "POST", "/api/login", body);
     }
+    /* then an address that failed is refused even with the right password */
+    client = "10.0.1.3";
+    expect_error(429, NULL, "POST", "/api/login", "{\"name\":\"ALICE\",\"password\":\"0123456789\"}",
+                 "sign-in attempts for this name");
+    /* one that never failed for the name may try once: a wrong password is its last for a minute */
     client = "10.0.2.1";
+    ok(401, NULL, "POST", "/api/login", body);
     expect_error(429, NULL, "POST", "/api/login", "{\"name\":\"ALICE\",\"password\":\"0123456789\"}",
                  "sign-in attempts for this name");
     /* an unknown name is limited the same way: the limit tells nothing about names */
@@ -408,13 +415,14 @@ static void rated_game_lost_on_time(void **state)
     play(&a_cookie, id, "c3", 200);
     s = state_of(id, NULL);
     clock = json_object_get(s, "clock");
-    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left_ms"), 0)), 9000); /* 10 - 3 + 2 */
+    /* her first move: not charged, and no increment (the clocks start with the moves) */
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(clock, "left_ms"), 0)), 10000);
     assert_int_equal(json_integer_value(json_object_get(clock, "running")), 2);
     json_decref(s);
     fake_time += 1;
     play(&b, id, "b2", 200);
     /* alice does nothing; the server ends the game on time, no request needed */
-    fake_time += 8.999;
+    fake_time += 9.999;
     server_clock_tick(srv);
     s = state_of(id, NULL);
     assert_string_equal(json_string_value(json_object_get(s, "status")), "playing");
@@ -545,8 +553,10 @@ static void clocks_survive_a_restart(void **state)
     char id[GAME_ID_LEN + 1];
     friend_game(&a, &b, "{\"game\":\"morphos\",\"options\":{\"size\":5},\"clock\":{\"initial_s\":60},"
                         "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}", id);
-    fake_time += 5;
     play(&a, id, "c3", 200);
+    play(&b, id, "b2", 200); /* the first moves: not charged */
+    fake_time += 5;
+    play(&a, id, "d4", 200);
     fake_time += 7; /* bob thinks 7 s, then the server stops */
     server_free(srv);
     fake_time += 3600; /* an hour down */
@@ -557,7 +567,7 @@ static void clocks_survive_a_restart(void **state)
     assert_int_equal(json_integer_value(json_array_get(left, 0)), 55000);
     assert_int_equal(json_integer_value(json_array_get(left, 1)), 51000); /* 60 - 7 - 2: not the hour */
     json_decref(s);
-    play(&b, id, "b2", 200);
+    play(&b, id, "b4", 200);
 }
 
 static void lobby_and_your_games(void **state)
@@ -660,6 +670,10 @@ static void chat(void **state)
     expect_error(401, &anon, "POST", path, "{\"channel\":\"spectators\",\"text\":\"hi\"}", "sign in");
     expect_error(403, &watcher, "POST", path, "{\"channel\":\"players\",\"text\":\"hi\"}", "only the players");
     expect_error(403, &a, "POST", path, "{\"channel\":\"spectators\",\"text\":\"hi\"}", NULL);
+    /* the wrong channel is 403 for a guest's seat too: signing in would not help (docs/web-api.md) */
+    expect_error(403, &b, "POST", path, "{\"channel\":\"spectators\",\"text\":\"hi\"}",
+                 "players write in the players' chat");
+    expect_error(403, &anon, "POST", path, "{\"channel\":\"players\",\"text\":\"hi\"}", "only the players");
     expect_error(400, &a, "POST", path, "{\"channel\":\"players\",\"text\":\"a\\nb\"}", "one line");
     expect_error(400, &a, "POST", path, "{\"channel\":\"all\",\"text\":\"hi\"}", "channel");
     char path_players[96], path_spect[96];

@@ -80,6 +80,9 @@ static void idle_games_leave_memory_and_come_back(void **state)
     drv.client = "127.0.0.5";
     Made timed = driver_create("{\"game\":\"morphos\",\"options\":{\"size\":5},\"clock\":{\"initial_s\":600},"
                                "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}");
+    /* both first moves made: its clock runs (before them the game would be aborted in 30 s) */
+    json_decref(driver_act(&timed, 0, "c3"));
+    json_decref(driver_act(&timed, 1, "b2"));
     RoomError e;
     Room *watched = server_room(drv.srv, games[0].id, &e);
     assert_non_null(watched);

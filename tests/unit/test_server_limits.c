@@ -37,44 +37,90 @@ static void sign_in_per_name_and_per_address(void **state)
     LimitsConfig cfg = config();
     Limits *l = limits_new(&cfg);
     int retry = 0;
-    bool per_name = false;
+    LoginAttempt at;
     /* three tries at one name from one address, whatever the case */
-    assert_true(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.1", "ALICE", NULL, 100, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.1", "Alice", NULL, 100, &retry, &per_name));
-    assert_false(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &per_name));
-    assert_true(per_name);
+    assert_true(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &at));
+    assert_true(limits_login(l, "10.0.0.1", "ALICE", NULL, 100, &retry, &at));
+    assert_true(limits_login(l, "10.0.0.1", "Alice", NULL, 100, &retry, &at));
+    assert_false(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &at));
+    assert_true(at.per_name);
     assert_int_equal(retry, 20); /* one try back every 20 s */
     /* another address has its own three, and the name five from all strangers */
-    assert_true(limits_login(l, "10.0.0.2", "alice", NULL, 100, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.3", "alice", NULL, 100, &retry, &per_name));
-    assert_false(limits_login(l, "10.0.0.4", "alice", NULL, 100, &retry, &per_name));
-    assert_true(per_name);
+    assert_true(limits_login(l, "10.0.0.2", "alice", NULL, 100, &retry, &at));
+    assert_true(limits_login(l, "10.0.0.3", "alice", NULL, 100, &retry, &at));
+    assert_false(at.fresh);
+    /* past them, an address that never failed for the name still may try,
+     * once: a wrong password spends its own limit for the name */
+    assert_true(limits_login(l, "10.0.0.4", "alice", NULL, 100, &retry, &at));
+    assert_true(at.fresh && !at.took_name);
+    limits_login_settle(l, "10.0.0.4", "alice", NULL, 100, &at, false);
+    assert_false(limits_login(l, "10.0.0.4", "alice", NULL, 100, &retry, &at));
+    assert_true(at.per_name);
     assert_int_equal(retry, 12);
+    assert_false(limits_login(l, "10.0.0.2", "alice", NULL, 100, &retry, &at)); /* failed here: no fresh try */
     /* a known browser is limited on its own: still its three */
     for (int i = 0; i < 3; i++)
-        assert_true(limits_login(l, "10.0.0.4", "alice", "k7mq", 100, &retry, &per_name));
-    assert_false(limits_login(l, "10.0.0.4", "alice", "k7mq", 100, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.4", "alice", "other", 100, &retry, &per_name));
-    /* the refused tries counted nowhere: the fourth address still has all of its own */
-    for (int i = 0; i < 6; i++)
-        assert_true(limits_login(l, "10.0.0.4", i % 2 ? "bob" : "carol", NULL, 100, &retry, &per_name) || per_name);
+        assert_true(limits_login(l, "10.0.0.4", "alice", "k7mq", 100, &retry, &at));
+    assert_false(limits_login(l, "10.0.0.4", "alice", "k7mq", 100, &retry, &at));
+    assert_true(limits_login(l, "10.0.0.4", "alice", "other", 100, &retry, &at));
+    /* the refused tries counted nowhere: the fourth address still has its own, less its one try */
+    for (int i = 0; i < 5; i++)
+        assert_true(limits_login(l, "10.0.0.4", i % 2 ? "bob" : "carol", NULL, 100, &retry, &at) || at.per_name);
     /* six tries from one address, at any names */
     LimitsConfig c2 = config();
     Limits *m = limits_new(&c2);
     for (int i = 0; i < 6; i++) {
         char name[16];
         snprintf(name, sizeof name, "user%d", i);
-        assert_true(limits_login(m, "10.0.0.9", name, NULL, 50, &retry, &per_name));
+        assert_true(limits_login(m, "10.0.0.9", name, NULL, 50, &retry, &at));
     }
-    assert_false(limits_login(m, "10.0.0.9", "newname", NULL, 50, &retry, &per_name));
-    assert_false(per_name);
+    assert_false(limits_login(m, "10.0.0.9", "newname", NULL, 50, &retry, &at));
+    assert_false(at.per_name);
     assert_int_equal(retry, 10);
     /* and time gives them back */
-    assert_true(limits_login(m, "10.0.0.9", "newname", NULL, 60.5, &retry, &per_name));
-    assert_true(limits_login(l, "10.0.0.5", "alice", NULL, 121, &retry, &per_name));
+    assert_true(limits_login(m, "10.0.0.9", "newname", NULL, 60.5, &retry, &at));
+    assert_true(limits_login(l, "10.0.0.5", "alice", NULL, 121, &retry, &at));
     limits_free(l);
     limits_free(m);
+}
+
+/* Only failures count (issue 32): a right password gives back what its
+ * attempt took, so the sixth right sign-in of a minute is let in; and when
+ * six addresses failing spend the name's budget for unknown browsers, the
+ * owner with the right password from an address that did not fail gets in,
+ * while the failing addresses stay refused. */
+static void sign_in_counts_failures(void **state)
+{
+    LimitsConfig cfg = config();
+    Limits *l = limits_new(&cfg);
+    int retry = 0;
+    LoginAttempt at;
+    for (int i = 0; i < 10; i++) {
+        assert_true(limits_login(l, "10.0.0.1", "alice", NULL, 100, &retry, &at));
+        limits_login_settle(l, "10.0.0.1", "alice", NULL, 100, &at, true);
+    }
+    for (int i = 0; i < 10; i++) { /* a known browser's too */
+        assert_true(limits_login(l, "10.0.0.1", "alice", "k7mq", 100, &retry, &at));
+        limits_login_settle(l, "10.0.0.1", "alice", "k7mq", 100, &at, true);
+    }
+    /* five addresses fail, one each: the name's five for strangers are spent */
+    char who[32];
+    for (int a = 0; a < 5; a++) {
+        snprintf(who, sizeof who, "10.6.0.%d", a);
+        assert_true(limits_login(l, who, "alice", NULL, 100, &retry, &at));
+        assert_true(at.took_name);
+        limits_login_settle(l, who, "alice", NULL, 100, &at, false);
+    }
+    /* the owner, at her address, on a new browser: in, and again */
+    for (int i = 0; i < 2; i++) {
+        assert_true(limits_login(l, "10.0.0.1", "alice", NULL, 101, &retry, &at));
+        assert_true(at.fresh);
+        limits_login_settle(l, "10.0.0.1", "alice", NULL, 101, &at, true);
+    }
+    /* a failing address is refused, the name's budget still spent for it */
+    assert_false(limits_login(l, "10.6.0.0", "alice", NULL, 101, &retry, &at));
+    assert_true(at.per_name);
+    limits_free(l);
 }
 
 /* Past three quarters of the connections, only clients holding fewer than
@@ -241,6 +287,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(sign_in_per_name_and_per_address),
+        cmocka_unit_test(sign_in_counts_failures),
         cmocka_unit_test(accounts_and_chat),
         cmocka_unit_test(connections_keep_room_for_new_clients),
         cmocka_unit_test(streams_for_watchers_and_players),

@@ -20,7 +20,9 @@ static void rematch_and_record(void **state)
     json_object_del(result, "text");
     json_decref(end);
     expect_error(403, "POST", path, NULL, NULL, "token");
-    json_t *re = expect(201, "POST", path, c.token[1], "{\"swap\":true}");
+    /* between people a rematch is an offer (202) that the other player accepts (201) */
+    json_decref(expect(202, "POST", path, c.token[1], "{\"swap\":true}"));
+    json_t *re = expect(201, "POST", path, c.token[0], NULL);
     const char *fresh = json_string_value(json_object_get(re, "id"));
     /* seats swapped: the old tokens act in the new game, P2 now in seat 1 */
     json_t *s = get_state(fresh, c.token[1]);

@@ -99,14 +99,17 @@ static void store_failures_change_nothing(void **state)
     snprintf(path, sizeof path, "/api/games/%s/resign", c.id);
     json_decref(expect(200, "POST", path, c.token[0], NULL));
     json_t *before = get_state(c.id, NULL);
-    /* a rematch: every one of its writes fails in turn */
+    /* a rematch (asked by both seats at once: between people one seat only
+     * offers it): every one of its writes fails in turn */
     snprintf(path, sizeof path, "/api/games/%s/rematch", c.id);
+    char both[2 * TOKEN_LEN + 2];
+    snprintf(both, sizeof both, "%s,%s", c.token[0], c.token[1]);
     for (int k = 0; k < 4; k++) {
         faults.skip = k;
         faults.fail = 1;
         faults.failed = 0;
         int status;
-        json_t *doc = call("POST", path, c.token[0], NULL, &status);
+        json_t *doc = call("POST", path, both, NULL, &status);
         json_decref(doc);
         if (!faults.failed) {
             assert_int_equal(status, 201); /* a rematch has fewer writes than k */

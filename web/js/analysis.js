@@ -5,6 +5,7 @@
 // click the position before the decision with the better move drawn and the
 // library's sentence for it. Words come from the server, never from here.
 import { api, tokensFor } from './api.js';
+import { engineWorker } from './engine_client.js';
 import { h, s, put } from './dom.js';
 
 const RETRY_MS = 5000; // a refused stream (the server's limit of streams): try again
@@ -72,7 +73,6 @@ export class AnalysisPanel {
     this.here.disabled = true;
     this.status.textContent = 'Analysing in this page…';
     try {
-      const { engineWorker } = await import('./local_game.js');
       const data = await engineWorker().call('analyse', { record: this.source.record, names: this.source.names || null, budget: 0.2, seed: 1 },
         (p) => {
           this.el.dataset.progressEvents = Number(this.el.dataset.progressEvents || 0) + 1;

@@ -42,7 +42,14 @@ export class Clocks {
   left(seat) {
     const c = this.clock;
     const ms = c.left_ms[seat - 1];
-    return c.running === seat ? ms - (performance.now() - this.at) : ms;
+    // before its first move a seat's time is not charged (first_move_ms runs instead)
+    return c.running === seat && c.first_move_ms == null ? ms - (performance.now() - this.at) : ms;
+  }
+
+  // The running seat's time left for its first move, or null.
+  firstMove() {
+    const c = this.clock;
+    return c.first_move_ms == null ? null : c.first_move_ms - (performance.now() - this.at);
   }
 
   low(ms) {
@@ -73,6 +80,7 @@ export class Clocks {
     const start = c.initial_s % 60 === 0 ? `${c.initial_s / 60} min` : `${c.initial_s} s`;
     const name = c.kind === 'days' ? `${c.days_per_move} day${c.days_per_move > 1 ? 's' : ''} a move` : `${start} + ${c.increment_s} s a move`;
     put(this.el, h('p', { class: 'clock-kind help', text: c.started ? `Clock: ${name}` : `Clock: ${name} (starts when every seat is taken)` }), ...rows,
+      h('p', { class: 'first-move help', hidden: true }),
       h('p', { class: 'clock-warning', role: 'alert', hidden: true }));
     this.tick();
   }
@@ -86,6 +94,18 @@ export class Clocks {
       const ms = this.left(seat);
       row.querySelector('.clock-time').textContent = formatLeft(ms, c.kind);
       row.classList.toggle('low', !over && this.low(ms) && (c.running === seat || ms <= 0));
+    }
+    // the first moves: not charged, but the game is aborted if one does not come
+    const first = this.el.querySelector('.first-move');
+    const firstMs = over ? null : this.firstMove();
+    if (first) {
+      first.hidden = firstMs === null;
+      if (firstMs !== null) {
+        const who = this.screen.mySeats.has(c.running) ? 'Make your first move' : `${this.screen.seatName(c.running)} has`;
+        const s = Math.max(0, Math.ceil(firstMs / 1000));
+        first.textContent = this.screen.mySeats.has(c.running) ? `${who} within ${s} s, or the game is aborted.`
+          : `${who} ${s} s to make a first move, or the game is aborted.`;
+      }
     }
     // one warning, said once, when your own time runs low
     const warning = this.el.querySelector('.clock-warning');

@@ -9,6 +9,8 @@ import { h, put, clear, toast, confirmDialog, showDialog, typing, pageTitle, set
 import { pageOf } from './games.js';
 import { rulesBody, optionsSummary, gameTitle, paragraphs } from './rules.js';
 import { Clocks } from './clock.js';
+import { Offers } from './offers.js';
+import { Ratings } from './ratings.js';
 import { ChatPanel } from './chat.js';
 import { whoAmI } from './account.js';
 import { notifyTurn } from './notify.js';
@@ -75,6 +77,9 @@ export class GameScreen {
     this.retry = 1000;
     this.clocks = new Clocks(this);
     this.chat = new ChatPanel(this);
+    this.offers = new Offers(this);
+    this.ratings = new Ratings(this);
+    this.rematchAsked = false; // this page offered a rematch: it follows the game made
     this.build();
   }
 
@@ -187,8 +192,10 @@ export class GameScreen {
     this.table = new (pageOf(state.game).Table)(this);
     el.root = h('section', { class: ['game', `game-${state.game}`], id: 'game', dataset: { game: state.game, id: this.id } },
       h('div', { class: 'game-head' }, el.title, el.conn),
+      this.ratings.el,
       el.status,
       el.result,
+      this.offers.el,
       h('div', { class: 'layout' },
         // a game module may place the status line and the narration itself
         h('div', { class: 'board-col' }, el.board, el.why.parentNode ? null : el.why, el.narration.parentNode ? null : el.narration),
@@ -214,6 +221,8 @@ export class GameScreen {
     // spectator's form is drawn again then (the input, not "Sign in")
     whoAmI().then(() => this.chat.render());
     document.addEventListener('keydown', (event) => this.onKey(event));
+    // a rematch offered from this page lapses when it is left (as on lichess)
+    window.addEventListener('pagehide', () => this.offers.withdraw());
     // the engine in the page follows the game (mirror.js): lean answers
     this.mirror = await Mirror.of(this.shown);
     this.el.root.dataset.engine = this.mirror ? 'yes' : 'no';
@@ -223,8 +232,10 @@ export class GameScreen {
   // ---- the live stream ----
 
   connect() {
-    const lean = this.mirror ? '?lean=1' : '';
-    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events${lean}`);
+    // a player's page says so: EventSource cannot send its seat token, and
+    // it is not one of the watchers the others see counted
+    const query = [this.mirror && 'lean=1', this.isPlayer && 'player=1'].filter(Boolean).join('&');
+    const es = new EventSource(`/api/games/${encodeURIComponent(this.id)}/events${query ? `?${query}` : ''}`);
     this.es = es;
     this.streamed = [];
     es.addEventListener('state', (event) => {
@@ -243,6 +254,7 @@ export class GameScreen {
       this.follow(JSON.parse(event.data), entries);
     });
     es.addEventListener('chat', () => this.chat.refresh());
+    es.addEventListener('offers', (event) => this.offers.update(JSON.parse(event.data)));
     es.addEventListener('open', () => this.setConnected(true));
     es.addEventListener('error', () => {
       this.setConnected(false);
@@ -273,6 +285,8 @@ export class GameScreen {
 
   enqueue(state, followed = false) {
     if (state.id !== this.id || state.version < this.lastVersion) return;
+    this.offers.update(state);
+    if (state.rematch && this.rematchAsked) return this.followRematch(state.rematch); // accepted
     // a whole state: the engine follows it from there
     if (this.mirror && !followed && (state.version > this.lastVersion || this.mirror.count !== state.count)) this.mirror.reset(state);
     // the clocks follow the newest state at once, before any playing out
@@ -452,8 +466,13 @@ export class GameScreen {
 
   async rematch() {
     try {
+      // between people an offer (202: the state, the others decide), else the game made
       const made = await this.request('POST', `/api/games/${this.id}/rematch`, { swap: true });
-      this.followRematch(made.id);
+      if (made.path) return this.followRematch(made.id);
+      this.rematchAsked = true;
+      this.offers.update(made);
+      toast('Rematch offered: waiting for an answer.', 'ok');
+      this.render();
     } catch (err) {
       toast(err.message);
       this.render();
@@ -512,6 +531,8 @@ export class GameScreen {
     for (const button of this.el.controls.querySelectorAll('button')) if (this.pumping) button.disabled = true;
     if (this.pumping) return;
     this.renderResult(state);
+    this.offers.draw();
+    this.ratings.update(state);
     this.clocks.draw();
     this.chat.render();
     this.table.render(state, may);
@@ -583,7 +604,9 @@ export class GameScreen {
     const winners = state.result.winners || [];
     let title = 'Game over';
     let outcome = 'neutral';
-    if (this.mySeats.size === 1) {
+    if (state.result.how === 'aborted') {
+      title = 'Game aborted'; // nobody won or lost
+    } else if (this.mySeats.size === 1) {
       const [seat] = this.mySeats;
       outcome = !winners.includes(seat) ? 'lose' : winners.length > 1 ? 'shared' : 'win';
       title = { lose: 'You lose', shared: 'A shared win', win: 'You win' }[outcome];

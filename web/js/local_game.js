@@ -7,44 +7,9 @@
 // gives the same game as `morph play` would.
 import { GameScreen } from './game.js';
 import { h, put, toast, confirmDialog } from './dom.js';
-import { saveLocal } from './offline.js';
+import { engineWorker } from './engine_client.js';
+import { saveLocal } from './local_store.js';
 import { capital } from './words.js';
-
-// The engine's worker, started once; call(op, fields) answers its result.
-class EngineWorker {
-  constructor() {
-    this.worker = new Worker('/js/engine_worker.js', { type: 'module' });
-    this.next = 1;
-    this.waiting = new Map();
-    this.worker.addEventListener('message', (event) => {
-      const { id, result, error, progress } = event.data;
-      const pending = this.waiting.get(id);
-      if (!pending) return;
-      if (progress) {
-        if (pending.progress) pending.progress(progress);
-        return;
-      }
-      this.waiting.delete(id);
-      if (error !== undefined) pending.reject(new Error(error));
-      else pending.resolve(result);
-    });
-  }
-
-  // progress(p), when given, hears the operation's progress messages.
-  call(op, fields = {}, progress = null) {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, progress });
-      this.worker.postMessage({ id, op, ...fields });
-    });
-  }
-}
-
-let worker = null;
-export function engineWorker() {
-  if (!worker) worker = new EngineWorker();
-  return worker;
-}
 
 // A game in the worker: the calls of engine.js's Game, answered later.
 export class LocalGame {

@@ -82,6 +82,10 @@ export class Mirror {
       thinking: changes.thinking,
       rematch: changes.rematch,
       clock: changes.clock,
+      // offers and watchers, and an abort (the rules do not know of it)
+      takeback: changes.takeback, takebacks: changes.takebacks, rematch_offer: changes.rematch_offer,
+      may_abort: changes.may_abort, spectators: changes.spectators,
+      ...(changes.result ? { result: changes.result, to_move: null, chance: null, legal: [] } : {}),
       seats: changes.seats || this.base.seats, // each seat's can_undo changes with every action
       history: this.history.slice(),
       last: this.history.length ? this.history[this.history.length - 1] : null,

@@ -13,8 +13,8 @@ import { gameTitle, optionsSummary } from './rules.js';
 import { pageEngine } from './mirror.js';
 import { levelLabel, levelAbout } from './words.js';
 import { signedInName } from './account.js';
+import { localGames, saveLocal, dropLocal } from './local_store.js';
 
-const KEY = 'morph.local';
 // The AI levels a phone plays offline: those that think a bounded time, at
 // most a second a decision (mcts), and the others as they are.
 const PHONE_MS = 1000;
@@ -46,27 +46,6 @@ export async function registerWorker() {
   } catch {
     // not served over http(s) from this origin: the page works online only
   }
-}
-
-// ---- games kept on this device ----
-
-export function localGames() {
-  try {
-    const list = JSON.parse(localStorage.getItem(KEY) || '[]');
-    return Array.isArray(list) ? list : [];
-  } catch {
-    return [];
-  }
-}
-
-export function saveLocal(saved) {
-  const list = localGames().filter((g) => g.id !== saved.id);
-  list.unshift(saved);
-  localStorage.setItem(KEY, JSON.stringify(list));
-}
-
-function dropLocal(id) {
-  localStorage.setItem(KEY, JSON.stringify(localGames().filter((g) => g.id !== id)));
 }
 
 function newId() {

@@ -74,7 +74,9 @@ function gamesList(p) {
   return h('ul', { class: 'games' }, p.games.map((g) => {
     const others = g.players.filter((name, i) => i !== g.seat - 1).map((name) => name || 'a guest');
     let outcome = null;
-    if (g.result) {
+    if (g.result && g.result.how === 'aborted') {
+      outcome = h('span', { class: ['flag', 'out'], text: 'aborted' }); // nobody's loss
+    } else if (g.result) {
       const won = (g.result.winners || []).includes(g.seat);
       outcome = h('span', { class: ['flag', won ? 'win' : 'out'], text: won ? (g.result.winners.length > 1 ? 'shared' : 'won') : 'lost' });
     }

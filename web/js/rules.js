@@ -90,7 +90,8 @@ export async function rulesPage(main, game) {
       const on = current.split(',').filter(Boolean);
       form.append(h('fieldset', {}, h('legend', { text: optionLabel(option) }),
         option.choices.map((c) => h('label', { class: 'check' }, h('input', { type: 'checkbox', name: option.key, value: c, checked: on.includes(c) }), ` ${choiceLabel(option, c)}`))));
-    } else if (option.kind === 'int' && option.key !== 'turn-cap' && option.key !== 'move-cap' && option.max) {
+    } else if (option.kind === 'int' && option.key !== 'turn-cap' && option.key !== 'rolloff-cap' &&
+        option.key !== 'move-cap' && option.max) {
       form.append(h('label', {}, `${optionLabel(option)} `,
         h('input', { type: 'number', name: option.key, min: option.min, max: option.max, value: current, class: 'num' })));
     }

@@ -136,6 +136,7 @@ void morpyam_odds(const MorpyamMultisets *ms, MorpyamOdds *odds);
 /* Game configuration and state, readable by AIs and clients. */
 typedef struct MorpyamConfig {
     int players, variant, turn_cap, tokens;
+    int rolloff_cap; /* tied roll-off rounds before seat order settles the tie */
     bool strict_call, daversa;
     uint8_t layout[36]; /* the grid played, or the squares dealt in Plus */
     /* Squares of layout whose figure five dice show (ignoring sec, appel and
@@ -178,6 +179,7 @@ typedef struct MorpyamState {
     uint16_t dice, kept;        /* multiset ids: the five dice; dice kept for the pending roll */
     int32_t turns;              /* turns started */
     uint8_t contenders, rolled, purpose; /* roll-off */
+    uint16_t rounds;            /* tied rounds of the roll-off under way (0 outside one) */
     uint8_t roll_value[MAX_PLAYERS];
     uint8_t rank[MAX_PLAYERS];  /* building-order roll-off: dense rank so far, higher first */
     uint8_t dealt, builder;     /* Plus */

@@ -19,5 +19,7 @@ const OptionWords morpyam_option_words[] = {
                                   "(empty: the variant's grid)"},
     {"turn-cap", NULL, "Turn cap", "a safety limit: after this many turns the game ends on points, without the end "
                                    "bonus"},
+    {"rolloff-cap", NULL, "Roll-off cap", "a safety limit: after this many tied rounds of a roll-off, seat order "
+                                          "settles the tie (the lower seat first)"},
     {NULL, NULL, NULL, NULL},
 };

@@ -141,8 +141,9 @@ void morpyam_rules(const Game *g, StrBuf *out)
                   "the leaver's tokens stay, they take no more turns and cannot win, and what was under way goes "
                   "on without them; the last player left wins by forfeit (on time, when the last to leave ran out "
                   "of time). A game that "
-                  "reaches %d turns ends on points, without the bonus, ties shared.",
-              c->turn_cap);
+                  "reaches %d turns ends on points, without the bonus, ties shared; a roll-off still tied after "
+                  "%d rounds is settled by seat order, the lower seat first.",
+              c->turn_cap, c->rolloff_cap);
     add(out, &t);
 
     if (custom)

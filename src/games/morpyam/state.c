@@ -16,6 +16,7 @@ static const OptionSpec specs[] = {
     {"grid", OPTION_STRING, "", "a custom layout as text (36 codes, rows from the top); empty = the variant's grid",
      NULL, 0, 0},
     {"turn-cap", OPTION_INT, "1000", "turns after which the game ends on points without end bonus", NULL, 1, 1000000},
+    {"rolloff-cap", OPTION_INT, "100", "tied roll-off rounds after which seat order settles the tie", NULL, 1, 1000},
     {NULL, 0, NULL, NULL, NULL, 0, 0},
 };
 
@@ -61,10 +62,17 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
         snprintf(err, errlen, "option 'turn-cap' must be from 1 to 1000000, got %s", options_value(opts, specs, "turn-cap"));
         return false;
     }
+    long rolloff_cap = strtol(options_value(opts, specs, "rolloff-cap"), NULL, 10);
+    if (rolloff_cap < 1 || rolloff_cap > 1000) {
+        snprintf(err, errlen, "option 'rolloff-cap' must be from 1 to 1000, got %s",
+                 options_value(opts, specs, "rolloff-cap"));
+        return false;
+    }
     MorpyamConfig *c = xmalloc(sizeof *c);
     c->players = (int)players;
     c->variant = v;
     c->turn_cap = (int)cap;
+    c->rolloff_cap = (int)rolloff_cap;
     c->tokens = players == 2 ? 17 : players == 3 ? 11 : 8;
     c->strict_call = list_contains(rules, "strict-call");
     c->daversa = list_contains(rules, "daversa");
@@ -104,6 +112,7 @@ static void start_rolloff(MorpyamState *s, int purpose)
     s->purpose = (uint8_t)purpose;
     s->contenders = s->alive;
     s->rolled = 0;
+    s->rounds = 0;
     memset(s->rank, 0, sizeof s->rank);
 }
 
@@ -298,7 +307,9 @@ static void next_builder(MorpyamState *s)
 /* Every contender has rolled. The first-player roll-off only needs a single
  * highest roller; the building order needs a full ranking, so players tied
  * with anybody roll again and their new die only orders them among
- * themselves (rank * 7 + die keeps earlier rounds decisive). */
+ * themselves (rank * 7 + die keeps earlier rounds decisive). After
+ * rolloff_cap tied rounds, seat order settles what is still tied (the lower
+ * seat first), so that no game is endless (as turn_cap does for turns). */
 static void rolloff_round_done(MorpyamState *s)
 {
     int key[MAX_PLAYERS] = {0};
@@ -334,8 +345,21 @@ static void rolloff_round_done(MorpyamState *s)
     /* contenders of the next round; none once the roll-off is decided */
     s->rolled = 0;
     s->contenders = (uint8_t)(s->purpose == MR_START ? (__builtin_popcount(top) == 1 ? 0 : top) : tied);
+    if (s->contenders && ++s->rounds >= s->cfg->rolloff_cap) {
+        top &= -top; /* the lowest seat of the highest */
+        for (unsigned m = players; m; m &= m - 1) {
+            int p = __builtin_ctz(m), below = 0;
+            for (unsigned o = players; o; o &= o - 1) {
+                int q = __builtin_ctz(o);
+                below += key[q] < key[p] || (key[q] == key[p] && q > p);
+            }
+            s->rank[p] = (uint8_t)below;
+        }
+        s->contenders = 0;
+    }
     if (s->contenders)
         return;
+    s->rounds = 0;
     if (s->purpose == MR_START)
         begin_turn(s, __builtin_ctz(top), false);
     else
@@ -375,6 +399,7 @@ static __attribute__((noinline)) void leave(MorpyamState *s, int p, int why)
         s->timed_out |= (uint8_t)bit;
     if (__builtin_popcount(s->alive) == 1) {
         s->contenders = s->rolled = 0; /* a roll-off under way ends with the game */
+        s->rounds = 0;
         finish(s, s->alive, why == LEAVE_TIME ? MH_TIME : MH_FORFEIT);
         return;
     }

@@ -82,10 +82,13 @@ void morpyam_serialize(const State *st, StrBuf *out)
         sb_putc(out, (char)('0' + ms->vals[s->kept][i]));
     if (!ms->size[s->kept])
         sb_putc(out, '-');
-    sb_printf(out, " nroll=%d call=%d called=%d replay=%d alive=%d rolloff=%d,%d,%d,%d%d%d%d,%d%d%d%d deal=%d,%d,",
+    sb_printf(out, " nroll=%d call=%d called=%d replay=%d alive=%d rolloff=%d,%d,%d,%d%d%d%d,%d%d%d%d",
               s->nroll, s->call, s->called, s->replay, s->alive, s->contenders, s->rolled, s->purpose,
               s->roll_value[0], s->roll_value[1], s->roll_value[2], s->roll_value[3],
-              s->rank[0], s->rank[1], s->rank[2], s->rank[3], s->dealt, s->builder);
+              s->rank[0], s->rank[1], s->rank[2], s->rank[3]);
+    if (s->rounds)
+        sb_printf(out, ",%d", s->rounds); /* only after a tied round: older texts read the same */
+    sb_printf(out, " deal=%d,%d,", s->dealt, s->builder);
     for (int k = 0; k < MK_COUNT; k++)
         sb_putc(out, digits62[s->deal_left[k]]);
     sb_puts(out, " hands=");
@@ -215,6 +218,8 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
         return "a call is pending but no Appel square is free"; /* a call made true must cover one */
     if (s->phase == MP_ROLLOFF ? (s->contenders & ~alive) != 0 : (s->contenders || s->rolled))
         return "roll-off contenders who are not in a roll-off";
+    if (s->phase != MP_ROLLOFF && s->rounds)
+        return "tied roll-off rounds outside a roll-off";
     if (s->phase != MP_DEAL && !over && left_total) /* a game may end during the deal: all others left */
         return "squares left to deal after the deal";
     /* the last but one to leave ends the game at once; during the deal, the
@@ -277,13 +282,14 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
 {
     const MorpyamConfig *c = g->config;
     const MorpyamMultisets *ms = &c->ms;
-    char v[NFIELDS][64], rolloff[5][32], deal[3][32], result[4][32], why_buf[ERR_MAX];
+    char v[NFIELDS][64], rolloff[6][32], deal[3][32], result[4][32], why_buf[ERR_MAX];
     int phase, player, turns, rolls, nroll, call, called, replay, alive, cont, rolled, purpose, dealt, builder;
-    int winners, how, bonus, timed_out = 0;
+    int winners, how, bonus, timed_out = 0, rounds = 0;
     const char *why = NULL;
-    /* rolloff=C,R,P,VVVV,KKKK deal=D,B,LEFT result=W,H,B[,T] */
-    bool timed = false;
-    if (!split_fields(text, v) || !split_commas(v[13], 5, rolloff) || !split_commas(v[14], 3, deal) ||
+    /* rolloff=C,R,P,VVVV,KKKK[,N] deal=D,B,LEFT result=W,H,B[,T] */
+    bool timed = false, tied = false;
+    if (!split_fields(text, v) || !((tied = split_commas(v[13], 6, rolloff)) || split_commas(v[13], 5, rolloff)) ||
+        !split_commas(v[14], 3, deal) ||
         !((timed = split_commas(v[16], 4, result)) || split_commas(v[16], 3, result))) {
         snprintf(err, errlen, "malformed morpyam state: fields missing or out of order");
         return NULL;
@@ -302,6 +308,8 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
                    read_number("roll-off contenders", rolloff[0], 0, (1 << P) - 1, &cont, why_buf, sizeof why_buf) &&
                    read_number("roll-off dice rolled", rolloff[1], 0, (1 << P) - 1, &rolled, why_buf, sizeof why_buf) &&
                    read_number("roll-off purpose", rolloff[2], 0, 1, &purpose, why_buf, sizeof why_buf) &&
+                   (!tied || read_number("tied roll-off rounds", rolloff[5], 1, c->rolloff_cap - 1, &rounds, why_buf,
+                                         sizeof why_buf)) &&
                    read_number("squares dealt", deal[0], 0, 36, &dealt, why_buf, sizeof why_buf) &&
                    read_number("builder", deal[1], 0, P - 1, &builder, why_buf, sizeof why_buf) &&
                    read_number("winners", result[0], 0, (1 << P) - 1, &winners, why_buf, sizeof why_buf) &&
@@ -392,6 +400,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
     s->contenders = (uint8_t)cont;
     s->rolled = (uint8_t)rolled;
     s->purpose = (uint8_t)purpose;
+    s->rounds = (uint16_t)rounds;
     for (int p = 0; p < MAX_PLAYERS; p++) {
         s->roll_value[p] = (uint8_t)(rv[p] - '0');
         s->rank[p] = (uint8_t)(ranks[p] - '0');

@@ -57,6 +57,8 @@ static const ApiRoute routes[] = {
     {"POST", "/api/games/:id/resign", api_resign, API_FAST},
     {"POST", "/api/games/:id/hint", api_hint, API_THINKING},
     {"POST", "/api/games/:id/rematch", api_rematch, API_FAST},
+    {"POST", "/api/games/:id/abort", api_abort, API_FAST},
+    {"POST", "/api/games/:id/takeback", api_takeback, API_FAST},
     {"POST", "/api/games/:id/join", api_join_seat, API_FAST},
     {"GET", "/api/games/:id/chat", api_chat_read, API_FAST},
     {"POST", "/api/games/:id/chat", api_chat_write, API_FAST},

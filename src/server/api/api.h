@@ -57,6 +57,8 @@ typedef struct ApiResponse {
     Room *stream_room;
     long stream_after;
     bool stream_lean; /* ?lean=1: ticks between whole states (docs/web-api.md, "Lean answers") */
+    unsigned stream_seats; /* the seats the reader holds (0: none): offers lapse when their makers leave */
+    bool stream_player;    /* ?player=1: the reader says it plays (not counted as a watcher) */
     /* Or a feed's stream (the lobby, an account's games, an analysis), a
      * reference too; stream_after: the last event id the reader has (0 none). */
     Feed *stream_feed;

@@ -91,6 +91,29 @@ void api_sign_up(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     json_decref(body);
 }
 
+/* Signs a into a new session of this browser (its password right): the
+ * hash made again at the server's cost when it was made at another, the
+ * browser remembered. */
+static void sign_in_as(Server *srv, const ApiRequest *req, ApiResponse *res, Account *a, const char *password,
+                       size_t len)
+{
+    char err[ERR_MAX + 128];
+    if (!auth_end_session(srv, req, err, sizeof err) || !auth_start_session(srv, a->id, res, err, sizeof err)) {
+        api_error(res, 503, "%s", err);
+        return;
+    }
+    char fresh[PASSWORD_HASH_MAX];
+    if (password_needs_rehash(a->password_hash, srv->cfg.password_cost) &&
+        password_hash(password, len, srv->cfg.password_cost, fresh) &&
+        srv->store->ops->account_password(srv->store, a->id, fresh, NULL, err, sizeof err)) {
+        auth_start_session(srv, a->id, res, err, sizeof err); /* the change ended the sessions */
+        snprintf(a->password_hash, sizeof a->password_hash, "%s", fresh);
+    }
+    auth_device_remember(srv, req, a, res);
+    server_log(srv, "%s signed in from %s", a->name, req->client ? req->client : "?");
+    account_reply(res, 200, a);
+}
+
 void api_sign_in(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}))
@@ -100,36 +123,36 @@ void api_sign_in(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
     size_t len;
     char err[ERR_MAX + 128], device[DEVICE_KEY_MAX];
     int retry = 0;
-    bool per_name = false, found = false;
+    bool found = false;
+    LoginAttempt at;
     Account a;
-    /* The account first: a browser it knows is limited on its own. */
     if (!body || !read_credentials(body, "name", "password", &name, &password, &len, res)) {
-    } else if (!srv->store->ops->account_find(srv->store, name, 0, &a, &found, err, sizeof err)) {
+        json_decref(body);
+        return;
+    }
+    /* The account first: a browser it knows is limited on its own. */
+    if (!srv->store->ops->account_find(srv->store, name, 0, &a, &found, err, sizeof err)) {
         api_error(res, 503, "%s", err);
-    } else if (!limits_login(srv->limits, req->client, name,
-                             found && auth_device_known(req, &a, device) ? device : NULL, server_now(srv), &retry,
-                             &per_name)) {
-        too_many(res, retry, per_name ? "sign-in attempts for this name" : "sign-in attempts from your address");
-    } else if (!found) {
-        password_verify(srv->dummy_hash, password, len); /* the same time as for a real name */
-        api_error(res, 401, "wrong name or password");
-    } else if (!password_verify(a.password_hash, password, len)) {
-        server_log(srv, "a wrong password for %s from %s", a.name, req->client ? req->client : "?");
-        api_error(res, 401, "wrong name or password");
-    } else if (!auth_end_session(srv, req, err, sizeof err) || !auth_start_session(srv, a.id, res, err, sizeof err)) {
-        api_error(res, 503, "%s", err);
+        json_decref(body);
+        return;
+    }
+    const char *known = found && auth_device_known(req, &a, device) ? device : NULL;
+    if (!limits_login(srv->limits, req->client, name, known, server_now(srv), &retry, &at)) {
+        too_many(res, retry, at.per_name ? "sign-in attempts for this name" : "sign-in attempts from your address");
+        json_decref(body);
+        return;
+    }
+    /* an unknown name takes the time of a real one */
+    bool right = found ? password_verify(a.password_hash, password, len)
+                       : (password_verify(srv->dummy_hash, password, len), false);
+    /* only failures count: a right password's attempt is given back */
+    limits_login_settle(srv->limits, req->client, name, known, server_now(srv), &at, right);
+    if (right) {
+        sign_in_as(srv, req, res, &a, password, len);
     } else {
-        /* a hash of another cost is made again at the server's */
-        char fresh[PASSWORD_HASH_MAX];
-        if (password_needs_rehash(a.password_hash, srv->cfg.password_cost) &&
-            password_hash(password, len, srv->cfg.password_cost, fresh) &&
-            srv->store->ops->account_password(srv->store, a.id, fresh, NULL, err, sizeof err)) {
-            auth_start_session(srv, a.id, res, err, sizeof err); /* the change ended the sessions */
-            snprintf(a.password_hash, sizeof a.password_hash, "%s", fresh);
-        }
-        auth_device_remember(srv, req, &a, res);
-        server_log(srv, "%s signed in from %s", a.name, req->client ? req->client : "?");
-        account_reply(res, 200, &a);
+        if (found)
+            server_log(srv, "a wrong password for %s from %s", a.name, req->client ? req->client : "?");
+        api_error(res, 401, "wrong name or password");
     }
     json_decref(body);
 }
@@ -196,9 +219,9 @@ void api_me(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarge
 static bool account_attempt(Server *srv, const ApiRequest *req, const Account *a, int *retry)
 {
     char key[DEVICE_KEY_MAX];
-    bool per_name;
+    LoginAttempt at;
     snprintf(key, sizeof key, "account:%lld", (long long)a->id);
-    return limits_login(srv->limits, req->client, a->name, key, server_now(srv), retry, &per_name);
+    return limits_login(srv->limits, req->client, a->name, key, server_now(srv), retry, &at);
 }
 
 void api_password(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

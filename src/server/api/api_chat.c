@@ -113,7 +113,9 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
     } else if (!chat_text(json_string_value(text), json_string_length(text), m.text, err, sizeof err)) {
         api_error(res, 400, "%s", err);
     } else if (!chat_may_write(&s.viewer, channel, err, sizeof err)) {
-        api_error(res, s.signed_in || channel == CHAT_PLAYERS ? 403 : 401, "%s", err);
+        /* 401 says signing in would let the caller write; the wrong channel is 403 */
+        bool sign_in_would_do = channel == CHAT_SPECTATORS && !s.viewer.player && !s.signed_in;
+        api_error(res, sign_in_would_do ? 401 : 403, "%s", err);
     } else {
         StoredGame meta;
         room_meta(room, &meta);

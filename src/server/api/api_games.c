@@ -311,25 +311,59 @@ void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const A
     json_decref(body);
 }
 
+/* The new seat of old seat p in a rematch (shift: the seats move round by one). */
+static int rematch_seat(int p, int seats, bool shift)
+{
+    return shift ? (p + 1) % seats : p;
+}
+
+/* Between people a rematch is an offer (room_rematch_ask): false when the
+ * answer is given here (202 offered, 200 declined, or the refusal); true
+ * when every person asked, with *shift the maker's choice of seats. */
+static bool rematch_agreed(Room *room, ApiResponse *res, unsigned mine, bool decline, bool *shift)
+{
+    RoomError e;
+    switch (room_rematch_ask(room, mine, decline, *shift, shift, &e)) {
+    case REMATCH_AGREED:
+        return true;
+    case REMATCH_OFFERED:
+        api_text(res, 202, room_state_json(room, mine, false));
+        return false;
+    case REMATCH_DECLINED:
+        api_text(res, 200, room_state_json(room, mine, false));
+        return false;
+    default:
+        api_room_error(res, &e);
+        return false;
+    }
+}
+
 void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     Room *room = t->room;
-    static const char *const keys[] = {"swap", NULL};
+    static const char *const keys[] = {"swap", "decline", NULL};
     json_t *body = api_body(req, res, keys, true);
     if (!body)
         return;
-    const json_t *swap = json_object_get(body, "swap");
+    const json_t *swap = json_object_get(body, "swap"), *decline = json_object_get(body, "decline");
     unsigned mine = api_seats(srv, room, req);
     StoredGame old;
     room_meta(room, &old);
+    bool shift = swap == NULL || json_is_true(swap);
     if (swap && !json_is_boolean(swap)) {
         api_error(res, 400, "'swap' must be true (seats move round by one) or false (same seats)");
+    } else if (decline && !json_is_boolean(decline)) {
+        api_error(res, 400, "'decline' must be true (decline the rematch offered) or false");
+    } else if (json_is_true(decline) && !room_between_people(room)) {
+        api_error(res, 409, "no rematch is offered: against the AI a rematch is made at once");
     } else if (!mine) {
         api_error(res, 403, "only a player of this game can ask for a rematch: send your seat token in X-Seat-Token");
     } else if (old.status != STATUS_FINISHED) {
         api_error(res, 409, "the game is not over yet");
     } else if (old.rematch[0]) {
         api_error(res, 409, "this game already has a rematch: game %s", old.rematch);
+    } else if (room_between_people(room) && !rematch_agreed(room, res, mine, json_is_true(decline), &shift)) {
+        /* offered, declined or refused: answered */
     } else if (api_may_create(srv, req, res)) {
         RoomSpec spec;
         memset(&spec, 0, sizeof spec);
@@ -346,9 +380,8 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
         spec.rematch_of = old.id;
         spec.rated = old.rated;
         spec.clock = old.clock;
-        bool shift = swap == NULL || json_is_true(swap);
         for (int p = 0; p < old.num_seats; p++) {
-            int q = shift ? (p + 1) % old.num_seats : p; /* the new seat of old seat p */
+            int q = rematch_seat(p, old.num_seats, shift);
             const StoredSeat *st = &old.seats[p];
             spec.kind[q] = st->kind;
             snprintf(spec.ai[q], sizeof spec.ai[q], "%s", st->ai);
@@ -371,7 +404,7 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             unsigned now_mine = 0;
             for (int p = 0; p < old.num_seats; p++)
                 if (mine >> p & 1)
-                    now_mine |= 1u << (shift ? (p + 1) % old.num_seats : p);
+                    now_mine |= 1u << rematch_seat(p, old.num_seats, shift);
             api_created_reply(res, fresh, NULL, now_mine);
             room_kick(fresh);
             room_unref(fresh);
@@ -444,8 +477,15 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
 {
     Room *room = t->room;
     bool lean;
-    if (!api_query_known(req, res, (const char *const[]){"after", "lean", NULL}) || !read_lean(req, res, &lean))
+    if (!api_query_known(req, res, (const char *const[]){"after", "lean", "player", NULL}) || !read_lean(req, res, &lean))
         return;
+    const char *player = api_query(req, "player");
+    if (player && strcmp(player, "1") != 0 && strcmp(player, "0") != 0) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "'player' must be 1 (the reader plays: not counted as a watcher) or 0, got '%s'",
+                  text_excerpt(player, EXCERPT_MAX, q, sizeof q));
+        return;
+    }
     const char *after_text = req->last_event_id ? req->last_event_id : api_query(req, "after");
     long after = -2;
     if (after_text && !number_parse_long(after_text, -1, API_INDEX_MAX, &after)) {
@@ -462,6 +502,8 @@ void api_stream(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     res->stream_room = room;
     res->stream_after = after;
     res->stream_lean = lean;
+    res->stream_seats = api_seats(srv, room, req);
+    res->stream_player = player && strcmp(player, "1") == 0;
 }
 
 void api_record(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

@@ -92,6 +92,8 @@ ApiHandler api_create, api_join_code, api_join_seat, api_rematch;
 /* api_games.c: one game: its state, live stream, invitations, record, and
  * a person's actions, undo, resign and hints */
 ApiHandler api_state, api_stream, api_invitations, api_record, api_action, api_why, api_undo, api_resign, api_hint;
+/* Between people (api_offers.c): abort, takeback offers. */
+ApiHandler api_abort, api_takeback;
 /* api_replay.c: positions after every action */
 ApiHandler api_replay_room, api_replay_upload;
 /* The request's body as a game record (docs/records.md), checked through

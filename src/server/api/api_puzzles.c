@@ -229,8 +229,12 @@ static bool read_answer(const Puzzle *p, MorphosState *s, const json_t *body, Ap
             return false;
         }
         if (s->phase == PHASE_OVER || !morphos_ops.parse_action(&s->base, text, a, why, sizeof why)) {
+            /* the rules' reason alone ("b1 is taken"): the text is quoted once */
+            StrBuf reason = STRBUF_INIT;
+            bool told = s->phase != PHASE_OVER && state_why_not(&s->base, text, &reason);
             api_error(res, 400, "line[%zu] '%s' does not apply: %s", i, text_excerpt(text, EXCERPT_MAX, q, sizeof q),
-                      s->phase == PHASE_OVER ? "the game is already over" : why);
+                      s->phase == PHASE_OVER ? "the game is already over" : told ? sb_str(&reason) : why);
+            sb_free(&reason);
             return false;
         }
         json_array_append_new(*line_out, json_string(text));

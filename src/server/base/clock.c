@@ -19,6 +19,15 @@ void clock_init(Clock *c, const ClockSpec *spec, int seats)
     c->running = -1;
     for (int p = 0; p < seats && p < MAX_PLAYERS; p++)
         c->left_ms[p] = spec->kind == CLOCK_NONE ? 0 : turn_ms(spec);
+    /* Correspondence days are a turn's time from the start: a first move
+     * there has its days like any other. */
+    c->fresh = spec->kind == CLOCK_REAL ? (1u << (seats < MAX_PLAYERS ? seats : MAX_PLAYERS)) - 1 : 0;
+}
+
+/* Whether the running seat's first move is to come. */
+static bool running_fresh(const Clock *c)
+{
+    return c->running >= 0 && (c->fresh >> c->running & 1);
 }
 
 /* Milliseconds from since to now, never negative (a clock never gives time back). */
@@ -31,12 +40,14 @@ int64_t clock_left(const Clock *c, int seat, double now)
 {
     if (seat < 0 || seat >= c->seats)
         return 0;
-    return seat == c->running ? c->left_ms[seat] - elapsed_ms(c->since, now) : c->left_ms[seat];
+    return seat == c->running && !running_fresh(c) ? c->left_ms[seat] - elapsed_ms(c->since, now) : c->left_ms[seat];
 }
 
 void clock_charge(Clock *c, double now)
 {
-    if (c->running < 0)
+    /* a seat before its first move keeps `since` as when it came to act:
+     * its time for that move counts from there */
+    if (c->running < 0 || running_fresh(c))
         return;
     c->left_ms[c->running] -= elapsed_ms(c->since, now);
     if (now > c->since)
@@ -47,13 +58,15 @@ bool clock_switch(Clock *c, int seat, double now)
 {
     if (c->spec.kind == CLOCK_NONE)
         return true;
-    if (clock_expired(c, now))
+    if (clock_expired(c, now) || clock_first_move_missed(c, now))
         return false;
     clock_charge(c, now);
     int was = c->running;
     if (seat == was)
         return true;
-    if (was >= 0 && c->spec.kind == CLOCK_REAL)
+    if (was >= 0 && (c->fresh >> was & 1))
+        c->fresh &= ~(1u << was); /* its first move: its time runs from its next turn */
+    else if (was >= 0 && c->spec.kind == CLOCK_REAL)
         c->left_ms[was] += c->spec.increment_ms;
     if (seat >= 0 && seat < c->seats && c->spec.kind == CLOCK_DAYS)
         c->left_ms[seat] = turn_ms(&c->spec);
@@ -62,16 +75,43 @@ bool clock_switch(Clock *c, int seat, double now)
     return true;
 }
 
+void clock_take_back(Clock *c, int seat, unsigned fresh, double now)
+{
+    if (c->spec.kind == CLOCK_NONE)
+        return;
+    clock_charge(c, now);
+    c->fresh = c->spec.kind == CLOCK_REAL ? fresh : 0;
+    if (seat >= 0 && seat < c->seats && c->spec.kind == CLOCK_DAYS && seat != c->running)
+        c->left_ms[seat] = turn_ms(&c->spec);
+    c->running = seat >= 0 && seat < c->seats ? seat : -1;
+    c->since = now;
+}
+
 double clock_deadline(const Clock *c)
 {
     if (c->spec.kind == CLOCK_NONE || c->running < 0)
         return HUGE_VAL;
+    if (running_fresh(c))
+        return c->since + CLOCK_FIRST_MOVE_S;
     return c->since + (double)c->left_ms[c->running] / 1000;
 }
 
 bool clock_expired(const Clock *c, double now)
 {
-    return c->spec.kind != CLOCK_NONE && c->running >= 0 && clock_left(c, c->running, now) <= 0;
+    return c->spec.kind != CLOCK_NONE && c->running >= 0 && !running_fresh(c) && clock_left(c, c->running, now) <= 0;
+}
+
+bool clock_first_move_missed(const Clock *c, double now)
+{
+    return c->spec.kind != CLOCK_NONE && running_fresh(c) && now >= c->since + CLOCK_FIRST_MOVE_S;
+}
+
+int64_t clock_first_move_left(const Clock *c, double now)
+{
+    if (c->spec.kind == CLOCK_NONE || !running_fresh(c))
+        return -1;
+    int64_t left = (int64_t)CLOCK_FIRST_MOVE_S * 1000 - elapsed_ms(c->since, now);
+    return left > 0 ? left : 0;
 }
 
 bool clock_spec_real(int64_t initial_s, int64_t increment_s, ClockSpec *out, char *err, size_t errlen)

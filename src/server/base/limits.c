@@ -246,32 +246,82 @@ static void name_key(const char *name, const char *client, char key[CLIENT_MAX])
         snprintf(key + strlen(key), CLIENT_MAX - strlen(key), "@%.45s", client);
 }
 
-bool limits_login(Limits *l, const char *client, const char *name, const char *device, double now, int *retry_after,
-                  bool *per_name)
+/* The keys of a sign-in attempt: a known browser's, or the name's from
+ * the address (here) and from every unknown browser (key). */
+static void login_keys(const char *client, const char *name, const char *device, char key[CLIENT_MAX],
+                       char here[CLIENT_MAX])
 {
-    char key[CLIENT_MAX];
     if (device) {
-        snprintf(key, sizeof key, "device:%.60s", device);
-        *per_name = true;
-        return take_one(l, key, B_LOGIN_NAME, now, retry_after);
+        snprintf(key, CLIENT_MAX, "device:%.60s", device);
+        return;
     }
-    char here[CLIENT_MAX];
     name_key(name, NULL, key);
     name_key(name, client ? client : "", here);
+}
+
+bool limits_login(Limits *l, const char *client, const char *name, const char *device, double now, int *retry_after,
+                  LoginAttempt *at)
+{
+    char key[CLIENT_MAX], here[CLIENT_MAX];
+    *at = (LoginAttempt){0};
+    login_keys(client, name, device, key, here);
+    if (device) {
+        at->per_name = true;
+        return take_one(l, key, B_LOGIN_NAME, now, retry_after);
+    }
     pthread_mutex_lock(&l->lock);
     sweep_if_full(l, now);
     /* The three entries are made first: making one never drops another. */
     Entry *by_address = entry(l, client, now), *by_name_here = entry(l, here, now), *by_name = entry(l, key, now);
-    *per_name = !has(l, by_name_here, B_LOGIN_NAME, now, false, retry_after) ||
-                !has(l, by_name, B_LOGIN_UNKNOWN, now, false, retry_after);
-    bool ok = !*per_name && has(l, by_address, B_LOGIN, now, false, retry_after);
+    double cap, rate;
+    shape(&l->cfg, B_LOGIN_NAME, &cap, &rate);
+    bool unfailed_here = fill(l, &by_name_here->bucket[B_LOGIN_NAME], B_LOGIN_NAME, now) >= cap;
+    int retry_name = 0;
+    at->took_name = has(l, by_name, B_LOGIN_UNKNOWN, now, false, &retry_name);
+    at->fresh = !at->took_name && unfailed_here;
+    at->per_name = !has(l, by_name_here, B_LOGIN_NAME, now, false, retry_after) || (!at->took_name && !at->fresh);
+    if (at->per_name && !at->took_name && !at->fresh)
+        *retry_after = retry_name;
+    bool ok = !at->per_name && has(l, by_address, B_LOGIN, now, false, retry_after);
     if (ok) {
         has(l, by_name_here, B_LOGIN_NAME, now, true, retry_after);
-        has(l, by_name, B_LOGIN_UNKNOWN, now, true, retry_after);
+        if (at->took_name)
+            has(l, by_name, B_LOGIN_UNKNOWN, now, true, retry_after);
         has(l, by_address, B_LOGIN, now, true, retry_after);
     }
     pthread_mutex_unlock(&l->lock);
     return ok;
+}
+
+/* Gives a token back to key's bucket of kind (never past its size). */
+static void give_back(Limits *l, const char *key, int kind, double now)
+{
+    double cap, rate;
+    shape(&l->cfg, kind, &cap, &rate);
+    Bucket *b = &entry(l, key, now)->bucket[kind];
+    b->tokens = fmin(cap, fill(l, b, kind, now) + 1);
+}
+
+void limits_login_settle(Limits *l, const char *client, const char *name, const char *device, double now,
+                         const LoginAttempt *at, bool right)
+{
+    char key[CLIENT_MAX], here[CLIENT_MAX];
+    login_keys(client, name, device, key, here);
+    pthread_mutex_lock(&l->lock);
+    sweep_if_full(l, now);
+    if (right && device) {
+        give_back(l, key, B_LOGIN_NAME, now);
+    } else if (right) {
+        give_back(l, client, B_LOGIN, now);
+        give_back(l, here, B_LOGIN_NAME, now);
+        if (at->took_name)
+            give_back(l, key, B_LOGIN_UNKNOWN, now);
+    } else if (at->fresh) {
+        Bucket *b = &entry(l, here, now)->bucket[B_LOGIN_NAME];
+        fill(l, b, B_LOGIN_NAME, now);
+        b->tokens = 0;
+    }
+    pthread_mutex_unlock(&l->lock);
 }
 
 bool limits_signup(Limits *l, const char *client, double now, int *retry_after)

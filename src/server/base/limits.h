@@ -42,24 +42,40 @@ typedef struct Limits Limits;
 Limits *limits_new(const LimitsConfig *cfg);
 void limits_free(Limits *l);
 
-/* Each returns true when allowed (and counts it); false with *retry_after
- * set to the seconds after which trying again makes sense. */
 /* The limits' time: cfg.now, or limits_now. */
 double limits_clock(const Limits *l);
 
+/* Each returns true when allowed (and counts it); false with *retry_after
+ * set to the seconds after which trying again makes sense. */
 bool limits_create(Limits *l, const char *client, double now, int *retry_after);
 bool limits_request(Limits *l, const char *client, double now, int *retry_after);
+/* What limits_login counted for an attempt, to settle it once its
+ * password is checked (limits_login_settle). */
+typedef struct LoginAttempt {
+    bool per_name;   /* refused: a limit of the name refused (else the address's) */
+    bool fresh;      /* let through past the name's budget for unknown browsers */
+    bool took_name;  /* a token of that budget was taken */
+} LoginAttempt;
+
 /* A sign-in attempt for name (any text, compared without regard to case)
  * from client. From a browser the account knows (device: the key of its
  * device cookie, checked by the caller), only that browser's attempts
  * count: nobody else can lock it out. From any other, three limits must
  * allow it: the address's, the name's from that address, and the name's
  * from every browser it does not know (larger: others only slow a
- * stranger down). *per_name tells whether a limit of the name refused.
- * Attempts count whether the name exists or not, so a refusal tells
- * nothing about it. */
+ * stranger down). When only that last one is spent, an address without a
+ * recent failure for the name (its own limit for the name untouched) may
+ * still try (at->fresh): the failures came from elsewhere, and the owner
+ * on a new browser is not locked out by them. Attempts count whether the
+ * name exists or not, so a refusal tells nothing about it. */
 bool limits_login(Limits *l, const char *client, const char *name, const char *device, double now, int *retry_after,
-                  bool *per_name);
+                  LoginAttempt *at);
+/* Settles an attempt limits_login allowed, once its password is checked:
+ * a right one gives back what it took (only failures count); a wrong one
+ * let through fresh spends the address's whole limit for the name, so its
+ * next fresh try waits until that refills (a minute). */
+void limits_login_settle(Limits *l, const char *client, const char *name, const char *device, double now,
+                         const LoginAttempt *at, bool right);
 bool limits_signup(Limits *l, const char *client, double now, int *retry_after);
 /* A chat message by speaker (an account or a seat token's hash). */
 bool limits_chat(Limits *l, const char *speaker, double now, int *retry_after);

@@ -18,6 +18,10 @@ typedef struct Subscriber {
     int chat_sent;       /* the room's chat messages this reader was told of */
     bool finished;       /* a payload feed's last event was sent: the stream ends */
     bool lean;           /* a room's reader computes states from actions: ticks between whole states */
+    unsigned seats;      /* a room's reader: the seats it holds (its cookie's account or X-Seat-Token), 0 none */
+    bool says_player;    /* a room's reader says it plays (?player=1: a page whose seat token EventSource cannot
+                          * send); not counted as a watcher, and nothing more: it proves nothing */
+    int offers_sent;     /* a room's reader: the room's offers_count it was told of */
 } Subscriber;
 
 #endif

@@ -123,6 +123,8 @@ enum MHD_Result http_queue_stream(Http *h, struct MHD_Connection *conn, ApiRespo
     h->streams = st;
     pthread_mutex_unlock(&h->lock);
     st->sub.lean = res->stream_lean; /* a room's reader that computes states itself */
+    st->sub.seats = res->stream_seats;
+    st->sub.says_player = res->stream_player;
     if (st->room)
         room_subscribe(st->room, &st->sub, res->stream_after);
     else

@@ -4,7 +4,9 @@
  * (references). The files above it, in order: room_clock.c (the clock's
  * time), room_commit.c (storing a change and telling of it), room_sync.c
  * (catching up with other servers), room_ai.c (AI seats and hints),
- * room_timeout.c (clocks run out, work handed over), room_play.c,
+ * room_abort.c (aborting before every seat moved), room_timeout.c (clocks
+ * run out, work handed over), room_play.c, room_offers.c (takebacks and
+ * rematches offered between people),
  * room_seats.c, room_analysis.c, room_open.c (creation and loading),
  * room_state.c and
  * room_stream.c (what clients read); room_internal.h declares what they
@@ -86,9 +88,24 @@ void room_observe(void *ctx, const Session *s, const State *before, Action a, in
 
 /* ---- changes: advance, commit, tell ---- */
 
+bool room_over(const Room *r)
+{
+    return r->aborted || session_is_terminal(r->session);
+}
+
+/* An aborted game is marked by its stored result (room_abort.c). */
+void room_read_aborted(Room *r)
+{
+    json_error_t jerr;
+    json_t *result = r->meta.result ? json_loads(r->meta.result, 0, &jerr) : NULL;
+    const char *how = json_string_value(json_object_get(result, "how"));
+    r->aborted = r->meta.status == STATUS_FINISHED && how && strcmp(how, "aborted") == 0;
+    json_decref(result);
+}
+
 int room_status(const Room *r)
 {
-    if (session_is_terminal(r->session))
+    if (room_over(r))
         return STATUS_FINISHED;
     for (int p = 0; p < r->meta.num_seats; p++)
         if (r->meta.seats[p].kind == SEAT_HUMAN && !r->meta.seats[p].claimed)
@@ -161,7 +178,7 @@ bool room_shared(const Room *r)
 bool room_ai_pending(const Room *r)
 {
     const Session *s = r->session;
-    return !session_is_terminal(s) && session_ai_to_move(s) && s->count < r->host->max_actions;
+    return !room_over(r) && session_ai_to_move(s) && s->count < r->host->max_actions;
 }
 
 bool room_ai_busy(const Room *r)
@@ -180,7 +197,7 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e)
         room_fail(e, 403, "no seat of this game has the token given: send your seat token in the X-Seat-Token header");
         return -1;
     }
-    if (session_is_terminal(r->session)) {
+    if (room_over(r)) {
         room_fail(e, 409, "the game is over");
         return -1;
     }

@@ -102,6 +102,19 @@ struct Room {
      * claimed, a rematch linked, an undo, another server's changes): a lean
      * stream sends the whole state for it (room_stream.c). */
     int64_t full_version;
+    /* Aborted before every seat had moved (room_abort.c): over, no winner,
+     * unrated; meta.result says so in the store ("how":"aborted"). */
+    bool aborted;
+    /* Offers between people (room_offers.c), held by this server only: the
+     * seat offering to take back the last move (-1 none) and the action
+     * count it was made at (a move since makes it lapse); the seats that
+     * asked for a rematch, and whether the seats move round. offers_count
+     * grows with every change of these or of the spectators: readers of
+     * the stream are told. */
+    int takeback_by, takeback_at;
+    unsigned rematch_asked;
+    bool rematch_swap;
+    int offers_count;
     double used;          /* when a request last asked for it (its holder's, under the holder's lock) */
 };
 
@@ -240,6 +253,26 @@ void room_recheck(Room *r);
 void room_take_work(Room *r, int kind);
 /* Runs one AI decision (a job of the host's pool, or the holder's call). */
 void room_ai_turn(Room *r);
+
+/* ---- between people (room_abort.c, room_offers.c) ---- */
+/* A seat of seats aborts the game while some seat has not made its first
+ * move: it is over with no winner, unrated, nobody's loss; 409 once every
+ * seat has moved. */
+bool room_abort(Room *r, unsigned seats, RoomError *e);
+/* Whether the game is between people (two or more seats of people, no AI). */
+bool room_between_people(const Room *r);
+/* A takeback between people: with no offer standing, a seat of seats
+ * offers to take back the last move; another player's call accepts it (the
+ * move is taken back as room_undo does); decline declines (or withdraws
+ * one's own offer). 409 against an AI (undo is for that), in a rated game,
+ * or with nothing to take back. */
+bool room_takeback(Room *r, unsigned seats, bool decline, RoomError *e);
+/* A rematch between people: a seat of seats asks for it (the first asking
+ * chooses swap, given back in *swap) or declines the offer standing.
+ * REMATCH_AGREED once every person at the table asked: the caller makes
+ * the game. */
+enum { REMATCH_REFUSED, REMATCH_DECLINED, REMATCH_OFFERED, REMATCH_AGREED };
+int room_rematch_ask(Room *r, unsigned seats, bool decline, bool swap, bool *swap_out, RoomError *e);
 
 /* ---- clocks (room_clock.c) ---- */
 /* At now: ends the game on time when the seat to act ran out of it (through

@@ -1,7 +1,8 @@
 /* A room's clock: it starts when the last seat is taken, runs for the seat
  * to act (charged from the moment it is to act until its action is
- * committed), and what is stored of it for a restart or
- * another server. The arithmetic is clock.c's; a seat out of time is
+ * committed; with real time, from each seat's second turn on: its first
+ * move has CLOCK_FIRST_MOVE_S, or the game is aborted), and what is stored
+ * of it for a restart or another server. The arithmetic is clock.c's; a seat out of time is
  * room_timeout.c's (the library's "timeout N": the other player wins on
  * time, or with three or four Morpyam players the game goes on without it). */
 
@@ -23,9 +24,29 @@ static int64_t wall_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+unsigned room_moved_seats(const Room *r)
+{
+    const Session *s = r->session;
+    unsigned moved = 0;
+    int last = -1;
+    for (int i = 0; i < s->count; i++) {
+        Action leave;
+        char err[ERR_MAX];
+        int p = s->steps[i].player;
+        if (p < 0 || leave_parse(s->steps[i].text, r->meta.num_seats, &leave, err, sizeof err) != 0)
+            continue; /* chance, or a seat leaving */
+        if (last >= 0 && p != last)
+            moved |= 1u << last;
+        last = p;
+    }
+    if (last >= 0 && room_clock_seat(r) != last)
+        moved |= 1u << last;
+    return moved;
+}
+
 int room_clock_seat(const Room *r)
 {
-    if (session_is_terminal(r->session))
+    if (room_over(r))
         return -1;
     int p = session_player(r->session);
     return p >= 0 ? p : room_typing_seat(r);
@@ -37,6 +58,7 @@ void room_clock_begin(Room *r, double now)
         return;
     r->clock_on = true;
     r->clock.running = -1;
+    r->clock.fresh &= ~room_moved_seats(r);
     clock_switch(&r->clock, room_clock_seat(r), now);
     if (r->host->clock_started)
         r->host->clock_started(r->host->ctx, r);
@@ -54,8 +76,13 @@ void room_clock_to_store(const Room *r, StoredGame *g, double now)
     /* The seat whose time runs after this write: the clock's, or the seat
      * to act of a game whose last seat this write takes (the clock starts). */
     int running = r->clock_on ? r->clock.running : g->status == STATUS_PLAYING ? room_clock_seat(r) : -1;
-    if (running >= 0 && !session_is_terminal(r->session))
-        g->clock_due = wall + (g->clock_left[running] > 0 ? g->clock_left[running] : 0);
+    if (running < 0 || room_over(r))
+        return;
+    /* a seat before its first move: its time for that move (the clock of a
+     * game whose last seat this write takes has just begun it) */
+    int64_t first = r->clock_on ? clock_first_move_left(&r->clock, now)
+                    : r->meta.clock.kind == CLOCK_REAL ? (int64_t)CLOCK_FIRST_MOVE_S * 1000 : -1;
+    g->clock_due = wall + (first >= 0 ? first : g->clock_left[running] > 0 ? g->clock_left[running] : 0);
 }
 
 void room_clock_from_store(Room *r, double now)
@@ -65,14 +92,18 @@ void room_clock_from_store(Room *r, double now)
     if (r->meta.clock.kind == CLOCK_NONE)
         return;
     memcpy(r->clock.left_ms, r->meta.clock_left, sizeof r->clock.left_ms);
-    if (room_status(r) != STATUS_PLAYING || session_is_terminal(r->session))
+    if (room_status(r) != STATUS_PLAYING || room_over(r))
         return;
     /* It ran on the other servers since it was charged: charge it here. */
     r->clock_on = true;
     r->clock.running = -1;
+    r->clock.fresh &= ~room_moved_seats(r);
     clock_switch(&r->clock, room_clock_seat(r), now);
     int64_t since = r->meta.clock_at > 0 ? wall_ms() - r->meta.clock_at : 0;
-    if (r->clock.running >= 0 && since > 0)
+    /* a seat before its first move: since when it has been to act */
+    if (r->clock.running >= 0 && since > 0 && (r->clock.fresh >> r->clock.running & 1))
+        r->clock.since = now - (double)since / 1000;
+    else if (r->clock.running >= 0 && since > 0)
         r->clock.left_ms[r->clock.running] -= since;
 }
 
@@ -94,8 +125,13 @@ void room_clock_json(Room *r, double now, StrBuf *out)
         sb_printf(out, "%s%lld", p ? "," : "", (long long)(left > 0 ? left : 0));
     }
     int running = r->clock_on ? r->clock.running : -1;
-    if (running >= 0)
-        sb_printf(out, "],\"running\":%d,\"started\":true}", running + 1);
+    int64_t first = r->clock_on ? clock_first_move_left(&r->clock, now) : -1;
+    if (first >= 0)
+        sb_printf(out, "],\"first_move_ms\":%lld", (long long)first);
     else
-        sb_printf(out, "],\"running\":null,\"started\":%s}", r->clock_on ? "true" : "false");
+        sb_puts(out, "],\"first_move_ms\":null");
+    if (running >= 0)
+        sb_printf(out, ",\"running\":%d,\"started\":true}", running + 1);
+    else
+        sb_printf(out, ",\"running\":null,\"started\":%s}", r->clock_on ? "true" : "false");
 }

@@ -23,12 +23,12 @@ static bool has_moved(const Session *s, int seat)
 }
 
 /* A rated game that ends now moves the ratings of its two accounts, in the
- * same transaction (g->rate_now), unless it was abandoned before both
- * players had moved. */
+ * same transaction (g->rate_now), unless it was abandoned or aborted before
+ * both players had moved. */
 static void rate_if_ending(const Room *r, StoredGame *g)
 {
     const Session *s = r->session;
-    if (!r->meta.rated || r->meta.status == STATUS_FINISHED || g->status != STATUS_FINISHED || r->meta.num_seats != 2 ||
+    if (!r->meta.rated || r->aborted || r->meta.status == STATUS_FINISHED || g->status != STATUS_FINISHED || r->meta.num_seats != 2 ||
         !has_moved(s, 0) || !has_moved(s, 1))
         return;
     GameResult res;
@@ -52,8 +52,9 @@ bool room_commit(Room *r, RoomError *e)
     record_now(g.updated);
     room_clock_to_store(r, &g, room_host_now(r->host));
     rate_if_ending(r, &g);
-    json_t *result = game_result_to_json(s->state);
-    g.result = json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
+    /* an aborted game's result is the room's (room_abort.c wrote it), not the rules' */
+    json_t *result = r->aborted ? NULL : game_result_to_json(s->state);
+    g.result = r->aborted ? xstrdup(r->meta.result) : json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
     StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)

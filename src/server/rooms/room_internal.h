@@ -20,6 +20,8 @@ void room_observe(void *ctx, const Session *s, const State *before, Action a, in
 void room_log_truncate(Room *r, int n);
 void room_history_sync(Room *r);
 
+/* Whether the game is over: the rules ended it, or it was aborted. */
+bool room_over(const Room *r);
 /* STATUS_WAITING, STATUS_PLAYING or STATUS_FINISHED, from the session and seats. */
 int room_status(const Room *r);
 /* The seat that types the chance outcome now, or -1 when the server draws it. */
@@ -71,6 +73,27 @@ int room_acting_seat(Room *r, unsigned seats, RoomError *e);
  * with an AI seat, no AI thinking, not over, the latest decision of a
  * person taken since the last roll), or -1 with the reason in why. */
 int room_undo_seat(Room *r, char *why, size_t whylen);
+/* Aborting (room_abort.c): r->aborted from the stored result (a loaded or
+ * caught-up room; room.c); whether the game may be aborted now (not over, some seat
+ * has not made its first move); the game aborted because the running seat
+ * made no first move in time. */
+void room_read_aborted(Room *r);
+bool room_may_abort(const Room *r);
+bool room_abort_late(Room *r, RoomError *e);
+/* Offers (room_offers.c): whether takebacks may
+ * be offered in this game; `,"takeback":..,"takebacks":..,"rematch_offer":
+ * ..,"may_abort":..,"spectators":N` of the state; the stream readers that
+ * hold no seat; a reader holding seats came or left (its maker leaving
+ * makes a rematch offer lapse). */
+bool room_takebacks_allowed(const Room *r);
+void room_put_offers(const Room *r, StrBuf *out);
+int room_spectators(const Room *r);
+void room_reader_came(Room *r, const Subscriber *sub);
+void room_reader_left(Room *r, const Subscriber *gone);
+/* Takes back the latest decision of a person (session_undo_person; the
+ * caller checked that there is one to take back), stored and told; its
+ * clock runs for the seat to act again (room_play.c). */
+bool room_take_back(Room *r, RoomError *e);
 /* Names the seats (room_seat_names) for the state and the sentences (names.c). */
 void room_set_names(Room *r);
 
@@ -82,6 +105,10 @@ void room_put_state(Room *r, StrBuf *out);
 void room_put_changes(Room *r, StrBuf *out);
 
 /* ---- clocks (room_clock.c) ---- */
+/* The seats that have made their first move: bit p once a turn of seat p
+ * has passed (a decision of it followed by another seat's, or it is no
+ * longer to act). Leaving is no move. */
+unsigned room_moved_seats(const Room *r);
 /* The seat whose time runs now: the seat to decide, or the one typing its
  * dice; -1 when nobody (the game is over, or the server draws chance). */
 int room_clock_seat(const Room *r);

@@ -22,6 +22,7 @@ static Room *room_alloc(RoomHost *host)
     r->host = host;
     r->head_version = -1;
     r->hint_version = -1;
+    r->takeback_by = -1;
     return r;
 }
 
@@ -206,6 +207,7 @@ Room *room_load(RoomHost *host, StoredGame *g, RoomError *e)
         return NULL;
     }
     r->stored = s->count;
+    room_read_aborted(r);
     r->finish_told = r->meta.status == STATUS_FINISHED; /* its loader knows: it reads the status */
     /* Go on where the game was: draw what the server draws, ask an AI again,
      * and the clock runs again from now with the time each seat had (the

@@ -89,7 +89,7 @@ bool room_resign(Room *r, unsigned seats, RoomError *e)
             seat = acting;
         if (!seats) {
             room_fail(e, 403, "no seat of this game has the token given: send your seat token in the X-Seat-Token header");
-        } else if (session_is_terminal(r->session)) {
+        } else if (room_over(r)) {
             room_fail(e, 409, "the game is over");
         } else if (seat < 0) {
             room_fail(e, 409, "you have left this game already");
@@ -129,7 +129,7 @@ int room_undo_seat(Room *r, char *why, size_t whylen)
         snprintf(why, whylen, "undo is only for games against an AI; between people a move stands");
     else if (room_ai_busy(r))
         snprintf(why, whylen, "an AI is thinking; undo once it has moved");
-    else if (session_is_terminal(s))
+    else if (room_over(r))
         snprintf(why, whylen, "the game is over");
     else
         return session_undo_seat(s, why, whylen);
@@ -139,7 +139,6 @@ int room_undo_seat(Room *r, char *why, size_t whylen)
 /* One attempt at an undo (room locked). */
 static bool undo_once(Room *r, unsigned seats, RoomError *e)
 {
-    Session *s = r->session;
     char why[ERR_MAX];
     int seat = room_undo_seat(r, why, sizeof why);
     if (!seats) {
@@ -152,16 +151,29 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
         room_fail(e, 403, "the last decision of a person is P%d's; only P%d can take it back", seat + 1, seat + 1);
         return false;
     }
+    return room_take_back(r, e);
+}
+
+bool room_take_back(Room *r, RoomError *e)
+{
+    Session *s = r->session;
+    char why[ERR_MAX];
     /* Kept to put back if the store refuses the undo. */
     int before = s->count;
     char **undone = xmalloc((size_t)(before ? before : 1) * sizeof *undone);
     for (int i = 0; i < before; i++)
         undone[i] = xstrdup(s->steps[i].text);
     bool ok = false;
+    Clock clock = r->clock;
     int removed = session_undo_person(s, why, sizeof why);
     if (!removed) {
-        room_fail(e, 409, "%s", why); /* cannot happen: room_undo_seat said it could */
+        room_fail(e, 409, "%s", why); /* cannot happen: the caller checked that it could */
     } else {
+        /* the seat to act again has its time run from now, without an
+         * increment; a first move taken back is a first move again */
+        if (r->clock_on)
+            clock_take_back(&r->clock, room_clock_seat(r), ~room_moved_seats(r) & ((1u << r->meta.num_seats) - 1),
+                            room_host_now(r->host));
         StoredGame g = r->meta;
         g.count = s->count;
         g.status = room_status(r);
@@ -170,8 +182,10 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
         g.undo_low = r->meta.undo_low < 0 || s->count < r->meta.undo_low ? s->count : r->meta.undo_low;
         g.ai_to_move = room_ai_pending(r);
         record_now(g.updated);
+        room_clock_to_store(r, &g, room_host_now(r->host));
         char err[ERR_MAX + 128];
         if (!r->host->store->ops->truncate(r->host->store, &g, err, sizeof err)) {
+            r->clock = clock;
             s->replaying = true; /* the log still has these actions */
             for (int i = s->count; i < before; i++) {
                 char aerr[ERR_MAX];
@@ -189,6 +203,9 @@ static bool undo_once(Room *r, unsigned seats, RoomError *e)
             r->meta.epoch = g.epoch;
             r->ai_work_mine = g.ai_to_move;
             memcpy(r->meta.updated, g.updated, sizeof g.updated);
+            memcpy(r->meta.clock_left, g.clock_left, sizeof g.clock_left);
+            r->meta.clock_at = g.clock_at;
+            r->meta.clock_due = g.clock_due;
             ok = true;
             room_changed(r);
         }

@@ -72,7 +72,7 @@ static bool claim_once(Room *r, int seat, const char *invite, AccountId account,
     if (!st) {
         room_fail(e, 404, "game %s has no seat %d (it has %d)", r->meta.id, seat + 1, r->meta.num_seats);
         return false;
-    } else if (session_is_terminal(r->session)) {
+    } else if (room_over(r)) {
         room_fail(e, 409, "game %s is over: its seats can no longer be taken", r->meta.id);
         return false;
     } else if (st->kind != SEAT_HUMAN) {

@@ -44,6 +44,23 @@ static json_t *seats_json(Room *r)
     return list;
 }
 
+/* An aborted game's position: the rules would go on, the game does not
+ * (nobody to move, nothing legal; its result is the room's, room_abort.c). */
+static void aborted_position(const Room *r, StrBuf *head)
+{
+    json_error_t jerr;
+    json_t *obj = json_loads(sb_str(head), 0, &jerr), *result = json_loads(r->meta.result, 0, &jerr);
+    json_object_set_new(obj, "to_move", json_null());
+    json_object_set_new(obj, "chance", json_null());
+    json_object_set_new(obj, "legal", json_array());
+    json_object_set_new(obj, "result", result ? result : json_null());
+    char *text = json_dumps(obj, JSON_COMPACT);
+    json_decref(obj);
+    sb_clear(head);
+    sb_puts(head, text);
+    free(text);
+}
+
 /* The public state (the same for every viewer) without the history: the
  * head text {...}, rebuilt once per version. The legal actions, one
  * sentence each, are written as text (the hot path of a move). */
@@ -72,6 +89,8 @@ static void build_head(Room *r)
     sb_puts(&sb, ",\"last\":");
     sb_puts(&sb, s->count > 0 && r->log[s->count - 1].json ? r->log[s->count - 1].json : "null");
     sb_putc(&sb, '}');
+    if (r->aborted)
+        aborted_position(r, &sb);
     free(r->head);
     r->head = sb.data;
     r->head_len = sb.len;
@@ -98,6 +117,7 @@ void room_put_state(Room *r, StrBuf *out)
     sb_puts(out, head);
     head[r->head_len - 1] = '}';
     room_clock_json(r, room_host_now(r->host), out); /* the time left changes between versions */
+    room_put_offers(r, out); /* offers and watchers change without a version */
     sb_puts(out, ",\"history\":[");
     sb_puts(out, sb_str(&r->history));
     sb_puts(out, "]}");
@@ -105,7 +125,7 @@ void room_put_state(Room *r, StrBuf *out)
 
 void room_put_changes(Room *r, StrBuf *out)
 {
-    int player = session_player(r->session);
+    int player = room_over(r) ? -1 : session_player(r->session);
     sb_printf(out, "{\"id\":\"%s\",\"version\":%lld,\"count\":%d,\"status\":\"%s\",\"thinking\":%s", r->meta.id,
               (long long)r->meta.version, r->session->count, status_name(r->meta.status),
               room_ai_busy(r) ? "true" : "false");
@@ -118,6 +138,9 @@ void room_put_changes(Room *r, StrBuf *out)
     else
         sb_puts(out, ",\"rematch\":null");
     room_clock_json(r, room_host_now(r->host), out);
+    room_put_offers(r, out);
+    if (r->aborted)
+        sb_printf(out, ",\"result\":%s", r->meta.result); /* the page's engine does not know of it */
     /* the seats: whether an undo would be taken now changes with every
      * action (the page offers Undo only then) */
     json_t *seats = seats_json(r);
@@ -183,7 +206,7 @@ char *room_state_json(Room *r, unsigned viewer, bool full)
     for (int p = 0, k = 0; p < r->meta.num_seats; p++)
         if (viewer >> p & 1)
             sb_printf(&sb, "%s%d", k++ ? "," : "", p + 1);
-    int player = session_player(r->session);
+    int player = room_over(r) ? -1 : session_player(r->session);
     if (player == PLAYER_CHANCE)
         player = room_typing_seat(r);
     sb_printf(&sb, "],\"to_act\":%s", player >= 0 && (viewer >> player & 1) && !room_ai_busy(r) ? "true" : "false");
@@ -202,11 +225,11 @@ json_t *room_record(Room *r, RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     json_t *doc = NULL;
-    bool hides_future = !session_is_terminal(r->session) && !r->meta.real_dice && r->session->game->ops->has_dice;
+    bool hides_future = !room_over(r) && !r->meta.real_dice && r->session->game->ops->has_dice;
     if (hides_future)
         room_fail(e, 409, "the record of a game with dice drawn by the server is available once the game is over "
                   "(its seed tells the dice to come)");
-    else if (session_is_terminal(r->session))
+    else if (room_over(r))
         doc = record_from_session(r->session, r->meta.created);
     else /* the seed tells the AIs' choices and the dice to come: secret until the end */
         doc = record_withholding_seed(r->session, r->meta.created);

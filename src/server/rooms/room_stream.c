@@ -21,6 +21,8 @@ void room_subscribe(Room *r, Subscriber *sub, long after)
         sub->next_index = count;
     else
         sub->next_index = (int)after + 1;
+    room_reader_came(r, sub); /* the others hear of it; its first state says it */
+    sub->offers_sent = r->offers_count;
     sub->next = r->subs;
     r->subs = sub;
     r->nsubs++;
@@ -34,6 +36,7 @@ void room_unsubscribe(Room *r, Subscriber *sub)
         if (*p == sub) {
             *p = sub->next;
             r->nsubs--;
+            room_reader_left(r, sub);
             break;
         }
     pthread_mutex_unlock(&r->lock);
@@ -74,7 +77,15 @@ bool room_stream_fill(Room *r, Subscriber *sub, StrBuf *out)
         sb_printf(out, "event: chat\ndata: {\"count\":%d}\n\n", r->chat_count);
     }
     int64_t key = r->meta.version * 2 + room_ai_busy(r);
+    if (sub->offers_sent != r->offers_count && sub->version_sent == key) {
+        /* an offer or the watchers changed, not the game: what they are now */
+        sub->offers_sent = r->offers_count;
+        sb_printf(out, "event: offers\ndata: {\"id\":\"%s\",\"version\":%lld", r->meta.id, (long long)r->meta.version);
+        room_put_offers(r, out);
+        sb_puts(out, "}\n\n");
+    }
     if (sub->version_sent != key) {
+        sub->offers_sent = r->offers_count; /* the state says them */
         /* A lean reader computes the state from the actions (the engine of
          * the page): after new actions only, it gets what else changed;
          * first, and after any other change, the whole state. */

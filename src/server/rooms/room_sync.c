@@ -74,6 +74,7 @@ bool room_catch_up(Room *r, RoomError *e)
         r->meta.result = g.result;
         g.result = NULL;
         r->meta.status = g.status;
+        room_read_aborted(r);
         r->meta.version = g.version;
         r->full_version = g.version;
         r->meta.epoch = g.epoch;

@@ -29,7 +29,7 @@ static bool time_out(Room *r, double now, RoomError *e)
     if (r->host->say) {
         char line[128];
         snprintf(line, sizeof line, "game %s: P%d ran out of time%s", r->meta.id, seat + 1,
-                 session_is_terminal(r->session) ? "; the game is over" : "; the others play on");
+                 room_over(r) ? "; the game is over" : "; the others play on");
         r->host->say(r->host->ctx, line);
     }
     room_changed(r);
@@ -38,12 +38,19 @@ static bool time_out(Room *r, double now, RoomError *e)
 
 bool room_clock_in_time(Room *r, double now, RoomError *e)
 {
+    if (r->clock_on && clock_first_move_missed(&r->clock, now)) {
+        int seat = r->clock.running;
+        if (room_abort_late(r, e))
+            room_fail(e, 409, "the game was aborted: P%d did not make a first move within %d seconds", seat + 1,
+                      CLOCK_FIRST_MOVE_S);
+        return false;
+    }
     if (!r->clock_on || !clock_expired(&r->clock, now))
         return true;
     int seat = r->clock.running;
     if (time_out(r, now, e))
         room_fail(e, 409, "P%d ran out of time%s", seat + 1,
-                  session_is_terminal(r->session) ? ": the game is over" : " and left the game; the others play on");
+                  room_over(r) ? ": the game is over" : " and left the game; the others play on");
     return false;
 }
 
@@ -53,15 +60,17 @@ double room_clock_tick(Room *r, double now, bool save)
     RoomError e = {0};
     /* Over a shared store the seat may have moved on another server: the
      * room catches up before it ends anything on time. */
-    bool out = r->clock_on && clock_expired(&r->clock, now);
+    bool out = r->clock_on && (clock_expired(&r->clock, now) || clock_first_move_missed(&r->clock, now));
     if (out && room_shared(r)) {
         if (!room_sync_locked(r, &e))
             fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
-        out = r->clock_on && clock_expired(&r->clock, now);
+        out = r->clock_on && (clock_expired(&r->clock, now) || clock_first_move_missed(&r->clock, now));
     }
-    if (out && !time_out(r, now, &e) && !e.conflict)
+    /* a first move not made in time aborts the game; else the seat lost on time */
+    bool ended = !out || (clock_first_move_missed(&r->clock, now) ? room_abort_late(r, &e) : time_out(r, now, &e));
+    if (!ended && !e.conflict)
         fprintf(stderr, "morph serve: game %s: %s\n", r->meta.id, e.message);
-    bool runs = r->clock_on && !session_is_terminal(r->session);
+    bool runs = r->clock_on && !room_over(r);
     /* Shared stores keep when the clock was charged (clock_at) with every
      * write: a server's save could only be staler than the last write. */
     if (runs && save && !room_shared(r)) {
@@ -104,7 +113,7 @@ bool room_abandon(Room *r, RoomError *e)
     bool ended = false;
     if (room_shared(r) && !room_sync_locked(r, e)) {
         /* e says why: the database does not answer */
-    } else if (!session_is_terminal(s) && !r->thinking) {
+    } else if (!room_over(r) && !r->thinking) {
         int people = 0;
         /* the people first, then (a game of several AIs) the others, until one is left */
         for (int pass = 0; pass < 2; pass++)
