@@ -24,9 +24,10 @@ done
 
 # Shared code names no game: a game's name as a string literal appears only
 # in the registries and in the game's own files (its folder, AI levels, view,
-# screens and commands (the solver's game of Morphos included), page module, and the Puzzles page and its endpoints,
+# screens and commands (the solver's game of Morphos included), the C API's observations and action spaces, page
+# module, and the Puzzles page and its endpoints,
 # whose suite is of Morphos positions); comment lines do not count.
-own='^(src/ai/(levels\.c|level_words\.c|greedy\.c|morpyam_|morphos_|mcts)|src/front/view_morp|src/server/api/api_puzzles\.c|src/cli/(play_morp|play_uis\.c|cmd_morp|solver_game\.c|cmd_gtp\.c|morph\.c)|src/protocol/gtp|src/capi/observe_|web/js/(games|morpyam|morphos|puzzles)\.js)'
+own='^(src/ai/(levels\.c|level_words\.c|greedy\.c|morpyam_|morphos_|mcts)|src/front/view_morp|src/server/api/api_puzzles\.c|src/cli/(play_morp|play_uis\.c|cmd_morp|solver_game\.c|cmd_gtp\.c|morph\.c)|src/protocol/gtp|src/capi/(observe|space)_|web/js/(games|morpyam|morphos|puzzles)\.js)'
 names=$(echo $games | tr ' ' '|')
 found=$(cd "$root" && grep -rnE "[\"'\`]($names)[\"'\`]" src/server src/ai src/front src/protocol src/cli src/capi web/js |
     grep -vE "$own" | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(\*|/\*|//)')

@@ -35,7 +35,8 @@ def server(tmp_path_factory):
     (tmp / "web" / "index.html").write_text("<!doctype html><title>morph</title>")
     out = open(tmp / "out", "w")
     proc = subprocess.Popen([MORPH, "serve", "--port", "0", "--db", str(tmp / "morph.db"), "--web", str(tmp / "web"),
-                             "--ai-threads", "1"], stdout=out, stderr=subprocess.DEVNULL)
+                             "--ai-threads", "1", "--accounts-per-hour", "100"],  # the tests' accounts, one address
+                            stdout=out, stderr=subprocess.DEVNULL)
     try:
         found = None
         for _ in range(1000):

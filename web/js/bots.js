@@ -67,6 +67,15 @@ export function tokensCard() {
   return card;
 }
 
+// Whether game has the option key, as the server's description of its
+// games lists (GET /api/meta): the page names no game here.
+let metaGames = null;
+async function hasOption(game, key) {
+  if (!metaGames) metaGames = (await api('GET', '/api/meta')).games;
+  const g = metaGames.find((m) => m.name === game);
+  return Boolean(g && g.options.some((o) => (o.key || o.name) === key));
+}
+
 // A card to challenge player name (a bot, or anyone): a game and its size;
 // once accepted, the game opens.
 export function challengeCard(name) {
@@ -78,7 +87,8 @@ export function challengeCard(name) {
     h('form', {
       class: 'account-form', onsubmit: async (event) => {
         event.preventDefault();
-        const options = game.value === 'morphos' ? { size: Number(size.value) } : {};
+        // the board's size, for a game that has one (the server's list of options says)
+        const options = (await hasOption(game.value, 'size')) ? { size: Number(size.value) } : {};
         try {
           const before = new Set((await api('GET', '/api/me/games')).games.map((g) => g.id));
           const c = await api('POST', `/api/challenge/${encodeURIComponent(name)}`, { body: { game: game.value, options, rated: false } });
@@ -90,7 +100,7 @@ export function challengeCard(name) {
       },
     },
     h('label', { class: 'option', for: 'challenge-game' }, h('span', { class: 'label', text: 'Game' }), game),
-    h('label', { class: 'option', for: 'challenge-size' }, h('span', { class: 'label', text: 'Board (Morphos)' }), size),
+    h('label', { class: 'option', for: 'challenge-size' }, h('span', { class: 'label', text: 'Board size (where the game has one)' }), size),
     h('div', { class: 'button-row' }, h('button', { type: 'submit', id: 'challenge-send', text: 'Challenge' }))),
     status);
 }
