@@ -71,6 +71,20 @@ void ai_percent_words(double p, StrBuf *out)
         sb_printf(out, "%.0f%%", 100 * p);
 }
 
+void ai_share_words(double p, StrBuf *out)
+{
+    if (p >= 1 - 1e-9)
+        sb_puts(out, "all");
+    else if (p > 0.995)
+        sb_puts(out, "more than 99%");
+    else if (p <= 1e-9)
+        sb_puts(out, "none");
+    else if (p < 0.005)
+        sb_puts(out, "less than 1%");
+    else
+        sb_printf(out, "about %.0f%%", 100 * p);
+}
+
 void ai_advice_free(AiAdvice *a)
 {
     sb_free(&a->words);

@@ -127,6 +127,9 @@ void ai_judge_selfplay(Ai *ai, const State *s, Action played, int games, AiJudge
                        AiJudgement *out);
 /* "31%", "<1%", ">99%", "100%": a chance for people. */
 void ai_percent_words(double p, StrBuf *out);
+/* The same as a share of games in a sentence: "about 31%", "more than
+ * 99%", "less than 1%", "all", "none" (never "about >99%"). */
+void ai_share_words(double p, StrBuf *out);
 
 /* ---- the registry of levels (levels.c) ---- */
 

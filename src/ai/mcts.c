@@ -277,8 +277,8 @@ static void mcts_advise(Ai *ai, const State *st, const Voice *v, AiAdvice *out)
         out->chance = 0;
     } else {
         out->chance = first.n > 0 ? first.w / first.n : 0;
-        sb_printf(&out->words, "%s wins about ", mover);
-        ai_percent_words(out->chance, &out->words);
+        sb_printf(&out->words, "%s wins ", mover);
+        ai_share_words(out->chance, &out->words);
         sb_puts(&out->words, " of the simulated games from there");
     }
 }

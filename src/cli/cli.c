@@ -3,6 +3,7 @@
  * the program's name. The argument parser is cli_parse.c. */
 #include "cli.h"
 
+#include "../ai/ai.h"
 #include "../core/number.h"
 #include "../core/utf8.h"
 
@@ -13,6 +14,23 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+void cli_print_ai_levels(FILE *out, const char *game)
+{
+    const char *def = game ? ai_game_levels(game)->default_level : NULL;
+    for (const AiOps *const *l = ai_list(); *l; l++) {
+        if (game && !ai_plays(*l, game))
+            continue;
+        char text[1024];
+        if (def && strcmp(def, (*l)->name) == 0)
+            snprintf(text, sizeof text, "%s (the default of %s)", (*l)->summary, game);
+        else if (!game && (*l)->games)
+            snprintf(text, sizeof text, "%s (plays %s)", (*l)->summary, (*l)->games);
+        else
+            snprintf(text, sizeof text, "%s", (*l)->summary);
+        cli_help_item(out, 14, (*l)->name, text);
+    }
+}
 
 void cli_print_commands(FILE *out, const char *parent, const Command *table)
 {

@@ -49,6 +49,10 @@ const char *cli_quote(const char *word);
  * columns and TEXT broken at spaces to fit 80 columns, its continuation
  * lines starting under the text. */
 void cli_help_item(FILE *out, int name_width, const char *name, const char *text);
+/* The AI levels as --help items (name, summary): those that play game, the
+ * game's default level marked, or every level with the games it plays when
+ * game is NULL. */
+void cli_print_ai_levels(FILE *out, const char *game);
 
 /* Set by the command-line fuzz target (fuzz/fuzz_cli.c): the commands whose
  * work is long or writes files (play, arena, morpyam analyze, morphos

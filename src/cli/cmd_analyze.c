@@ -80,22 +80,27 @@ static const char *class_colour(int cls)
     return sgr[cls];
 }
 
+/* One decision in words: the seat's chance before and after it, then its
+ * class. A best decision that still loses ground is said to be the best
+ * found, so that "94% -> 84% best" does not read as a contradiction. */
 static void print_decision(const AnalysedDecision *d, const Play *p, StrBuf *sb)
 {
     const AiJudgement *j = &d->j;
     sb_printf(sb, "%5d. ", d->index + 1);
     sb_puts(sb, d->sentence);
-    sb_puts(sb, "\n       ");
+    sb_puts(sb, "\n       chance to win ");
     chance_words(j->before, j->before_error, j->before_proven, sb);
-    sb_puts(sb, " -> ");
+    sb_puts(sb, " before, ");
     chance_words(j->after, j->after_error, j->after_proven, sb);
-    sb_puts(sb, "  ");
+    sb_puts(sb, " after: ");
     term_paint(sb, p->color, class_colour(d->cls), analysis_class_name(d->cls));
     if (d->forced)
         sb_puts(sb, " (forced)");
     if (d->best != d->action && d->loss >= 0.005) {
         sb_printf(sb, " (lost %.0f point%s); better: ", 100 * d->loss, d->loss >= 0.015 ? "s" : "");
         sb_puts(sb, d->best_sentence);
+    } else if (!j->before_proven && !j->after_proven && j->before - j->after >= 0.005) {
+        sb_puts(sb, " (no decision found keeps the chance before: the position was worth less than it looked)");
     }
     sb_putc(sb, '\n');
 }
@@ -135,6 +140,18 @@ static void print_text(const char *path, const Analysis *a, const Play *p)
         print_decision(&a->decisions[i], p, &sb);
     sb_putc(&sb, '\n');
     print_summary(a, p, &sb);
+    /* What the error bars mean, once, when there are any. */
+    double widest = 0;
+    for (int i = 0; i < a->count; i++) {
+        const AiJudgement *j = &a->decisions[i].j;
+        widest = j->before_error > widest ? j->before_error : widest;
+        widest = j->after_error > widest ? j->after_error : widest;
+    }
+    if (widest > 0)
+        sb_printf(&sb, "\n\u00b1N: the 95%% error bar of a chance estimated by self-play games (the true chance "
+                       "lies within N points of it 19 times in 20; the widest here is \u00b1%.0f). A loss within "
+                       "its bar is counted good, not a mistake: these estimates cannot tell the best from a good "
+                       "decision, and an accuracy is only as sure as they are.\n", 100 * widest);
     term_wrap(&out, sb_str(&sb), PLAY_WIDTH, 2);
     fputs(sb_str(&out), stdout);
     sb_free(&out);

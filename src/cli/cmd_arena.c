@@ -66,7 +66,7 @@ static void more(FILE *out, const CliArgs *args)
             "Elo: -400*log10(1/score - 1), with the score clamped to [0.5/N, 1-0.5/N] so\n"
             "that 0%% and 100%% stay finite; the interval is mapped the same way.\n"
             "\n");
-    game_args_print_games_help(out, ops, NULL);
+    game_args_print_games_help(out, ops, NULL, NULL);
 }
 
 static bool side_of(const char *spec, const Game *g, Side *side, char *err, size_t errlen)

@@ -24,8 +24,7 @@ static const char about[] =
 static void more(FILE *out, const CliArgs *args)
 {
     fprintf(out, "\nAI levels:\n");
-    for (const AiOps *const *l = ai_list(); *l; l++)
-        cli_help_item(out, 14, (*l)->name, (*l)->summary);
+    cli_print_ai_levels(out, NULL);
     fprintf(out, "\nGame options (the \"options\" object of \"new\"):\n");
     game_args_print_json_help(out);
 }

@@ -16,13 +16,15 @@ static const char about[] =
     "                 [--seed S]\n"
     "\n"
     "A Go Text Protocol (version 2) engine for Morphos: GTP commands on stdin,\n"
-    "responses on stdout (docs/gtp.md). Moves use morph's notation (c3, xc3,\n"
-    "c3,c4, swap, pass, resign; case does not matter), colours b/w are the\n"
-    "colours of the stones (after a swap the swapper is b). Commands:\n"
-    "protocol_version, name, version, known_command, list_commands, quit,\n"
-    "boardsize, clear_board, play, genmove, undo, showboard, time_settings,\n"
-    "time_left, final_score, morphos-mutators, morphos-legal. End of input ends\n"
-    "the engine like quit.\n"
+    "responses on stdout (docs/gtp.md). Moves are GTP vertices (A to T without\n"
+    "I, any case: J5 on 9x9 is the ninth column); a play on an enemy stone is\n"
+    "its flip (xC3 is read too); swap, pass and resign are words; the parts of\n"
+    "one turn are joined by commas (C3,C4). Colours b/w are the colours of the\n"
+    "stones (after a swap the swapper is b). Commands: protocol_version, name,\n"
+    "version, known_command, list_commands, quit, boardsize, clear_board, play,\n"
+    "genmove, undo, showboard, komi (accepted and ignored), time_settings,\n"
+    "time_left, final_score, final_status_list, morphos-mutators,\n"
+    "morphos-legal. End of input ends the engine like quit.\n"
     "\n";
 
 static void more(FILE *out, const CliArgs *args)
@@ -30,8 +32,7 @@ static void more(FILE *out, const CliArgs *args)
     fprintf(out, "\nGame options (boardsize and morphos-mutators change size and mutators later):\n");
     game_args_print_help(out, args->game);
     fprintf(out, "\nAI levels:\n");
-    for (const AiOps *const *l = ai_list(); *l; l++)
-        cli_help_item(out, 14, (*l)->name, (*l)->summary);
+    cli_print_ai_levels(out, GTP_GAME);
 }
 
 int cmd_gtp(int argc, char **argv)

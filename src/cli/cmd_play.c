@@ -50,6 +50,24 @@ static void default_seats(const GameOps *only, StrBuf *out)
     sb_printf(out, "human,ai:%s", level ? level : "random");
 }
 
+/* How many seats ops takes: its players option's range, else its fixed
+ * number of players. */
+static void seat_range(const GameOps *ops, long *min, long *max)
+{
+    const OptionSpec *players = options_spec(ops->option_specs, "players");
+    if (players) {
+        *min = (long)players->min;
+        *max = (long)players->max;
+        return;
+    }
+    Options none;
+    char err[ERR_MAX];
+    options_init(&none);
+    Game *game = game_create(ops, &none, err, sizeof err);
+    *min = *max = game ? game->num_players : 0;
+    game_free(game);
+}
+
 /* How many seats each game has, for --help: "For morpyam the number of
  * seats is the number of players (2 to 4); morphos has 2." */
 static void seats_words(StrBuf *out)
@@ -60,18 +78,12 @@ static void seats_words(StrBuf *out)
             continue;
         sb_puts(out, first ? "" : "; ");
         first = false;
-        const OptionSpec *players = options_spec((*g)->option_specs, "players");
-        if (players) {
-            sb_printf(out, "For %s the number of seats is the number of players (%ld to %ld)", (*g)->name,
-                      (long)players->min, (long)players->max);
-        } else {
-            Options none;
-            char err[ERR_MAX];
-            options_init(&none);
-            Game *game = game_create(*g, &none, err, sizeof err);
-            sb_printf(out, "%s has %d", (*g)->name, game ? game->num_players : 0);
-            game_free(game);
-        }
+        long min, max;
+        seat_range(*g, &min, &max);
+        if (options_spec((*g)->option_specs, "players"))
+            sb_printf(out, "For %s the number of seats is the number of players (%ld to %ld)", (*g)->name, min, max);
+        else
+            sb_printf(out, "%s has %ld", (*g)->name, min);
     }
     sb_putc(out, '.');
 }
@@ -103,7 +115,10 @@ static void more(FILE *out, const CliArgs *args)
             "FILE that may not be replaced included; 130 after Ctrl-C (the record\n"
             "is saved).\n"
             "\n");
-    game_args_print_games_help(out, only, has_screen);
+    /* play's own --players stands for the game option of that name */
+    game_args_print_games_help(out, only, has_screen, "players");
+    fprintf(out, "\nAI levels (--players ai:LEVEL; ai alone is the game's default level):\n");
+    cli_print_ai_levels(out, only ? only->name : NULL);
 }
 
 /* The message of the session for an AI spec too long for a seat. */
@@ -119,10 +134,19 @@ static int spec_too_long(int seat, const char *word, const char *more, char *err
 
 /* Splits LIST into seat entries: a piece that starts neither with "human"
  * nor with "ai:" continues the AI spec before it (mcts:ms=200,threads=2). */
-static int parse_players(const char *list, const char *game, char words[MAX_PLAYERS][136], char *err, size_t errlen)
+static int parse_players(const char *list, const GameOps *ops, char words[MAX_PLAYERS][136], char *err, size_t errlen)
 {
-    long count;
-    if (cli_parse_long(list, 1, MAX_PLAYERS, &count)) {
+    const char *game = ops->name;
+    long count, min, max;
+    seat_range(ops, &min, &max);
+    if (list[0] && strspn(list, "0123456789") == strlen(list)) {
+        if (!cli_parse_long(list, min, max, &count)) {
+            if (min == max)
+                snprintf(err, errlen, "--players: %s has %ld players, got %s", game, min, cli_quote(list));
+            else
+                snprintf(err, errlen, "--players: %s takes %ld to %ld players, got %s", game, min, max, cli_quote(list));
+            return -1;
+        }
         for (int i = 0; i < count; i++)
             snprintf(words[i], sizeof words[i], i == 0 ? "human" : "ai:%s", default_level(game));
         return (int)count;
@@ -136,6 +160,11 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
     int n = 0;
     char *save = NULL;
     for (char *piece = strtok_r(buf, ",", &save); piece; piece = strtok_r(NULL, ",", &save)) {
+        char level[64];
+        if (strcmp(piece, "ai") == 0) { /* ai alone: the game's default level */
+            snprintf(level, sizeof level, "ai:%s", default_level(game));
+            piece = level;
+        }
         bool starts = strcmp(piece, "human") == 0 || strncmp(piece, "ai:", 3) == 0;
         if (!starts && n > 0 && strncmp(words[n - 1], "ai:", 3) == 0) {
             size_t len = strlen(words[n - 1]);
@@ -146,7 +175,7 @@ static int parse_players(const char *list, const char *game, char words[MAX_PLAY
         }
         if (!starts) {
             char q[EXCERPT_SIZE];
-            snprintf(err, errlen, "--players: expected human or ai:LEVEL for each seat, got '%s'",
+            snprintf(err, errlen, "--players: expected human, ai or ai:LEVEL for each seat, got '%s'",
                      text_excerpt(piece, EXCERPT_MAX, q, sizeof q));
             return -1;
         }
@@ -237,7 +266,7 @@ int cmd_play(int argc, char **argv)
     char err[ERR_MAX * 2];
     /* The --players help: the seats of each game and the default AI. */
     StrBuf players_text = STRBUF_INIT, players_help = STRBUF_INIT;
-    sb_puts(&players_text, "one entry per seat, comma-separated: human or ai:LEVEL[:params], e.g. "
+    sb_puts(&players_text, "one entry per seat, comma-separated: human, ai (the game's default level) or ai:LEVEL[:params], e.g. "
                            "human,ai:greedy,ai:random; several humans play hot-seat. A number N means one human "
                            "and N-1 default AIs. ");
     seats_words(&players_text);
@@ -308,7 +337,7 @@ int cmd_play(int argc, char **argv)
     char words[MAX_PLAYERS][136];
     char fallback[160];
     snprintf(fallback, sizeof fallback, "human,ai:%s", default_level(ops->name));
-    int seats = parse_players(players ? players : fallback, ops->name, words, err, sizeof err);
+    int seats = parse_players(players ? players : fallback, ops, words, err, sizeof err);
     if (seats < 0)
         return cli_fail(EXIT_USAGE, "play: %s", err);
     if (options_spec(ops->option_specs, "players")) {
@@ -333,9 +362,7 @@ int cmd_play(int argc, char **argv)
     Session *s = session_new_game(g, list, seed, err, sizeof err);
     if (!s)
         return cli_fail(EXIT_USAGE, "play: %s", err);
-    if (!have_seed && !c.quiet)
-        printf("Seed %llu (from the clock; play it again with --seed %llu)\n", (unsigned long long)seed,
-               (unsigned long long)seed);
+    c.seed_from_clock = !have_seed; /* said once the command is accepted */
     char path[4096];
     if (!record)
         default_record(ops->name, seed, path, sizeof path);

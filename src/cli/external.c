@@ -11,6 +11,7 @@
 
 #include "../front/game_json.h"
 #include "../protocol/gtp.h"
+#include "../protocol/gtp_vertex.h"
 #include "../core/utf8.h"
 
 bool external_parse(const char *spec, ExternalKind *kind, const char **command)
@@ -221,10 +222,13 @@ static bool gtp_flush(External *x, char *err, size_t errlen)
 {
     if (!x->gtp_move[0])
         return true;
-    char command[300];
-    snprintf(command, sizeof command, "play %c %s", x->gtp_colour, x->gtp_move);
+    StrBuf command = STRBUF_INIT;
+    sb_printf(&command, "play %c ", x->gtp_colour);
+    gtp_write_move(x->gtp_move, &command); /* GTP vertices: K5, not j5 */
     x->gtp_move[0] = '\0';
-    return gtp_request(x, command, NULL, 0, err, errlen);
+    bool ok = gtp_request(x, sb_str(&command), NULL, 0, err, errlen);
+    sb_free(&command);
+    return ok;
 }
 
 bool external_sync(External *x, const Session *s, char *err, size_t errlen)
@@ -270,9 +274,21 @@ bool external_genmove(External *x, const Session *s, char *out, size_t outlen, c
         json_decref(reply);
         return action != NULL;
     }
-    char command[16];
+    char command[16], vertices[300];
     snprintf(command, sizeof command, "genmove %c", gtp_colour_of(s, s->count, session_player(s)));
-    return gtp_request(x, command, out, outlen, err, errlen);
+    if (!gtp_request(x, command, vertices, sizeof vertices, err, errlen))
+        return false;
+    /* The answer in GTP vertices, read into our notation (a vertex on an
+     * enemy stone is its flip); a refused answer names the program. */
+    StrBuf move = STRBUF_INIT;
+    char why[ERR_MAX];
+    bool ok = gtp_read_move(s->state, vertices, &move, why, sizeof why);
+    if (ok)
+        snprintf(out, outlen, "%s", sb_str(&move));
+    else
+        snprintf(err, errlen, "GTP engine '%s': the answer to '%s' is refused: %s", x->command, command, why);
+    sb_free(&move);
+    return ok;
 }
 
 void external_own_move_applied(External *x, const Session *s, int player)

@@ -152,9 +152,11 @@ static const char *kind_word(OptionKind kind)
     }
 }
 
-void game_args_print_help(FILE *out, const GameOps *ops)
+static void print_help_except(FILE *out, const GameOps *ops, const char *skip)
 {
     for (const OptionSpec *s = ops->option_specs; s->key; s++) {
+        if (skip && strcmp(s->key, skip) == 0)
+            continue;
         char name[OPTION_KEY_MAX + 8];
         char flag[OPTION_KEY_MAX + 2];
         flag_name(s->key, flag, sizeof flag);
@@ -173,7 +175,12 @@ void game_args_print_help(FILE *out, const GameOps *ops)
     }
 }
 
-void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(const GameOps *ops))
+void game_args_print_help(FILE *out, const GameOps *ops)
+{
+    print_help_except(out, ops, NULL);
+}
+
+void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(const GameOps *ops), const char *skip)
 {
     const GameOps *const *games = game_list();
     if (!*games)
@@ -182,7 +189,7 @@ void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(con
         if ((only && *g != only) || (keep && !keep(*g)))
             continue;
         fprintf(out, "%s options:\n", (*g)->name);
-        game_args_print_help(out, *g);
+        print_help_except(out, *g, skip);
     }
 }
 

@@ -31,8 +31,9 @@ void game_args_unknown(const GameOps *ops, const char *cmd, const char *flag, co
 /* Prints one line per game option: flag, value kind, help and default. */
 void game_args_print_help(FILE *out, const GameOps *ops);
 /* "GAME options:" and their lines for only, or for every game of the
- * registry that keep chooses (keep NULL: all). */
-void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(const GameOps *ops));
+ * registry that keep chooses (keep NULL: all), without the option named
+ * skip (NULL: none), which a flag of the command itself stands for. */
+void game_args_print_games_help(FILE *out, const GameOps *only, bool (*keep)(const GameOps *ops), const char *skip);
 
 /* Prints the options of every registered game as keys of a JSON "options"
  * object (for the engine protocol, where the game comes with a request). */

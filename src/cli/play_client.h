@@ -6,6 +6,16 @@
 
 #include "play.h"
 
+/* The recap above a person's prompt: the latest sentence of each turn told
+ * since that person's screen was last drawn, so that at 80x24 the others'
+ * moves stay in sight when the board pushes their narration off the top. */
+#define RECAP_TURNS 8
+typedef struct Recap {
+    int count;
+    int seat[RECAP_TURNS];
+    char text[RECAP_TURNS][256];
+} Recap;
+
 typedef struct Client {
     Play play;
     const char *path;  /* the record file */
@@ -19,6 +29,8 @@ typedef struct Client {
     int saved_count;   /* s->count at the latest successful write, -1 none */
     char write_error[ERR_MAX + 64]; /* why the latest write failed */
     const char *resumed_from; /* the record file resumed, or NULL */
+    Recap recap;
+    bool seed_from_clock; /* no --seed: the start says how to play it again */
 } Client;
 
 /* Plays c's session (c->play.s, which it frees) from where it is: checks

@@ -5,11 +5,14 @@
  * every action of every seat told with the library's sentence (a session
  * observer). */
 #include <ctype.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../ai/ai.h"
@@ -120,33 +123,46 @@ static void save(Client *c)
                 count, count == 1 ? "" : "s", c->saved_count, c->write_error);
 }
 
+/* How to continue a saved game: a command to paste, never broken inside a
+ * word at 80 columns: the program as invoked, then the file on a line of
+ * its own after a shell line continuation. */
+static void resume_command(const Client *c, FILE *out)
+{
+    StrBuf head = STRBUF_INIT, file = STRBUF_INIT;
+    sb_printf(&head, "    %s play --resume \\", cli_program());
+    cli_shell_word(c->path, &file);
+    fputs("The game is saved. Continue it with:\n", out);
+    if (head.len > PLAY_WIDTH)
+        fprintf(out, "    %s \\\n      play --resume \\\n", cli_program());
+    else
+        fprintf(out, "%s\n", sb_str(&head));
+    fprintf(out, "      %s\n", sb_str(&file));
+    sb_free(&head);
+    sb_free(&file);
+}
+
 /* After the last save of a session that stops: says where the game is, or
  * that it is not saved (on out). Returns the go code: quit, or fail when
  * unsaved. */
 static int saved_message(const Client *c, FILE *out)
 {
-    StrBuf sb = STRBUF_INIT;
-    int go = GO_QUIT;
     if (!c->write_failed) {
-        sb_printf(&sb, "The game is saved in %s; continue it with: ", c->path);
-        cli_command_words(&sb, "play", "--resume", c->path);
-        sb_putc(&sb, '\n');
-    } else {
-        int missing = c->play.s->count - (c->saved_count > 0 ? c->saved_count : 0);
-        if (c->saved_count < 0)
-            sb_printf(&sb, "The game is NOT saved: the record %s could not be written (%s)\n", c->path,
-                      c->write_error);
-        else
-            sb_printf(&sb, "The game is NOT saved: the record %s lacks the last %d action%s (%s)\n", c->path,
-                      missing > 0 ? missing : 0, missing == 1 ? "" : "s", c->write_error);
-        go = GO_FAIL;
+        resume_command(c, out);
+        return GO_QUIT;
     }
+    StrBuf sb = STRBUF_INIT;
+    int missing = c->play.s->count - (c->saved_count > 0 ? c->saved_count : 0);
+    if (c->saved_count < 0)
+        sb_printf(&sb, "The game is NOT saved: the record %s could not be written (%s)\n", c->path, c->write_error);
+    else
+        sb_printf(&sb, "The game is NOT saved: the record %s lacks the last %d action%s (%s)\n", c->path,
+                  missing > 0 ? missing : 0, missing == 1 ? "" : "s", c->write_error);
     StrBuf wrapped = STRBUF_INIT;
     term_wrap(&wrapped, sb_str(&sb), PLAY_WIDTH, 4);
     fputs(sb_str(&wrapped), out);
     sb_free(&wrapped);
     sb_free(&sb);
-    return go;
+    return GO_FAIL;
 }
 
 /* Ctrl-C was pressed: save, say how to resume, stop. */
@@ -205,6 +221,48 @@ static void refuse(const Client *c, const char *text, const char *err)
 
 /* ---- telling what happens ---- */
 
+/* Keeps sentence as the latest of the turn of seat. A chance outcome
+ * (seat < 0) belongs to the turn whose decision drew it ("P2 rolls 1 1 2 4
+ * 6; nothing can be covered"); one before any decision is left out. */
+static void recap_add(Recap *r, int seat, const char *sentence)
+{
+    if (seat < 0 && r->count == 0)
+        return;
+    if (seat >= 0 && (r->count == 0 || r->seat[r->count - 1] != seat)) {
+        if (r->count == RECAP_TURNS) { /* the oldest turn goes */
+            memmove(r->seat, r->seat + 1, sizeof r->seat[0] * (RECAP_TURNS - 1));
+            memmove(r->text, r->text + 1, sizeof r->text[0] * (RECAP_TURNS - 1));
+            r->count--;
+        }
+        r->seat[r->count++] = seat;
+    }
+    snprintf(r->text[r->count - 1], sizeof r->text[0], "%s", sentence);
+}
+
+/* The others' turns since the screen of seat was last drawn, on the lines
+ * above its prompt ("Meanwhile: White places a stone on d4."); then the
+ * recap starts again. */
+static void recap_print(Client *c, int seat)
+{
+    Recap *r = &c->recap;
+    StrBuf sb = STRBUF_INIT;
+    for (int i = 0; i < r->count; i++) {
+        if (r->seat[i] == seat)
+            continue;
+        const char *t = r->text[i];
+        size_t n = strlen(t);
+        while (n && (t[n - 1] == '.' || t[n - 1] == ' '))
+            n--;
+        sb_printf(&sb, "%s%.*s", sb.len ? "; " : "Meanwhile: ", (int)n, t);
+    }
+    if (sb.len) {
+        sb_puts(&sb, ".\n");
+        out_wrapped(sb_str(&sb));
+    }
+    sb_free(&sb);
+    r->count = 0;
+}
+
 /* The session observer: every action of every seat and of chance, in the
  * library's words. */
 static void narrate(void *ctx, const Session *s, const State *before, Action a, int player, int index)
@@ -214,6 +272,7 @@ static void narrate(void *ctx, const Session *s, const State *before, Action a, 
         return;
     StrBuf sb = STRBUF_INIT;
     state_describe(before, a, &c->play.voice, &sb);
+    recap_add(&c->recap, player, sb_str(&sb));
     sb_putc(&sb, '\n');
     print_sb(&sb);
     sb_free(&sb);
@@ -248,7 +307,7 @@ static void print_help(const Client *c)
         "  legend          what each code of the screen means\n"
         "  hint            ask the %s AI for its plan and the chance it rests on\n"
         "  undo            take back your last decision%s\n"
-        "  resign          give up the game%s\n"
+        "  resign          give up the game after a yes%s\n"
         "  save [FILE]     write the record now (to FILE: a copy; the game goes on\n"
         "                  saving to %s)\n"
         "  quit            stop playing; the record is already saved (Ctrl-C too)\n"
@@ -343,6 +402,32 @@ static bool path_ok(const Client *c, const char *path, bool force, char *err, si
 }
 
 /* Handles a common command; false when line is not one. */
+/* resign ends the game for good: asked again before it is played. True
+ * when the person confirms; else the game goes on (or *go says that the
+ * input ended or Ctrl-C came). */
+static bool confirm_resign(Client *c, int *go)
+{
+    say("Resign the game? Type yes to resign, anything else to play on: ");
+    fflush(stdout);
+    char answer[LINE_MAX_LEN];
+    switch (read_line(c, answer, sizeof answer)) {
+    case LINE_INTERRUPTED:
+        *go = stop_interrupted(c);
+        return false;
+    case LINE_END:
+        save(c);
+        say("\nEnd of input. ");
+        *go = saved_message(c, stdout);
+        return false;
+    }
+    for (char *q = answer; *q; q++)
+        *q = (char)tolower((unsigned char)*q);
+    if (strcmp(answer, "yes") == 0 || strcmp(answer, "y") == 0)
+        return true;
+    say("Not resigned: the game goes on.\n");
+    return false;
+}
+
 static bool command(Client *c, const char *line, int *go)
 {
     char buf[LINE_MAX_LEN], *w[4];
@@ -371,6 +456,8 @@ static bool command(Client *c, const char *line, int *go)
         } else {
             print_error(c, "save", err);
         }
+    } else if (strcmp(verb, "resign") == 0 && n == 1) {
+        return !confirm_resign(c, go); /* confirmed: the line goes on as the move */
     } else if (strcmp(verb, "undo") == 0 && n == 1) {
         do_undo(c);
     } else if (strcmp(verb, "hint") == 0 && n == 1) {
@@ -423,8 +510,11 @@ static void prompt(Client *c, bool chance)
 static int person(Client *c, bool chance)
 {
     Session *s = c->play.s;
-    if (c->drawn_at != s->count)
+    if (c->drawn_at != s->count) {
         draw(c);
+        if (!chance)
+            recap_print(c, session_player(s));
+    }
     prompt(c, chance);
     char line[LINE_MAX_LEN];
     switch (read_line(c, line, sizeof line)) {
@@ -456,6 +546,69 @@ static int person(Client *c, bool chance)
     return GO_ON;
 }
 
+/* ---- the AI's decision, which Ctrl-C stops at once ---- */
+
+/* One decision of the AI to move, computed in a thread of its own. */
+typedef struct Think {
+    Session *s;
+    StrBuf *why;
+    Action a;
+    bool ok;
+    char err[ERR_MAX];
+    atomic_bool done;
+} Think;
+
+static void *think(void *arg)
+{
+    Think *t = arg;
+    t->ok = session_ai_choose(t->s, &t->a, t->why, t->err, sizeof t->err);
+    atomic_store(&t->done, true);
+    return NULL;
+}
+
+/* Ctrl-C while the AI thinks: the record holds every action but the one
+ * being thought about, so the game is saved as it stands and the program
+ * ends now, the thinking thread with it (nothing of it is kept). */
+static _Noreturn void stop_thinking(Client *c)
+{
+    save(c);
+    FILE *out = c->quiet ? stderr : stdout;
+    StrBuf sb = STRBUF_INIT, wrapped = STRBUF_INIT;
+    sb_puts(&sb, "Interrupted while ");
+    play_seat_name(&c->play, session_player(c->play.s), &sb);
+    sb_puts(&sb, " was thinking: its move is not played.\n");
+    term_wrap(&wrapped, sb_str(&sb), PLAY_WIDTH, 4);
+    fprintf(out, "\n%s", sb_str(&wrapped));
+    sb_free(&sb);
+    sb_free(&wrapped);
+    saved_message(c, out);
+    fflush(NULL);
+    _exit(c->write_failed ? EXIT_BAD_INPUT : EXIT_INTERRUPTED);
+}
+
+/* The AI's decision. With a person at the terminal it is thought in a
+ * thread while this one watches for Ctrl-C (every 20 ms, or at once when
+ * the signal cuts the sleep short); unattended games just call it. */
+static bool ai_decide(Client *c, Action *a, StrBuf *why, char *err, size_t errlen)
+{
+    Think t = {.s = c->play.s, .why = why};
+    atomic_init(&t.done, false);
+    pthread_t thread;
+    if (!c->interactive || pthread_create(&thread, NULL, think, &t) != 0)
+        return session_ai_choose(c->play.s, a, why, err, errlen);
+    while (!atomic_load(&t.done)) {
+        if (interrupted)
+            stop_thinking(c);
+        struct timespec tick = {0, 20 * 1000 * 1000};
+        nanosleep(&tick, NULL);
+    }
+    pthread_join(thread, NULL);
+    *a = t.a;
+    if (!t.ok)
+        snprintf(err, errlen, "%s", t.err);
+    return t.ok;
+}
+
 static int step(Client *c)
 {
     Session *s = c->play.s;
@@ -476,7 +629,7 @@ static int step(Client *c)
         return person(c, false);
     StrBuf why = STRBUF_INIT;
     Action a;
-    bool ok = session_ai_choose(s, &a, c->verbose && !c->quiet ? &why : NULL, err, sizeof err) &&
+    bool ok = ai_decide(c, &a, c->verbose && !c->quiet ? &why : NULL, err, sizeof err) &&
               session_apply(s, a, err, sizeof err);
     if (!ok)
         fprintf(stderr, "morph: play: seat %d (%s): %s\n", seat + 1, s->seats[seat].spec, err);
@@ -532,6 +685,9 @@ int play_client_run(Client *c, bool resumed, bool force)
     }
     c->echo = !isatty(0);
     c->drawn_at = -1;
+    if (c->seed_from_clock && !c->quiet)
+        printf("Seed %llu (from the clock; play it again with --seed %llu)\n", (unsigned long long)s->seed,
+               (unsigned long long)s->seed);
     if (!c->quiet) {
         StrBuf sb = STRBUF_INIT;
         term_paint(&sb, c->play.color, SGR_BOLD, resumed ? "Resumed game" : "New game");

@@ -68,7 +68,7 @@ static void cell(const Play *p, int sq, unsigned kinds, unsigned last, StrBuf *o
     }
 }
 
-/* The legend beside the grid: "CA carre", two columns of up to 8 rows. */
+/* The legend beside the grid: "CA square", two columns of up to 8 rows. */
 static void legend_beside(const Play *p, int row, int rows, const LegendEntry *e, int n, StrBuf *out)
 {
     sb_puts(out, "  ");
@@ -193,7 +193,7 @@ static void draw(const Play *p, StrBuf *out)
     sb_free(&who);
 }
 
-/* "c3 d4 (carre), e2 (sec)": legal places grouped by the square's figure. */
+/* "c3 d4 (square), e2 (all-in-one)": legal places grouped by the square's figure. */
 static void list_places(const MorpyamState *s, uint64_t can, StrBuf *out)
 {
     bool first = true;
@@ -453,8 +453,9 @@ const PlayUi play_morpyam_ui = {
             "  r 146           reroll the dice showing 1, 4 and 6 (also: reroll 1 4 6); dice\n"
             "                  are named by their values, as shown sorted on the screen\n"
             "  k 33            keep the two 3s and reroll the other dice (also: keep 3 3)\n"
-            "  call carre      call a figure for the next roll (also: c CA, call ca); a call\n"
-            "                  that comes true must cover an Appel square\n"
+            "  call square     call a figure for the next roll (also: call full house, or\n"
+            "                  c CA with the grid's code); a call that comes true must cover\n"
+            "                  a call square (AP)\n"
             "  p, pass         end the turn without a token\n"
             "  MA c3           Plus building: put your square MA on c3 (also: put MA c3)\n"
             "With --dice manual, type the values of the real dice when asked (e.g. 245),\n"

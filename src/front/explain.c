@@ -74,7 +74,9 @@ void explain_last_turn(const Session *s, Marks *out)
 {
     State *st = state_new(s->game);
     marks_reset(out, 0, 0);
-    int owner = -2; /* the seat whose turn the mark shows */
+    int owner = -2;  /* the seat whose turn the mark shows */
+    int mover = -2;  /* the seat of the latest decision */
+    bool new_turn = false; /* a decision of another seat came since the mark's turn */
     Mark merged;
     memset(&merged, 0, sizeof merged);
     merged.kind = MARK_LAST;
@@ -85,16 +87,21 @@ void explain_last_turn(const Session *s, Marks *out)
             break; /* cannot happen: the session applied it */
         int player = s->steps[i].player;
         if (player >= 0) {
+            /* A turn is a run of decisions of one seat: a later turn of the
+             * same seat (the others passed in between) starts a new mark. */
+            new_turn |= player != mover;
+            mover = player;
             Marks m;
             state_action_marks(st, a, &m);
             for (int k = 0; k < m.count; k++) {
                 const Mark *mk = &m.items[k];
                 if (mk->kind != MARK_LAST || !has_cells(mk))
                     continue;
-                if (player != owner) {
+                if (new_turn) {
                     memset(merged.cells, 0, sizeof merged.cells);
                     merged.points = 0;
                     owner = player;
+                    new_turn = false;
                 }
                 for (int w = 0; w < MARK_CELL_WORDS; w++)
                     merged.cells[w] |= mk->cells[w];

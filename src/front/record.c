@@ -256,7 +256,9 @@ Session *record_load_json(const json_t *doc, const char *name, bool check_result
     }
     const json_t *stored = json_object_get(doc, "result");
     if (!stored || !(json_is_null(stored) || json_is_object(stored))) {
-        load_fail(e, name, -1, "'result' must be null or an object");
+        /* a missing key is told as missing, not as a value of the wrong kind */
+        load_fail(e, name, -1, stored ? "'result' must be null or an object"
+                                      : "the key 'result' is missing (null while the game runs, else the result)");
         game_free(g);
         return NULL;
     }

@@ -1,4 +1,5 @@
 #include "gtp.h"
+#include "gtp_vertex.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -210,39 +211,37 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
 {
     int colour;
     if (c->nargs != 2 || !parse_colour(c->args[0], &colour)) {
-        reply(out, c, false, "syntax error: expected play COLOUR MOVE (colour b, w, black or white)");
+        reply(out, c, false, "syntax error: expected play COLOUR VERTEX (colour b, w, black or white)");
         return;
     }
-    char err[ERR_MAX + 64], move[256];
-    size_t n = strlen(c->args[1]);
-    if (n >= sizeof move) {
-        reply(out, c, false, "illegal move: the move text is too long");
-        return;
-    }
-    for (size_t i = 0; i <= n; i++) /* GTP vertices are upper case: C3 reads as c3 */
-        move[i] = (char)tolower((unsigned char)c->args[1][i]);
-    char msg[sizeof err + 32], q[EXCERPT_SIZE];
+    char err[ERR_MAX + 64], msg[sizeof err + 32], q[EXCERPT_SIZE];
     if (!check_turn(g, colour, err, sizeof err)) {
         snprintf(msg, sizeof msg, "illegal move: %s", err);
         reply(out, c, false, msg);
         return;
     }
+    /* The library's message already says "illegal move 'K5': ...": it is
+     * the reply as it is, not wrapped in a second "illegal move". */
     Session *s = g->session;
+    StrBuf move = STRBUF_INIT;
+    bool ok = gtp_read_move(s->state, c->args[1], &move, err, sizeof err);
     int seat = session_player(s); /* the seat holding colour */
     int before = s->count;
-    if (!session_apply_text(s, move, err, sizeof err)) {
-        snprintf(msg, sizeof msg, "illegal move: %s", err);
-        reply(out, c, false, msg);
+    ok = ok && session_apply_text(s, sb_str(&move), err, sizeof err);
+    sb_free(&move);
+    if (!ok) {
+        reply(out, c, false, err);
         return;
     }
+    text_excerpt(c->args[1], EXCERPT_MAX, q, sizeof q);
     /* The text must be exactly one turn: no part by the other player... */
     int done = before;
     while (done < s->count && s->steps[done].player == seat)
         done++;
     if (done < s->count) {
         session_truncate(s, before);
-        snprintf(msg, sizeof msg, "illegal move: '%s' holds more than one turn (the turn ends after %d part%s)",
-                 text_excerpt(move, EXCERPT_MAX, q, sizeof q), done - before, done - before == 1 ? "" : "s");
+        snprintf(msg, sizeof msg, "illegal move: '%s' holds more than one turn (the turn ends after %d part%s)", q,
+                 done - before, done - before == 1 ? "" : "s");
         reply(out, c, false, msg);
         return;
     }
@@ -250,8 +249,8 @@ static void cmd_play(Gtp *g, const GtpCommand *c, StrBuf *out)
     if (!session_is_terminal(s) && session_player(s) == seat) {
         session_truncate(s, before);
         snprintf(msg, sizeof msg,
-                 "illegal move: the turn is not over after '%s' (join every part of a turn with commas, e.g. c3,c4)",
-                 text_excerpt(move, EXCERPT_MAX, q, sizeof q));
+                 "illegal move: the turn is not over after '%s' (join every part of a turn with commas, e.g. C3,C4)",
+                 q);
         reply(out, c, false, msg);
         return;
     }
@@ -341,7 +340,10 @@ static void cmd_genmove(Gtp *g, const GtpCommand *c, StrBuf *out)
     ai_free(ai);
     if (!ok)
         session_truncate(s, before);
-    reply(out, c, ok, ok ? sb_str(&move) : err);
+    StrBuf vertices = STRBUF_INIT;
+    gtp_write_move(sb_str(&move), &vertices);
+    reply(out, c, ok, ok ? sb_str(&vertices) : err);
+    sb_free(&vertices);
     sb_free(&move);
 }
 
@@ -365,7 +367,7 @@ static void cmd_showboard(Gtp *g, const GtpCommand *c, StrBuf *out)
     const MorphosState *s = mstate(g);
     StrBuf text = STRBUF_INIT;
     sb_putc(&text, '\n');
-    morphos_draw(s->cfg, s->stones, &text);
+    morphos_draw_lettered(s->cfg, s->stones, GTP_COLUMNS, &text);
     for (int colour = 0; colour < 2; colour++) {
         int seat = morphos_seat_of(s, colour);
         sb_printf(&text, "%c: %s stones, %s edges, played by the %s player%s\n", colour_letter[colour],
@@ -451,9 +453,11 @@ static void expand(const State *st, int player, const char *prefix, Moves *out)
     Action acts[MAX_ACTIONS];
     int n = state_legal_actions(st, acts);
     for (int i = 0; i < n; i++) {
-        StrBuf sb = STRBUF_INIT;
+        StrBuf sb = STRBUF_INIT, part = STRBUF_INIT;
         sb_printf(&sb, "%s%s", prefix, *prefix ? "," : "");
-        state_action_text(st, acts[i], &sb);
+        state_action_text(st, acts[i], &part);
+        gtp_write_move(sb_str(&part), &sb);
+        sb_free(&part);
         State *t = state_clone(st);
         state_apply(t, acts[i]);
         if (state_player(t) == player) {
@@ -488,6 +492,8 @@ static void cmd_legal(Gtp *g, const GtpCommand *c, StrBuf *out)
     sb_free(&text);
 }
 
+/* final_score: B+ or W+ (0 for a draw) as GUIs read it, then the reason on
+ * a line of its own starting with '#'. */
 static void cmd_final_score(Gtp *g, const GtpCommand *c, StrBuf *out)
 {
     StrBuf text = STRBUF_INIT;
@@ -496,12 +502,54 @@ static void cmd_final_score(Gtp *g, const GtpCommand *c, StrBuf *out)
         GameResult r;
         state_result(g->session->state, &r);
         sb_puts(&text, r.winners == 3 ? "0" : winner_colour(mstate(g)) == MORPHOS_BLACK ? "B+" : "W+");
+        sb_puts(&text, "\n# ");
+        describe(g, &text);
     } else {
         sb_puts(&text, "game not over: ");
         describe(g, &text);
     }
     reply(out, c, over, sb_str(&text));
     sb_free(&text);
+}
+
+/* final_status_list alive|dead|seki: Morphos takes no stone off the board
+ * and has no dead stones, so every stone is alive (GoGui asks for the dead
+ * ones at the end of a game). */
+static void cmd_final_status_list(Gtp *g, const GtpCommand *c, StrBuf *out)
+{
+    if (c->nargs != 1 || (strcmp(c->args[0], "alive") != 0 && strcmp(c->args[0], "dead") != 0 &&
+                          strcmp(c->args[0], "seki") != 0)) {
+        reply(out, c, false, "syntax error: expected final_status_list alive, dead or seki");
+        return;
+    }
+    StrBuf text = STRBUF_INIT;
+    const MorphosState *s = mstate(g);
+    for (int bit = 0; strcmp(c->args[0], "alive") == 0 && bit < BB_WORDS * 64; bit++) {
+        if (!bb_test(&s->stones[0], bit) && !bb_test(&s->stones[1], bit))
+            continue;
+        char pt[4];
+        morphos_point_text(s->cfg, bit, pt);
+        if (text.len)
+            sb_putc(&text, ' ');
+        gtp_write_move(pt, &text);
+    }
+    reply(out, c, true, sb_str(&text));
+    sb_free(&text);
+}
+
+/* komi N: Go's compensation for White has no meaning in a connection game
+ * (the swap balances it); a number is accepted and ignored, as GUIs send one
+ * with every new game. */
+static void cmd_komi(Gtp *g, const GtpCommand *c, StrBuf *out)
+{
+    char *end = NULL;
+    if (c->nargs == 1)
+        (void)strtod(c->args[0], &end);
+    if (c->nargs != 1 || end == c->args[0] || *end) {
+        reply(out, c, false, "syntax error: expected komi NUMBER (accepted and ignored)");
+        return;
+    }
+    reply(out, c, true, "");
 }
 
 static void cmd_time_settings(Gtp *g, const GtpCommand *c, StrBuf *out)
@@ -569,9 +617,11 @@ static const struct {
     {"genmove", cmd_genmove},
     {"undo", cmd_undo},
     {"showboard", cmd_showboard},
+    {"komi", cmd_komi},
     {"time_settings", cmd_time_settings},
     {"time_left", cmd_time_left},
     {"final_score", cmd_final_score},
+    {"final_status_list", cmd_final_status_list},
     {"morphos-mutators", cmd_mutators},
     {"morphos-legal", cmd_legal},
 };

@@ -35,7 +35,9 @@ check_eq "seat summaries" '[[1,2,0],[2,1,1]]' "$(jq -c '[.seats[] | [.seat,.deci
 check_eq "same seed, same JSON" "$out" "$($MORPH analyze --json --budget 0.1 "$tmp/planted.json")"
 text=$($MORPH analyze --budget 0.1 --color never "$tmp/planted.json")
 check_match "text names the move with the library's sentence" "2\. White places a stone on a1" "$text"
-check_match "text gives the better move's sentence" "won -> lost  blunder \(lost 100 points\); better: White swaps" "$text"
+check_match "text gives the better move's sentence" "chance to win won before, lost after: blunder \(lost 100 points\); better: White swaps" "$(tr '\n' ' ' <<<"$text" | tr -s ' ')"
+case $text in *" -> "*) bad "the analysis still writes chances as 'A -> B'";; *) ok;; esac
+case $text in *"error bar"*) bad "error bars explained where there are none";; *) ok;; esac
 check_match "text summary" "P2 \(human\): accuracy [0-9.]+%, mean loss 100\.0 points, 1 decision: 0 best, 0 good, 0 inaccuracies, 0 mistakes, 1 blunder" \
     "$(tr '\n' ' ' <<<"$text" | tr -s ' ')"
 check_eq "no progress bar off a terminal" "" "$($MORPH analyze --budget 0.1 "$tmp/planted.json" 2>&1 >/dev/null)"
@@ -54,7 +56,12 @@ out=$($MORPH analyze --json --budget 0.01 --seed 4 "$tmp/morpyam.json")
 check_eq "morpyam judged by the master" '"master"' "$(jq -c .level <<<"$out")"
 check_eq "morpyam error bars" 'true' "$(jq '[.decisions[] | .before_error > 0] | all' <<<"$out")"
 check_eq "morpyam same seed, same JSON" "$out" "$($MORPH analyze --json --budget 0.01 --seed 4 "$tmp/morpyam.json")"
-check_match "morpyam chances with error bars" "[0-9]+% ±[0-9]+ -> " "$($MORPH analyze --budget 0.01 "$tmp/morpyam.json")"
+text=$($MORPH analyze --budget 0.01 --color never "$tmp/morpyam.json")
+check_match "morpyam chances with error bars, in words" "chance to win [0-9]+% ±[0-9]+ before, [0-9]+% ±[0-9]+ after: " "$text"
+check_match "the error bars explained" "±N: the 95% error bar of a chance estimated by self-play games" "$(tr '\n' ' ' <<<"$text" | tr -s ' ')"
+best_drop=$(grep -E "chance to win ([0-9]+)% ±[0-9]+ before, ([0-9]+)% ±[0-9]+ after: best$" <<<"$text" |
+    awk '{ b = $4 + 0; a = $7 + 0; if (b - a >= 1) print }' | head -1)
+[ -z "$best_drop" ] && ok || bad "a best decision that loses ground without the words that say why: $best_drop"
 
 # Bad input: one line, non-zero exit.
 check_error "no record" "^morph: analyze: expected a record file" $MORPH analyze

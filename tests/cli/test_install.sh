@@ -42,7 +42,7 @@ server_pid=
 # On the PATH, messages print the command people can type again.
 out=$(printf 'quit\n' | PATH="$tmp/prefix/bin:$PATH" morph play morphos --size 5 --seed 1 \
     --players human,ai:random --record "$tmp/g.json" 2>&1)
-check_match "messages name the installed morph" "continue it with: morph play --resume $tmp/g.json" \
+check_match "messages name the installed morph" "Continue it with: morph play --resume \\\\ $tmp/g.json" \
     "$(tr '\n' ' ' <<<"$out" | tr -s ' ')"
 
 finish

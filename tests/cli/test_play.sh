@@ -14,7 +14,7 @@ trap cleanup EXIT
 
 # ---- plain output (not a terminal) ----
 
-out=$(cd "$tmp" && printf 'help\nplace z9\nr\nr 146\nk 22\nresign\n' | $MORPH play morpyam --seed 2 --players human,ai:random 2>&1)
+out=$(cd "$tmp" && printf 'help\nplace z9\nr\nr 146\nk 22\nresign\nno\nresign\nyes\n' | $MORPH play morpyam --seed 2 --players human,ai:random 2>&1)
 check_eq "exit 0 after resign" 0 $?
 check_match "seed and record named" "New game of morpyam: P1 \(you\), P2 \(random\); seed 2; record morph-morpyam-2.json" "$out"
 check_match "the grid is drawn" "  4  5    AP   MA   MO   FU   1    4" "$out"
@@ -30,6 +30,8 @@ check_match "the roll after it" "P1 \(you\) rolls 2 4 6: the dice now show 2 2 2
 check_match "after keep: roll 2" "Roll 2 of 3, dice: 2 2 2 4 6." "$out"
 check_match "a turn that ends by itself is told" "P2 \(random\) rolls 1 2 5: the dice now show 1 2 5 5 6; nothing can be covered: no token this turn" "$(flat "$out")"
 check_match "a missed call told" "P2 \(random\) rolls 1 2 3 6 6; the call of full house misses" "$out"
+check_match "resign asks first, and no keeps playing" \
+    "Resign the game\\? Type yes to resign, anything else to play on: no Not resigned: the game goes on\\." "$(flat "$out")"
 check_match "resign told" "P1 \(you\) resigns: P2 \(random\) wins by forfeit" "$out"
 check_match "resign ends with the summary" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.' "$out"
 check_match "summary points" $'P1 \\(you\\): 0 points \\(no line\\), resigned\nP2 \\(random\\): 0 points \\(no line\\)' "$out"
@@ -47,12 +49,12 @@ out=$(cd "$tmp" && printf 'r\n' | $MORPH play morpyam --seed 2 --players human,a
 case $out in *$'\033['*) ok;; *) bad "--color always paints through a pipe";; esac
 check_match "a second game with the same seed gets a new record name" "record morph-morpyam-2-2.json" "$(flat "$out")"
 check_match "end of input saves and says how to resume" \
-    "End of input. The game is saved in morph-morpyam-2-2.json; continue it with: $prog play --resume morph-morpyam-2-2.json" \
+    "End of input. The game is saved. Continue it with: $prog play --resume \\\\ morph-morpyam-2-2.json" \
     "$(flat "$out")"
 
 out=$(cd "$tmp" && printf '' | $MORPH play morphos --size 5 --seed 1 --record "$tmp/eof.json" 2>&1)
 check_eq "EOF at once exits 0" 0 $?
-check_match "EOF message" "End of input. The game is saved in $tmp/eof.json" "$out"
+check_match "EOF message" "End of input. The game is saved. Continue it with: .* --resume \\\\ $tmp/eof.json" "$(flat "$out")"
 check_eq "default seats: a human first" '{"kind":"human"}' "$(jq -c '.players[0]' "$tmp/eof.json")"
 
 # Real dice: the people type every chance outcome, checked by the rules.
@@ -67,7 +69,7 @@ check_match "typed dice shown" "Roll 1 of 3, dice: 1 2 3 4 5." "$out"
 check_match "suite squares offered" "Place on: a1 f6 \(small straight\), c2 d5 \(straight\), d2 c5 \(all-in-one\)" "$out"
 check_eq "manual record" '["die 6","die 2","roll","dice 1 2 3 4 5","place d5"]' "$(jq -c .actions "$tmp/manual.json")"
 check_eq "the record keeps the dice mode" '"manual"' "$(jq -c .dice "$tmp/manual.json")"
-check_match "quit names the record" "The game is saved in $tmp/manual.json" "$out"
+check_match "quit names the record" "The game is saved. Continue it with: .* --resume \\\\ $tmp/manual.json" "$(flat "$out")"
 
 out=$(printf 'xb3\nc3\n' | $MORPH play morphos --size 5 --seed 1 --players ai:random,human --record "$tmp/m.json" 2>&1)
 check_match "morphos board with coordinates" $'     a  b  c  d  e\n  5  .  .  .  .  .  5' "$out"
@@ -95,7 +97,7 @@ out=$(printf 'b2\nb3\ne5\na2\ne4\nb1\nd1\nxb2\nc5,c4\nquit\n' |
 check_match "hot-seat names" "  Black, P1 \(human\)   Black's edges: top, bottom" "$out"
 check_match "remorph flip told" "White flips Black's stone on b2; Black must first put the returned stone back on an empty point \(remorph\)" "$(flat "$out")"
 check_match "remorph returned stone asked" \
-    "Turn 9: Black, P1 \(human\) to move. Black puts the returned stone on any empty point. Black puts the returned stone on any empty point, e.g. a1;" "$(flat "$out")"
+    "Turn 9: Black, P1 \(human\) to move. Black puts the returned stone on any empty point. (Meanwhile: .*\. )?Black puts the returned stone on any empty point, e.g. a1;" "$(flat "$out")"
 check_match "returned stone told" $'Black puts the returned stone on c5\nBlack places a stone on c4' "$out"
 check_eq "returned stone and move recorded" '["xb2","c5","c4"]' "$(jq -c '.actions[-3:]' "$tmp/rem.json")"
 
@@ -192,9 +194,17 @@ check_eq "only the stale temporary file of this record went" \
 
 # ---- usage errors ----
 check_error "unknown game" "^morph: play: unknown game 'chess' \(expected morpyam or morphos\)$" $MORPH play chess
-check_error "bad seat" "^morph: play: --players: expected human or ai:LEVEL for each seat, got 'bob'$" \
+check_error "bad seat" "^morph: play: --players: expected human, ai or ai:LEVEL for each seat, got 'bob'$" \
     $MORPH play morpyam --players human,bob
 check_error "five seats" "^morph: play: --players: at most 4 seats$" $MORPH play morpyam --players 'human,human,human,human,human'
+check_error "a number of players out of range" "^morph: play: --players: morpyam takes 2 to 4 players, got 5$" \
+    $MORPH play morpyam --players 5
+check_error "morphos: two players" "^morph: play: --players: morphos has 2 players, got 3$" $MORPH play morphos --players 3
+check_match "ai alone is the default level" "P1 \(greedy\), P2 \(you\)" \
+    "$(echo quit | $MORPH play morphos --players ai,human --size 5 --seed 1 --record "$tmp/ai-alone.json" 2>&1)"
+check_eq "--players listed once in play --help" 1 "$($MORPH play morpyam --help | grep -c -- '^  --players')"
+check_match "play --help lists the AI levels, the default marked" \
+    "AI levels .*master .*the default of morpyam" "$(flat "$($MORPH play morpyam --help)")"
 check_error "morphos has two seats" "^morph: play: morphos needs 2 players, --players gave 3$" \
     $MORPH play morphos --players human,ai:random,ai:random
 check_error "unknown AI" "^morph: play: seat 2: unknown AI level 'nobody'" $MORPH play morpyam --players human,ai:nobody
@@ -361,7 +371,9 @@ T kill-session -t yam
 start yam2 "$MORPH play --resume $tmp/t.json"
 expect yam2 "resumed" "Resumed game of morpyam: P1 \(you\), P2 \(random\); seed 2; record[[:space:]]+$tmp/t.json \($n actions played\)"
 expect yam2 "same position after the kill" "$(sed 's/[().]/\\&/g' <<<"$status")"
-answer yam2 "resign"
+type_line yam2 "resign"
+expect yam2 "resign asks for confirmation" "Resign the game\\? Type yes to resign, anything else to play on: $"
+answer yam2 "yes"
 expect yam2 "resign summary in the terminal" $'Game over.\nP2 \\(random\\) wins by forfeit: P1 \\(you\\) resigned.'
 expect yam2 "exit 0" "\[exit 0\]"
 fits yam2 "morpyam end screen"

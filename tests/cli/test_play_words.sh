@@ -138,6 +138,30 @@ check_match "the Morphos summary" "Black \(P1 \(random\)\) wins: a chain of blac
 out=$($MORPH replay "$tmp/chain.json" --moves)
 check_match "Morphos moves in words" " 25\. Black places a stone on b3 and connects top and bottom: Black wins" "$(flat "$out")"
 
+# ---- one language: the figures' English names, typos told what they were taken for ----
+out=$(printf 'call xyz\ncall three 3s\ng7\nxyz\nhelp\ncall full house\nquit\n' |
+    $MORPH play morpyam --seed 3 --players human,ai:random --record "$tmp/names.json")
+f=$(flat "$out")
+check_match "a wrong call refused with the English names" \
+    "refused: callable figures are square, full house, maxi, mini, morpyam, all-in-one and straight" "$f"
+check_match "an uncallable figure named in English" \
+    "refused: three 3s cannot be called: only square, full house, maxi, mini, morpyam, all-in-one and straight can" "$f"
+check_match "a typo: what it was taken for and what this turn allows" \
+    "refused: g7 was taken for a square, but the squares are a1 to f6; this turn allows roll, call FIGURE or resign" "$f"
+check_match "an unknown word: what this turn allows, no other variant's syntax" \
+    "refused: 'xyz' is not a move; this turn allows roll, call FIGURE or resign" "$f"
+check_match "help says call square" "call square +call a figure for the next roll" "$out"
+for code in carre brelan sec suite appel Appel 'deal CODE' 'dice V'; do
+    if grep -q -- "$code" <<<"$out"; then bad "the screen says '$code'"; else ok; fi
+done
+check_eq "the record keeps the figure's id" '"call full"' "$(jq -c '.actions[-1]' "$tmp/names.json")"
+
+# ---- the legend's latest token: only the latest turn's ----
+# P1 covers a6, P2 and P3 pass, P1 covers b6: b6 alone is in brackets.
+out=$(printf '%s\n' 6 2 1 r 11123 a6 r 13456 p r 13456 p r 22234 b6 quit |
+    $MORPH play morpyam --players human,human,human --dice manual --seed 1 --record "$tmp/latest.json")
+check_match "only the latest token in brackets" "  6  #1  \[#1\]  3 " "$(tail -22 <<<"$out")"
+
 # ---- the undo rule ----
 # Against an AI: a decision followed by a roll is never taken back; one
 # made since the last roll is.
@@ -164,7 +188,7 @@ check_match "--verbose: the master's detail" "\[master: keep 2 2 \(reroll 4 5 6\
 check_match "--verbose: the AI's moves with their detail" "\[random: picked at random among [0-9]+ legal actions\]" "$out"
 out=$(printf 'hint\nquit\n' | $MORPH play morphos --size 5 --seed 7 --players human,ai:random --record "$tmp/hint2.json")
 check_match "Morphos hint: the move and its win rate in words" \
-    "hint: x?[a-e][1-5] — Black wins about [0-9<>]+% of the simulated games from there" "$out"
+    "hint: x?[a-e][1-5] — Black wins (about [0-9]+%|more than 99%|less than 1%|all|none) of the simulated games from there" "$out"
 out=$(printf 'hint\n6\nquit\n' | $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/hint3.json")
 check_match "no hint while real dice are asked" "hint: nothing to decide now: a chance outcome is due." "$out"
 check_error "--quiet and --verbose" "^morph: play: --quiet prints nothing, --verbose more: give one of them$" \
@@ -172,17 +196,17 @@ check_error "--quiet and --verbose" "^morph: play: --quiet prints nothing, --ver
 
 # ---- the command as invoked ----
 out=$(printf 'quit\n' | $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/inv.json")
-check_match "not on the PATH: the command as invoked" "continue it with: $prog play --resume $tmp/inv.json" "$(flat "$out")"
+check_match "not on the PATH: the command as invoked" "Continue it with: $prog play --resume \\\\ $tmp/inv.json" "$(flat "$out")"
 mkdir -p "$tmp/bin" "$tmp/other"
 ln -s "$MORPH" "$tmp/bin/morph"
 out=$(printf 'quit\n' | PATH="$tmp/bin:$PATH" $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/inv2.json")
-check_match "morph on the PATH is this binary: morph" "continue it with: morph play --resume $tmp/inv2.json" "$(flat "$out")"
+check_match "morph on the PATH is this binary: morph" "Continue it with: morph play --resume \\\\ $tmp/inv2.json" "$(flat "$out")"
 printf '#!/bin/sh\necho another morph\n' >"$tmp/other/morph"
 chmod +x "$tmp/other/morph"
 out=$(printf 'quit\n' | PATH="$tmp/other:$PATH" $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/inv3.json")
-check_match "another morph on the PATH: the command as invoked" "continue it with: $MORPH play --resume $tmp/inv3.json" "$(flat "$out")"
+check_match "another morph on the PATH: the command as invoked" "Continue it with: $MORPH play --resume \\\\ $tmp/inv3.json" "$(flat "$out")"
 out=$(printf 'quit\n' | $MORPH play morphos --size 5 --seed 1 --players human,ai:random --record "$tmp/my game.json")
-check_match "a file name with a space is quoted" "continue it with: $prog play --resume '$tmp/my game.json'" "$(flat "$out")"
+check_match "a file name with a space is quoted" "Continue it with: $prog play --resume \\\\ '$tmp/my game.json'" "$(flat "$out")"
 
 # ---- resume keeps real dice ----
 printf '5\nquit\n' | $MORPH play morpyam --seed 1 --players human,ai:random --dice manual --record "$tmp/real.json" >/dev/null
@@ -198,6 +222,19 @@ jq 'del(.dice)' "$tmp/real.json" >"$tmp/old.json"
 check_exit "an old record without dice loads" 0 sh -c "printf 'quit\n' | $MORPH play --resume '$tmp/old.json'"
 jq '.dice = "loaded"' "$tmp/real.json" >"$tmp/bad.json"
 check_error "a bad dice mode" "^morph: record $tmp/bad.json: 'dice' must be \"auto\" or \"manual\"$" $MORPH replay "$tmp/bad.json"
+jq 'del(.result)' "$tmp/real.json" >"$tmp/nores.json"
+check_error "a record without result: the key is missing" \
+    "^morph: record $tmp/nores.json: the key 'result' is missing \(null while the game runs, else the result\)$" \
+    $MORPH replay "$tmp/nores.json"
+jq '.result = 3' "$tmp/real.json" >"$tmp/badres.json"
+check_error "a result of the wrong kind" "^morph: record $tmp/badres.json: 'result' must be null or an object$" \
+    $MORPH replay "$tmp/badres.json"
+# The seed line only for a command that is accepted.
+out=$($MORPH play morphos --size 5 --players human,ai:random --record "$tmp" 2>&1 </dev/null)
+case $out in *Seed*) bad "a refused command printed the seed line: $out" ;; *) ok ;; esac
+check_match "the refusal said" "^morph: play: " "$out"
+out=$(printf 'quit\n' | $MORPH play morphos --size 5 --players human,ai:random --record "$tmp/clock.json" 2>&1)
+check_match "an accepted command without --seed prints it" "^Seed [0-9]+ \(from the clock; play it again with --seed [0-9]+\)" "$out"
 
 # ---- through a terminal of 80x24 ----
 if ! command -v tmux >/dev/null; then
@@ -243,7 +280,7 @@ type_line cc "c3"
 expect cc "the AI answered" "White places a stone on"
 T send-keys -t cc C-c
 expect cc "Ctrl-C saves and says how to resume" \
-    "Interrupted. The game is saved in $tmp/cc.json; continue it with:[[:space:]]+$prog[[:space:]]+play[[:space:]]+--resume[[:space:]]+$tmp/cc.json"
+    "Interrupted. The game is saved. Continue it with:[[:space:]]+$prog[[:space:]]+play[[:space:]]+--resume[[:space:]]+\\\\[[:space:]]+$tmp/cc.json"
 expect cc "exit 130" "\[exit 130\]"
 check_eq "the record holds both moves" 2 "$(jq '.actions | length' "$tmp/cc.json")"
 T kill-session -t cc
@@ -252,31 +289,69 @@ expect cc2 "resumed after Ctrl-C" "Resumed game of morphos: .* \(2 actions playe
 type_line cc2 "quit"
 expect cc2 "quit after the resume" "\[exit 0\]"
 T kill-session -t cc2
-# Ctrl-C while the AI thinks: the move in progress ends, then the save.
-# The AI thinks for 1.5 s from the moment c3 is shown played; Ctrl-C comes
-# 0.5 s into it, however long c3 took on a busy machine.
-start cc3 "$MORPH play morphos --size 5 --seed 3 --players human,ai:mcts:ms=1500 --record $tmp/cc3.json"
-expect cc3 "prompt" "P1> $"
-type_line cc3 "c3"
-expect cc3 "the move played, the AI thinks" "Black places a stone on c3"
-sleep 0.5
-T send-keys -t cc3 C-c
-expect cc3 "Ctrl-C during the AI's move: it ends, then the save" "White (places|swaps).*Interrupted. The game is saved"
-expect cc3 "exit 130 after the AI's move" "\[exit 130\]"
-check_eq "the AI's move is in the record" 2 "$(jq '.actions | length' "$tmp/cc3.json")"
-T kill-session -t cc3
-# A second Ctrl-C stops at once.
-start cc4 "$MORPH play morphos --size 5 --seed 3 --players human,ai:mcts:ms=5000 --record $tmp/cc4.json"
-expect cc4 "prompt" "P1> $"
-type_line cc4 "c3"
-expect cc4 "the move played, the AI thinks" "Black places a stone on c3"
-sleep 0.5
-T send-keys -t cc4 C-c
-sleep 0.2
-T send-keys -t cc4 C-c
-expect cc4 "a second Ctrl-C ends at once" "\[exit 130\]"
-case $(screen cc4) in *"White places"*) bad "the second Ctrl-C waited for the AI";; *) ok;; esac
-check_eq "the record is as it was before the AI's move" '["c3"]' "$(jq -c .actions "$tmp/cc4.json")"
+
+# The visible screen of a session: the 24 rows of the window, as shown.
+visible() { T capture-pane -p -t "$1"; }
+
+# The resume line at 80 columns: the command as invoked, the file on a row
+# of its own (never broken inside the path), and the two rows paste.
+long="$tmp/records-of-a-long-afternoon"
+mkdir -p "$long"
+start rl "$MORPH play morphos --size 5 --seed 3 --players human,ai:random --record $long/game.json"
+expect rl "prompt" "P1> $"
+type_line rl "quit"
+expect rl "quit" "\[exit 0\]"
+rows=$(visible rl)
+check_eq "the file on a row of its own" 1 "$(grep -cxF "      $long/game.json" <<<"$rows")"
+check_eq "the command as invoked above it" 1 "$(grep -cxF "    $prog play --resume \\" <<<"$rows")"
+width "the resume rows" "$rows"
+paste=$(grep -A1 -xF "    $prog play --resume \\" <<<"$rows")
+out=$(cd "$tmp" && printf 'quit\n' | sh -c "$paste" 2>&1)
+check_match "the pasted command resumes the game" "Resumed game of morphos" "$out"
+T kill-session -t rl
+
+# The others' turns stay in sight above the prompt at 80x24: a 19x19 board
+# is taller than the window, and three Morpyam players' turns are longer.
+start big "$MORPH play morphos --size 19 --seed 3 --players human,ai:random --record $tmp/big.json"
+expect big "prompt" "P1> $"
+type_line big "j10"
+expect big "the AI answered" "White places a stone on [a-s][0-9]+"
+expect big "the prompt again" "P1> $"
+rows=$(visible big)
+check_match "19x19: the AI's move above the prompt" "Meanwhile: White places a stone on [a-s][0-9]+\." "$rows"
+check_match "19x19: the prompt on the last rows" "P1> *$" "$(tail -3 <<<"$rows")"
+T kill-session -t big
+start p3 "$MORPH play morpyam --players human,ai:random,ai:random --seed 5 --record $tmp/p3.json"
+expect p3 "3 players: prompt" "P1> $"
+type_line p3 "r"
+expect p3 "3 players: rolled" "Roll 1 of 3, dice:"
+type_line p3 "p"
+expect p3 "3 players: the others played" "P3 \(random\) .*P1> $"
+rows=$(visible p3)
+check_match "3 players: both others' turns summed up above the prompt" \
+    "Meanwhile: P2 \(random\) .*; P3 \(random\) " "$(flat "$rows")"
+check_match "3 players: the prompt visible" "P1> *$" "$(tail -3 <<<"$rows")"
+fits p3 "3 players: 80 columns"
+T kill-session -t p3
+
+# Ctrl-C while the AI thinks (a minute's budget): the program stops at
+# once, and the record holds the game as it was before the AI's move.
+start th "$MORPH play morphos --size 9 --seed 3 --players human,ai:mcts:ms=60000,solve=0 --record $tmp/th.json"
+expect th "prompt" "P1> $"
+type_line th "c3"
+expect th "the AI is thinking" "Black places a stone on c3"
+t0=$(date +%s%N)
+T send-keys -t th C-c
+for _ in $(seq 500); do [[ "$(screen th)" == *"[exit "* ]] && break; sleep 0.01; done
+ms=$((($(date +%s%N) - t0) / 1000000))
+echo "Ctrl-C while the AI thinks: the program ended after $ms ms"
+if [ "$ms" -lt 5000 ]; then ok; else bad "Ctrl-C during the AI's thinking: $ms ms (its budget is 60 s)"; fi
+expect th "exit 130" "\[exit 130\]"
+check_match "told that the AI's move is not played" \
+    "Interrupted while P2 \(mcts:ms=60000,solve=0\) was thinking: its move is not played\. The game is saved\." \
+    "$(flat "$(screen th)")"
+check_eq "the AI's move not saved" '["c3"]' "$(jq -c .actions "$tmp/th.json")"
+T kill-session -t th
 T kill-server
 
 finish

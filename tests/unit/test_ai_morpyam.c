@@ -494,6 +494,14 @@ static void advice_of_other_levels(void **unused)
     ai_percent_words(0, &pct);
     assert_string_equal(sb_str(&pct), "31% <1% >99% 100% 0%");
     sb_free(&pct);
+    /* shares of games in a sentence: never "about >99%" */
+    static const double shares[] = {0.3149, 0.001, 0.999, 1, 0};
+    for (size_t i = 0; i < sizeof shares / sizeof shares[0]; i++) {
+        sb_puts(&pct, i ? ", " : "");
+        ai_share_words(shares[i], &pct);
+    }
+    assert_string_equal(sb_str(&pct), "about 31%, less than 1%, more than 99%, all, none");
+    sb_free(&pct);
     state_free(s);
     game_free(g);
 }

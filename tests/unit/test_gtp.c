@@ -11,6 +11,7 @@
 
 #include "../../src/core/number.c"
 #include "../../src/protocol/gtp.c"
+#include "../../src/protocol/gtp_vertex.c"
 #include "../../src/front/session.c"
 
 /* A handler on a 5x5 game with the given mutators. */
@@ -117,6 +118,47 @@ static void test_argument_count_is_bounded(void **state)
     gtp_free(&g);
 }
 
+/* GTP vertices and morph's notation: J is morph's i, a flip is written as
+ * its plain vertex and read back from the stone on that point. */
+static void test_vertices(void **state)
+{
+    StrBuf out = STRBUF_INIT;
+    gtp_write_move("xj5,i5,swap,c3,s19,pass,resign", &out);
+    assert_string_equal(sb_str(&out), "K5,J5,swap,C3,T19,pass,resign");
+    sb_free(&out);
+
+    Options o;
+    options_init(&o);
+    char err[ERR_MAX];
+    assert_true(options_set(&o, "size", "19", err, sizeof err));
+    Gtp g;
+    assert_true(gtp_init(&g, &o, "random", 1, err, sizeof err));
+    const State *st = g.session->state;
+    StrBuf move = STRBUF_INIT;
+    assert_true(gtp_read_move(st, "J5", &move, err, sizeof err));
+    assert_string_equal(sb_str(&move), "i5");
+    sb_clear(&move);
+    assert_true(gtp_read_move(st, "t19", &move, err, sizeof err));
+    assert_string_equal(sb_str(&move), "s19");
+    assert_false(gtp_read_move(st, "I5", &move, err, sizeof err));
+    assert_string_equal(err, "illegal move 'I5': GTP skips the letter I (the columns of 19x19 are A to T)");
+    assert_false(gtp_read_move(st, "U1", &move, err, sizeof err));
+    assert_string_equal(err, "illegal move 'U1': not on the 19x19 board (A1 to T19)");
+    assert_false(gtp_read_move(st, "A0", &move, err, sizeof err));
+    assert_non_null(strstr(err, "illegal move 'A0': expected"));
+    /* After b C3, a play of w on C3 reads as the flip (refused: not weak). */
+    assert_string_equal(send(&g, "play b C3"), "=\n\n");
+    sb_clear(&move);
+    assert_false(gtp_read_move(g.session->state, "C3", &move, err, sizeof err));
+    assert_non_null(strstr(err, "illegal move 'C3' (xc3 in morph's notation): c3 is not weak"));
+    /* swap is a word, read in any case. */
+    sb_clear(&move);
+    assert_true(gtp_read_move(g.session->state, "SWAP", &move, err, sizeof err));
+    assert_string_equal(sb_str(&move), "swap");
+    sb_free(&move);
+    gtp_free(&g);
+}
+
 static void test_bad_start(void **state)
 {
     Gtp g;
@@ -136,6 +178,7 @@ int main(void)
         cmocka_unit_test(test_budget),
         cmocka_unit_test(test_budget_reaches_the_ai),
         cmocka_unit_test(test_argument_count_is_bounded),
+        cmocka_unit_test(test_vertices),
         cmocka_unit_test(test_bad_start),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -8,12 +8,24 @@ static void malformed_texts(void **unused)
     Game *g = new_game("players=2");
     State *s = state_new(g);
     play(s, "die 3; die 5; roll; dice 1 3 3 3 4");
-    assert_true(strncmp(why(s, "frobnicate"), "expected roll, call FIGURE, reroll V..", 38) == 0);
+    /* a word that is no verb: what it was taken for and what this turn allows */
+    assert_string_equal(why(s, "frobnicate"), "'frobnicate' is not a move; this turn allows call FIGURE, reroll V.., "
+                                              "keep V.., place SQUARE, pass or resign");
+    assert_string_equal(why(s, "g7"), "g7 was taken for a square, but the squares are a1 to f6; this turn allows "
+                                      "call FIGURE, reroll V.., keep V.., place SQUARE, pass or resign");
     assert_true(strncmp(why(s, ""), "empty (expected roll", 20) == 0);
     assert_string_equal(why(s, "place z9"), "square must be a1..f6");
     assert_string_equal(why(s, "place"), "expected place and one square, e.g. place c3");
-    assert_string_equal(why(s, "call"), "expected call and one figure, e.g. call carre");
-    assert_string_equal(why(s, "call appel"), "callable figures are carre, full, maxi, mini, morpyam, sec, suite");
+    assert_string_equal(why(s, "call"), "expected call and one figure, e.g. call square");
+    assert_string_equal(why(s, "call appel"),
+                        "callable figures are square, full house, maxi, mini, morpyam, all-in-one and straight");
+    /* figures by their English names, two words included, or by their ids */
+    Action by_name, by_id;
+    char why_name[ERR_MAX];
+    assert_true(morpyam_ops.parse_action(s, "call full house", &by_name, why_name, sizeof why_name));
+    assert_true(morpyam_ops.parse_action(s, "call full", &by_id, why_name, sizeof why_name));
+    assert_int_equal(by_name, by_id);
+    assert_true(morpyam_ops.parse_action(s, "call Square", &by_name, why_name, sizeof why_name)); /* any case */
     assert_string_equal(why(s, "reroll"), "name the dice to reroll by their values, e.g. reroll 1 4");
     assert_string_equal(why(s, "reroll 146"), "write the values apart, e.g. reroll 1 4 6");
     assert_string_equal(why(s, "reroll x"), "expected die values 1 to 6 after reroll, e.g. reroll 1 4");
@@ -52,9 +64,10 @@ static void refusals_in_a_turn(void **unused)
     assert_string_equal(why(s, "keep 1"), "roll first: there are no dice yet");
     assert_string_equal(why(s, "place a1"), "roll first: there are no dice yet");
     assert_string_equal(why(s, "pass"), "roll first: there are no dice yet");
-    assert_string_equal(why(s, "call brelan-3"), "brelan-3 cannot be called: only carre, full, maxi, mini, morpyam, sec and suite can");
-    assert_string_equal(why(s, "call petite-suite"),
-                        "petite-suite cannot be called: only carre, full, maxi, mini, morpyam, sec and suite can");
+    assert_string_equal(why(s, "call brelan-3"), "three 3s cannot be called: only square, full house, maxi, mini, "
+                                                 "morpyam, all-in-one and straight can");
+    assert_string_equal(why(s, "call small straight"), "small straight cannot be called: only square, full house, "
+                                                       "maxi, mini, morpyam, all-in-one and straight can");
     assert_string_equal(why(s, "die 4"), "no chance event is due: the player to move has a decision to make");
     assert_string_equal(why(s, "dice 1 2 3 4 5"), "no chance event is due: the player to move has a decision to make");
     assert_string_equal(why(s, "put CA a1"), "squares are put only while a Plus grid is being built");

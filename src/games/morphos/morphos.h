@@ -210,6 +210,10 @@ bool morphos_parse_position(const char *text, int *n_out, char *cells, char *err
 void morphos_position_text(const MorphosConfig *c, const Bb stones[2], StrBuf *out);
 /* Board with coordinates; weak stones in lower case. */
 void morphos_draw(const MorphosConfig *c, const Bb stones[2], StrBuf *out);
+/* The same with other column names (columns[k] names column k, at least
+ * c->n of them), for notations such as GTP's that skip a letter. */
+#define MORPHOS_COLUMNS "abcdefghijklmnopqrs"
+void morphos_draw_lettered(const MorphosConfig *c, const Bb stones[2], const char *columns, StrBuf *out);
 
 /* Deadlock enumeration of full n x n boards (n <= 6). */
 typedef struct MorphosDeadlocks {

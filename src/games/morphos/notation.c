@@ -104,12 +104,17 @@ void morphos_position_text(const MorphosConfig *c, const Bb stones[2], StrBuf *o
 
 void morphos_draw(const MorphosConfig *c, const Bb stones[2], StrBuf *out)
 {
+    morphos_draw_lettered(c, stones, MORPHOS_COLUMNS, out);
+}
+
+void morphos_draw_lettered(const MorphosConfig *c, const Bb stones[2], const char *columns, StrBuf *out)
+{
     Bb weak[2];
     morphos_weak(c, &stones[0], &stones[1], &weak[0]);
     morphos_weak(c, &stones[1], &stones[0], &weak[1]);
     sb_puts(out, "   ");
     for (int col = 0; col < c->n; col++)
-        sb_printf(out, " %c", 'a' + col);
+        sb_printf(out, " %c", columns[col]);
     sb_putc(out, '\n');
     for (int r = c->n - 1; r >= 0; r--) {
         sb_printf(out, "%3d", r + 1);
@@ -124,6 +129,6 @@ void morphos_draw(const MorphosConfig *c, const Bb stones[2], StrBuf *out)
     }
     sb_puts(out, "   ");
     for (int col = 0; col < c->n; col++)
-        sb_printf(out, " %c", 'a' + col);
+        sb_printf(out, " %c", columns[col]);
     sb_puts(out, "\n(B black, W white, b/w weak stones that can be flipped, . empty)\n");
 }

@@ -2,6 +2,7 @@
  * dice must show for each square, what they showed for a placement, and
  * the legend of the grid codes built from the same words. */
 #include <string.h>
+#include <strings.h>
 
 #include "words.h"
 #include "ops.h"
@@ -51,6 +52,27 @@ static const char *const names[MK_COUNT] = {
 const char *morpyam_kind_name(int kind)
 {
     return kind >= 0 && kind < MK_COUNT ? names[kind] : "?";
+}
+
+int morpyam_figure_from_word(const char *word)
+{
+    for (int f = 0; f < MF_COUNT; f++)
+        if (strcasecmp(names[f], word) == 0)
+            return f;
+    return morpyam_figure_from_id(word);
+}
+
+void morpyam_callable_words(const char *conj, StrBuf *out)
+{
+    int n = __builtin_popcount(MF_CALLABLE), i = 0;
+    for (int f = 0; f < MF_COUNT; f++) {
+        if (!(MF_CALLABLE >> f & 1))
+            continue;
+        if (i)
+            sb_printf(out, i == n - 1 ? " %s " : ", ", conj);
+        sb_puts(out, names[f]);
+        i++;
+    }
 }
 
 const char *morpyam_kind_need(int kind)

@@ -97,12 +97,20 @@ bool morpyam_read_input(const char *text, MorpyamInput *in, StrBuf *why)
             return read_square(words[1], &in->square, why);
         sb_puts(why, "expected place and one square, e.g. place c3");
         return false;
-    case MW_CALL:
-        if (n == 2 && (in->figure = morpyam_figure_from_id(words[1])) >= 0)
+    case MW_CALL: {
+        /* a figure by its id or its name, which may be two words ("full house") */
+        char figure[64];
+        snprintf(figure, sizeof figure, "%s%s%s", n > 1 ? words[1] : "", n == 3 ? " " : "", n == 3 ? words[2] : "");
+        if ((n == 2 || n == 3) && (in->figure = morpyam_figure_from_word(figure)) >= 0)
             return true;
-        sb_puts(why, n == 2 ? "callable figures are carre, full, maxi, mini, morpyam, sec, suite"
-                            : "expected call and one figure, e.g. call carre");
+        if (n == 2 || n == 3) {
+            sb_puts(why, "callable figures are ");
+            morpyam_callable_words("and", why);
+        } else {
+            sb_puts(why, "expected call and one figure, e.g. call square");
+        }
         return false;
+    }
     case MW_REROLL: case MW_DICE:
         if (n == 1) {
             sb_puts(why, in->verb == MW_DICE ? "a roll needs its values, e.g. dice 1 3 3 4 6"

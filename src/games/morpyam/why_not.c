@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../../core/utf8.h"
 #include "words.h"
 #include "ops.h"
 
@@ -151,8 +152,9 @@ static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrB
     const int verb = in->verb;
     const int lowest = ms->vals[s->dice][0];
     if (verb == MW_CALL && !(MF_CALLABLE >> in->figure & 1)) {
-        sb_printf(why, "%s cannot be called: only carre, full, maxi, mini, morpyam, sec and suite can",
-                  morpyam_figure_id(in->figure));
+        sb_printf(why, "%s cannot be called: only ", morpyam_kind_name(in->figure));
+        morpyam_callable_words("and", why);
+        sb_puts(why, " can");
         return;
     }
     if (s->phase == MP_PUT) {
@@ -239,6 +241,58 @@ void morpyam_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
         decision_refusal(s, in, why);
 }
 
+/* A first word that is no verb: what it was taken for, then what this turn
+ * allows (the forms of its legal actions), instead of every form of every
+ * variant and dice mode. */
+static void unknown_word(const MorpyamState *s, const char *text, StrBuf *why)
+{
+    char first[128], word[EXCERPT_SIZE];
+    snprintf(first, sizeof first, "%.*s", (int)strcspn(text, " \t"), text);
+    text_excerpt(first, EXCERPT_MAX, word, sizeof word);
+    sb_clear(why);
+    bool square = word[0] >= 'a' && word[0] <= 'z' && word[1] >= '0' && word[1] <= '9' &&
+                  (!word[2] || (word[2] >= '0' && word[2] <= '9' && !word[3]));
+    if (square)
+        sb_printf(why, "%s was taken for a square, but the squares are a1 to f6", word);
+    else
+        sb_printf(why, "'%s' is not a move", word);
+    const State *st = &s->base;
+    if (st->game->ops->current_player(st) == PLAYER_CHANCE) {
+        sb_puts(why, ": ");
+        chance_due(s, why);
+        return;
+    }
+    /* the forms, in the order of the verbs: which of them the legal actions use */
+    static const char *const forms[] = {"roll", "call FIGURE", "reroll V..", "keep V..", "place SQUARE", "pass",
+                                        "put CODE SQUARE", "resign"};
+    bool used[8] = {[7] = true};
+    Action acts[MAX_ACTIONS];
+    int n = st->game->ops->legal_actions(st, acts);
+    for (int i = 0; i < n; i++) {
+        Action a = acts[i];
+        used[0] |= a == MA_ROLL;
+        used[1] |= a >= MA_CALL && a < MA_CALL + MF_COUNT;
+        bool reroll = a >= MA_REROLL && a < MA_PUT; /* keep V.. is a reroll of the other dice */
+        used[2] |= reroll;
+        used[3] |= reroll;
+        used[4] |= a >= MA_PLACE && a < MA_PLACE + 36;
+        used[5] |= a == MA_PASS;
+        used[6] |= a >= MA_PUT && a < MA_DICE;
+    }
+    int count = 0, k = 0;
+    for (int i = 0; i < 8; i++)
+        count += used[i];
+    sb_puts(why, "; this turn allows ");
+    for (int i = 0; i < 8; i++) {
+        if (!used[i])
+            continue;
+        if (k)
+            sb_puts(why, k == count - 1 ? " or " : ", ");
+        sb_puts(why, forms[i]);
+        k++;
+    }
+}
+
 bool morpyam_why_not(const State *st, const char *text, StrBuf *out)
 {
     const MorpyamState *s = morpyam_state(st);
@@ -260,6 +314,8 @@ bool morpyam_why_not(const State *st, const char *text, StrBuf *out)
             refused = false;
         else
             morpyam_refusal(s, &in, &why);
+    } else if (in.verb == -1) {
+        unknown_word(s, text, &why);
     }
     if (refused)
         sb_puts(out, sb_str(&why));
@@ -282,6 +338,8 @@ bool morpyam_parse_action(const State *st, const char *text, Action *out, char *
     if (leave != 0)
         return leave > 0 && morpyam_action_legal(s, *out);
     if (!morpyam_read_input(text, &in, &why)) {
+        if (in.verb == -1)
+            unknown_word(s, text, &why);
         snprintf(err, errlen, "malformed action '%.40s': %s", text, sb_str(&why));
     } else {
         Action a = morpyam_input_action(s, &in);

@@ -42,6 +42,12 @@ void morpyam_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
 /* The name of a square kind for people, as the legend and every sentence
  * say it: "three 3s", "square", ..., "call" (declared in morpyam.h too). */
 const char *morpyam_kind_name(int kind);
+/* The figure a word names: its name for people ("full house", any case)
+ * or its id ("full"); -1 when neither. */
+int morpyam_figure_from_word(const char *word);
+/* The callable figures by name, in id order, the last joined with conj:
+ * "square, full house, ..., all-in-one and straight". */
+void morpyam_callable_words(const char *conj, StrBuf *out);
 /* What the dice must show for a square of kind, as "short: details":
  * "a small straight: four values in a row". */
 const char *morpyam_kind_need(int kind);
