@@ -18,7 +18,7 @@ const SHELL = [
   '/js/dom.js', '/js/engine.js', '/js/engine_client.js', '/js/engine_worker.js', '/js/game.js', '/js/games.js', '/js/home.js', '/js/lobby.js',
   '/js/local_game.js', '/js/local_store.js', '/js/mirror.js', '/js/morphos.js', '/js/morpyam.js', '/js/newgame.js', '/js/notify.js',
   '/js/offers.js', '/js/offline.js', '/js/profile.js', '/js/puzzles.js', '/js/ratings.js', '/js/replay.js', '/js/rules.js', '/js/sounds.js',
-  '/js/theme.js', '/js/words.js',
+  '/js/theme.js', '/js/titles.js', '/js/words.js',
 ];
 
 self.addEventListener('install', (event) => {

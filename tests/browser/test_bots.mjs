@@ -3,7 +3,8 @@
 // person signs up in Chromium, makes a token on their own page (shown once,
 // listed, revoked), finds the bot on the leaderboard's bot tab and its page
 // with the BOT mark, challenges it from there, and plays the Morphos 5x5
-// game the bot accepts to its end by clicking.
+// game the bot accepts to its end by clicking (the players' table marks
+// the bot's name BOT there too).
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, MORPH } from './lib.mjs';
@@ -87,6 +88,14 @@ export const tests = [
         await t.shot(page, 'bots-challenge');
         await page.click('#challenge-send');
         await page.waitForURL(/\/game\/[a-z2-7]+$/, { timeout: 60000 });
+
+        // ---- the players' table marks the bot's name, not hers ----
+        await page.waitForSelector('.players .scores tbody th .bot-mark');
+        const names = await page.$$eval('.players .scores tbody th', (cells) => cells.map((th) => th.textContent));
+        assertEqual(names.length, 2, `two players: ${names}`);
+        assert(names.some((text) => text.includes('tinybot') && text.includes('BOT')), `the bot is marked BOT: ${names}`);
+        assert(names.some((text) => text.includes('ann') && !text.includes('BOT')), `ann is not: ${names}`);
+        assertEqual(await page.textContent('.players .scores tbody th .bot-mark'), 'BOT', 'the mark is the profile\'s');
 
         // ---- the game, to its end: any point the page offers ----
         for (let i = 0; i < 60; i++) {

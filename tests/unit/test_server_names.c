@@ -3,8 +3,10 @@
  * name two seats share said with its seat; the state, the sentences, the
  * replay and the lists use them. "Being played" lists games moved in the
  * last minutes; a guest's game against the AI is unlisted unless asked.
- * The lobby's tables of 3: made at once, filled as players sit down.
- * Through api_handle, no sockets. */
+ * The lobby's tables of 3: made at once, filled as players sit down. A
+ * bot's name carries its title BOT in a game's seats, the lists of games,
+ * "your games" and the lobby's challenges; a person's title is null. Through
+ * api_handle, no sockets. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -237,12 +239,127 @@ static void lobby_tables_fill(void **unused)
     json_decref(s);
 }
 
+/* The entry of game id in the list of status (a new reference), or NULL. */
+static json_t *list_entry(const char *status, const char *id)
+{
+    ApiParam q = {"status", status};
+    ApiRequest req = {.method = "GET", .path = "/api/games", .query = &q, .nquery = 1, .client = "10.0.0.8"};
+    ApiResponse res;
+    api_handle(srv, &req, &res);
+    json_t *list = json_loads(res.body, 0, NULL), *found = NULL;
+    api_response_free(&res);
+    size_t i;
+    json_t *g;
+    json_array_foreach(json_object_get(list, "games"), i, g)
+        if (strcmp(str(g, "id"), id) == 0)
+            found = json_incref(g);
+    json_decref(list);
+    return found;
+}
+
+/* The title of seat (0-based) in a list's entry g: "BOT", or NULL when the
+ * entry says null (a person, a guest, an AI, an open seat). */
+static const char *title_at(const json_t *g, size_t seat)
+{
+    json_t *titles = json_object_get(g, "titles");
+    assert_int_equal(json_array_size(titles), json_array_size(json_object_get(g, "players")));
+    json_t *title = json_array_get(titles, seat);
+    assert_true(json_is_null(title) || json_is_string(title));
+    return json_string_value(title);
+}
+
+/* The id of the game a signed-in who makes, seat 1 theirs, seat 2 open, listed. */
+static void listed_game(const Who *who, char id[16])
+{
+    json_t *made = ask(201, who, "POST", "/api/games",
+                       "{\"game\":\"morphos\",\"options\":{\"size\":5},\"listed\":true,\"rated\":false,"
+                       "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}");
+    snprintf(id, 16, "%s", str(made, "id"));
+    json_decref(made);
+}
+
+static void bots_are_marked_where_names_show(void **unused)
+{
+    Who alice = {0}, beep = {0};
+    json_decref(ask(201, &alice, "POST", "/api/accounts", "{\"name\":\"alice\",\"password\":\"alice pass phrase\"}"));
+    json_decref(ask(201, &beep, "POST", "/api/accounts", "{\"name\":\"beep\",\"password\":\"beep pass phrase\"}"));
+    json_decref(ask(200, &beep, "POST", "/api/bot/account/upgrade", NULL));
+    /* the lists of games: a waiting game of each */
+    char bots[16], hers[16];
+    listed_game(&beep, bots);
+    listed_game(&alice, hers);
+    json_t *g = list_entry("waiting", bots);
+    assert_non_null(g);
+    assert_string_equal(seat_names(g, "players"), "beep,P2");
+    assert_string_equal(title_at(g, 0), "BOT");
+    assert_null(title_at(g, 1)); /* the open seat: nobody's title */
+    json_decref(g);
+    g = list_entry("waiting", hers);
+    assert_non_null(g);
+    assert_null(title_at(g, 0));
+    assert_null(title_at(g, 1));
+    json_decref(g);
+    /* the lobby: the bot's challenge says BOT, a person's no title */
+    json_t *made = ask(201, &beep, "POST", "/api/lobby", "{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":false}");
+    char challenge[16], path[80];
+    snprintf(challenge, sizeof challenge, "%s", str(json_object_get(made, "challenge"), "id"));
+    assert_string_equal(str(json_object_get(made, "challenge"), "title"), "BOT");
+    json_decref(made);
+    json_decref(ask(201, &alice, "POST", "/api/lobby", "{\"game\":\"morpyam\",\"rated\":false}"));
+    json_t *lobby = ask(200, NULL, "GET", "/api/lobby", NULL);
+    size_t i;
+    json_t *c;
+    int seen = 0;
+    json_array_foreach(json_object_get(lobby, "challenges"), i, c) {
+        bool bot = strcmp(str(c, "name"), "beep") == 0;
+        if (bot)
+            assert_string_equal(str(c, "title"), "BOT");
+        else
+            assert_true(json_is_null(json_object_get(c, "title"))); /* said, and null, as on a profile */
+        seen |= 1 << bot;
+    }
+    assert_int_equal(seen, 3);
+    json_decref(lobby);
+    /* the game of the bot's challenge: the bot's seat says BOT, hers nothing */
+    snprintf(path, sizeof path, "/api/lobby/%s/accept", challenge);
+    made = ask(201, &alice, "POST", path, "{}");
+    char id[16];
+    snprintf(id, sizeof id, "%s", str(made, "id"));
+    json_decref(made);
+    json_t *s = state(id);
+    seen = 0;
+    json_array_foreach(json_object_get(s, "seats"), i, c) {
+        bool bot = strcmp(str(c, "account"), "beep") == 0;
+        if (bot)
+            assert_string_equal(str(c, "title"), "BOT");
+        else
+            assert_true(json_is_null(json_object_get(c, "title")));
+        seen |= 1 << bot;
+    }
+    assert_int_equal(seen, 3);
+    json_decref(s);
+    /* her games: the bot's seat says BOT there too */
+    json_t *mine = ask(200, &alice, "GET", "/api/me/games", NULL);
+    seen = 0;
+    json_array_foreach(json_object_get(mine, "games"), i, g) {
+        if (strcmp(str(g, "id"), id) != 0)
+            continue;
+        size_t bot_seat = strcmp(json_string_value(json_array_get(json_object_get(g, "players"), 0)), "beep") == 0 ? 0 : 1;
+        assert_string_equal(title_at(g, bot_seat), "BOT");
+        assert_null(title_at(g, 1 - bot_seat));
+        seen++;
+    }
+    assert_int_equal(seen, 1);
+    json_decref(mine);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(guests_and_ais_have_names, setup, teardown),
         cmocka_unit_test_setup_teardown(being_played_is_recent, setup, teardown),
         cmocka_unit_test_setup_teardown(lobby_tables_fill, setup, teardown),
+        cmocka_unit_test_setup_teardown(bots_are_marked_where_names_show, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

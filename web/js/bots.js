@@ -7,11 +7,6 @@ import { h, put, toast, confirmDialog, sleep } from './dom.js';
 import { gameTitle } from './rules.js';
 import { GAME_NAMES } from './games.js';
 
-// The "BOT" mark beside a bot's name (after a space), or nothing.
-export function botMark(title) {
-  return title === 'BOT' ? [' ', h('span', { class: 'bot-mark', title: 'a bot: a program plays this account', text: 'BOT' })] : null;
-}
-
 export function tokensCard() {
   const list = h('div', { id: 'tokens-list' });
   const made = h('div', { id: 'token-made', 'aria-live': 'polite' });

@@ -9,6 +9,7 @@ import { whoAmI } from './account.js';
 import { yourGamesSection } from './lobby.js';
 import { NewGameForm, createGame } from './newgame.js';
 import { levelLabel } from './words.js';
+import { markedNames } from './titles.js';
 
 export async function homePage(main) {
   pageTitle(`morph: ${gameNamesText('and')} in the browser`);
@@ -124,7 +125,7 @@ function gameItem(g) {
   if (g.result && g.result.text) result = h('span', { class: 'result-line', text: String(g.result.text).split('\n')[0] });
   return h('li', { class: 'game-item', dataset: { id: g.id } },
     // "alice vs bob", open seats said as such
-    h('div', { class: 'what' }, h('strong', { class: 'players', text: (g.players || []).map((name, i) => (g.status === 'waiting' && name === `P${i + 1}` ? 'an open seat' : name)).join(' vs ') }), ' ',
+    h('div', { class: 'what' }, h('strong', { class: 'players' }, markedNames((g.players || []).map((name, i) => (g.status === 'waiting' && name === `P${i + 1}` ? 'an open seat' : name)), g.titles, ' vs ')), ' ',
       h('span', { class: 'kind', text: `${gameTitle(g.game)} · ${what.filter(Boolean).join(' · ')}` }),
       mine ? h('span', { class: 'flag you', text: 'your seat' }) : null,
       h('span', { class: 'when', text: ` ${ago(g.updated)}` }), result),

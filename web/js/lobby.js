@@ -9,6 +9,7 @@ import { onGames, startTurnNotices, permissionButton } from './notify.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { GAME_NAMES } from './games.js';
 import { optionLabel, choiceLabel } from './words.js';
+import { botMark, markedNames } from './titles.js';
 
 export const CLOCKS = [
   { key: '1+1', label: '1+1', clock: { initial_s: 60, increment_s: 1 } },
@@ -134,7 +135,7 @@ class Lobby {
     }
     return h('li', { class: 'game-item challenge', dataset: { id: c.id, game: c.game } },
       h('div', { class: 'what' },
-        h('a', { href: `/player/${encodeURIComponent(c.name)}`, class: 'who', text: c.name }),
+        h('a', { href: `/player/${encodeURIComponent(c.name)}`, class: 'who', text: c.name }), botMark(c.title),
         h('span', { class: 'rating', text: ` ${c.rating}` }),
         c.rd > 110 ? h('span', { class: 'provisional', title: 'A provisional rating: fewer games or a long absence make it uncertain', text: 'provisional' }) : null, ' ',
         h('strong', { text: gameTitle(c.game) }), ' ', h('span', { text: what.filter(Boolean).join(' · ') }),
@@ -150,7 +151,7 @@ class Lobby {
     const mine = this.who.signed_in && seated.includes(this.who.name);
     const what = [optionsSummary(table.game, table.options), table.clock ? table.clock.name : 'no clock', 'unrated'];
     return h('li', { class: 'game-item table', dataset: { id: table.id } },
-      h('div', { class: 'what' }, h('strong', { text: `${gameTitle(table.game)}: ${seated.join(', ')}` }), ' ',
+      h('div', { class: 'what' }, h('strong', {}, `${gameTitle(table.game)}: `, markedNames(table.players, table.titles, ', ', Boolean)), ' ',
         h('span', { text: what.join(' · ') }),
         h('span', { class: 'flag open', text: `${table.open_seats} seat${table.open_seats === 1 ? '' : 's'} free` }),
         h('span', { class: 'when', text: ` ${ago(table.created)}` })),
@@ -343,10 +344,10 @@ export function yourGamesSection() {
 }
 
 function yourGameItem(g) {
-  const others = (g.players || []).filter((name, i) => i !== g.seat - 1).map((name) => name || 'a guest');
+  const others = markedNames((g.players || []).map((name) => name || 'a guest'), g.titles, ', ', (name, i) => i !== g.seat - 1);
   const what = [optionsSummary(g.game, g.options), g.clock ? g.clock.name : null, g.rated ? 'rated' : null];
   return h('li', { class: ['game-item', g.your_turn && 'turn'], dataset: { id: g.id, turn: g.your_turn ? 'yes' : 'no' } },
-    h('div', { class: 'what' }, h('strong', { text: gameTitle(g.game) }), ' against ', others.join(', ') || 'nobody yet', ' ',
+    h('div', { class: 'what' }, h('strong', { text: gameTitle(g.game) }), ' against ', others.length ? others : 'nobody yet', ' ',
       h('span', { text: what.filter(Boolean).join(' · ') }),
       g.your_turn ? h('span', { class: 'flag turn', text: 'your turn' }) : g.status === 'waiting' ? h('span', { class: 'flag open', text: 'waiting' }) : null),
     h('div', { class: 'item-actions' }, h('a', { class: ['button', g.your_turn && 'primary'], href: g.path, text: g.your_turn ? 'Play' : 'Open' })));

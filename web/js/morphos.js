@@ -6,6 +6,7 @@
 // remorph returned stone are explained by the state's marks.
 import { h, s, put, clear } from './dom.js';
 import { legendTable } from './rules.js';
+import { botMark } from './titles.js';
 
 const D = 40; // distance between points
 // The margin around the points: the edge bars next to the outer points,
@@ -367,7 +368,7 @@ export class MorphosTable {
       const edges = colour === 'black' ? 'top and bottom' : 'left and right';
       return h('tr', { class: [state.to_move === n && !state.result && 'to-move'], dataset: { seat: n } },
         h('td', {}, stoneIcon(colour)),
-        h('th', { scope: 'row' }, `${COLOUR[colour]}: ${seat.name}`, ' ', flags),
+        h('th', { scope: 'row' }, `${COLOUR[colour]}: ${seat.name}`, botMark(seat.title), ' ', flags),
         h('td', { class: 'edges', text: edges }),
         h('td', { class: 'num', text: String(b.stones[colour].length) }));
     });

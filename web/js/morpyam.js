@@ -7,6 +7,7 @@
 import { h, s, put, clear, sleep, reducedMotion } from './dom.js';
 import { dieSvg, setFace, tumble } from './dice.js';
 import { pref, setPref } from './api.js';
+import { botMark } from './titles.js';
 
 // Okabe-Ito colours (told apart with colour blindness) and a shape per seat.
 export const SEAT_COLOURS = ['#0072b2', '#e69f00', '#009e73', '#cc79a7'];
@@ -500,7 +501,7 @@ export class MorpyamTable {
       if (b.hands && (b.phase === 'put' || b.phase === 'deal')) handCount = Object.values(b.hands[i] || {}).reduce((x, y) => x + y, 0);
       return h('tr', { class: [b.player === n && !state.result && 'to-move', !b.alive[i] && 'out'], dataset: { seat: n } },
         h('td', {}, tokenIcon(n, `${SHAPE_NAMES[i % 4]} token of ${seat.name}`)),
-        h('th', { scope: 'row' }, seat.name, ' ', flags),
+        h('th', { scope: 'row' }, seat.name, botMark(seat.title), ' ', flags),
         h('td', { class: 'num points', text: String(total[i]) }),
         h('td', { class: 'num left', text: handCount !== null ? `${handCount} sq.` : String(b.left[i]) }));
     });

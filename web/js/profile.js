@@ -7,7 +7,8 @@ import { h, s, put, toast, ago, pageTitle, confirmDialog } from './dom.js';
 import { whoAmI } from './account.js';
 import { gameTitle, optionsSummary } from './rules.js';
 import { GAME_NAMES } from './games.js';
-import { botMark, tokensCard, challengeCard } from './bots.js';
+import { tokensCard, challengeCard } from './bots.js';
+import { botMark, markedNames } from './titles.js';
 
 const GAMES = GAME_NAMES;
 
@@ -75,7 +76,7 @@ function plot(game, history) {
 function gamesList(p) {
   if (!p.games.length) return h('p', { class: 'empty', text: 'No game yet.' });
   return h('ul', { class: 'games' }, p.games.map((g) => {
-    const others = g.players.filter((name, i) => i !== g.seat - 1).map((name) => name || 'a guest');
+    const others = markedNames(g.players.map((name) => name || 'a guest'), g.titles, ', ', (name, i) => i !== g.seat - 1);
     let outcome = null;
     if (g.result && g.result.how === 'aborted') {
       outcome = h('span', { class: ['flag', 'out'], text: 'aborted' }); // nobody's loss
@@ -89,7 +90,7 @@ function gamesList(p) {
     const rated = g.rated ? (counted ? 'rated' : 'not rated (ended before both had moved)') : null;
     const what = [optionsSummary(g.game, g.options), g.clock ? g.clock.name : null, rated];
     return h('li', { class: 'game-item', dataset: { id: g.id } },
-      h('div', { class: 'what' }, h('strong', { text: gameTitle(g.game) }), ' against ', others.join(', ') || 'nobody yet', ' ',
+      h('div', { class: 'what' }, h('strong', { text: gameTitle(g.game) }), ' against ', others.length ? others : 'nobody yet', ' ',
         h('span', { text: what.filter(Boolean).join(' · ') }), outcome ?? h('span', { class: 'flag turn', text: g.status }),
         h('span', { class: 'when', text: ` ${ago(g.updated)}` })),
       h('div', { class: 'item-actions' }, h('a', { class: 'button', href: g.path, text: g.result ? 'View' : 'Open' })));

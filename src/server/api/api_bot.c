@@ -86,8 +86,6 @@ static char *players_json(Server *srv, Room *room)
         if (seat->kind == SEAT_AI)
             json_object_set_new(player, "aiLevel", json_stringn(seat->ai, strcspn(seat->ai, ":")));
         if (seat->account) {
-            Account a;
-            bool found = false;
             char err[ERR_MAX + 128];
             StoredRating ratings[8];
             int n = 0;
@@ -96,10 +94,8 @@ static char *players_json(Server *srv, Room *room)
                 for (int i = 0; i < n; i++)
                     if (strcmp(ratings[i].game, g.game) == 0)
                         rating = ratings[i].rating;
-            bool bot = srv->store->ops->account_find(srv->store, NULL, seat->account, &a, &found, err, sizeof err) &&
-                       found && a.bot;
             json_object_set_new(player, "username", json_string(seat->name));
-            json_object_set_new(player, "title", bot ? json_string("BOT") : json_null());
+            json_object_set_new(player, "title", seat->bot ? json_string("BOT") : json_null()); /* read with the seat */
             json_object_set_new(player, "rating", json_integer((json_int_t)(rating + 0.5)));
         }
         json_array_append_new(list, player);

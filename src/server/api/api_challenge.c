@@ -133,7 +133,7 @@ json_t *api_challenge_json(const ApiChallenge *ch, AccountId viewer)
     json_error_t jerr;
     json_t *options = json_loads(ch->c.options, 0, &jerr);
     json_t *obj = json_pack("{s:s,s:s,s:s,s:o,s:o,s:s,s:o,s:b,s:o,s:s}", "id", ch->c.id, "url", "", "status",
-                            status[ch->status], "challenger", user_json(ch->c.name, ch->from_bot, ch->c.rating),
+                            status[ch->status], "challenger", user_json(ch->c.name, ch->c.bot, ch->c.rating),
                             "destUser", user_json(ch->dest_name, ch->dest_bot, ch->dest_rating), "game", ch->c.game,
                             "options", options ? options : json_object(), "rated", ch->c.rated, "clock",
                             api_clock_json(&ch->c.clock), "created", ch->c.created);
@@ -203,7 +203,7 @@ void api_challenge_create(Server *srv, const ApiRequest *req, ApiResponse *res, 
     ch.c.account = me.id;
     snprintf(ch.c.name, sizeof ch.c.name, "%s", me.name);
     ch.c.rating = rating_of(srv, me.id, ch.c.game);
-    ch.from_bot = me.bot;
+    ch.c.bot = me.bot;
     ch.dest = dest.id;
     snprintf(ch.dest_name, sizeof ch.dest_name, "%s", dest.name);
     ch.dest_bot = dest.bot;
@@ -311,10 +311,8 @@ void api_challenge_accept(Server *srv, const ApiRequest *req, ApiResponse *res, 
     token_seed(&coin); /* who sits first: the kernel's random bytes, not a game's seed */
     int mine = (int)(coin & 1), theirs = 1 - mine;
     spec.listed = true;
-    spec.account[mine] = me.id;
-    snprintf(spec.account_name[mine], sizeof spec.account_name[mine], "%s", me.name);
-    spec.account[theirs] = ch.c.account;
-    snprintf(spec.account_name[theirs], sizeof spec.account_name[theirs], "%s", ch.c.name);
+    room_spec_account(&spec, mine, me.id, me.name, me.bot);
+    room_spec_account(&spec, theirs, ch.c.account, ch.c.name, ch.c.bot);
     char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
     RoomError e;
     Room *room = room_create(&srv->host, &spec, tokens, &e);

@@ -49,17 +49,13 @@ static json_t *game_json(Server *srv, const GameSummary *g)
                             "options", options ? options : json_object(), "rated", g->rated, "clock",
                             api_clock_json(&g->clock), "seat", g->seat + 1, "players", api_players_json(g), "status",
                             status_name(g->status));
-    /* the opponent: the other seat's account, with its title */
+    /* the opponent: the other seat's account, with its title (read with the seats) */
     for (int p = 0; p < g->num_seats && p < MAX_PLAYERS; p++) {
         if (p == g->seat || !g->names[p][0])
             continue;
-        Account them;
-        bool found = false;
-        char err[ERR_MAX + 128];
-        bool bot = srv->store->ops->account_find(srv->store, g->names[p], 0, &them, &found, err, sizeof err) &&
-                   found && them.bot;
         json_object_set_new(obj, "opponent", json_pack("{s:s,s:o,s:i}", "username", g->names[p], "title",
-                                                       bot ? json_string("BOT") : json_null(), "seat", p + 1));
+                                                       g->seats[p].bot ? json_string("BOT") : json_null(), "seat",
+                                                       p + 1));
     }
     json_t *result = g->result ? json_loads(g->result, 0, &jerr) : NULL;
     json_object_set_new(obj, "result", result ? result : json_null());

@@ -202,8 +202,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
          * carry the name the guest chose */
         for (int p = 0; ok && p < spec.num_seats; p++)
             if ((spec.creator_seats >> p & 1) && signed_in) {
-                spec.account[p] = me.id;
-                snprintf(spec.account_name[p], sizeof spec.account_name[p], "%s", me.name);
+                room_spec_account(&spec, p, me.id, me.name, me.bot);
             } else if (spec.creator_seats >> p & 1) {
                 snprintf(spec.guest[p], sizeof spec.guest[p], "%s", guest);
             }
@@ -273,7 +272,7 @@ void api_join_code(Server *srv, const ApiRequest *req, ApiResponse *res, const A
         bool signed_in = auth_account(srv, req, &me);
         if (!room)
             api_room_error(res, &e);
-        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, signed_in ? me.name : guest, token, &e))
+        else if (!room_claim(room, seat, code, signed_in ? me.id : 0, signed_in ? me.name : guest, signed_in && me.bot, token, &e))
             api_room_error(res, &e);
         else
             seated(srv, res, room, seat, token);
@@ -303,7 +302,7 @@ void api_join_seat(Server *srv, const ApiRequest *req, ApiResponse *res, const A
         api_error(res, 403, "this game is not listed: its seats are taken by invitation only");
     } else if ((seat = seat_json ? (int)json_integer_value(seat_json) - 1 : room_open_seat(room)) < 0) {
         api_error(res, 409, "game %s has no open seat", room->meta.id);
-    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, signed_in ? me.name : guest, token, &e)) {
+    } else if (!room_claim(room, seat, NULL, signed_in ? me.id : 0, signed_in ? me.name : guest, signed_in && me.bot, token, &e)) {
         api_room_error(res, &e);
     } else {
         seated(srv, res, room, seat, token);
@@ -388,8 +387,7 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             if (st->kind == SEAT_HUMAN && st->claimed) {
                 spec.inherited_seats |= 1u << q;
                 memcpy(spec.inherited_hash[q], st->token_hash, sizeof spec.inherited_hash[q]);
-                spec.account[q] = st->account; /* the accounts keep their seats too, guests their names */
-                snprintf(spec.account_name[q], sizeof spec.account_name[q], "%s", st->name);
+                room_spec_account(&spec, q, st->account, st->name, st->bot); /* accounts keep their seats too */
                 snprintf(spec.guest[q], sizeof spec.guest[q], "%s", st->guest);
             }
         }

@@ -66,6 +66,9 @@ bool api_may_rate(int players, bool real_dice, ApiResponse *res);
 bool api_guest_name(const json_t *name, char out[GUEST_NAME_MAX + 1], ApiResponse *res);
 /* The names of g's seats as people read them (room_seat_names), a list. */
 json_t *api_players_json(const GameSummary *g);
+/* Sets obj's "players" (api_players_json) and "titles": by seat, "BOT"
+ * for a bot's account and null for the others (as a profile's title). */
+void api_set_players(json_t *obj, const GameSummary *g);
 /* 201 with what the creator of a game gets: its id and path, the tokens
  * of their seats (tokens[p] non-empty), the open seats' invitations, the
  * state as seen from mine. */
@@ -126,11 +129,11 @@ ApiHandler api_account, api_bot_upgrade, api_bot_game_stream, api_bot_move, api_
 ApiHandler api_challenge_create, api_challenge_accept, api_challenge_decline, api_challenge_cancel;
 enum { CHALLENGE_OPEN, CHALLENGE_TAKING, CHALLENGE_ACCEPTED, CHALLENGE_DECLINED, CHALLENGE_CANCELED };
 typedef struct ApiChallenge {
-    StoredChallenge c;   /* id, the challenger (account, name, rating), game, options, clock, rated, created */
+    StoredChallenge c;   /* id, the challenger (account, name, bot, rating), game, options, clock, rated, created */
     AccountId dest;      /* the challenged account */
     char dest_name[ACCOUNT_NAME_MAX + 1];
     double dest_rating;
-    bool from_bot, dest_bot;
+    bool dest_bot;
     double expires;      /* server_now() seconds: an open challenge is cancelled then */
     int status;          /* CHALLENGE_*; TAKING: an accept is making its game */
     int reason;          /* a declined one's reason (api_challenge.c's table) */

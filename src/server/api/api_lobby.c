@@ -39,10 +39,13 @@ static json_t *challenge_json(const StoredChallenge *c, AccountId me)
 {
     json_error_t jerr;
     json_t *options = json_loads(c->options, 0, &jerr);
-    return json_pack("{s:s,s:s,s:i,s:i,s:s,s:o,s:o,s:b,s:b,s:s,s:s,s:b}", "id", c->id, "name", c->name, "rating",
-                     (int)(c->rating + 0.5), "rd", (int)(c->rd + 0.5), "game", c->game, "options",
-                     options ? options : json_object(), "clock", api_clock_json(&c->clock), "rated", c->rated, "quick",
-                     c->quick, "created", c->created, "expires", c->expires, "mine", me && c->account == me);
+    json_t *obj = json_pack("{s:s,s:s,s:i,s:i,s:s,s:o,s:o,s:b,s:b,s:s,s:s,s:b}", "id", c->id, "name", c->name,
+                            "rating", (int)(c->rating + 0.5), "rd", (int)(c->rd + 0.5), "game", c->game, "options",
+                            options ? options : json_object(), "clock", api_clock_json(&c->clock), "rated", c->rated,
+                            "quick", c->quick, "created", c->created, "expires", c->expires, "mine",
+                            me && c->account == me);
+    json_object_set_new(obj, "title", c->bot ? json_string("BOT") : json_null()); /* as a profile says it */
+    return obj;
 }
 
 /* The open challenges (not expired); NULL with a 503 in res. */
@@ -77,17 +80,17 @@ static json_t *open_tables(Server *srv, ApiResponse *res)
     for (int i = 0; i < n; i++) {
         GameSummary *g = &rows[i];
         if (g->num_seats >= 3 && !g->ai_seats && g->open_seats) {
-            json_t *players = api_players_json(g);
+            char path[32];
+            snprintf(path, sizeof path, "/game/%s", g->id);
+            json_t *table = json_pack("{s:s,s:s,s:o,s:o,s:i,s:i,s:s,s:s}", "id", g->id, "game", g->game, "options",
+                                      json_loads(g->options, 0, &jerr), "clock", api_clock_json(&g->clock), "seats",
+                                      g->num_seats, "open_seats", g->open_seats, "created", g->created, "path", path);
+            api_set_players(table, g);
+            json_t *players = json_object_get(table, "players");
             for (int p = 0; p < g->num_seats && p < MAX_PLAYERS; p++)
                 if (g->seats[p].kind == SEAT_HUMAN && !g->seats[p].name[0] && !g->seats[p].guest[0])
                     json_array_set_new(players, (size_t)p, json_null()); /* open, or a guest without a name */
-            char path[32];
-            snprintf(path, sizeof path, "/game/%s", g->id);
-            json_array_append_new(tables, json_pack("{s:s,s:s,s:o,s:o,s:i,s:i,s:o,s:s,s:s}", "id", g->id, "game",
-                                                    g->game, "options", json_loads(g->options, 0, &jerr), "clock",
-                                                    api_clock_json(&g->clock), "seats", g->num_seats, "open_seats",
-                                                    g->open_seats, "players", players, "created", g->created, "path",
-                                                    path));
+            json_array_append_new(tables, table);
         }
         game_summary_clear(g);
     }
@@ -214,8 +217,7 @@ static void open_table(Server *srv, const ApiRequest *req, ApiResponse *res, Sto
     token_seed(&coin); /* which seat: the kernel's random bytes, not a game's seed */
     int mine = (int)(coin % (uint64_t)players);
     spec.creator_seats = 1u << mine;
-    spec.account[mine] = me->id;
-    snprintf(spec.account_name[mine], sizeof spec.account_name[mine], "%s", me->name);
+    room_spec_account(&spec, mine, me->id, me->name, me->bot);
     char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
     RoomError e;
     Room *room = room_create(&srv->host, &spec, tokens, &e);
@@ -245,10 +247,8 @@ static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *re
     int mine = (int)(coin & 1), theirs = 1 - mine;
     spec.from_challenge = c->id;
     spec.creator_seats = 1u << mine;
-    spec.account[mine] = me->id;
-    snprintf(spec.account_name[mine], sizeof spec.account_name[mine], "%s", me->name);
-    spec.account[theirs] = c->account;
-    snprintf(spec.account_name[theirs], sizeof spec.account_name[theirs], "%s", c->name);
+    room_spec_account(&spec, mine, me->id, me->name, me->bot);
+    room_spec_account(&spec, theirs, c->account, c->name, c->bot);
     if (!api_may_create(srv, req, res))
         return;
     char tokens[MAX_PLAYERS][TOKEN_LEN + 1];
@@ -302,6 +302,7 @@ static bool new_challenge(Server *srv, StoredChallenge *c, const Account *me, bo
             }
     c->account = me->id;
     snprintf(c->name, sizeof c->name, "%s", me->name);
+    c->bot = me->bot;
     c->quick = quick;
     record_now(c->created);
     time_in(quick ? SEEK_SECONDS : CHALLENGE_MINUTES * 60, c->expires);

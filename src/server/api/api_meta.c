@@ -211,7 +211,7 @@ void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
                                                g->created, "updated", g->updated, "result",
                                                result ? result : json_null(), "path", "/game/"));
         json_t *last = json_array_get(games, json_array_size(games) - 1);
-        json_object_set_new(last, "players", api_players_json(g));
+        api_set_players(last, g);
         char path[32];
         snprintf(path, sizeof path, "/game/%s", g->id);
         json_object_set_new(last, "path", json_string(path));

@@ -34,10 +34,19 @@ json_t *api_players_json(const GameSummary *g)
     return players;
 }
 
+void api_set_players(json_t *obj, const GameSummary *g)
+{
+    int n = g->num_seats < MAX_PLAYERS ? g->num_seats : MAX_PLAYERS;
+    json_object_set_new(obj, "players", api_players_json(g));
+    json_t *titles = json_array();
+    for (int p = 0; p < n; p++)
+        json_array_append_new(titles, g->seats[p].bot ? json_string("BOT") : json_null());
+    json_object_set_new(obj, "titles", titles);
+}
+
 static void summary_fields(json_t *obj, const GameSummary *g)
 {
     json_error_t jerr;
-    json_t *players = api_players_json(g);
     json_object_set_new(obj, "id", json_string(g->id));
     json_object_set_new(obj, "game", json_string(g->game));
     json_object_set_new(obj, "options", json_loads(g->options, 0, &jerr));
@@ -45,7 +54,7 @@ static void summary_fields(json_t *obj, const GameSummary *g)
     json_object_set_new(obj, "rated", json_boolean(g->rated));
     json_object_set_new(obj, "clock", api_clock_json(&g->clock));
     json_object_set_new(obj, "seat", json_integer(g->seat + 1));
-    json_object_set_new(obj, "players", players);
+    api_set_players(obj, g);
     json_object_set_new(obj, "updated", json_string(g->updated));
     char path[32];
     snprintf(path, sizeof path, "/game/%s", g->id);

@@ -144,13 +144,18 @@ typedef struct RoomSpec {
     bool rated;                   /* moves the ratings of the two accounts (checked by the API) */
     ClockSpec clock;
     /* The accounts holding seats from the start (the creator's seats, both
-     * seats of a lobby game), 0 none, with their names. */
+     * seats of a lobby game), 0 none, with their names and whether each is
+     * a bot (room_spec_account sets the three). */
     AccountId account[MAX_PLAYERS];
     char account_name[MAX_PLAYERS][ACCOUNT_NAME_MAX + 1];
+    bool account_bot[MAX_PLAYERS];
     char guest[MAX_PLAYERS][GUEST_NAME_MAX + 1]; /* the names guests chose for their seats, "" none */
     const char *from_challenge;   /* the lobby challenge this game answers, taken with it */
 } RoomSpec;
 
+/* Seat seat of spec belongs to account id from the start: its name, and
+ * whether it is a bot (the state's title). */
+void room_spec_account(RoomSpec *spec, int seat, AccountId id, const char *name, bool bot);
 Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e);
 /* The names of n seats of game as people read them (names.c): an account's
  * name, a guest's chosen name, an AI by its level ("Casual AI"), else
@@ -186,11 +191,11 @@ bool room_undo(Room *r, unsigned seats, RoomError *e);
  * not, the library's reason (state_why_not); changes nothing. */
 json_t *room_why(Room *r, const char *text);
 /* Claims open human seat seat (with invite when non-NULL, which must match)
- * for account and its name (0: a guest, and name the guest's chosen name,
- * or NULL or ""); the new token is written to token.
+ * for account, its name and whether it is a bot (0: a guest, and name the
+ * guest's chosen name, or NULL or ""); the new token is written to token.
  * Once every seat is taken the clock starts. */
-bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
-                RoomError *e);
+bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, bool bot,
+                char token[TOKEN_LEN + 1], RoomError *e);
 /* The first open human seat, or -1. */
 int room_open_seat(Room *r);
 /* The strongest AI's choice for the seat to move (one of seats): JSON text

@@ -69,6 +69,13 @@ static bool make_session(Room *r, Game *g, RoomError *e)
     return true;
 }
 
+void room_spec_account(RoomSpec *spec, int seat, AccountId id, const char *name, bool bot)
+{
+    spec->account[seat] = id;
+    snprintf(spec->account_name[seat], sizeof spec->account_name[seat], "%s", name);
+    spec->account_bot[seat] = bot;
+}
+
 Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], RoomError *e)
 {
     Room *r = room_alloc(host);
@@ -101,6 +108,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
             tokens[p][0] = '\0';
         seat->account = spec->account[p];
         snprintf(seat->name, sizeof seat->name, "%s", spec->account[p] ? spec->account_name[p] : "");
+        seat->bot = spec->account[p] && spec->account_bot[p];
         snprintf(seat->guest, sizeof seat->guest, "%s", spec->account[p] ? "" : spec->guest[p]);
         if (seat->kind == SEAT_AI) {
             snprintf(seat->ai, sizeof seat->ai, "%s", spec->ai[p]);

@@ -65,7 +65,7 @@ int room_open_seat(Room *r)
 }
 
 /* One attempt at a claim (room locked). */
-static bool claim_once(Room *r, int seat, const char *invite, AccountId account, const char *name,
+static bool claim_once(Room *r, int seat, const char *invite, AccountId account, const char *name, bool bot,
                        char token[TOKEN_LEN + 1], RoomError *e)
 {
     StoredSeat *st = seat >= 0 && seat < r->meta.num_seats ? &r->meta.seats[seat] : NULL;
@@ -99,6 +99,7 @@ static bool claim_once(Room *r, int seat, const char *invite, AccountId account,
     st->invite[0] = '\0';
     st->account = account;
     snprintf(st->name, sizeof st->name, "%s", account && name ? name : "");
+    st->bot = account && bot;
     snprintf(st->guest, sizeof st->guest, "%s", !account && name ? name : "");
     token_hash(token, st->token_hash);
     StoredGame g = r->meta;
@@ -129,12 +130,12 @@ static bool claim_once(Room *r, int seat, const char *invite, AccountId account,
     return true;
 }
 
-bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, char token[TOKEN_LEN + 1],
-                RoomError *e)
+bool room_claim(Room *r, int seat, const char *invite, AccountId account, const char *name, bool bot,
+                char token[TOKEN_LEN + 1], RoomError *e)
 {
     pthread_mutex_lock(&r->lock);
     bool ok = false;
-    for (int attempt = 0; !(ok = claim_once(r, seat, invite, account, name, token, e)) && room_retry(r, e, attempt);
+    for (int attempt = 0; !(ok = claim_once(r, seat, invite, account, name, bot, token, e)) && room_retry(r, e, attempt);
          attempt++) {
     }
     pthread_mutex_unlock(&r->lock);

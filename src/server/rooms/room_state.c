@@ -31,6 +31,8 @@ static json_t *seats_json(Room *r)
         } else {
             json_object_set_new(seat, "claimed", json_boolean(st->claimed));
             json_object_set_new(seat, "account", st->name[0] ? json_string(st->name) : json_null());
+            /* as a profile says it: "BOT" for a bot's account, else null */
+            json_object_set_new(seat, "title", st->bot ? json_string("BOT") : json_null());
             json_object_set_new(seat, "can_undo", json_boolean(undo == p));
             if (undo == p)
                 json_object_set_new(seat, "undo_why", json_null());

@@ -90,6 +90,7 @@ bool room_catch_up(Room *r, RoomError *e)
             seat->muted = g.seats[p].muted;
             memcpy(seat->name, g.seats[p].name, sizeof seat->name); /* taken elsewhere: its account or guest */
             memcpy(seat->guest, g.seats[p].guest, sizeof seat->guest);
+            seat->bot = g.seats[p].bot;
         }
         room_set_names(r);
         /* The clock as the writer charged it, run on since then. */

@@ -55,13 +55,14 @@ static const char *field(const char *text, char sep, char *out, size_t n)
 void game_summary_seats(GameSummary *g, const char *text)
 {
     for (const char *p = text ? text : ""; *p;) {
-        char seat[8], kind[8];
+        char seat[8], kind[8], bot[4];
         StoredSeat s;
         memset(&s, 0, sizeof s);
         p = field(p, '\037', seat, sizeof seat);
         p = field(p, '\037', kind, sizeof kind);
         p = field(p, '\037', s.ai, sizeof s.ai);
         p = field(p, '\037', s.name, sizeof s.name);
+        p = field(p, '\037', bot, sizeof bot);
         p = field(p, '\037', s.guest, sizeof s.guest);
         p += strcspn(p, "\036");
         p += *p == '\036';
@@ -69,6 +70,7 @@ void game_summary_seats(GameSummary *g, const char *text)
         if (k < 0 || k >= MAX_PLAYERS)
             continue;
         s.kind = strcmp(kind, "ai") == 0 ? SEAT_AI : SEAT_HUMAN;
+        s.bot = strcmp(bot, "1") == 0;
         g->seats[k] = s;
     }
 }

@@ -57,6 +57,7 @@ typedef struct StoredSeat {
     char invite[INVITE_LEN + 1];       /* the invitation of an open seat, else "" */
     AccountId account;                 /* the account holding the seat, 0 none */
     char name[ACCOUNT_NAME_MAX + 1];   /* its name (read with the seat), "" none */
+    bool bot;                          /* that account is a bot (title BOT; read with the seat) */
     char guest[GUEST_NAME_MAX + 1];    /* the name a guest chose for the seat (no account), "" none */
     bool muted;                        /* the seat does not read the other players' chat */
 } StoredSeat;
@@ -177,6 +178,7 @@ typedef struct StoredChallenge {
     char id[GAME_ID_LEN + 1];
     AccountId account;
     char name[ACCOUNT_NAME_MAX + 1];  /* the challenger (read by challenges) */
+    bool bot;                         /* the challenger is a bot (title BOT; read by challenges) */
     char game[16];
     char options[512];     /* JSON object (game_options_to_json) */
     ClockSpec clock;
@@ -444,8 +446,8 @@ bool store_default_path(char *out, size_t outlen);
 static inline void store_close(Store *st) { if (st) st->ops->close(st); }
 void game_summary_clear(GameSummary *s);
 /* Fills the seats of g from the lists' seats column: one record a seat,
- * split by \036, its fields (seat, kind, AI spec, account name, guest
- * name) by \037. */
+ * split by \036, its fields (seat, kind, AI spec, account name, 1 when
+ * that account is a bot else 0, guest name) by \037. */
 void game_summary_seats(GameSummary *g, const char *text);
 /* Seconds since the epoch of a stored time "YYYY-MM-DDTHH:MM:SSZ"; -1 when
  * it is not one (the ratings' idle time). */

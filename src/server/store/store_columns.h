@@ -79,7 +79,7 @@ void store_col_left(StoreCols *c, int col, int64_t left[MAX_PLAYERS]);
  * summary of a game (the backends' SUMMARY_COLUMNS); an account (id, name,
  * password_hash, created, bot); a challenge with its challenger's name and
  * rating (id, account_id, name, game, options, clock (4), rated, quick,
- * created, expires, rating, rd: NULL while unrated); a chat message (idx,
+ * created, expires, rating, rd: NULL while unrated, bot); a chat message (idx,
  * channel, author, account_id, seat, text, at); a rating (game, rating, rd,
  * vol, games, updated); a point of its history (game_id, at, rating, rd);
  * a leaderboard's row (name, rating, rd, games). */

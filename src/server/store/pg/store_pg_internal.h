@@ -157,7 +157,8 @@ bool pg_rows_changed(PGresult *r, int *rows, const char *what, char *err, size_t
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai'),"                                  \
     " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days,"                            \
     " (SELECT string_agg(s.seat || chr(31) || s.kind || chr(31) || coalesce(s.ai, '') || chr(31)"                  \
-    " || coalesce(a.name, '') || chr(31) || s.guest_name, chr(30)) FROM seats s"                                   \
+    " || coalesce(a.name, '') || chr(31) || CASE WHEN a.bot THEN '1' ELSE '0' END || chr(31) || s.guest_name," \
+    " chr(30)) FROM seats s"                                   \
     " LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id)"
 
 /* The operations of the other files, for the store's table. */

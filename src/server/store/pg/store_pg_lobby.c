@@ -15,7 +15,7 @@ static const char q_challenge_renew[] = "UPDATE challenges SET expires = $2 WHER
 static const char q_challenges_expired[] = "DELETE FROM challenges WHERE expires <= $1";
 static const char q_challenges[] =
     "SELECT c.id, c.account_id, a.name, c.game, c.options, c.clock_kind, c.clock_initial_ms, c.clock_increment_ms,"
-    " c.clock_days, c.rated, c.quick, c.created, c.expires, r.rating, r.rd"
+    " c.clock_days, c.rated, c.quick, c.created, c.expires, r.rating, r.rd, a.bot"
     " FROM challenges c JOIN accounts a ON a.id = c.account_id"
     " LEFT JOIN ratings r ON r.account_id = c.account_id AND r.game = c.game"
     " ORDER BY c.created, c.id LIMIT $1";

@@ -32,7 +32,8 @@ static const char *json_text_at(const json_t *row, size_t i)
 }
 
 /* The seats of a P_LOAD row, as json_agg gave them: seat, kind, ai, claimed,
- * token hash, invitation, account, its name, muted, guest name. */
+ * token hash, invitation, account, its name, muted, guest name, whether
+ * the account is a bot. */
 static void read_seats(json_t *seats, StoredGame *out)
 {
     size_t i;
@@ -51,6 +52,7 @@ static void read_seats(json_t *seats, StoredGame *out)
         pg_copy_text(seat->name, sizeof seat->name, json_text_at(row, 7));
         seat->muted = json_is_true(json_array_get(row, 8));
         pg_copy_text(seat->guest, sizeof seat->guest, json_text_at(row, 9));
+        seat->bot = json_is_true(json_array_get(row, 10));
         if (p + 1 > out->num_seats)
             out->num_seats = p + 1;
     }

@@ -64,7 +64,7 @@ const char *const pg_sql[P_COUNT] = {
     [P_LOAD] = "SELECT g.game, g.options, g.seed, g.real_dice, g.listed, g.status, g.result, g.created, g.updated,"
                " g.rematch_of, g.rematch, g.undo_low, g.version, g.epoch, g.actions,"
                " (SELECT json_agg(json_build_array(s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite,"
-               " s.account_id, a.name, s.muted, s.guest_name) ORDER BY s.seat)"
+               " s.account_id, a.name, s.muted, s.guest_name, coalesce(a.bot, false)) ORDER BY s.seat)"
                " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = g.id),"
                " (SELECT json_agg(json_build_array(a.idx, a.text, a.player) ORDER BY a.idx)"
                " FROM actions a WHERE a.game_id = g.id AND a.idx >= $2),"

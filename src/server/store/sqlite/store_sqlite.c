@@ -45,7 +45,7 @@ static const char *const sql[Q_COUNT] = {
                     " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
                     " epoch, actions, clock_at FROM games WHERE id = ?1",
     [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted,"
-                     " s.guest_name"
+                     " s.guest_name, coalesce(a.bot, 0)"
                      " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
     [Q_LOAD_ACTIONS] = "SELECT idx, text, player FROM actions WHERE game_id = ?1 AND idx >= ?2 ORDER BY idx",
     [Q_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = ?1 AND claimed = 0",
@@ -319,6 +319,7 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
             store_col_copy_or_empty(&c, 7, seat->name, sizeof seat->name);
             seat->muted = store_col_bool(&c, 8);
             store_col_copy(&c, 9, seat->guest, sizeof seat->guest);
+            seat->bot = store_col_bool(&c, 10);
             if (p + 1 > out->num_seats)
                 out->num_seats = p + 1;
         }

@@ -112,7 +112,7 @@ bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, si
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai'),"                                      \
     " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days,"                              \
     " (SELECT group_concat(s.seat || char(31) || s.kind || char(31) || coalesce(s.ai, '') || char(31) || coalesce(a.name, '')" \
-    " || char(31) || s.guest_name, char(30)) FROM seats s LEFT JOIN accounts a ON a.id = s.account_id"             \
+    " || char(31) || coalesce(a.bot, 0) || char(31) || s.guest_name, char(30)) FROM seats s LEFT JOIN accounts a ON a.id = s.account_id"             \
     " WHERE s.game_id = g.id)"
 
 #endif
