@@ -70,7 +70,8 @@ export class Offers {
     const people = state.seats.filter((seat) => seat.kind === 'human').length > 1 && !screen.hasAi;
     const parts = [];
     const button = (id, text, onclick, cls = 'tool') => h('button', { class: cls, id, text, disabled: this.sending, onclick });
-    if (screen.isPlayer && !state.result && o.may_abort && state.status === 'playing')
+    // offered in a game between people (against the AI, Undo and Resign are there)
+    if (screen.isPlayer && !state.result && people && o.may_abort && state.status === 'playing')
       parts.push(h('p', { class: 'offer' }, h('span', { text: 'The game has not really begun: it may still be aborted, and nobody loses. ' }),
         button('abort', 'Abort game', () => this.send('abort', {}, 'The game was aborted.'))));
     if (screen.isPlayer && !state.result && people && o.takebacks) {
