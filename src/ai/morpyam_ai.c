@@ -6,7 +6,7 @@
 
 void mai_tables_init(MorpyamTables *t, const MorpyamConfig *cfg)
 {
-    const MorpyamMultisets *ms = &cfg->ms;
+    const MorpyamMultisets *ms = cfg->ms;
     const int five = ms->first[5];
     memset(t, 0, sizeof *t);
     t->cfg = cfg;
@@ -59,7 +59,7 @@ void mai_masks(const MorpyamState *s, uint64_t occupied, uint64_t m1[MAI_DICE], 
     c.occupied = occupied;
     c.phase = MP_AFTER;
     c.called = false;
-    const int five = s->cfg->ms.first[5];
+    const int five = s->cfg->ms->first[5];
     for (int d = 0; d < MAI_DICE; d++) {
         c.dice = (uint16_t)(five + d);
         c.rolls = 1;

@@ -116,7 +116,7 @@ Action morpyam_greedy_choose(Ai *ai, const State *st, StrBuf *explain)
 {
     Greedy *g = ai->data;
     const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     Action acts[MAX_ACTIONS];
     int n = state_legal_actions(st, acts);
     if (s->phase == MP_PUT) {

@@ -34,7 +34,7 @@ static Action paired_chance(void *ctx, const State *st, uint64_t seed)
     int digits = 0;
     for (int j = 0, place = 1; j < s->nroll; j++, place *= 6)
         digits += (int)rng_below(&rng, 6) * place;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     return MA_DICE + ms->roll_id[ms->roll_offset[s->nroll] + digits];
 }
 

@@ -74,7 +74,7 @@ static void prepare(MaiPlayer *x, const MorpyamState *s)
 
 static int keep_of(const MorpyamState *s, int sub)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     return morpyam_ms_id(ms, ms->key[s->dice] - ms->key[sub]);
 }
 
@@ -83,7 +83,7 @@ static double call_value(const MaiPlayer *x, const MorpyamState *s, int f)
 {
     if (s->rolls == 0)
         return x->turn.EC[1][0][f];
-    int d = s->dice - s->cfg->ms.first[5];
+    int d = s->dice - s->cfg->ms->first[5];
     double v = MAI_NEG;
     for (int i = 0; i < x->t.nsub[d]; i++)
         if (x->turn.EC[s->rolls + 1][x->t.keep[d][i]][f] > v)
@@ -127,7 +127,7 @@ static int aim_of(const MaiPlayer *x, int keep, int r)
 
 static void explain_choice(const MaiPlayer *x, const MorpyamState *s, Action a, double v, StrBuf *out)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     char name[3];
     int aim = -1;
     if (a >= MA_REROLL && a < MA_PUT) {
@@ -301,7 +301,7 @@ static void turn_ends(const MaiPlayer *x, const MorpyamState *s, const TurnStart
  * a call by the figure's name for people (the terminal reads it too). */
 static void step_words(const MorpyamState *s, Action a, StrBuf *out)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     if (a >= MA_REROLL && a < MA_PUT) {
         int keep = keep_of(s, a - MA_REROLL);
         if (ms->size[keep]) {

@@ -51,10 +51,10 @@ static void fill(const State *st, float *out)
         constant(plane, mover == p);
     bool rolled = s->rolls > 0 && (after || s->phase == MP_CALL_REROLL || s->phase == MP_OVER);
     if (rolled) /* the five dice after a roll */
-        dice_planes(&c->ms, s->dice, plane);
+        dice_planes(c->ms, s->dice, plane);
     plane += 6 * SQ;
     if (s->phase == MP_ROLL || s->phase == MP_CALL_REROLL) /* the dice kept for the pending roll */
-        dice_planes(&c->ms, s->kept, plane);
+        dice_planes(c->ms, s->kept, plane);
     plane += 6 * SQ;
     if (mover >= 0 && s->phase != MP_PUT) /* rolls made this turn, 0 to 3 */
         constant(plane + (s->rolls > 3 ? 3 : s->rolls) * SQ, 1);

@@ -16,7 +16,7 @@ static int decisions(const Game *g, int32_t *out)
     for (int fig = 0; fig < MF_COUNT; fig++)
         if (MF_CALLABLE >> fig & 1)
             out[n++] = MA_CALL + fig;
-    for (int id = c->ms.first[1]; id < MS_COUNT; id++)
+    for (int id = c->ms->first[1]; id < MS_COUNT; id++)
         out[n++] = MA_REROLL + id;
     if (c->variant == MV_PLUS)
         for (int k = 0; k < MK_COUNT * MORPYAM_SQUARES; k++)
@@ -28,7 +28,7 @@ static int outcomes(const Game *g, int32_t *out)
 {
     const MorpyamConfig *c = morpyam_config(g);
     int n = 0;
-    for (int id = c->ms.first[1]; id < MS_COUNT; id++)
+    for (int id = c->ms->first[1]; id < MS_COUNT; id++)
         out[n++] = MA_DICE + id;
     for (int v = 1; v <= 6; v++)
         out[n++] = MA_DIE + v;

@@ -175,7 +175,7 @@ static void draw(const Play *p, StrBuf *out)
         } else if (s->phase != MP_ROLL) {
             sb_printf(&status, " Roll %d of 3, dice: ", s->rolls);
             StrBuf dice = STRBUF_INIT;
-            put_dice(&cfg->ms, s->dice, &dice);
+            put_dice(cfg->ms, s->dice, &dice);
             term_paint(&status, p->color, "1;36", sb_str(&dice));
             sb_free(&dice);
             sb_putc(&status, '.');
@@ -273,7 +273,7 @@ static void legal(const Play *p, StrBuf *out)
     if (reroll) {
         /* examples from the dice showing: keep the most common value
          * (the highest of a tie), reroll the others */
-        const MorpyamMultisets *ms = &s->cfg->ms;
+        const MorpyamMultisets *ms = s->cfg->ms;
         int count[7] = {0}, best = 1;
         for (int i = 0; i < ms->size[s->dice]; i++)
             count[ms->vals[s->dice][i]]++;
@@ -392,7 +392,7 @@ static void translate(const Play *p, const char *line, StrBuf *out)
 static void chance_prompt(const Play *p, StrBuf *out)
 {
     const MorpyamState *s = mstate(p);
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     if (s->phase == MP_DEAL) {
         sb_printf(out, "Real dice: deal Plus square %d of 36: draw one and type its code "
                        "(1-6, PS SU FU CA MI MA MO SE AP).\n", s->dealt + 1);

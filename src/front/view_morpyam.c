@@ -48,7 +48,7 @@ static json_t *board(const State *st)
 {
     const MorpyamState *s = morpyam_state(st);
     const MorpyamConfig *c = s->cfg;
-    const MorpyamMultisets *ms = &c->ms;
+    const MorpyamMultisets *ms = c->ms;
     int n = c->players;
     static const char *const variants[] = {"standard", "flash", "plus"};
     json_t *grid = json_object(), *tokens = json_object();
@@ -128,7 +128,7 @@ static void put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
 static void action_fields(const State *st, Action a, StrBuf *out)
 {
     const MorpyamState *s = morpyam_state(st);
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     char name[3];
     if (a == ACTION_RESIGN) {
         sb_puts(out, ",\"kind\":\"resign\"");

@@ -63,7 +63,7 @@ static bool shows(const uint8_t vals[5], int k)
  * free, any other square by its figure. */
 static uint64_t expected_placements(const MorpyamState *m, const MorpyamConfig *c)
 {
-    const uint8_t *vals = c->ms.vals[m->dice];
+    const uint8_t *vals = c->ms->vals[m->dice];
     uint64_t free_sq = ~m->occupied & MORPYAM_ALL, out = 0;
     bool five = shows(vals, MF_MORPYAM), morpyam_free = false;
     bool sec = m->rolls == 1 && (five || shows(vals, MF_CARRE) || shows(vals, MF_MAXI) || shows(vals, MF_MINI) ||

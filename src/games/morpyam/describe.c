@@ -55,7 +55,7 @@ static void describe_place(const MorpyamState *s, const MorpyamState *t, int sq,
             sb_printf(first, "%s covers the %s square %s (", who, morpyam_kind_name(kind), name);
         else
             sb_printf(first, "%s covers %s (", who, name);
-        morpyam_made_words(&s->cfg->ms, s->dice, kind, first);
+        morpyam_made_words(s->cfg->ms, s->dice, kind, first);
         sb_putc(first, ')');
     }
     MorpyamGain g;
@@ -118,7 +118,7 @@ static void describe_place(const MorpyamState *s, const MorpyamState *t, int sq,
 
 static void describe_roll(const MorpyamState *s, const MorpyamState *t, int id, const Voice *v, StrBuf *out)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     char buf[8];
     const char *who = voice_name(v, s->player, buf);
     sb_printf(out, "%s rolls", who);
@@ -204,7 +204,7 @@ static void describe_leave(const MorpyamState *s, const MorpyamState *t, int p, 
 void morpyam_describe(const State *st, Action a, const Voice *v, StrBuf *out)
 {
     const MorpyamState *s = morpyam_state(st);
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     char buf[8], name[3];
     if (!morpyam_action_legal(s, a)) {
         /* not the contract, but a sentence all the same */

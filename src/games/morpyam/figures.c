@@ -1,4 +1,5 @@
 /* Dice figures and the tables over every multiset of 0 to 5 dice. */
+#include <stdatomic.h>
 #include <string.h>
 
 #include "morpyam.h"
@@ -150,4 +151,25 @@ void morpyam_multisets_init(MorpyamMultisets *ms)
         for (int i = 0; i < n; i++)
             ms->reroll[id - ms->first[5]][i] = MA_REROLL + ms->sub[id][i];
     }
+}
+
+/* The one table of the process, built by its first caller: it depends on
+ * nothing but dice (96 KB that every Morpyam game shared a copy of). A
+ * caller that finds another building it waits; no lock, so that the
+ * single-threaded WebAssembly build needs nothing more. */
+const MorpyamMultisets *morpyam_multisets(void)
+{
+    static MorpyamMultisets table;
+    static atomic_int built; /* 0 not yet, 1 being built, 2 ready */
+    int expected = 0;
+    if (atomic_load_explicit(&built, memory_order_acquire) == 2)
+        return &table;
+    if (atomic_compare_exchange_strong(&built, &expected, 1)) {
+        morpyam_multisets_init(&table);
+        atomic_store_explicit(&built, 2, memory_order_release);
+    } else {
+        while (atomic_load_explicit(&built, memory_order_acquire) != 2)
+            ;
+    }
+    return &table;
 }

@@ -77,6 +77,8 @@ typedef struct MorpyamMultisets {
 } MorpyamMultisets;
 
 void morpyam_multisets_init(MorpyamMultisets *ms);
+/* The table every game shares, built on first use. */
+const MorpyamMultisets *morpyam_multisets(void);
 /* Id of the multiset with count-vector key (a valid count vector). */
 /* key % MS_HASH for keys below 6^6 by multiply and shift (compilers may
  * otherwise emit a division, which is slow on the hot path). */
@@ -143,7 +145,7 @@ typedef struct MorpyamConfig {
      * the Morpyam-first rule), by 5-dice id - first[5]; unused in Plus,
      * whose grid is built during the game. */
     uint64_t cover[252];
-    MorpyamMultisets ms;
+    const MorpyamMultisets *ms; /* morpyam_multisets(): the same for every game */
 } MorpyamConfig;
 
 enum {

@@ -19,12 +19,12 @@ uint64_t morpyam_placeable(const MorpyamState *s)
         return s->kind_sq[MK_APPEL] & free_sq;
     if (s->phase != MP_AFTER || (s->cfg->strict_call && s->called))
         return 0;
-    unsigned figs = s->cfg->ms.figs[s->dice];
+    unsigned figs = s->cfg->ms->figs[s->dice];
     uint64_t m = 0;
     if ((figs >> MF_MORPYAM & 1) && (s->kind_sq[MF_MORPYAM] & free_sq)) {
         m = s->kind_sq[MF_MORPYAM]; /* five alike goes on Morpyam while one is free */
     } else if (s->cfg->variant != MV_PLUS) {
-        m = s->cfg->cover[s->dice - s->cfg->ms.first[5]];
+        m = s->cfg->cover[s->dice - s->cfg->ms->first[5]];
     } else {
         /* branch-free over every figure but sec: the number of figures varies */
         for (int f = 0; f < MF_COUNT; f++)

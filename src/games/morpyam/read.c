@@ -148,7 +148,7 @@ bool morpyam_read_input(const char *text, MorpyamInput *in, StrBuf *why)
 
 Action morpyam_input_action(const MorpyamState *s, const MorpyamInput *in)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     switch (in->verb) {
     case MW_RESIGN: return ACTION_RESIGN;
     case MW_PASS: return MA_PASS;

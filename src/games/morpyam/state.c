@@ -87,9 +87,9 @@ static bool configure(Game *g, const Options *opts, char *err, size_t errlen)
     } else {
         morpyam_standard_layout(c->layout);
     }
-    morpyam_multisets_init(&c->ms);
+    c->ms = morpyam_multisets();
     for (int i = 0; i < 252; i++) {
-        unsigned figs = c->ms.figs[c->ms.first[5] + i] & ~(1u << MF_SEC);
+        unsigned figs = c->ms->figs[c->ms->first[5] + i] & ~(1u << MF_SEC);
         c->cover[i] = 0;
         for (int sq = 0; sq < 36; sq++)
             if (figs >> c->layout[sq] & 1)
@@ -125,7 +125,7 @@ static State *new_initial_state(const Game *g)
     s->alive = (uint8_t)((1u << c->players) - 1);
     s->call = -1;
     s->bonus_player = 255;
-    s->dice = c->ms.first[5];
+    s->dice = c->ms->first[5];
     for (int p = 0; p < c->players; p++)
         s->left[p] = (uint8_t)c->tokens;
     if (c->variant == MV_PLUS) {
@@ -255,7 +255,7 @@ static __attribute__((noinline)) void place(MorpyamState *s, int sq)
 
 static void resolve_roll(MorpyamState *s)
 {
-    unsigned figs = s->cfg->ms.figs[s->dice];
+    unsigned figs = s->cfg->ms->figs[s->dice];
     s->rolls++;
     if (s->cfg->daversa && s->replay && (figs >> MF_MORPYAM & 1)) {
         finish(s, 1u << s->player, MH_KO);
@@ -428,7 +428,7 @@ static __attribute__((noinline)) void leave(MorpyamState *s, int p, int why)
 void morpyam_apply(State *st, Action a)
 {
     MorpyamState *s = (MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     if (a == ACTION_RESIGN) {
         leave(s, current_player(st), LEAVE_RESIGN);
     } else if (action_is_leave(a)) {
@@ -491,7 +491,7 @@ static int add_calls(const MorpyamState *s, Action *out, int n)
 
 static int add_rerolls(const MorpyamState *s, Action *out, int n)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     memcpy(out + n, ms->reroll[s->dice - ms->first[5]], sizeof ms->reroll[0]);
     return n + ms->nsub[s->dice];
 }
@@ -557,7 +557,7 @@ static bool is_legal(const State *st, Action a)
 static int chance_outcomes(const State *st, ChanceOutcome *out)
 {
     const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     int n = 0;
     if (s->phase == MP_ROLL) {
         int end = s->nroll == 5 ? MS_COUNT : ms->first[s->nroll + 1];
@@ -577,7 +577,7 @@ static int chance_outcomes(const State *st, ChanceOutcome *out)
 static Action sample_chance(const State *st, Rng *rng)
 {
     const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     static const uint32_t pow6[6] = {1, 6, 36, 216, 1296, 7776};
     if (s->phase == MP_ROLL)
         return MA_DICE + ms->roll_id[ms->roll_offset[s->nroll] + rng_below(rng, pow6[s->nroll])];

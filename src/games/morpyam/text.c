@@ -21,7 +21,7 @@ void morpyam_put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
 void morpyam_action_text(const State *st, Action a, StrBuf *out)
 {
     const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     char name[3];
     if (a == ACTION_RESIGN) {
         sb_puts(out, "resign");
@@ -62,7 +62,7 @@ static const char digits62[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL
 void morpyam_serialize(const State *st, StrBuf *out)
 {
     const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     sb_puts(out, "grid=");
     for (int sq = 0; sq < 36; sq++)
         sb_putc(out, s->grid[sq] == MK_NONE ? '.' : kind_chars[s->grid[sq]]);
@@ -281,7 +281,7 @@ static const char *reachable_problem(const MorpyamState *s, int mover)
 State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t errlen)
 {
     const MorpyamConfig *c = g->config;
-    const MorpyamMultisets *ms = &c->ms;
+    const MorpyamMultisets *ms = c->ms;
     char v[NFIELDS][64], rolloff[6][32], deal[3][32], result[4][32], why_buf[ERR_MAX];
     int phase, player, turns, rolls, nroll, call, called, replay, alive, cont, rolled, purpose, dealt, builder;
     int winners, how, bonus, timed_out = 0, rounds = 0;
@@ -445,7 +445,7 @@ State *morpyam_deserialize(const Game *g, const char *text, char *err, size_t er
 void morpyam_render(const State *st, StrBuf *out)
 {
     const MorpyamState *s = (const MorpyamState *)st;
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     sb_puts(out, "     a    b    c    d    e    f\n");
     for (int row = 5; row >= 0; row--) {
         sb_printf(out, "%d ", row + 1);

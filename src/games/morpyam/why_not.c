@@ -74,7 +74,7 @@ static void chance_refusal(const MorpyamState *s, const MorpyamInput *in, bool c
 /* "no 1 is showing to reroll", "only two 3s are showing to keep" */
 static bool dice_not_showing(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     const char *to = in->verb == MW_KEEP ? "keep" : "reroll";
     int have[7] = {0};
     for (int i = 0; i < 5; i++)
@@ -96,7 +96,7 @@ static bool dice_not_showing(const MorpyamState *s, const MorpyamInput *in, StrB
 
 static void place_refusal(const MorpyamState *s, int sq, StrBuf *why)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     char name[3];
     morpyam_square_name(sq, name);
     if (s->occupied >> sq & 1) {
@@ -148,7 +148,7 @@ static void put_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *w
 
 static void decision_refusal(const MorpyamState *s, const MorpyamInput *in, StrBuf *why)
 {
-    const MorpyamMultisets *ms = &s->cfg->ms;
+    const MorpyamMultisets *ms = s->cfg->ms;
     const int verb = in->verb;
     const int lowest = ms->vals[s->dice][0];
     if (verb == MW_CALL && !(MF_CALLABLE >> in->figure & 1)) {
