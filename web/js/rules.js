@@ -95,7 +95,8 @@ function patternBoard(pattern) {
 
 function patternFigures(patterns) {
   return h('div', { class: 'rules-patterns' }, patterns.map(patternBoard),
-    h('p', { class: 'help pattern-key' }, 'Black: the weak stone; white: the enemy stones that make it weak; dotted: any point (empty, or a stone of either colour).'));
+    // the text's codes, as the boards draw them
+    h('p', { class: 'help pattern-key' }, 'Drawn as boards: each X is a white stone (an enemy), o the black stone that is weak, each . a dotted point (any: empty, or a stone of either colour).'));
 }
 
 // The rules text and the legend as elements: a paragraph headed "Writing
