@@ -14,11 +14,12 @@ const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const CACHE = `morph-${VERSION}`;
 const SHELL = [
   '/', '/style.css', '/favicon.svg', '/favicon-turn.svg', '/manifest.webmanifest', '/engine/morph.wasm', '/api/meta',
+  '/icons/icon-192.png', '/icons/icon-512.png', '/icons/apple-touch-icon.png',
   '/js/account.js', '/js/analysis.js', '/js/api.js', '/js/app.js', '/js/bots.js', '/js/chat.js', '/js/clock.js', '/js/dice.js',
   '/js/dom.js', '/js/engine.js', '/js/engine_client.js', '/js/engine_worker.js', '/js/game.js', '/js/games.js', '/js/home.js', '/js/lobby.js',
   '/js/local_game.js', '/js/local_store.js', '/js/mirror.js', '/js/morphos.js', '/js/morpyam.js', '/js/newgame.js', '/js/notify.js',
   '/js/offers.js', '/js/offline.js', '/js/profile.js', '/js/puzzles.js', '/js/ratings.js', '/js/replay.js', '/js/rules.js', '/js/sounds.js',
-  '/js/theme.js', '/js/titles.js', '/js/words.js',
+  '/js/reach.js', '/js/theme.js', '/js/titles.js', '/js/words.js',
 ];
 
 self.addEventListener('install', (event) => {

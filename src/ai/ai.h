@@ -81,6 +81,12 @@ typedef struct AiOps {
      * position, the Ai's seed and the budget, never on the machine. Without
      * it ai_judge plays the level against itself (judge.c). */
     void (*judge)(Ai *ai, const State *s, Action played, double budget, AiJudgement *out);
+    /* Optional: what a person should know of the level before the game's
+     * first move, in g's configuration, as words that follow its name
+     * (Morphos: which first stones it takes over by the swap, "swaps a
+     * first stone placed in the middle of the board, from c3 to g7, ...").
+     * Appends nothing when there is nothing to say. */
+    void (*opening_words)(const Game *g, StrBuf *out);
 } AiOps;
 
 struct Ai {

@@ -12,11 +12,12 @@ typedef struct GreedyPlayer {
     bool (*create)(Ai *ai, const char *params, char *err, size_t errlen);
     Action (*choose)(Ai *ai, const State *s, StrBuf *explain);
     void (*destroy)(Ai *ai);
+    void (*opening_words)(const Game *g, StrBuf *out); /* NULL: nothing to say */
 } GreedyPlayer;
 
 static const GreedyPlayer players[] = {
-    {"morpyam", morpyam_greedy_create, morpyam_greedy_choose, morpyam_greedy_destroy},
-    {"morphos", morphos_greedy_create, morphos_greedy_choose, morphos_greedy_destroy},
+    {"morpyam", morpyam_greedy_create, morpyam_greedy_choose, morpyam_greedy_destroy, NULL},
+    {"morphos", morphos_greedy_create, morphos_greedy_choose, morphos_greedy_destroy, morphos_greedy_opening},
 };
 
 /* The greedy player of g's game (ai_new lets only the games of .games in). */
@@ -49,6 +50,13 @@ static void greedy_destroy(Ai *ai)
     player_of(ai->game)->destroy(ai);
 }
 
+static void greedy_opening_words(const Game *g, StrBuf *out)
+{
+    const GreedyPlayer *p = player_of(g);
+    if (p && p->opening_words)
+        p->opening_words(g, out);
+}
+
 const AiOps ai_greedy_ops = {
     .name = "greedy",
     .summary = "one-move lookahead: Morpyam keeps the dice for the best squares and places for points and "
@@ -57,4 +65,5 @@ const AiOps ai_greedy_ops = {
     .create = greedy_create,
     .choose = greedy_choose,
     .destroy = greedy_destroy,
+    .opening_words = greedy_opening_words,
 };

@@ -12,5 +12,6 @@ void morpyam_greedy_destroy(Ai *ai);
 bool morphos_greedy_create(Ai *ai, const char *params, char *err, size_t errlen);
 Action morphos_greedy_choose(Ai *ai, const State *s, StrBuf *explain);
 void morphos_greedy_destroy(Ai *ai);
+void morphos_greedy_opening(const Game *g, StrBuf *out);
 
 #endif

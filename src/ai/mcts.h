@@ -125,6 +125,9 @@ typedef struct Mcts {
     MctsProof proof; /* the latest decision's exact search */
     MctsJudged judged; /* the latest position judged (analysis) */
     bool have_judged;
+    /* a hint is being made: Black's first stone keeps out of the middle the
+     * Casual AI swaps (morphos_swap_rule.h), so a hint is never swapped by it */
+    bool hinting;
 } Mcts;
 
 /* What a decision rests on: the only action, a win at once, a win the

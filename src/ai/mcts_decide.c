@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mcts.h"
+#include "morphos_swap_rule.h"
 
 typedef struct Job {
     MctsTree *tree;
@@ -21,6 +22,19 @@ static void *run_job(void *arg)
     Job *j = arg;
     mcts_tree_search(j->tree, j->params, j->playouts, j->deadline);
     return NULL;
+}
+
+/* The points the Casual AI would swap as Black's first stone count as lost
+ * at the root: the search spends its time on the others, and the decision
+ * never picks one while another is left. */
+static void keep_off_swap_zone(MctsTree *t, const MctsParams *p, const MorphosConfig *c)
+{
+    for (int row = 0; row < c->n; row++)
+        for (int col = 0; col < c->n; col++) {
+            int point = morphos_bit(c, col, row);
+            if (morphos_swap_zone(c, point))
+                mcts_tree_mark_root(t, p, point, -1);
+        }
 }
 
 void mcts_decide(Mcts *m, const MorphosState *s, Decision *d)
@@ -61,6 +75,8 @@ void mcts_decide(Mcts *m, const MorphosState *s, Decision *d)
         mcts_tree_set_root(&m->trees[i], s);
         for (int k = 0; k < m->proof.num_lost; k++)
             mcts_tree_mark_root(&m->trees[i], p, m->proof.lost[k], -1);
+        if (m->hinting && morphos_first_stone_ahead_of_swap(s))
+            keep_off_swap_zone(&m->trees[i], p, s->cfg);
         /* The solver serves one tree: its calls are not thread-safe. */
         m->trees[i].solver = nt == 1 && m->proof.ran ? m->solver : NULL;
         long share = p->ms ? LONG_MAX : p->playouts / nt + (i < p->playouts % nt);

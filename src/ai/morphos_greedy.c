@@ -2,13 +2,15 @@
  * on a copy of the state and keeps the best by, in order: an immediate win,
  * not leaving the opponent an immediate win, a flip, then the difference of
  * connection distances (opponent's minus its own). Equal scores are broken
- * with the AI's Rng. White swaps when Black's first stone is central. */
+ * with the AI's Rng. White swaps when Black's first stone is central
+ * (morphos_swap_rule.c). */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "../games/morphos/morphos.h"
 #include "greedy.h"
 #include "morphos_features.h"
+#include "morphos_swap_rule.h"
 
 enum {
     SCORE_WIN = 1000000000,
@@ -71,18 +73,6 @@ static long score_action(const MorphosState *s, Action a, int *my_d, int *opp_d)
     return score;
 }
 
-/* White's swap rule: Black's only stone within the central half. */
-static bool wants_swap(const MorphosState *s)
-{
-    const MorphosConfig *c = s->cfg;
-    if ((c->mutators & MUT_METAMORPH) || bb_count(&s->stones[MORPHOS_BLACK], c->nw) != 1 ||
-        bb_count(&s->stones[MORPHOS_WHITE], c->nw) != 0)
-        return false;
-    int b = bb_select(&s->stones[MORPHOS_BLACK], 0, c->nw);
-    int dx = abs(2 * morphos_col(c, b) - (c->n - 1)), dy = abs(2 * morphos_row(c, b) - (c->n - 1));
-    return dx <= c->n / 2 && dy <= c->n / 2;
-}
-
 Action morphos_greedy_choose(Ai *ai, const State *st, StrBuf *explain)
 {
     const MorphosState *s = (const MorphosState *)st;
@@ -91,7 +81,7 @@ Action morphos_greedy_choose(Ai *ai, const State *st, StrBuf *explain)
             sb_puts(explain, "the game is over");
         return ACT_PASS;
     }
-    if (morphos_swap_allowed(s) && wants_swap(s)) {
+    if (morphos_greedy_swaps(s)) { /* White's swap rule (morphos_swap_rule.c) */
         if (explain)
             sb_puts(explain, "swap: Black's first stone is central");
         return ACT_SWAP;
@@ -130,4 +120,9 @@ Action morphos_greedy_choose(Ai *ai, const State *st, StrBuf *explain)
                       choice >= ACT_FLIP ? " a flip;" : "", best_my, best_opp, n, ties);
     }
     return choice;
+}
+
+void morphos_greedy_opening(const Game *g, StrBuf *out)
+{
+    morphos_greedy_opening_words(g->config, out);
 }

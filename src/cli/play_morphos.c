@@ -122,7 +122,7 @@ static void draw(const Play *p, StrBuf *out)
     sb_free(&who);
 }
 
-/* "Or swap  ->  White swaps: you now play Black's stone on c3, ...": the
+/* "Or swap  ->  White swaps and you take over Black's stone on c3, ...": the
  * library's sentence of what a one-off action would do. */
 static void preview(const Play *p, Action a, const char *lead, StrBuf *out)
 {

@@ -1,8 +1,13 @@
 // A whole game of each game played with the keyboard alone, against the
 // AI: Morphos 4x4 (Tab to the board, the arrow keys, Enter) and Morpyam
 // (R, 1-5, P, Tab to a lit square and Enter); every move announced in the
-// live region under the board (aria-live) as the move list says it.
-import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual, openMoreOptions } from './lib.mjs';
+// live region under the board (aria-live) as the move list says it. The
+// focus starts on the board when a game starts; "Skip to the board" is the
+// second link of a game's page; the keys legend shows only where there is
+// a keyboard (not on a touch-only phone until a key is pressed).
+import fs from 'node:fs';
+import path from 'node:path';
+import { waitTurn, waitVersion, gameState, moveTexts, assert, assertEqual, openMoreOptions, OUT } from './lib.mjs';
 
 // Presses Tab until test(activeElement) holds; false after limit presses.
 async function tabTo(page, test, limit = 80) {
@@ -30,6 +35,44 @@ async function announced(page) {
 
 export const tests = [
   {
+    name: 'a skip link to the board; the keys legend only where there is a keyboard',
+    async run(t) {
+      const server = await t.server();
+      // a desktop: the legend shows; from the top of the page, Tab, Tab, Enter reach the board
+      const page = await t.page({ label: 'desktop' });
+      await page.goto(`${server.url}/?game=morphos`);
+      await openMoreOptions(page);
+      await page.fill('input[name=opt-size]', '5');
+      await page.click('#start');
+      await page.waitForURL(/\/game\//);
+      await waitTurn(page);
+      assert(await page.isVisible('.keys'), 'the keys legend on a desktop');
+      assert(/^Keys: /.test(await page.textContent('.keys')), 'it says the keys');
+      // the page's first link, "Skip to the content", then Tab: "Skip to the board"
+      await page.focus('body > a.skip');
+      assertEqual(await page.evaluate(() => document.activeElement.textContent), 'Skip to the content', 'first the page\'s skip link');
+      await page.keyboard.press('Tab');
+      assertEqual(await page.evaluate(() => document.activeElement.id), 'skip-board', 'then "Skip to the board"');
+      assertEqual(await page.evaluate(() => document.activeElement.textContent), 'Skip to the board', 'said so');
+      await t.shot(page, 'skip-to-board');
+      await page.keyboard.press('Enter');
+      assert(await page.evaluate(() => document.activeElement.classList.contains('morphos-svg')), 'Enter on it focuses the board');
+      // a touch-only phone: no legend until a key is pressed
+      const phone = await t.page({ label: 'phone', width: 375, height: 740, touch: true });
+      await phone.goto(`${server.url}/?game=morphos`);
+      await phone.click('#play-ai-morphos');
+      await phone.waitForURL(/\/game\//);
+      await waitTurn(phone);
+      assert(/^Keys: /.test(await phone.textContent('.keys')), 'the legend is written');
+      assert(!(await phone.isVisible('.keys')), 'but not shown on a touch screen');
+      // the first screen only: a full-page shot of a phone drops its touch emulation (and the legend shows)
+      fs.mkdirSync(OUT, { recursive: true });
+      await phone.screenshot({ path: path.join(OUT, 'keys-hidden-phone.png') });
+      await phone.keyboard.press('Shift');
+      assert(await phone.isVisible('.keys'), 'shown once a key is pressed: there is a keyboard');
+    },
+  },
+  {
     name: 'a whole Morphos game with the keyboard alone',
     timeout: 240000,
     async run(t) {
@@ -44,7 +87,8 @@ export const tests = [
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/game\//);
       let state = await waitTurn(page);
-      assert(await tabTo(page, () => document.activeElement.classList.contains('morphos-svg')), 'Tab reaches the board');
+      // the game started: the board has the focus, no Tab needed
+      assert(await page.evaluate(() => document.activeElement.classList.contains('morphos-svg')), 'the board has the focus when the game starts');
       for (let turn = 0; turn < 40 && state.status !== 'finished'; turn++) {
         if (state.act !== 'yes') {
           state = await waitTurn(page);
@@ -86,6 +130,10 @@ export const tests = [
       assert(await tabTo(page, () => document.activeElement.id === 'play-ai-morpyam'), 'Tab reaches Play the AI');
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/game\//);
+      await page.waitForSelector('#game');
+      // the game started: the focus is where the keyboard acts (Roll, a lit square, else the grid)
+      assert(await page.evaluate(() => document.activeElement.id === 'roll' || Boolean(document.activeElement.closest('.grid-svg')) ||
+        document.activeElement.classList.contains('grid-svg')), 'the focus on the grid\'s controls when the game starts');
       assert(await tabTo(page, () => document.activeElement.id === 'quick-dice'), 'Tab reaches Quick dice');
       await page.keyboard.press('Space');
       let state = await waitTurn(page);

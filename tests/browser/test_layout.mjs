@@ -82,11 +82,12 @@ export const tests = [
         assertEqual(await page.$$eval('fieldset.choices .choice .help', (x) => x.filter((e) => /\w+ \w+ \w+/.test(e.textContent)).length), 5, 'each with its sentence');
         await page.check('input[name=game][value=morpyam]');
         await checkFits(page, `More options, Morpyam (${name})`);
-        // words, not codes: the levels by strength (the engine and its rating as the detail), the variants, the rule options
+        // words, not codes: the levels by strength (the engine and its rating behind Details), the variants, the rule options
         await page.check('input[name=mode][value=ai]');
         assertEqual(await page.$$eval('#ai-level option', (x) => x.map((e) => e.textContent)), ['Beginner', 'Casual', 'Strong', 'Strongest'], 'the AI levels by strength');
         assertEqual(await page.$eval('#ai-level', (x) => x.value), 'master', 'the default level');
-        assert(/Engine: master, \+42 Elo/.test(await page.textContent('.ai-choice .level-help')), 'the engine and its rating as the detail');
+        assert(!/Elo|Engine/.test(await page.textContent('.ai-choice .level-help')), 'the help says what the level does, in words');
+        assert(/Engine master; rating \+42 Elo/.test(await page.textContent('.ai-choice .level-details')), 'the engine and its rating behind Details');
         await page.selectOption('#ai-level', 'greedy');
         const greedy = await page.textContent('.ai-choice .level-help');
         assert(/dice/.test(greedy) && !/Morphos|connection/.test(greedy), `greedy in Morpyam's own words: ${greedy}`);

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { waitTurn, gameState, assert, assertEqual } from './lib.mjs';
+import { waitTurn, gameState, assert, assertEqual, OUT } from './lib.mjs';
 import { playMorpyamDecision } from './test_morpyam.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -163,6 +163,71 @@ export const tests = [
       assert(registrations[0].endsWith(`v=${next}`), `the new worker is active: ${registrations[0]}`);
       // the page still works under the new worker (the home page's first screen)
       await page.waitForSelector('#play-ai-morpyam');
+    },
+  },
+  {
+    name: 'the app\'s icons; offline, one message that points to Play offline, gone when the network is back; an offline replay analyses in the page',
+    timeout: 240000,
+    async run(t) {
+      const server = await t.server();
+      const { version } = (await server.api('GET', '/api/meta')).data;
+      // PNG icons of the sizes the manifest says, an apple-touch icon, one theme colour in the manifest and the page
+      const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
+      const pngs = manifest.icons.filter((i) => i.type === 'image/png');
+      assertEqual(pngs.map((i) => i.sizes), ['192x192', '512x512'], 'the manifest\'s PNG icons');
+      for (const [src, size] of [...pngs.map((i) => [i.src, Number(i.sizes.split('x')[0])]), ['/icons/apple-touch-icon.png', 180]]) {
+        const response = await fetch(server.url + src);
+        assertEqual(response.headers.get('content-type'), 'image/png', `${src} is a PNG`);
+        const bytes = Buffer.from(await response.arrayBuffer());
+        assertEqual([bytes.readUInt32BE(16), bytes.readUInt32BE(20)], [size, size], `${src} is ${size} px square`);
+      }
+      const phone = await t.page({ label: 'phone', width: 375, height: 740, touch: true });
+      const context = phone.context();
+      await phone.goto(server.url + '/');
+      assertEqual(await phone.getAttribute('meta[name=theme-color]', 'content'), manifest.theme_color, 'the page\'s theme colour is the manifest\'s');
+      assertEqual(await phone.getAttribute('link[rel=apple-touch-icon]', 'href'), '/icons/apple-touch-icon.png', 'the apple-touch icon');
+      await waitWorker(phone, version);
+      let local = '';
+      await t.allowing(OFFLINE_NOISE, async () => {
+        await context.setOffline(true);
+        await phone.goto(server.url + '/');
+        await phone.waitForSelector('#unreachable');
+        const body = await phone.textContent('body');
+        assertEqual(body.split('cannot be reached').length - 1, 1, 'the page says it once');
+        for (const list of ['waiting', 'playing', 'finished']) assert(!(await phone.isVisible(`#list-${list}`)), `the ${list} list steps aside`);
+        // Play offline is one tap away, not behind the menu
+        assert(await phone.isVisible('#unreachable-offline'), 'the message\'s link to Play offline shows');
+        assert(!(await phone.isVisible('header nav a[href="/offline"]')), 'while the menu\'s link is behind ☰');
+        await phone.screenshot({ path: path.join(OUT, 'offline-home-phone.png') });
+        await phone.click('#play-ai-morphos');
+        await phone.waitForFunction(() => document.activeElement && document.activeElement.id === 'unreachable-offline');
+        assertEqual(await phone.$$('.toast'), [], 'Play the AI points to Play offline, no toast');
+        // the network back: the message goes at once, the lists come back
+        await context.setOffline(false);
+        await phone.waitForSelector('#unreachable', { state: 'detached', timeout: 2000 });
+        await phone.waitForSelector('#list-waiting li');
+        assert(await phone.isVisible('#list-waiting'), 'the lists are back');
+        // a short offline game, then its replay with the network cut: the page's analysis is the button
+        await context.setOffline(true);
+        await startLocal(phone, server.url, 'morphos', 'greedy', 3);
+        local = phone.url();
+        for (let i = 0; i < 12; i++) {
+          const state = await waitTurn(phone);
+          if (state.status === 'finished') break;
+          await phone.click('.pt.can >> nth=0');
+        }
+        assertEqual((await gameState(phone)).status, 'finished', 'the 3x3 game ends');
+        await phone.goto(`${local}/replay`);
+        await phone.waitForSelector('#replay');
+        assert(!(await phone.isVisible('#analyse')), 'no server Analyse offline');
+        assert(await phone.isVisible('#analyse-here'), 'Analyse in this page offered');
+        assert(await phone.$eval('#analyse-here', (b) => b.classList.contains('primary')), 'as the main button');
+        await phone.screenshot({ path: path.join(OUT, 'offline-replay-phone.png') });
+        await phone.click('#analyse-here');
+        await phone.waitForSelector('.eval-graph', { timeout: 120000 });
+      });
+      await context.setOffline(false);
+      await phone.waitForSelector('#analyse', { state: 'visible' });
     },
   },
 ];

@@ -23,7 +23,7 @@ export const tests = [
       await b.click('.pt[data-point="a1"]');
       assertEqual((await server.api('GET', `/api/games/${id}`)).data.count, 0, 'a click of B on A\'s turn plays nothing');
       await b.waitForSelector('#why[role="status"]:not(:empty)');
-      assertEqual(await b.textContent('#why'), "It is Black's turn: Guest (P1).", 'and B is told whose turn it is');
+      assertEqual(await b.textContent('#why'), "It is Black's turn: Guest 1.", 'and B is told whose turn it is');
       await move(a, 'c3');
       await waitCount(b, 1);
       // B reloads: still seat 2, to move, with its controls

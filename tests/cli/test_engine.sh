@@ -95,7 +95,7 @@ out=$(printf '%s\n' '{"cmd":"new","game":"morphos","options":{"size":3},"seed":1
     '{"cmd":"play","action":"b3"}' '{"cmd":"words"}' '{"cmd":"hint","level":"random"}' | $MORPH engine)
 check_eq "occupied point: why" '"b1 is taken"' "$(line 3 | jq -c .why)"
 check_eq "the failing part of several: why" '"b1: b1 is taken"' "$(line 4 | jq -c .why)"
-check_eq "swap described before it is played" '"White swaps: P2 now plays Black'"'"'s stone on b1, and P1 plays White and moves next"' \
+check_eq "swap described before it is played" '"White swaps and P2 takes over Black'"'"'s stone on b1, so P1 now plays White and moves next"' \
     "$(line 5 | jq -c .described)"
 check_eq "the latest turn's cells" '[["last",1,["b1"]]]' "$(line 5 | jq -c '[.last.marks[] | [.kind,.player,.cells]]')"
 check_eq "legend codes" '["B","W","b","w",".","top, bottom","left, right","a1"]' "$(line 5 | jq -c '[.legend[].code]')"

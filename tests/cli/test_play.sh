@@ -76,7 +76,7 @@ check_match "morphos board with coordinates" $'     a  b  c  d  e\n  5  .  .  . 
 check_match "last move in brackets" "  3  . \[B\] .  .  .  3" "$out"
 check_match "the AI's move told" "Black places a stone on b3" "$out"
 check_match "swap offered to White with what it does" \
-    "Or swap -> White swaps: you now play Black's stone on b3, and P1 \(random\) plays White and moves next" "$(flat "$out")"
+    "Or swap -> White swaps and you take over Black's stone on b3, so P1 \(random\) now plays White and moves next" "$(flat "$out")"
 check_match "refused flip" "refused: b3 is not weak: a stone can be flipped only when" "$out"
 check_eq "morphos moves recorded" '["b3","c3","d1"]' "$(jq -c .actions "$tmp/m.json")"
 
@@ -385,11 +385,11 @@ if T capture-pane -p -e -t nocol | grep -q $'\033\[[0-9;]*[1-9][0-9;]*m'; then b
 T kill-session -t nocol
 
 start pho "$MORPH play morphos --size 5 --seed 1 --players ai:random,human --record $tmp/p.json"
-expect pho "swap offered on White's first turn" "Or swap  ->  White swaps: you now play Black's stone on b3, and P1 \(random\)"
+expect pho "swap offered on White's first turn" "Or swap  ->  White swaps and you take over Black's stone on b3"
 answer pho "xb3"
 expect pho "refused flip in the terminal" "refused: b3 is not weak: a stone can be flipped only when"
 answer pho "swap"
-expect pho "the swap told" "White swaps: you now play Black's stone on b3, and P1 \(random\) plays White and"
+expect pho "the swap told" "White swaps and you take over Black's stone on b3"
 expect pho "after the swap P2 holds Black" "  Black, P2 \(you\)   Black's edges: top, bottom"
 expect pho "the opponent moves as White" "White places a stone on [a-e][1-5]"
 answer pho "d4"

@@ -110,11 +110,11 @@ width "a 4-player Plus game" "$out"
 
 # ---- Morphos: swap, flips, duomorph, remorph, metamorph, the chain ----
 out=$(printf 'swap\nquit\n' | $MORPH play morphos --size 5 --seed 1 --players ai:random,human --record "$tmp/swap.json")
-check_match "swap told to the swapper" "White swaps: you now play Black's stone on b3, and P1 \(random\) plays White and moves next" "$(flat "$out")"
+check_match "swap told to the swapper" "White swaps and you take over Black's stone on b3, so P1 \(random\) now plays White and moves next" "$(flat "$out")"
 check_match "after the swap" "  Black, P2 \(you\)   Black's edges: top, bottom" "$out"
 out=$(printf 'c3\nhint\nquit\n' | $MORPH play morphos --size 5 --seed 28 --players human,ai:random --record "$tmp/swapped.json")
 check_eq "the random AI swaps at this seed" '["c3","swap"]' "$(jq -c '.actions[:2]' "$tmp/swapped.json")"
-check_match "swap told to the other player" "White swaps: P2 \(random\) now plays Black's stone on c3, and you play White and move next" "$(flat "$out")"
+check_match "swap told to the other player" "White swaps and P2 \(random\) takes over Black's stone on c3, so you now play White and move next" "$(flat "$out")"
 out=$(printf 'flip b3\nquit\n' | $MORPH play morphos --size 4 --mutators minimorph,metamorph --seed 2 --players human,ai:random --record "$tmp/meta.json")
 check_match "metamorph: the board starts full" "  4  W  b  w  B  4" "$out"
 check_match "the person's flip told" "Black flips White's stone on b3" "$out"

@@ -103,6 +103,11 @@ static void legend_and_rules(void **unused)
                 assert_int_equal(strstr(t, names[k]) != NULL, strstr(sets[i], lower) != NULL);
             }
             assert_int_equal(strstr(t, "   X o       X . .      X o . X") != NULL, strstr(sets[i], "minimorph") == NULL);
+            /* the notation (xc3, "resign 2") only in the last paragraph, which a page may fold away */
+            const char *notation = strstr(t, "\nWriting moves: ");
+            assert_non_null(notation);
+            assert_null(strstr(notation + 1, "\n\n"));
+            assert_true(strstr(t, "xc3") > notation && strstr(t, "resign 2") > notation);
             sb_free(&sb);
             game_free(g);
         }

@@ -83,13 +83,13 @@ static void the_swap_sentence(void **unused)
 {
     MorphosState *s = fresh(9, "");
     apply_ok(s, "e5");
-    assert_string_equal(say(s, "swap"), "White swaps: P2 now plays Black's stone on e5, and P1 plays White and moves next");
+    assert_string_equal(say(s, "swap"), "White swaps and P2 takes over Black's stone on e5, so P1 now plays White and moves next");
     assert_string_equal(say_as(s, "swap", 1, NULL, NULL),
-                        "White swaps: you now play Black's stone on e5, and P1 plays White and moves next");
+                        "White swaps and you take over Black's stone on e5, so P1 now plays White and moves next");
     assert_string_equal(say_as(s, "swap", 0, "Ann", "Bob"),
-                        "White swaps: Bob now plays Black's stone on e5, and you play White and move next");
+                        "White swaps and Bob takes over Black's stone on e5, so you now play White and move next");
     assert_string_equal(say_as(s, "swap", -1, "Ann", "Bob (greedy)"),
-                        "White swaps: Bob (greedy) now plays Black's stone on e5, and Ann plays White and moves next");
+                        "White swaps and Bob (greedy) takes over Black's stone on e5, so Ann now plays White and moves next");
     /* What the sentence says is what the swap does. */
     apply_ok(s, "swap");
     assert_int_equal(morphos_seat_of(s, MORPHOS_BLACK), 1);
@@ -100,14 +100,14 @@ static void the_swap_sentence(void **unused)
     /* Duomorph: Black's first turn left two stones. */
     s = fresh(5, "duomorph");
     apply_ok(s, "c3,c4");
-    assert_string_equal(say(s, "swap"), "White swaps: P2 now plays Black's stones on c3 and c4, and P1 plays White and moves next");
+    assert_string_equal(say(s, "swap"), "White swaps and P2 takes over Black's stones on c3 and c4, so P1 now plays White and moves next");
     done(s);
     /* Metamorph: the opening is a flip on the full board; a swap takes over
      * all of Black's stones. */
     s = fresh(4, "minimorph,metamorph");
     assert_string_equal(say(s, "xb1"), "Black flips White's stone on b1");
     apply_ok(s, "xb1");
-    assert_string_equal(say(s, "swap"), "White swaps: P2 now plays Black's 9 stones, and P1 plays White and moves next");
+    assert_string_equal(say(s, "swap"), "White swaps and P2 takes over Black's 9 stones, so P1 now plays White and moves next");
     done(s);
 }
 
@@ -217,7 +217,7 @@ static void pass_resign_fill_deadlock_and_cap(void **unused)
     /* A swap can be the turn that reaches the cap. */
     s = capped("2");
     apply_ok(s, "c3");
-    assert_string_equal(say(s, "swap"), "White swaps: P2 now plays Black's stone on c3, and P1 plays White and moves "
+    assert_string_equal(say(s, "swap"), "White swaps and P2 takes over Black's stone on c3, so P1 now plays White and moves "
                                         "next; that was the last of the 2 turns allowed (the move cap): the game is a draw");
     done(s);
 }

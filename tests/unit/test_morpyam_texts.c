@@ -139,8 +139,13 @@ static void rules_texts(void **unused)
     assert_null(strstr(t, "\nAll-in-one:"));
     assert_null(strstr(t, "\nCalls:"));
     assert_null(strstr(t, "mini (MI)"));
+    const char *notation = strstr(t, "\nWriting moves: ");
+    assert_non_null(notation); /* the notation last, in a paragraph of its own that a page may fold away */
+    assert_true(strstr(t, "resign 2") > notation);
     t = rules_of("players=3;variant=plus");
     assert_non_null(strstr(t, "\nPlus: the 36 squares are shuffled and dealt, 12 to each player."));
+    notation = strstr(t, "\nWriting moves: ");
+    assert_true(notation && strstr(t, "\"put CA c3\"") > notation);
     t = rules_of("turn-cap=50;grid=1 1 1 1 1 1/1 1 1 1 1 1/2 2 2 2 2 2/2 2 2 2 2 2/3 3 3 3 3 3/MO MO MO MO MO MO");
     assert_non_null(strstr(t, "its own grid"));
     assert_non_null(strstr(t, "reaches 50 turns"));

@@ -20,6 +20,7 @@
 
 #include "../../src/server/api/api.h"
 #include "../../src/server/api/auth.h"
+#include "../../src/server/rooms/room.h"
 #include "api_server.h"
 
 static int setup(void **unused)
@@ -30,7 +31,7 @@ static int setup(void **unused)
 /* Who asks: a seat token, or a signed-in session (cookie requests come from
  * the page: same-origin). */
 typedef struct Who {
-    char token[64];
+    char token[120];
     char session[64];
 } Who;
 
@@ -112,6 +113,21 @@ static void guests_and_ais_have_names(void **unused)
                        "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"greedy\"}]}");
     assert_string_equal(seat_names(json_object_get(made, "state"), "seats"), "Zo\xc3\xab,Casual AI");
     assert_false(json_is_true(json_object_get(json_object_get(made, "state"), "listed")));
+    /* before the first stone the AI seat says which first stones it swaps (its level's words); a person says nothing */
+    const json_t *seats = json_object_get(json_object_get(made, "state"), "seats");
+    assert_string_equal(str(json_array_get(seats, 1), "opening"),
+                        "swaps a first stone placed in the middle of the board, from b2 to d4, and keeps one nearer an edge");
+    assert_null(json_object_get(json_array_get(seats, 0), "opening"));
+    char act[64], token[120], zid[16];
+    snprintf(zid, sizeof zid, "%s", str(made, "id"));
+    snprintf(act, sizeof act, "/api/games/%s/actions", zid);
+    snprintf(token, sizeof token, "%s", str(json_array_get(json_object_get(made, "seats"), 0), "token"));
+    json_decref(made);
+    Who zoe = {0};
+    snprintf(zoe.token, sizeof zoe.token, "%s", token);
+    json_decref(ask(200, &zoe, "POST", act, "{\"action\":\"a1\"}"));
+    made = state(zid);
+    assert_true(json_is_null(json_object_get(json_array_get(json_object_get(made, "seats"), 1), "opening")));
     json_decref(made);
     /* a friend's game: Ann creates, Bob joins by the link; the sentences, the lists and the replay name them */
     made = ask(201, NULL, "POST", "/api/games",
@@ -140,16 +156,16 @@ static void guests_and_ais_have_names(void **unused)
     json_t *replay = ask(200, NULL, "GET", path, NULL);
     assert_string_equal(seat_names(replay, "names"), "Ann,Bob");
     json_decref(replay);
-    /* a name two seats share says its seat; two AIs of one level too */
+    /* a name two seats share adds its seat's number; two AIs of one level too */
     made = ask(201, NULL, "POST", "/api/games",
                "{\"game\":\"morpyam\",\"options\":{\"players\":4},\"name\":\"Guest\",\"seats\":[{\"kind\":\"human\","
                "\"mine\":true},{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"master\"},"
                "{\"kind\":\"ai\",\"level\":\"master\"}]}");
     assert_string_equal(seat_names(json_object_get(made, "state"), "seats"),
-                        "Guest (P1),Guest (P2),Strongest AI (P3),Strongest AI (P4)");
+                        "Guest 1,Guest 2,Strongest AI 3,Strongest AI 4");
     /* the sentences say the names (Morpyam's: Morphos says colours) */
     const json_t *first = json_array_get(json_object_get(json_object_get(made, "state"), "history"), 0);
-    assert_true(strncmp(str(first, "text"), "Guest (P1) rolls ", 17) == 0);
+    assert_true(strncmp(str(first, "text"), "Guest 1 rolls ", 14) == 0);
     json_decref(made);
     /* a name is checked: 1 to 20 characters on one line */
     static const char *const bad[] = {"\"\"", "\"   \"", "\"123456789012345678901\"", "\"a\\tb\"", "7"};
@@ -162,6 +178,29 @@ static void guests_and_ais_have_names(void **unused)
 }
 
 /* "Being played": a game whose last move is older than ten minutes leaves it. */
+/* Two guests called "Guest" are "Guest 1" and "Guest 2"; a third seat that
+ * chose "Guest 2" keeps its name, and the second "Guest" says its seat in
+ * full so that no two seats read alike. */
+static void shared_names_are_numbered(void **unused)
+{
+    (void)unused;
+    StoredSeat seats[3] = {0};
+    char names[3][ROOM_NAME_MAX];
+    snprintf(seats[0].guest, sizeof seats[0].guest, "Guest");
+    snprintf(seats[1].guest, sizeof seats[1].guest, "Guest");
+    snprintf(seats[2].name, sizeof seats[2].name, "Ann");
+    room_seat_names("morpyam", seats, 3, names);
+    assert_string_equal(names[0], "Guest 1");
+    assert_string_equal(names[1], "Guest 2");
+    assert_string_equal(names[2], "Ann");
+    snprintf(seats[2].guest, sizeof seats[2].guest, "Guest 2");
+    seats[2].name[0] = '\0';
+    room_seat_names("morpyam", seats, 3, names);
+    assert_string_equal(names[0], "Guest 1");
+    assert_string_equal(names[1], "Guest (P2)");
+    assert_string_equal(names[2], "Guest 2");
+}
+
 static void being_played_is_recent(void **unused)
 {
     json_t *made = ask(201, NULL, "POST", "/api/games",
@@ -357,6 +396,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(guests_and_ais_have_names, setup, teardown),
+        cmocka_unit_test(shared_names_are_numbered),
         cmocka_unit_test_setup_teardown(being_played_is_recent, setup, teardown),
         cmocka_unit_test_setup_teardown(lobby_tables_fill, setup, teardown),
         cmocka_unit_test_setup_teardown(bots_are_marked_where_names_show, setup, teardown),

@@ -91,7 +91,9 @@ export async function signInPage(main, mode) {
   h('label', { class: 'option', for: 'name' }, h('span', { class: 'label', text: 'Name' }), name,
     up ? h('span', { class: 'help', text: '3 to 20 letters, digits, - or _. Others see it in the lobby and the games.' }) : null),
   h('label', { class: 'option', for: 'password' }, h('span', { class: 'label', text: 'Password' }), password,
-    up ? h('span', { class: 'help', text: 'At least 10 characters. It is kept only as an Argon2id hash.' }) : null),
+    up ? h('span', { class: 'help', text: 'At least 10 characters. Nobody can read it back, not even the server: it keeps only a scrambled fingerprint of it.' }) : null),
+  up ? h('details', { class: 'help' }, h('summary', { text: 'Details' }),
+    'The fingerprint is an Argon2id hash (libsodium), slow to compute on purpose so that guessing passwords from it takes years.') : null,
   h('div', { class: 'button-row' }, button));
   const other = up
     ? h('p', {}, 'Have an account? ', h('a', { href: `/signin${location.search}`, text: 'Sign in' }), '.')

@@ -38,7 +38,20 @@ export class AnalysisPanel {
     this.el = h('section', { class: 'analysis card', id: 'analysis', 'aria-label': 'Analysis' },
       h('h2', { text: 'Analysis' }), h('div', { class: 'button-row' }, this.button, this.here), this.status, this.body);
     this.status.textContent = 'Where the game was won and lost: every decision judged by the strongest AI.';
+    if (this.here) {
+      this.followNetwork();
+      window.addEventListener('online', () => this.followNetwork());
+      window.addEventListener('offline', () => this.followNetwork());
+    }
     if (source.id) this.fetchStored();
+  }
+
+  // Without the network the server's Analyse cannot run: the page's own is
+  // then the one button, primary (an offline game's replay, opened offline).
+  followNetwork(unreachable = !navigator.onLine) {
+    this.button.hidden = unreachable;
+    this.here.classList.toggle('primary', unreachable);
+    this.el.dataset.offline = unreachable ? 'yes' : 'no';
   }
 
   // A stored game may have its analysis already.
@@ -88,6 +101,11 @@ export class AnalysisPanel {
   fail(err) {
     if (this.here) this.here.disabled = false;
     this.button.disabled = false;
+    if (err.status === 0 && this.here) {
+      this.followNetwork(true);
+      this.status.textContent = 'The server cannot be reached: analyse the game in this page instead.';
+      return;
+    }
     this.status.textContent = `The analysis failed: ${err.message}`;
   }
 

@@ -8,6 +8,10 @@ export class ApiError extends Error {
   }
 }
 
+function told(name) {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(name));
+}
+
 export async function api(method, path, { body, tokens, raw } = {}) {
   const headers = {};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -21,8 +25,11 @@ export async function api(method, path, { body, tokens, raw } = {}) {
       cache: 'no-store',
     });
   } catch {
+    told('morph:unreachable'); // reach.js: one message for the page
     throw new ApiError(0, 'The server cannot be reached right now; the page keeps trying to reconnect.');
   }
+  // the service worker answers /api/meta from its cache offline: no sign of the server
+  if (path !== '/api/meta') told('morph:reachable');
   let data = null;
   try {
     data = await response.json();

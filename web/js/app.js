@@ -12,6 +12,7 @@ import { lobbyPage } from './lobby.js';
 import { profilePage, leaderboardPage } from './profile.js';
 import { startTurnNotices } from './notify.js';
 import { offlinePage, registerWorker } from './offline.js';
+import { watchReach } from './reach.js';
 import { applyTheme, settingsSwitches } from './theme.js';
 
 applyTheme();
@@ -55,6 +56,12 @@ function menuButton() {
   });
   document.addEventListener('click', (ev) => { if (!header.contains(ev.target)) set(false); });
 }
+
+watchReach();
+
+// A key pressed shows there is a keyboard: the "Keys:" legends, hidden on
+// touch-only screens (style.css), appear from then on.
+document.addEventListener('keydown', () => document.documentElement.classList.add('keyboard'), { once: true });
 
 async function route() {
   const parts = location.pathname.split('/').filter(Boolean).map(decodeURIComponent);

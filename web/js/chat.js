@@ -59,8 +59,9 @@ export class ChatPanel {
       return;
     }
     if (!writes) {
-      put(this.form, h('p', { class: 'help' }, h('a', { href: `/signin?next=${encodeURIComponent(location.pathname)}`, text: 'Sign in' }),
-        ' to talk with the other spectators.'));
+      // why: an account can be limited and muted, a guest could come back under any name to spam
+      put(this.form, h('p', { class: 'help chat-why' }, h('a', { href: `/signin?next=${encodeURIComponent(location.pathname)}`, text: 'Sign in' }),
+        ' to talk with the other spectators: only accounts may, to keep spam out.'));
       return;
     }
     if (this.form.querySelector('input.chat-input')) return; // keep what is being typed

@@ -48,8 +48,11 @@ export async function gamePage(main, id) {
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) {
       pageTitle('No such game · morph');
+      // the server's message names the id's form: for those who check a link by hand
       put(main, h('section', { class: 'card error-card' },
-        h('h1', { text: 'No such game' }), h('p', { text: err.message }),
+        h('h1', { text: 'No such game' }),
+        h('p', { text: 'This link leads to no game: it may be mistyped, cut short, or from a game that was never started.' }),
+        h('details', { class: 'help' }, h('summary', { text: 'Details' }), err.message),
         h('p', {}, h('a', { href: '/', text: 'Start or watch a game' }), '.')));
       return;
     }
@@ -215,18 +218,41 @@ export class GameScreen {
 
   async start() {
     this.render();
+    this.arriveAtBoard();
     this.clocks.update(this.shown.clock || null);
     this.chat.render();
     // who is signed in may be known only after the first drawing: a
     // spectator's form is drawn again then (the input, not "Sign in")
     whoAmI().then(() => this.chat.render());
     document.addEventListener('keydown', (event) => this.onKey(event));
+    // the network back: the stream at once, not after the browser's or our own wait
+    window.addEventListener('online', () => this.reconnectNow());
     // a rematch offered from this page lapses when it is left (as on lichess)
     window.addEventListener('pagehide', () => this.offers.withdraw());
     // the engine in the page follows the game (mirror.js): lean answers
     this.mirror = await Mirror.of(this.shown);
     this.el.root.dataset.engine = this.mirror ? 'yes' : 'no';
     this.connect();
+  }
+
+  // A game's page takes the keyboard to the board: a "Skip to the board"
+  // link second in the page (after "Skip to the content"), and the focus on
+  // the board itself when a player arrives in a game still running, so the
+  // first key plays instead of walking the 15 links of the header.
+  arriveAtBoard() {
+    const skip = h('a', { class: 'skip', id: 'skip-board', href: '#game', text: 'Skip to the board',
+      onclick: (event) => { event.preventDefault(); this.focusBoard(); } });
+    const first = document.querySelector('body > a.skip');
+    if (first) first.after(skip);
+    else document.body.prepend(skip);
+    if (this.isPlayer && !this.shown.result) this.focusBoard();
+  }
+
+  // The board's first place to act: Morphos's board, Morpyam's first lit
+  // square (else its grid); without scrolling, the board being on screen.
+  focusBoard() {
+    const target = this.table.focusTarget ? this.table.focusTarget() : this.el.board.querySelector('[tabindex]');
+    if (target) target.focus({ preventScroll: true });
   }
 
   // ---- the live stream ----
@@ -265,6 +291,13 @@ export class GameScreen {
         this.retry = Math.min(this.retry * 2, 15000);
       }
     });
+  }
+
+  reconnectNow() {
+    if (!this.es || this.es.readyState === EventSource.OPEN) return;
+    this.es.close();
+    this.retry = 1000;
+    this.connect();
   }
 
   setConnected(ok) {
@@ -590,7 +623,7 @@ export class GameScreen {
     box.hidden = false;
     // the advice in the library's words: the plan of the turn and its chance
     put(box, h('p', { class: 'hint-words' }, h('strong', { text: 'Hint: ' }), this.hint.words),
-      h('details', { class: 'explain' }, h('summary', { text: `How the ${this.hint.ai.split(':')[0]} AI sees it` }),
+      h('details', { class: 'explain' }, h('summary', { text: 'Details: how the AI weighed it' }),
         h('p', { text: this.hint.detail })));
   }
 

@@ -91,6 +91,17 @@ function gameList(status, title, empty) {
       cursor = page.next;
       more.hidden = !cursor;
     } catch (err) {
+      if (err.status === 0) {
+        // the page's one message says it (reach.js); the list comes back with the server
+        section.hidden = true;
+        window.addEventListener('morph:back', () => {
+          section.hidden = false;
+          cursor = null;
+          ul.replaceChildren();
+          load();
+        }, { once: true });
+        return;
+      }
       ul.append(h('li', { class: 'error', text: err.message }));
     }
   }

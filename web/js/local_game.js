@@ -64,6 +64,7 @@ export class LocalScreen extends GameScreen {
 
   async start() {
     this.render();
+    this.arriveAtBoard();
     this.setConnected(true);
     this.el.root.dataset.engine = 'yes';
     document.addEventListener('keydown', (event) => this.onKey(event));

@@ -203,6 +203,11 @@ export class MorphosTable {
     return ['arrows move on the board', 'Enter play', 'S swap'];
   }
 
+  // where the keyboard starts (GameScreen.focusBoard): the board
+  focusTarget() {
+    return this.svg || null;
+  }
+
   render(state, canAct) {
     this.state = state;
     this.canAct = canAct;
@@ -338,12 +343,14 @@ export class MorphosTable {
       const white = state.seats[b.seats.indexOf('white')];
       parts.push(h('p', { class: 'swap-note' }, h('strong', { text: 'The swap. ' }),
         'After your first stone, White may take it over (swap) and play on as Black. ',
-        white && white.kind === 'ai' ? 'The AI does so when your stone is central: a stone off the centre is safer.' : 'A central stone invites it.'));
+        // an AI says which first stones it takes over, in its level's words (the server's seat.opening)
+        white && white.kind === 'ai' && white.opening ? `${white.name} ${white.opening}.` : 'A central stone invites it.'));
     }
     const swap = legal.find((a) => a.kind === 'swap');
     if (swap) {
       parts.push(h('div', { class: 'swap-offer' },
-        h('p', {}, h('strong', { text: 'Swap offer. ' }), 'Instead of moving, you may swap: ', swap.text, '.'),
+        // the library's one sentence of what the swap does, as the button would do it
+        h('p', {}, h('strong', { text: 'Swap offer. ' }), swap.text, '.'),
         h('button', { class: ['primary', hint && hint.kind === 'swap' && 'hinted'], id: 'swap', text: 'Swap', 'aria-keyshortcuts': 'S', title: swap.text, onclick: () => this.screen.act(swap.action) })));
     }
     const pass = legal.find((a) => a.kind === 'pass');

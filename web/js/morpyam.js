@@ -234,6 +234,18 @@ export class MorpyamTable {
     return parts.join(' · ');
   }
 
+  // where the keyboard starts (GameScreen.focusBoard): the first lit square,
+  // else the Roll button (the squares light up after a roll), else the grid
+  focusTarget() {
+    const lit = this.el.grid.querySelector('g[tabindex="0"]');
+    if (lit) return lit;
+    const roll = this.screen.el.controls.querySelector('#roll:not([disabled])');
+    if (roll) return roll;
+    const grid = this.el.grid.querySelector('svg');
+    if (grid) grid.setAttribute('tabindex', '-1');
+    return grid;
+  }
+
   keys(state) {
     if (!this.screen.isPlayer || state.result) return [];
     if (this.screen.typingSeat(state) !== null) return ['1-6 type a die', 'Backspace remove', 'Enter send'];

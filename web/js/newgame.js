@@ -7,7 +7,8 @@ import { api, addTokens, guestName } from './api.js';
 import { h, put, clear, toast } from './dom.js';
 import { gameTitle } from './rules.js';
 import { clockPicker } from './lobby.js';
-import { optionLabel, optionAbout, choiceLabel, choiceAbout, levelLabel, levelAbout } from './words.js';
+import { pointToOffline } from './reach.js';
+import { optionLabel, optionAbout, choiceLabel, choiceAbout, levelLabel, levelAbout, levelDetail } from './words.js';
 
 export const MODES = [
   { key: 'ai', label: 'Against the AI', help: 'You against the AI: it takes every other seat.' },
@@ -28,7 +29,8 @@ export async function createGame(body, button) {
     addTokens(made.id, made.seats.map((seat) => seat.token), body.game);
     location.assign(made.path);
   } catch (err) {
-    toast(err.message);
+    // without the server, the page's one message (reach.js) points to Play offline
+    if (err.status !== 0 || !pointToOffline()) toast(err.message);
     if (button) button.disabled = false;
   }
 }
@@ -281,6 +283,8 @@ function levelExtras(level, cls, ms) {
       h('input', { type: 'number', class: `${cls} num`, min: level.ms.min, max: level.ms.max, step: 50, value: ms || level.ms.default }), ' ms'));
   }
   out.push(h('span', { class: 'help level-help', text: levelAbout(level) }));
+  // the engine and its Elo rating are for those who ask
+  if (levelDetail(level)) out.push(h('details', { class: 'help level-details' }, h('summary', { text: 'Details' }), levelDetail(level)));
   return out;
 }
 

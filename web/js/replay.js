@@ -20,7 +20,9 @@ export async function replayPage(main, id) {
   const input = h('input', { type: 'file', id: 'record-file', accept: '.json,application/json', class: 'file' });
   const drop = h('div', { class: 'drop-zone' },
     h('label', { for: 'record-file', class: 'button primary big', text: 'Open a record…' }), input,
-    h('p', { class: 'help', text: 'or drop a record file here. Records come from "Download record" in a game, or from morph play --record FILE.' }));
+    h('p', { class: 'help', text: 'or drop a record file here. Records come from "Download record" in a game.' }),
+    h('details', { class: 'help' }, h('summary', { text: 'Details' }),
+      'The command-line program writes them too: ', h('code', { text: 'morph play --record FILE' }), '.'));
   async function open(file) {
     error.hidden = true;
     if (!file) return;

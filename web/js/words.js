@@ -33,11 +33,15 @@ export function levelLabel(level) {
   return level.label || capital(level.level);
 }
 
-// What the level does, then the engine and its rating: the detail under a
-// level's name.
+// What the level does, for players: the help under a level's name.
 export function levelAbout(level) {
-  const about = level.about ? `${capital(level.about)}.` : capital(level.summary || '');
-  return level.rating ? `${about} Engine: ${level.level}, ${level.rating}.` : about;
+  return level.about ? `${capital(level.about)}.` : capital(level.summary || '');
+}
+
+// The engine's name and its measured rating, for those who want them: the
+// text of a level's "Details" fold ('' when the server gives no rating).
+export function levelDetail(level) {
+  return level.rating ? `Engine ${level.level}; rating ${level.rating}, measured in games between the levels.` : '';
 }
 
 export function capital(text) {

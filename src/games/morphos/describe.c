@@ -23,18 +23,18 @@ static void possessive(int colour, StrBuf *out)
     sb_printf(out, "%s's", morphos_colour_name(colour));
 }
 
-/* "White swaps: P2 now plays Black's stone on e5, and P1 plays White and
- * moves next": the stones stay, the seats exchange colours. */
+/* "White swaps and Bob takes over Black's stone on e5, so Ann now plays
+ * White and moves next": the stones stay, the seats exchange colours, told
+ * in one sentence that names each seat once ("you" for the viewer). */
 static void swap_sentence(const MorphosState *s, const Voice *v, StrBuf *out)
 {
     const MorphosConfig *c = s->cfg;
     int swapper = morphos_seat_of(s, MORPHOS_WHITE), other = 1 - swapper, viewer = viewer_of(v);
     char buf[8];
-    sb_puts(out, "White swaps: ");
     if (viewer == swapper)
-        sb_puts(out, "you now play Black");
+        sb_puts(out, "White swaps and you take over Black");
     else
-        sb_printf(out, "%s now plays Black", voice_name(v, swapper, buf));
+        sb_printf(out, "White swaps and %s takes over Black", voice_name(v, swapper, buf));
     int k = bb_count(&s->stones[MORPHOS_BLACK], c->nw);
     if (k > 4) {
         sb_printf(out, "'s %d stones", k);
@@ -43,9 +43,9 @@ static void swap_sentence(const MorphosState *s, const Voice *v, StrBuf *out)
         morphos_point_list(c, &s->stones[MORPHOS_BLACK], "and", out);
     }
     if (viewer == other)
-        sb_puts(out, ", and you play White and move next");
+        sb_puts(out, ", so you now play White and move next");
     else
-        sb_printf(out, ", and %s plays White and moves next", voice_name(v, other, buf));
+        sb_printf(out, ", so %s now plays White and moves next", voice_name(v, other, buf));
 }
 
 /* What the action leads to, from the state after it (t). */

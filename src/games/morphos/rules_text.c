@@ -143,7 +143,7 @@ void morphos_rules(const Game *g, StrBuf *out)
                 "opponent's reply first."
               : " The game ends as soon as a stone completes a chain, even in the middle of a turn.");
     para(out, "Turns. Black moves first%s. On your turn, either place a stone of your colour on an empty point "
-              "(written c3) or flip a weak enemy stone, replacing it with one of yours (xc3).",
+              "or flip a weak enemy stone, replacing it with one of yours.",
          m & MUT_METAMORPH ? "; with metamorph the board starts full in a checkered pattern (a1 black), so "
                              "every move is a flip" : "");
     patterns(c, out);
@@ -154,8 +154,7 @@ void morphos_rules(const Game *g, StrBuf *out)
     para(out, "Swap. On White's first turn only, White may answer swap instead of moving. The stones stay where "
               "they are and the players exchange colours: the player who swapped now plays Black's stones, and "
               "the first player continues as White, to move.");
-    para(out, "End. You may resign at any moment (\"resign\" on your turn, \"resign 2\" for seat 2 at any "
-              "time); your opponent wins. With a clock, a player whose time runs out loses on time. A game that "
+    para(out, "End. You may resign at any moment, also when it is not your turn; your opponent wins. With a clock, a player whose time runs out loses on time. A game that "
               "reaches the move cap of %d turns (swaps and skips count) is a draw.",
          c->move_cap);
     if (m & MUT_MINIMORPH)
@@ -179,6 +178,8 @@ void morphos_rules(const Game *g, StrBuf *out)
     if (m & MUT_METAMORPH)
         para(out, "Metamorph: the game starts with the board full in a checkered pattern, a1 black; flips keep "
                   "it full, so only flips are ever played.");
-    para(out, "Writing moves: c3 places a stone, xc3 flips one; swap, pass and resign are words.%s",
+    /* the notation last, under its own heading: front ends may fold it away (the page's "details") */
+    para(out, "Writing moves: c3 places a stone, xc3 flips one; swap, pass and resign are words, and \"resign 2\" "
+              "resigns for seat 2 at any time.%s",
          m & (MUT_DUOMORPH | MUT_REMORPH) ? " In records the parts of one turn are joined by commas, e.g. b2,b3." : "");
 }

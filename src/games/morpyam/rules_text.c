@@ -136,8 +136,8 @@ void morpyam_rules(const Game *g, StrBuf *out)
 
     sb_printf(&t, "The end: the game ends when a player covers their last token. That player gets an end bonus "
                   "of 1 point, and the player with the most points wins; a tie that includes the finishing player "
-                  "goes to them, other ties are shared. You may resign at any moment (\"resign\" on your turn, "
-                  "\"resign 2\" for seat 2 at any time), and a clock takes out a player whose time runs out: "
+                  "goes to them, other ties are shared. You may resign at any moment, also when it is not your turn, "
+                  "and a clock takes out a player whose time runs out: "
                   "the leaver's tokens stay, they take no more turns and cannot win, and what was under way goes "
                   "on without them; the last player left wins by forfeit (on time, when the last to leave ran out "
                   "of time). A game that "
@@ -157,12 +157,17 @@ void morpyam_rules(const Game *g, StrBuf *out)
     if (c->variant == MV_PLUS) {
         sb_printf(&t, "Plus: the 36 squares are shuffled and dealt, %d to each player. Everyone rolls one die for "
                       "the building order, highest first (tied players roll again among themselves), and in that "
-                      "order each player puts all of their squares on free positions (put~CA~c3). A player who "
+                      "order each player puts all of their squares on free positions. A player who "
                       "resigns while building has their squares put on the first free positions. Then the first "
                       "player is rolled for and the game goes on as usual on the grid built.",
                   36 / c->players);
         add(out, &t);
     }
+    /* the notation last, under its own heading: front ends may fold it away (the page's "details") */
+    sb_puts(&t, "Writing moves: \"resign\" resigns on your turn, \"resign 2\" for seat 2 at any time.");
+    if (c->variant == MV_PLUS)
+        sb_puts(&t, " While building, \"put~CA~c3\" puts the square CA on c3.");
+    add(out, &t);
     sb_free(&t);
     /* one newline at the end, not a blank line */
     if (out->len >= 2 && out->data[out->len - 2] == '\n') {

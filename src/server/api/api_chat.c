@@ -23,6 +23,15 @@ typedef struct Speaker {
     ChatViewer viewer;
 } Speaker;
 
+/* A player without an account speaks under the seat's name as the board and
+ * the players' table say it (room_seat_names: "Ann", "Guest 2"). */
+static void seat_author(const StoredGame *meta, int seat, char *out, size_t outlen)
+{
+    char names[MAX_PLAYERS][ROOM_NAME_MAX];
+    room_seat_names(meta->game, meta->seats, meta->num_seats, names);
+    snprintf(out, outlen, "%s", names[seat]);
+}
+
 static void speaker_of(Server *srv, const ApiRequest *req, Room *room, Speaker *s)
 {
     memset(s, 0, sizeof *s);
@@ -139,7 +148,7 @@ void api_chat_write(Server *srv, const ApiRequest *req, ApiResponse *res, const 
         if (s.signed_in)
             snprintf(m.author, sizeof m.author, "%s", s.account.name);
         else
-            snprintf(m.author, sizeof m.author, "P%d", seat + 1);
+            seat_author(&meta, seat, m.author, sizeof m.author);
         record_now(m.at);
         if (!limits_chat(srv->limits, speaker, server_now(srv), &retry)) {
             api_error(res, 429, "too many messages: at most %d a minute; try again in %d s",

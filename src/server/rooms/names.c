@@ -1,7 +1,7 @@
 /* The names of a game's seats as people read them in its sentences, its
  * state and the lists: an account's name, the name a guest chose, an AI by
  * its level's label ("Casual AI"), else "P2"; when two seats would share a
- * name, each says its seat ("Guest (P1)", "Guest (P2)"). */
+ * name, each adds its seat's number ("Guest 1", "Guest 2"). */
 #include <stdio.h>
 #include <string.h>
 
@@ -25,17 +25,27 @@ void room_seat_names(const char *game, const StoredSeat *seats, int n, char name
             snprintf(names[p], ROOM_NAME_MAX, "P%d", p + 1);
         }
     }
+    /* Two seats with one name are told apart by their seat's number, the
+     * way people number two guests ("Guest 1", "Guest 2"); should that make
+     * a name another seat already has (a guest who chose "Guest 2"), the
+     * seat is said in full ("Guest (P2)"). */
     bool shared[MAX_PLAYERS] = {false};
     for (int p = 0; p < n; p++)
         for (int q = p + 1; q < n; q++)
             if (strcmp(names[p], names[q]) == 0)
                 shared[p] = shared[q] = true;
+    char alone[MAX_PLAYERS][ROOM_NAME_MAX];
+    for (int p = 0; p < n; p++)
+        memcpy(alone[p], names[p], ROOM_NAME_MAX);
+    for (int p = 0; p < n; p++)
+        if (shared[p])
+            snprintf(names[p], ROOM_NAME_MAX, "%.80s %d", alone[p], p + 1);
     for (int p = 0; p < n; p++) {
-        if (!shared[p])
-            continue;
-        char alone[ROOM_NAME_MAX];
-        snprintf(alone, sizeof alone, "%s", names[p]);
-        snprintf(names[p], ROOM_NAME_MAX, "%.80s (P%d)", alone, p + 1);
+        bool clash = false;
+        for (int q = 0; q < n && shared[p]; q++)
+            clash = clash || (q != p && strcmp(names[p], names[q]) == 0);
+        if (clash)
+            snprintf(names[p], ROOM_NAME_MAX, "%.80s (P%d)", alone[p], p + 1);
     }
 }
 

@@ -7,10 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../ai/ai.h"
 #include "../../front/game_json.h"
 #include "../../front/record.h"
 #include "../../front/view_json.h"
 #include "../../core/xalloc.h"
+
+/* What an AI seat's level does with the opening, in its words (the Casual
+ * AI's swap rule), before the game's first move only; else null. */
+static json_t *opening_words(const Room *r, const char *level)
+{
+    const AiOps *ops = ai_level(level, r->meta.game);
+    if (!ops || !ops->opening_words || r->session->count > 0)
+        return json_null();
+    StrBuf words = STRBUF_INIT;
+    ops->opening_words(r->session->game, &words);
+    json_t *out = words.len ? json_string(sb_str(&words)) : json_null();
+    sb_free(&words);
+    return out;
+}
 
 /* Each seat; a human seat says whether an undo would take its latest
  * decision back now, or why not (so the page offers Undo only then). */
@@ -28,6 +43,7 @@ static json_t *seats_json(Room *r)
             snprintf(level, sizeof level, "%.*s", (int)strcspn(st->ai, ":"), st->ai);
             json_object_set_new(seat, "level", json_string(level));
             json_object_set_new(seat, "ai", json_string(st->ai));
+            json_object_set_new(seat, "opening", opening_words(r, level));
         } else {
             json_object_set_new(seat, "claimed", json_boolean(st->claimed));
             json_object_set_new(seat, "account", st->name[0] ? json_string(st->name) : json_null());

@@ -198,7 +198,7 @@ enum { CHAT_PLAYERS, CHAT_SPECTATORS };
 typedef struct ChatMessage {
     int idx;               /* per game, from 0, both channels */
     int channel;           /* CHAT_PLAYERS or CHAT_SPECTATORS */
-    char author[ACCOUNT_NAME_MAX + 1]; /* an account's name, or "P2" for a seat without one */
+    char author[GUEST_NAME_MAX + 16]; /* an account's name, or the seat's name as the board says it ("Guest 2") */
     AccountId account;     /* 0 for a seat without an account */
     int seat;              /* the author's seat (0-based), -1 for a spectator */
     char text[CHAT_TEXT_MAX + 1];
