@@ -334,7 +334,16 @@ export const tests = [
       // P2 rolls its five dice and types them
       await page.click('#roll');
       state = await waitVersion(page, Number(state.version));
+      // Enter before the dice are typed, and a sixth face, say why they do nothing
+      const said = async (sel) => {
+        await page.evaluate(() => { document.getElementById('why').textContent = ''; });
+        await page.click(sel, { force: true });
+        await page.waitForSelector('#why:not(:empty)');
+        return page.textContent('#why');
+      };
+      assertEqual(await said('#send-dice'), 'Enter what 5 more dice show first.', 'Enter before the dice');
       for (const v of [1, 2, 3, 4, 5]) await page.click(`.real-dice .face[data-face="${v}"]`);
+      assertEqual(await said('.real-dice .face[data-face="6"]'), 'All 5 dice are entered: Enter sends them, Clear starts again.', 'a sixth die');
       await t.shot(page, 'morpyam-real-dice');
       await page.click('#send-dice');
       state = await waitVersion(page, Number(state.version));

@@ -481,13 +481,16 @@ export class MorpyamTable {
     const rolloff = b.phase === 'rolloff';
     const need = chance.dice;
     const send = () => {
-      if (this.typed.length !== need) return;
+      if (!this.screen.canAct()) return this.screen.refuse(null);
+      const missing = need - this.typed.length;
+      if (missing > 0) return this.screen.tell(`Enter what ${missing === 1 ? 'one more die shows' : `${missing} more dice show`} first.`);
       const values = [...this.typed].sort((x, y) => x - y).join(' ');
       this.screen.act(rolloff ? `die ${values}` : `dice ${values}`);
     };
+    // greyed out, the faces and Enter still say why a tap does nothing
     const faces = [1, 2, 3, 4, 5, 6].map((v) => h('button', {
       class: 'face', type: 'button', 'aria-label': `Add a die showing ${v}`, dataset: { face: v },
-      disabled: this.typed.length >= need || !this.screen.canAct(),
+      'aria-disabled': this.typed.length >= need || !this.screen.canAct() ? 'true' : null,
       onclick: () => this.typeDie(v),
     }, dieSvg(v)));
     return h('div', { class: 'real-dice', role: 'group', 'aria-label': 'Enter the dice you rolled' },
@@ -496,12 +499,15 @@ export class MorpyamTable {
       h('div', { class: 'faces' }, faces),
       h('div', { class: 'button-row' },
         h('button', { class: 'secondary', id: 'clear-dice', text: 'Clear', disabled: !this.typed.length, onclick: () => { this.typed = []; this.screen.render(); } }),
-        h('button', { class: 'primary big', id: 'send-dice', text: `Enter ${this.typed.length}/${need}`, disabled: this.typed.length !== need || !this.screen.canAct(), onclick: send })));
+        h('button', { class: 'primary big', id: 'send-dice', text: `Enter ${this.typed.length}/${need}`, 'aria-disabled': this.typed.length !== need || !this.screen.canAct() ? 'true' : null, onclick: send })));
   }
 
   typeDie(v) {
     const need = this.screen.shown.chance ? this.screen.shown.chance.dice : 0;
-    if (this.typed.length >= need) return;
+    if (!this.screen.canAct()) return this.screen.refuse(null);
+    if (this.typed.length >= need) {
+      return this.screen.tell(`${need === 1 ? 'The die is' : `All ${need} dice are`} entered: Enter sends ${need === 1 ? 'it' : 'them'}, Clear starts again.`);
+    }
     this.typed.push(v);
     this.screen.render();
   }
@@ -650,7 +656,7 @@ export class MorpyamTable {
         this.screen.render();
       } else if (key === 'enter') {
         const send = document.getElementById('send-dice');
-        if (send && !send.disabled) {
+        if (send) {
           event.preventDefault();
           send.click();
         }
