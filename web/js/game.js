@@ -122,11 +122,16 @@ export class GameScreen {
     if (state.result) return 'The game is over.';
     if (!this.isPlayer) return 'You are watching: only the players move.';
     const ai = (seat) => seat && state.seats[seat - 1] && state.seats[seat - 1].kind === 'ai';
-    // whose turn it is, also while its dice roll (no seat to move then)
-    const turn = state.to_move || (this.table.turnSeat ? this.table.turnSeat(state) : null);
-    if (state.thinking || (ai(turn) && !this.mySeats.has(turn))) {
+    // the AI seat whose turn s is, also while its dice roll (no seat to move then)
+    const aiTurn = (s) => {
+      const turn = s.to_move || (this.table.turnSeat ? this.table.turnSeat(s) : null);
+      return ai(turn) && !this.mySeats.has(turn) ? turn : null;
+    };
+    // while moves play out, the turn the screen shows is the one the player sees
+    const turn = (this.pumping || this.queue.length ? aiTurn(this.shown) : null) || aiTurn(state);
+    if (state.thinking || turn) {
       const ais = state.seats.filter((seat) => seat.kind === 'ai').length;
-      return ais > 1 && ai(turn) ? `It is ${this.seatName(turn, state)}'s turn: wait for its move.` : 'The AI is thinking: wait for its move.';
+      return ais > 1 && turn ? `It is ${this.seatName(turn, state)}'s turn: wait for its move.` : 'The AI is thinking: wait for its move.';
     }
     if (this.busy) return 'One moment: your move is on its way.';
     if (this.pumping || this.queue.length) return 'One moment: the last moves are being shown.';
@@ -160,10 +165,8 @@ export class GameScreen {
   }
 
   // One line in the status element (role="status": read aloud), replaced by
-  // the next and cleared when the game moves on, or for untilTurn (why the
-  // device cannot act: whose turn, the AI thinking) when it may act again,
-  // so that a tap during another's turn is answered however fast that turn
-  // goes on.
+  // the next, cleared when the game moves on or, untilTurn (whose turn it
+  // is), when the device may act again, however fast the other turn goes.
   tell(line, untilTurn = false) {
     const el = this.el.why;
     el.textContent = '';
@@ -387,9 +390,8 @@ export class GameScreen {
     return true;
   }
 
-  // Plays text, then each of more in turn once the one before was taken
-  // (a Morpyam call held by the page, then the roll it is for), each at
-  // the version the one before made.
+  // Plays text, then each of more once the one before was taken (a Morpyam
+  // call held by the page, then its roll), at the version it made.
   async act(text, ...more) {
     if (!this.canAct()) return this.refuse(null);
     if (this.refused(text)) return;
