@@ -32,8 +32,12 @@ async function inWindow(page, selector) {
 
 // The line of the status element once it says something.
 async function whyLine(page) {
-  await page.waitForSelector('#why:not(:empty)');
-  return page.textContent('#why');
+  // read when it appears (a line on whose turn it is goes when the turn comes)
+  const line = await page.waitForFunction(() => {
+    const el = document.getElementById('why');
+    return el.getAttribute('role') === 'status' && el.textContent ? el.textContent : null;
+  });
+  return line.jsonValue();
 }
 
 async function said(page, act) {

@@ -8,8 +8,12 @@ import { waitTurn, waitVersion, assert, assertEqual, openMoreOptions } from './l
 
 // The line of the status element once it says something.
 async function whyLine(page) {
-  await page.waitForSelector('#why[role="status"]:not(:empty)');
-  return page.textContent('#why');
+  // read when it appears (a line on whose turn it is goes when the turn comes)
+  const line = await page.waitForFunction(() => {
+    const el = document.getElementById('why');
+    return el.getAttribute('role') === 'status' && el.textContent ? el.textContent : null;
+  });
+  return line.jsonValue();
 }
 
 // What the status element says after act (emptied first, so the line read
