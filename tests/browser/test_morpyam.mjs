@@ -127,6 +127,8 @@ async function startGame(page, url, setup) {
 export const tests = [
   {
     name: 'a whole game against the AI, by clicking dice, buttons and squares',
+    // a whole game of animated and quick dice: 55 s alone, over 150 s on a machine loaded by other suites
+    timeout: 300000,
     async run(t) {
       const server = await t.server();
       const page = await t.page({ label: 'player' });
