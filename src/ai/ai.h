@@ -153,8 +153,12 @@ void ai_levels_text(const char *game, char *out, size_t outlen);
 typedef struct AiGameLevels {
     const char *game;
     /* an AI seat nobody chose a level for (morph play's default seats, the
-     * server's default table and the page's "Against the AI") */
+     * server's default table and the page's "Against the AI" form) */
     const char *default_level;
+    /* the level a newcomer meets first: the page's one-click "Play the AI"
+     * before a level was ever chosen (a level people of any strength can
+     * play, never the strongest) */
+    const char *gentle_level;
     /* hints: morph play's `hint`, the web page's Hint button */
     const char *hint_level;
     /* the best this build plays the game: a program's opponent when it

@@ -23,9 +23,9 @@ static const AiOps *const levels[] = {
 /* One line a game of src/games/registry.c (tests/unit/test_registries.c
  * checks that each has one and that its levels play it). */
 static const AiGameLevels per_game[] = {
-    /* game      default   hint      strongest analysis */
-    {"morpyam", "master", "master", "master", "master"},
-    {"morphos", "greedy", "mcts", "mcts", "mcts"},
+    /* game      default   gentle    hint      strongest analysis */
+    {"morpyam", "master", "greedy", "master", "master", "master"},
+    {"morphos", "greedy", "greedy", "mcts", "mcts", "mcts"},
 };
 
 const AiOps *const *ai_list(void)
@@ -60,7 +60,7 @@ void ai_levels_text(const char *game, char *out, size_t outlen)
 
 const AiGameLevels *ai_game_levels(const char *game)
 {
-    static const AiGameLevels any = {NULL, "random", "random", "random", "random"};
+    static const AiGameLevels any = {NULL, "random", "random", "random", "random", "random"};
     for (size_t i = 0; i < sizeof per_game / sizeof per_game[0]; i++)
         if (game && strcmp(per_game[i].game, game) == 0)
             return &per_game[i];

@@ -85,7 +85,8 @@ export const tests = [
         // words, not codes: the levels by strength (the engine and its rating behind Details), the variants, the rule options
         await page.check('input[name=mode][value=ai]');
         assertEqual(await page.$$eval('#ai-level option', (x) => x.map((e) => e.textContent)), ['Beginner', 'Casual', 'Strong', 'Strongest'], 'the AI levels by strength');
-        assertEqual(await page.$eval('#ai-level', (x) => x.value), 'master', 'the default level');
+        assertEqual(await page.$eval('#ai-level', (x) => x.value), 'greedy', 'the gentle level first');
+        await page.selectOption('#ai-level', 'master');
         assert(!/Elo|Engine/.test(await page.textContent('.ai-choice .level-help')), 'the help says what the level does, in words');
         assert(/Engine master; rating \+42 Elo/.test(await page.textContent('.ai-choice .level-details')), 'the engine and its rating behind Details');
         await page.selectOption('#ai-level', 'greedy');

@@ -85,7 +85,7 @@ export const tests = [
       await ann.waitForURL(/\/game\//);
       await ann.waitForSelector('.scores tbody th');
       const names = await ann.$$eval('.scores tbody th', (th) => th.map((x) => x.firstChild.textContent.trim()));
-      assertEqual(names, ['Ann', 'Strongest AI'], 'Ann against the Strongest AI');
+      assertEqual(names, ['Ann', 'Casual AI'], 'Ann against the Casual AI (the one click\'s gentle level)');
       const aiGame = /\/game\/([a-z2-7]+)/.exec(ann.url())[1];
       assertEqual((await server.api('GET', `/api/games/${aiGame}`)).data.listed, false, 'a guest\'s game against the AI is not listed');
     },

@@ -2,8 +2,8 @@
 // the dice, Roll or Reroll and Pass, the calls and the scores together
 // without scrolling; a Morphos game shows the turn banner and both players
 // with their colours with the board; the coordinates never lie under the
-// edge bars (9x9 board, 4x4 puzzle); a tap on 13x13 and 19x19 leaves no
-// preview text behind.
+// edge bars (9x9 board, 4x4 puzzle); on 13x13 and 19x19 a first tap zooms
+// and a second plays, leaving no preview text behind.
 import { waitTurn, waitVersion, assert, assertEqual, openMoreOptions } from './lib.mjs';
 import { checkInView, checkFits } from './test_layout.mjs';
 
@@ -103,6 +103,9 @@ export const tests = [
       for (const size of [13, 19]) {
         state = await morphosGame(page, server.url, size);
         const point = size === 13 ? 'd4' : 'e5'; // not central: no swap
+        // points this close: the first tap zooms on them, the second plays
+        await page.tap(`.pt.can[data-point="${point}"]`);
+        await page.waitForSelector('.morphos-svg.zoomed');
         await page.tap(`.pt.can[data-point="${point}"]`);
         state = await waitVersion(page, Number(state.version));
         assertEqual(await page.textContent('.preview'), '', `${size}x${size}: a tap leaves no preview text`);

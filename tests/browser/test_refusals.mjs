@@ -1,5 +1,5 @@
 // Never silent: every click, tap or key that cannot act says why in one line
-// under the board (role="status"), never covering it: an unlit square or a
+// under the board (role="status"), kept in the window: an unlit square or a
 // stone that is not weak gets the library's reason (the same as the API's
 // GET .../why), a key during the AI's turn says the AI is thinking. The
 // swap is announced before Black's first stone, and after it the banner says
@@ -8,8 +8,12 @@ import { waitTurn, waitVersion, assert, assertEqual, openMoreOptions } from './l
 
 // The line of the status element once it says something.
 async function whyLine(page) {
-  await page.waitForSelector('#why[role="status"]:not(:empty)');
-  return page.textContent('#why');
+  // read when it appears (a line on whose turn it is goes when the turn comes)
+  const line = await page.waitForFunction(() => {
+    const el = document.getElementById('why');
+    return el.getAttribute('role') === 'status' && el.textContent ? el.textContent : null;
+  });
+  return line.jsonValue();
 }
 
 // What the status element says after act (emptied first, so the line read
@@ -27,12 +31,15 @@ async function reason(server, id, text) {
   return /^[a-z][0-9]/.test(answer.why) ? `${answer.why}.` : `${answer.why.charAt(0).toUpperCase()}${answer.why.slice(1)}.`;
 }
 
-// The status line is under the board, inside the screen's width, and
-// covers none of it.
+// The status line is just under the board, or, where that is below the
+// window, kept at the window's foot over the board's; inside the screen's
+// width.
 async function underBoard(page, board) {
-  const [b, w, width] = await page.evaluate((sel) => [document.querySelector(sel).getBoundingClientRect().toJSON(),
-    document.getElementById('why').getBoundingClientRect().toJSON(), document.documentElement.clientWidth], board);
-  assert(w.top >= b.bottom - 1 && w.top - b.bottom < 80, `the line is just under the board (${Math.round(b.bottom)}, ${Math.round(w.top)})`);
+  const [b, w, width, height] = await page.evaluate((sel) => [document.querySelector(sel).getBoundingClientRect().toJSON(),
+    document.getElementById('why').getBoundingClientRect().toJSON(), document.documentElement.clientWidth, window.innerHeight], board);
+  const under = w.top >= b.bottom - 1 && w.top - b.bottom < 80;
+  const kept = b.bottom + w.height > height && w.bottom <= height + 1 && w.top > b.top;
+  assert(under || kept, `the line is just under the board or in the window over its foot (${Math.round(b.bottom)}, ${Math.round(w.top)})`);
   assert(w.left >= 0 && w.right <= width + 1, 'the line fits the width');
 }
 

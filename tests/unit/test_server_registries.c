@@ -41,9 +41,9 @@ static void every_game_has_its_levels(void **unused)
         if (!chosen->game || strcmp(chosen->game, name) != 0)
             fail_msg("%s has no line in src/ai/levels.c", name);
         Game *g = default_game(*ops);
-        const char *roles[] = {chosen->default_level, chosen->hint_level, chosen->strongest_level,
-                               chosen->analysis_level};
-        for (int k = 0; k < 4; k++) {
+        const char *roles[] = {chosen->default_level, chosen->gentle_level, chosen->hint_level,
+                               chosen->strongest_level, chosen->analysis_level};
+        for (int k = 0; k < 5; k++) {
             char err[ERR_MAX];
             if (!ai_level(roles[k], name))
                 fail_msg("%s: its level '%s' does not play it", name, roles[k]);
@@ -52,6 +52,9 @@ static void every_game_has_its_levels(void **unused)
                 fail_msg("%s: level '%s': %s", name, roles[k], err);
             ai_free(ai);
         }
+        /* a newcomer's first game is never against the strongest level */
+        if (strcmp(chosen->gentle_level, chosen->strongest_level) == 0)
+            fail_msg("%s: its gentle level '%s' is its strongest", name, chosen->gentle_level);
         /* the page says an analysis is "judged by the strongest AI" */
         if (strcmp(chosen->analysis_level, chosen->strongest_level) != 0)
             fail_msg("%s: analysed by '%s', not by its strongest level '%s'", name, chosen->analysis_level,
@@ -158,8 +161,9 @@ static void meta_tells_the_page_each_game(void **unused)
         assert_non_null(ops);
         assert_true(json_is_true(json_object_get(game, "dice")) == ops->has_dice);
         const char *wanted[] = {json_string_value(json_object_get(game, "default_ai")),
+                                json_string_value(json_object_get(game, "gentle_ai")),
                                 json_string_value(json_object_get(game, "hint"))};
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < 3; k++) {
             bool offered = false;
             size_t j;
             json_t *level;

@@ -125,7 +125,17 @@ export class GameScreen {
     if (state.result) return 'The game is over.';
     if (!this.isPlayer) return 'You are watching: only the players move.';
     const ai = (seat) => seat && state.seats[seat - 1] && state.seats[seat - 1].kind === 'ai';
-    if (state.thinking || (ai(state.to_move) && !this.mySeats.has(state.to_move))) return 'The AI is thinking: wait for its move.';
+    // the AI seat whose turn s is, also while its dice roll (no seat to move then)
+    const aiTurn = (s) => {
+      const turn = s.to_move || (this.table.turnSeat ? this.table.turnSeat(s) : null);
+      return ai(turn) && !this.mySeats.has(turn) ? turn : null;
+    };
+    // while moves play out, the turn the screen shows is the one the player sees
+    const turn = (this.pumping || this.queue.length ? aiTurn(this.shown) : null) || aiTurn(state);
+    if (state.thinking || turn) {
+      const ais = state.seats.filter((seat) => seat.kind === 'ai').length;
+      return ais > 1 && turn ? `It is ${this.seatName(turn, state)}'s turn: wait for its move.` : 'The AI is thinking: wait for its move.';
+    }
     if (this.busy) return 'One moment: your move is on its way.';
     if (this.pumping || this.queue.length) return 'One moment: the last moves are being shown.';
     if (this.typingSeat(state) !== null) return null;
@@ -144,7 +154,8 @@ export class GameScreen {
   // engine in the page when it is there (no request), else from the server.
   async refuse(text) {
     const line = this.blocked();
-    if (line || !text) return this.tell(line || 'Nothing to do here now.');
+    // whose turn it is stays said until this device may act
+    if (line || !text) return this.tell(line || 'Nothing to do here now.', !!line);
     try {
       const version = this.shown.version;
       const answer = this.mirror ? this.mirror.why(text) : await api('GET', `/api/games/${this.id}/why?action=${encodeURIComponent(text)}`);
@@ -157,12 +168,14 @@ export class GameScreen {
   }
 
   // One line in the status element (role="status": read aloud), replaced by
-  // the next and cleared when the game moves on.
-  tell(line) {
+  // the next, cleared when the game moves on or, untilTurn (whose turn it
+  // is), when the device may act again, however fast the other turn goes.
+  tell(line, untilTurn = false) {
     const el = this.el.why;
     el.textContent = '';
     el.textContent = line;
     this.whyVersion = this.shown.version;
+    this.whyUntilTurn = untilTurn;
   }
 
   seatName(seat, state = this.shown) {
@@ -410,17 +423,24 @@ export class GameScreen {
     return true;
   }
 
-  async act(text) {
+  // Plays text, then each of more once the one before was taken (a Morpyam
+  // call held by the page, then its roll), at the version it made.
+  async act(text, ...more) {
     if (!this.canAct()) return this.refuse(null);
     if (this.refused(text)) return;
     try {
-      if (this.mirror) {
-        const body = { action: text, version: this.shown.version };
-        this.follow(await this.request('POST', `/api/games/${this.id}/actions?lean=1`, body));
-        return;
+      let version = this.shown.version;
+      for (const action of [text, ...more]) {
+        if (this.mirror) {
+          const changes = await this.request('POST', `/api/games/${this.id}/actions?lean=1`, { action, version });
+          this.follow(changes);
+          version = changes.version;
+        } else {
+          const state = await this.request('POST', `/api/games/${this.id}/actions`, { action, version });
+          this.enqueue(state);
+          version = state.version;
+        }
       }
-      const state = await this.request('POST', `/api/games/${this.id}/actions`, { action: text, version: this.shown.version });
-      this.enqueue(state);
     } catch (err) {
       toast(err.message);
       if (err.status === 409) this.refresh();
@@ -553,7 +573,8 @@ export class GameScreen {
     root.dataset.act = may ? 'yes' : 'no';
     root.dataset.busy = this.busy || this.pumping || this.queue.length ? 'yes' : 'no';
     root.dataset.thinking = state.thinking ? 'yes' : 'no';
-    if (this.whyVersion !== undefined && this.whyVersion !== state.version) {
+    const stale = this.whyUntilTurn ? may || !!state.result : this.whyVersion !== state.version;
+    if (this.whyVersion !== undefined && stale) {
       this.el.why.textContent = ''; // the game moved on: the line no longer applies
       this.whyVersion = undefined;
     }
@@ -645,7 +666,19 @@ export class GameScreen {
       title = { lose: 'You lose', shared: 'A shared win', win: 'You win' }[outcome];
     }
     box.className = `result ${outcome}`;
-    put(box, h('h2', { text: title }), ...paragraphs(state.result.text).map((line) => h('p', { text: line })));
+    // what comes next first (on a phone's first screen), then how it ended
+    put(box, h('h2', { text: title }), h('div', { class: 'result-actions' }, this.nextButtons(state)),
+      ...paragraphs(state.result.text).map((line) => h('p', { text: line })));
+  }
+
+  // The game over: Rematch (or the way to it) and Analyse, in the result box.
+  nextButtons(state) {
+    const idle = !this.busy && !this.pumping && !this.queue.length;
+    const out = [];
+    if (state.rematch) out.push(h('button', { class: 'tool primary', id: 'rematch-go', text: 'Go to the rematch', onclick: () => this.followRematch(state.rematch) }));
+    else if (this.isPlayer) out.push(h('button', { class: 'tool primary', id: 'rematch', text: 'Rematch', disabled: !idle, onclick: () => this.rematch() }));
+    out.push(h('a', { class: 'tool button', id: 'analyse-game', href: `/replay/${this.id}?analyse`, text: 'Analyse', title: 'Where the game was won and lost: every decision judged' }));
+    return out;
   }
 
   renderTools(state, may) {
@@ -660,11 +693,13 @@ export class GameScreen {
           class: 'tool', id: 'hint', text: 'Hint', 'aria-keyshortcuts': 'H', title: 'What the strongest AI would do (H)',
           'aria-disabled': noHint ? 'true' : null, onclick: () => this.askHint(),
         }));
+        // greyed out, Undo still answers a tap or a click with its reason
+        // (a finger has no hover to read a tooltip)
         const undo = this.undoState(state);
         tools.push(h('button', {
           class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U',
           title: undo.can ? 'Take back your last decision (U)' : undo.why,
-          disabled: !idle || !undo.can, onclick: () => this.undo(),
+          'aria-disabled': !idle || !undo.can ? 'true' : null, onclick: () => this.undo(),
         }));
       }
       tools.push(h('button', {
@@ -676,11 +711,7 @@ export class GameScreen {
     if (state.result || state.dice === 'real')
       tools.push(h('a', { class: 'tool button', id: 'record', href: `/api/games/${this.id}/record`, download: `morph-${state.game}-${this.id}.json`, text: 'Download record' }));
     if (state.result) tools.push(h('a', { class: 'tool button', id: 'replay', href: `/replay/${this.id}`, text: 'Replay' }));
-    if (state.result) tools.push(h('a', { class: 'tool button', id: 'analyse-game', href: `/replay/${this.id}?analyse`, text: 'Analyse', title: 'Where the game was won and lost: every decision judged' }));
-    if (state.result && state.rematch)
-      tools.push(h('button', { class: 'tool primary', id: 'rematch-go', text: 'Go to the rematch', onclick: () => this.followRematch(state.rematch) }));
-    else if (state.result && this.isPlayer)
-      tools.push(h('button', { class: 'tool primary', id: 'rematch', text: 'Rematch', disabled: !idle, onclick: () => this.rematch() }));
+    // Rematch and Analyse are in the result box (nextButtons)
     if (state.result) tools.push(h('a', { class: 'tool button', href: '/', text: 'New game' }));
     if (this.table.extraTools) tools.push(...this.table.extraTools(state));
     put(this.el.tools, ...tools);

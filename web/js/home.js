@@ -7,7 +7,7 @@ import { gameTitle, optionsSummary } from './rules.js';
 import { gameNamesText } from './games.js';
 import { whoAmI } from './account.js';
 import { yourGamesSection } from './lobby.js';
-import { NewGameForm, createGame } from './newgame.js';
+import { NewGameForm, createGame, startLevel, rememberLevel, aiSeats } from './newgame.js';
 import { levelLabel } from './words.js';
 import { markedNames } from './titles.js';
 
@@ -43,15 +43,20 @@ export async function homePage(main) {
   }
 }
 
-// One game's line: its name and summary, "Play the AI" (the game's default
-// level in every other seat, the default options) and "Play a friend" (an
-// invitation link to send, the game unlisted).
+// One game's line: its name and summary, "Play the AI" (the level chosen
+// last, else the game's gentle one, in every other seat, the default
+// options) and "Play a friend" (an invitation link to send, the game
+// unlisted).
 function quickStart(g) {
-  const level = g.ai.find((l) => l.level === g.default_ai);
+  const chosen = startLevel(g);
+  const level = g.ai.find((l) => l.level === chosen);
   const ai = h('button', {
-    class: 'primary', id: `play-ai-${g.name}`, text: 'Play the AI',
+    class: 'primary', id: `play-ai-${g.name}`, text: 'Play the AI', dataset: { level: chosen },
     title: level ? `Against the ${levelLabel(level)} AI` : null,
-    onclick: () => createGame({ game: g.name }, ai),
+    onclick: () => {
+      rememberLevel(g.name, chosen);
+      createGame({ game: g.name, seats: aiSeats(g, chosen) }, ai);
+    },
   });
   const friend = h('button', {
     id: `play-friend-${g.name}`, text: 'Play a friend', title: 'A link to send to your friend',

@@ -107,22 +107,26 @@ export class LocalScreen extends GameScreen {
   // is, or the rules' reason from the engine (no server here).
   async refuse(text) {
     const line = this.blocked();
-    if (line || !text) return this.tell(line || 'Nothing to do here now.');
+    if (line || !text) return this.tell(line || 'Nothing to do here now.', !!line);
     const version = this.shown.version;
     const answer = await this.local.call('why', text);
     if (version !== this.shown.version || !answer.why) return;
     this.tell(`${/^[a-z][0-9]/.test(answer.why) ? answer.why : capital(answer.why)}.`);
   }
 
-  async act(text) {
+  // text, then each of more (a Morpyam call held by the page, then its roll)
+  async act(text, ...more) {
     if (!this.canAct()) return this.refuse(null);
     this.busy = true;
     this.render();
     try {
-      const answer = await this.local.call('play', this.actingSeat(), text);
-      if (answer.error) {
-        this.tell(answer.error);
-        return;
+      const seat = this.actingSeat();
+      for (const action of [text, ...more]) {
+        const answer = await this.local.call('play', seat, action);
+        if (answer.error) {
+          this.tell(answer.error);
+          break;
+        }
       }
       await this.update();
       await this.keep();
@@ -134,6 +138,8 @@ export class LocalScreen extends GameScreen {
   }
 
   async undo() {
+    // greyed out while the AI or the dice play: a tap says so
+    if (this.busy || this.pumping || this.queue.length || this.shown.thinking) return this.refuse(null);
     const answer = await this.local.call('undo');
     if (answer.error) {
       toast(answer.error);
@@ -155,6 +161,11 @@ export class LocalScreen extends GameScreen {
 
   askHint() {}
 
+  // no rematch nor server analysis offline: Replay and analyse is a tool
+  nextButtons() {
+    return [];
+  }
+
   renderInvites() {}
 
   renderTools(state, may) {
@@ -163,7 +174,7 @@ export class LocalScreen extends GameScreen {
     if (!state.result) {
       tools.push(h('button', {
         class: 'tool', id: 'undo', text: 'Undo', 'aria-keyshortcuts': 'U', title: 'Take back your last decision (U)',
-        disabled: !idle || state.thinking, onclick: () => this.undo(),
+        'aria-disabled': !idle || state.thinking ? 'true' : null, onclick: () => this.undo(),
       }));
       tools.push(h('button', { class: 'tool danger', id: 'resign', text: 'Resign', disabled: this.busy, onclick: () => this.resign() }));
     }

@@ -20,6 +20,12 @@ const R = 17; // stone radius
 
 const COLOUR = { black: 'Black', white: 'White' };
 
+// A finger's target: points closer than SMALL_PX on the screen are zoomed
+// on by a first tap, to about FINGER_PX apart (a phone's 13x13 board has
+// them 23 px apart; phone go clients zoom likewise).
+const SMALL_PX = 30;
+const FINGER_PX = 44;
+
 function letters(n) {
   return 'abcdefghijklmnopqrstuvwxyz'.slice(0, n);
 }
@@ -169,8 +175,12 @@ export class MorphosTable {
       board: h('div', { class: 'morphos-wrap' }),
       buttons: h('div', { class: 'action-buttons' }),
       preview: h('p', { class: 'preview', 'aria-live': 'polite' }),
+      zoomBar: h('p', { class: 'zoom-bar', hidden: true },
+        h('span', { text: 'Zoomed in: tap a point to play it. ' }),
+        h('button', { type: 'button', class: 'secondary', id: 'zoom-out', text: 'Whole board', onclick: () => this.unzoom() })),
     };
-    screen.el.board.append(this.el.board, this.el.preview);
+    this.zoom = null; // {x, y, scale}: the area a finger zoomed on, until a move
+    screen.el.board.append(this.el.board, this.el.zoomBar, this.el.preview);
     screen.el.controls.append(this.el.buttons);
   }
 
@@ -209,6 +219,7 @@ export class MorphosTable {
   }
 
   render(state, canAct) {
+    if (this.zoom && (!canAct || !this.state || state.count !== this.state.count)) this.zoom = null;
     this.state = state;
     this.canAct = canAct;
     const legal = canAct ? state.legal : [];
@@ -247,10 +258,48 @@ export class MorphosTable {
     });
     svg.addEventListener('blur', () => this.preview(null, null));
     svg.addEventListener('keydown', (event) => this.boardKey(event));
+    // a finger on small points: its first tap zooms (caught before the points')
+    svg.addEventListener('pointerdown', (event) => { this.pointer = event.pointerType; });
+    svg.addEventListener('click', (event) => this.zoomTap(event), true);
     this.svg = svg;
+    this.fullView = svg.viewBox.baseVal.width;
     put(this.el.board, svg);
+    this.showZoom();
     if (this.cursor) this.placeCursor(false);
     if (hadFocus) svg.focus({ preventScroll: true });
+  }
+
+  // The first tap of a finger on a board whose points lie closer than
+  // SMALL_PX zooms on the area touched (when this device may play there);
+  // the next tap plays. Mouse and keyboard play at once.
+  zoomTap(event) {
+    if (this.pointer !== 'touch' || this.zoom || !this.canAct) return;
+    const pitch = (this.svg.getBoundingClientRect().width * D) / this.fullView;
+    if (pitch >= SMALL_PX) return;
+    event.stopPropagation();
+    event.preventDefault();
+    const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
+    this.zoom = { x: at.x, y: at.y, scale: FINGER_PX / pitch };
+    this.showZoom();
+  }
+
+  unzoom() {
+    this.zoom = null;
+    this.showZoom();
+  }
+
+  // The board's view: the zoomed area (kept inside the board) or all of it.
+  showZoom() {
+    const full = this.fullView;
+    let box = `0 0 ${full} ${full}`;
+    if (this.zoom) {
+      const w = full / this.zoom.scale;
+      const clamp = (v) => Math.min(full - w, Math.max(0, v - w / 2));
+      box = `${clamp(this.zoom.x)} ${clamp(this.zoom.y)} ${w} ${w}`;
+    }
+    this.svg.setAttribute('viewBox', box);
+    this.svg.classList.toggle('zoomed', !!this.zoom);
+    this.el.zoomBar.hidden = !this.zoom;
   }
 
   // Moves the keyboard cursor's square and tells what Enter would do there.
@@ -321,6 +370,7 @@ export class MorphosTable {
     const hint = this.screen.hint;
     if (!canAct) {
       clear(this.el.buttons);
+      this.screen.el.controls.classList.remove('decision');
       return;
     }
     const parts = [];
@@ -360,6 +410,8 @@ export class MorphosTable {
         h('span', { class: 'help', text: pass.text })));
     }
     put(this.el.buttons, ...parts);
+    // a decision only a button makes (swap, pass): a phone shows it first
+    this.screen.el.controls.classList.toggle('decision', !!(swap || pass));
   }
 
   renderPlayers(state) {

@@ -193,6 +193,10 @@ export class MorpyamTable {
     this.keepVersion = -1;
     this.typed = []; // real dice typed so far
     this.putCode = null; // Plus: the square picked from the hand
+    // the call picked for the next roll: held here, and played with the
+    // roll (a call is an action of the rules, after which only the roll is
+    // legal: held by the page, it can be changed or cancelled until then)
+    this.callPick = null;
     this.lastDice = null;
     this.dropped = null;
     this.el = {
@@ -212,7 +216,7 @@ export class MorpyamTable {
 
   // What the drawing depends on besides the state (see GameScreen.render).
   key() {
-    return [[...this.keep].sort().join(''), this.typed.join(''), this.putCode].join('|');
+    return [[...this.keep].sort().join(''), this.typed.join(''), this.putCode, this.callPick].join('|');
   }
 
   get quick() {
@@ -222,6 +226,12 @@ export class MorpyamTable {
   seatLabel(state, seat) {
     const info = state.seats[seat - 1];
     return info ? info.name : `P${seat}`;
+  }
+
+  // Whose turn it is, also while the dice roll (when no seat is to move).
+  turnSeat(state) {
+    const b = state.board;
+    return state.result || ['deal', 'rolloff', 'put'].includes(b.phase) ? null : b.player || null;
   }
 
   statusExtra(state) {
@@ -269,6 +279,7 @@ export class MorpyamTable {
       this.keep.clear();
       this.keepVersion = state.version;
       this.typed = [];
+      this.callPick = null;
     }
     const legal = canAct ? state.legal : [];
     const byKind = (kind) => legal.filter((a) => a.kind === kind);
@@ -387,10 +398,13 @@ export class MorpyamTable {
     const of = (kind) => legal.filter((a) => a.kind === kind);
     const row = [];
     const roll = of('roll')[0];
+    const call = of('call').find((a) => a.figure === this.callPick) || null;
+    // the call held here goes first, then the roll it is for
+    const withCall = (text) => (call ? this.screen.act(call.action, text) : this.screen.act(text));
     if (roll) {
       row.push(h('button', {
-        class: ['primary', 'big', hint && hint.kind === 'roll' && 'hinted'], id: 'roll', text: 'Roll', title: `${roll.text} (R)`,
-        'aria-keyshortcuts': 'R', onclick: () => this.screen.act(roll.action),
+        class: ['primary', 'big', hint && hint.kind === 'roll' && 'hinted'], id: 'roll', text: 'Roll', title: `${call ? call.text : roll.text} (R)`,
+        'aria-keyshortcuts': 'R', onclick: () => withCall(roll.action),
       }));
     }
     if (of('reroll').length) {
@@ -401,7 +415,7 @@ export class MorpyamTable {
         class: ['primary', 'big', hint && hint.kind === 'reroll' && 'hinted'], id: 'reroll', 'aria-disabled': chosen ? null : 'true',
         text: n === 5 ? 'Reroll all' : n === 0 ? 'Reroll' : `Reroll ${n}`, 'aria-keyshortcuts': 'R',
         title: chosen ? `${chosen.text} (R)` : 'Keep fewer dice: at least one die is rerolled',
-        onclick: () => (chosen ? this.screen.act(chosen.action) : this.screen.refuse(`keep ${b.dice.join(' ')}`)),
+        onclick: () => (chosen ? withCall(chosen.action) : this.screen.refuse(`keep ${b.dice.join(' ')}`)),
       }));
     }
     const pass = of('pass')[0];
@@ -419,15 +433,30 @@ export class MorpyamTable {
     }
     const calls = of('call');
     if (calls.length) {
+      // a tap picks a call, another figure changes it, the same one again
+      // cancels it: it is made only with the roll
       parts.push(h('div', { class: 'calls', role: 'group', 'aria-label': 'Call a figure for the next roll' },
         h('span', { class: 'calls-label' }, h('span', { class: 'long', text: 'Call for the next roll:' }), h('span', { class: 'short', 'aria-hidden': 'true', text: 'Call:' })),
         calls.map((a) => h('button', {
           class: ['call', hint && hint.kind === 'call' && hint.figure === a.figure && 'hinted'], dataset: { figure: a.figure },
-          text: a.name || a.figure, title: a.text, onclick: () => this.screen.act(a.action),
+          'aria-pressed': String(a.figure === this.callPick), text: a.name || a.figure, title: a.text,
+          onclick: () => this.pickCall(a.figure),
         }))));
+      if (call) {
+        parts.push(h('p', { class: 'prompt call-held', role: 'status' }, h('strong', { text: `Your call: ${call.name || call.figure}. ` }),
+          `It is made when you ${roll ? 'roll' : 'reroll'}; tap it again to cancel it.`));
+      }
     }
     if (puts.length) parts.push(this.handPanel(state, puts));
     put(box, ...parts);
+  }
+
+  pickCall(figure) {
+    this.callPick = this.callPick === figure ? null : figure;
+    this.screen.hint = null;
+    this.screen.render();
+    const again = this.el.buttons.querySelector(`.call[data-figure="${CSS.escape(figure)}"]`);
+    if (again) again.focus();
   }
 
   // Plus: the builder's hand, pick a square kind then a free position.
@@ -464,13 +493,16 @@ export class MorpyamTable {
     const rolloff = b.phase === 'rolloff';
     const need = chance.dice;
     const send = () => {
-      if (this.typed.length !== need) return;
+      if (!this.screen.canAct()) return this.screen.refuse(null);
+      const missing = need - this.typed.length;
+      if (missing > 0) return this.screen.tell(`Enter what ${missing === 1 ? 'one more die shows' : `${missing} more dice show`} first.`);
       const values = [...this.typed].sort((x, y) => x - y).join(' ');
       this.screen.act(rolloff ? `die ${values}` : `dice ${values}`);
     };
+    // greyed out, the faces and Enter still say why a tap does nothing
     const faces = [1, 2, 3, 4, 5, 6].map((v) => h('button', {
       class: 'face', type: 'button', 'aria-label': `Add a die showing ${v}`, dataset: { face: v },
-      disabled: this.typed.length >= need || !this.screen.canAct(),
+      'aria-disabled': this.typed.length >= need || !this.screen.canAct() ? 'true' : null,
       onclick: () => this.typeDie(v),
     }, dieSvg(v)));
     return h('div', { class: 'real-dice', role: 'group', 'aria-label': 'Enter the dice you rolled' },
@@ -479,12 +511,15 @@ export class MorpyamTable {
       h('div', { class: 'faces' }, faces),
       h('div', { class: 'button-row' },
         h('button', { class: 'secondary', id: 'clear-dice', text: 'Clear', disabled: !this.typed.length, onclick: () => { this.typed = []; this.screen.render(); } }),
-        h('button', { class: 'primary big', id: 'send-dice', text: `Enter ${this.typed.length}/${need}`, disabled: this.typed.length !== need || !this.screen.canAct(), onclick: send })));
+        h('button', { class: 'primary big', id: 'send-dice', text: `Enter ${this.typed.length}/${need}`, 'aria-disabled': this.typed.length !== need || !this.screen.canAct() ? 'true' : null, onclick: send })));
   }
 
   typeDie(v) {
     const need = this.screen.shown.chance ? this.screen.shown.chance.dice : 0;
-    if (this.typed.length >= need) return;
+    if (!this.screen.canAct()) return this.screen.refuse(null);
+    if (this.typed.length >= need) {
+      return this.screen.tell(`${need === 1 ? 'The die is' : `All ${need} dice are`} entered: Enter sends ${need === 1 ? 'it' : 'them'}, Clear starts again.`);
+    }
     this.typed.push(v);
     this.screen.render();
   }
@@ -545,7 +580,11 @@ export class MorpyamTable {
         const values = [...entry.kept, ...entry.dice];
         const kept = entry.kept.length;
         this.el.dice.classList.remove('stale', 'interactive');
-        const buttons = values.map((v, i) => h('button', { class: ['die', i < kept && 'kept'], type: 'button', disabled: true, 'aria-label': `Die ${i + 1}` }, dieSvg(i < kept ? v : this.currentFace(i))));
+        // dice rolling: a tap on one says whose turn it is
+        const buttons = values.map((v, i) => h('button', {
+          class: ['die', i < kept && 'kept'], type: 'button', 'aria-disabled': 'true', 'aria-label': `Die ${i + 1}`,
+          onclick: () => this.screen.refuse(null),
+        }, dieSvg(i < kept ? v : this.currentFace(i))));
         put(this.el.dice, ...buttons);
         this.el.caption.textContent = `${this.seatLabel(next, entry.seat)} rolls`;
         const svgs = buttons.slice(kept).map((b) => b.querySelector('svg'));
@@ -557,7 +596,7 @@ export class MorpyamTable {
       }
       case 'die': {
         this.el.dice.classList.remove('stale', 'interactive');
-        const button = h('button', { class: 'die', type: 'button', disabled: true, 'aria-label': 'Die' }, dieSvg(0));
+        const button = h('button', { class: 'die', type: 'button', 'aria-disabled': 'true', 'aria-label': 'Die', onclick: () => this.screen.refuse(null) }, dieSvg(0));
         put(this.el.dice, button);
         this.el.caption.textContent = entry.text;
         await tumble([button.querySelector('svg')], [entry.die], quick ? 0 : 450);
@@ -583,7 +622,7 @@ export class MorpyamTable {
       case 'place': {
         put(this.el.grid, drawGrid(prev.board, { marks: [] }, {
           legend: this.screen.statics.legend, dropped: { square: entry.square, seat: entry.player },
-          lastMarks: entry.marks ? entry.marks.marks : [],
+          lastMarks: entry.marks ? entry.marks.marks : [], onRefuse: () => this.screen.refuse(null),
         }));
         await pause(450);
         break;
@@ -602,6 +641,7 @@ export class MorpyamTable {
   }
 
   applyHint(hint) {
+    if (hint.kind === 'call') this.callPick = hint.figure;
     if (hint.kind === 'reroll') {
       const dice = this.screen.shown.board.dice;
       const going = [...hint.dice];
@@ -628,7 +668,7 @@ export class MorpyamTable {
         this.screen.render();
       } else if (key === 'enter') {
         const send = document.getElementById('send-dice');
-        if (send && !send.disabled) {
+        if (send) {
           event.preventDefault();
           send.click();
         }

@@ -3,7 +3,7 @@
 // field shows only where it applies: the AI's level for a game against the
 // AI, each seat for custom seats, the clock and a rated game only between
 // people, real dice only for a game that has dice.
-import { api, addTokens, guestName } from './api.js';
+import { api, addTokens, guestName, pref, setPref } from './api.js';
 import { h, put, clear, toast } from './dom.js';
 import { gameTitle } from './rules.js';
 import { clockPicker } from './lobby.js';
@@ -33,6 +33,27 @@ export async function createGame(body, button) {
     if (err.status !== 0 || !pointToOffline()) toast(err.message);
     if (button) button.disabled = false;
   }
+}
+
+// The AI level a new game of g starts with: the one chosen last on this
+// device (in the form or by a one click), else the game's gentle level (a
+// newcomer's first game is never against the strongest).
+export function startLevel(g) {
+  const last = pref(`ai-level.${g.name}`, null);
+  if (g.ai.some((l) => l.level === last)) return last;
+  return g.gentle_ai || g.default_ai;
+}
+
+export function rememberLevel(game, level) {
+  setPref(`ai-level.${game}`, level);
+}
+
+// The seats of a one-click game against the AI: you in seat 1, level in
+// every other seat of the game's default number of players.
+export function aiSeats(g, level) {
+  const players = g.options.find((o) => o.key === 'players');
+  const n = players ? Number(players.default) || 2 : 2;
+  return [{ kind: 'human', mine: true }, ...Array.from({ length: n - 1 }, () => ({ kind: 'ai', level }))];
 }
 
 export class NewGameForm {
@@ -94,7 +115,7 @@ export class NewGameForm {
       options.append(h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'real-dice' }),
         ' Real dice: roll your own dice and type what they show'));
     }
-    options.append(h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'listed', checked: this.mode !== 'friend' }),
+    options.append(h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'listed', checked: listedByDefault(this.mode) }),
       ' Listed: anyone can find this game to watch it, and take an open seat'));
     if (advanced.children.length > 1) options.append(advanced);
     el.append(options);
@@ -120,11 +141,13 @@ export class NewGameForm {
     this.updateClock();
   }
 
-  // The AI's level for a game against the AI (the game's default first).
+  // The AI's level for a game against the AI (the one chosen last, else
+  // the game's gentle level).
   levelField() {
     const levels = this.game.ai;
+    const first = startLevel(this.game);
     const select = h('select', { name: 'ai-level', id: 'ai-level' },
-      levels.map((l) => h('option', { value: l.level, text: levelLabel(l), selected: l.level === this.game.default_ai })));
+      levels.map((l) => h('option', { value: l.level, text: levelLabel(l), selected: l.level === first })));
     const row = h('div', { class: 'ai-choice' }, h('label', { class: 'seat-label', for: 'ai-level', text: 'The AI' }), select);
     const extra = h('div', { class: 'level-extra' });
     row.append(extra);
@@ -203,7 +226,7 @@ export class NewGameForm {
   markChosen() {
     for (const label of this.el.querySelectorAll('.mode')) label.classList.toggle('chosen', label.querySelector('input').checked);
     const listed = this.el.querySelector('[name="listed"]');
-    if (listed) listed.checked = this.mode !== 'friend';
+    if (listed) listed.checked = listedByDefault(this.mode);
   }
 
   // An option's field: its name and sentence, each choice by its name (a
@@ -263,6 +286,7 @@ export class NewGameForm {
     event.preventDefault();
     const { game, options, data } = this.values();
     const body = { game, options, seats: this.seats(), listed: data.get('listed') === 'on' };
+    if (this.mode === 'ai') rememberLevel(game, this.el.querySelector('#ai-level').value);
     if (data.get('real-dice') === 'on') body.dice = 'real';
     if (!this.clockBox.hidden) {
       const clock = this.clock.value();
@@ -286,6 +310,13 @@ function levelExtras(level, cls, ms) {
   // the engine and its Elo rating are for those who ask
   if (levelDetail(level)) out.push(h('details', { class: 'help level-details' }, h('summary', { text: 'Details' }), levelDetail(level)));
   return out;
+}
+
+// A game between people is listed unless it is a friend's (an invitation
+// link is its way in); a game against the AI is not: nobody comes to watch
+// it, and an abandoned one would stay under "Being played".
+function listedByDefault(mode) {
+  return mode !== 'friend' && mode !== 'ai';
 }
 
 function isAdvanced(option) {

@@ -73,10 +73,10 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
             json_array_append_new(levels, level);
         }
         const AiGameLevels *chosen = ai_game_levels((*g)->name);
-        json_array_append_new(games, json_pack("{s:s,s:s,s:o,s:b,s:o,s:s,s:s}", "name", (*g)->name, "summary",
+        json_array_append_new(games, json_pack("{s:s,s:s,s:o,s:b,s:o,s:s,s:s,s:s}", "name", (*g)->name, "summary",
                                                (*g)->summary, "options", options, "dice", (*g)->has_dice, "ai",
-                                               levels, "default_ai", chosen->default_level, "hint",
-                                               chosen->hint_level));
+                                               levels, "default_ai", chosen->default_level, "gentle_ai",
+                                               chosen->gentle_level, "hint", chosen->hint_level));
     }
     const LimitsConfig *l = &srv->cfg.limits;
     api_json(res, 200,
