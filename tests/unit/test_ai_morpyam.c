@@ -152,7 +152,7 @@ static void expectimax_matches_odds(void **unused)
     uint64_t *m1 = malloc(2 * MAI_DICE * sizeof *m1), *m23 = m1 + MAI_DICE;
     mai_tables_init(t, m->cfg);
     MorpyamOdds odds;
-    morpyam_odds(&m->cfg->ms, &odds);
+    morpyam_odds(m->cfg->ms, &odds);
     int checked = 0;
     for (int f = 0; f < MF_COUNT; f++) {
         uint64_t squares = m->kind_sq[f];
