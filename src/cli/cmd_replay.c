@@ -1,7 +1,9 @@
 /* morph replay FILE: re-applies every action of a record through the rules
  * and prints the final position and result, or the first bad action; with
- * --moves the moves in words, with --at N the position after N actions. */
+ * --moves the moves in words, with --at N the position after N actions;
+ * with --quiet, any number of records checked in one run. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -10,26 +12,52 @@
 #include "term.h"
 #include "../front/game_json.h"
 #include "../front/record.h"
+#include "../core/xalloc.h"
 
 static const char about[] =
     "Usage: morph replay FILE [--json] [--quiet]\n"
     "       morph replay FILE [--moves] [--at N] [--color auto|always|never]\n"
+    "       morph replay FILE... --quiet\n"
     "\n"
     "Checks a game record (docs/records.md): re-applies every action through the\n"
     "rules engine and compares the stored result with the replayed one.\n"
     "Exits 0 when the record is valid, 1 at the first problem (its index is named).\n"
+    "With --quiet, several records are checked in one run: each bad one is named\n"
+    "on stderr with its problem, and the exit is 1 when any is bad.\n"
     "\n";
 
-/* The record file: the one operand. */
+/* The record files: one, or several with --quiet. */
+typedef struct Paths {
+    const char **list;
+    int count;
+} Paths;
+
 static int take_path(void *ctx, int argc, char **argv, int *i)
 {
-    const char **path = ctx, *arg = argv[*i];
+    Paths *paths = ctx;
+    const char *arg = argv[*i];
     if (arg[0] == '-' && arg[1])
         return CLI_NOT_MINE;
-    if (*path)
-        return cli_fail(EXIT_USAGE, "replay: one record at a time (got '%s' and '%s')", *path, cli_quote(arg));
-    *path = arg;
+    paths->list[paths->count++] = arg;
     return CLI_TAKEN;
+}
+
+/* --quiet over several records: each bad one named on stderr. */
+static int check_all(const Paths *paths)
+{
+    int bad = 0;
+    for (int k = 0; k < paths->count; k++) {
+        RecordError e;
+        Session *s = record_load(paths->list[k], true, NULL, &e);
+        if (!s) {
+            fprintf(stderr, "morph: %s\n", e.message);
+            bad++;
+        }
+        session_free(s);
+    }
+    if (bad)
+        fprintf(stderr, "morph: replay: %d of %d records are not valid\n", bad, paths->count);
+    return bad ? EXIT_BAD_INPUT : EXIT_OK;
 }
 
 /* One line: "result: player 1 wins by connection" / "... points 31 12". */
@@ -130,6 +158,7 @@ int cmd_replay(int argc, char **argv)
     bool json = false, quiet = false, moves = false, at_given = false;
     long at = -1;
     int color = COLOR_AUTO;
+    Paths paths = {.list = xcalloc((size_t)argc, sizeof *paths.list)};
     const char *path = NULL;
     const CliFlag flags[] = {
         {.name = "--json", .kind = CLI_SET, .out = &json,
@@ -150,11 +179,19 @@ int cmd_replay(int argc, char **argv)
          .help = "colour of --moves and --at: auto (a terminal, NO_COLOR unset),\nalways or never"},
         {0},
     };
-    const CliArgs args = {.prefix = "replay", .flags = flags, .column = 12, .operand = take_path, .ctx = &path,
+    const CliArgs args = {.prefix = "replay", .flags = flags, .column = 12, .operand = take_path, .ctx = &paths,
                           .unknown = "unknown argument '%s' (expected --json, --quiet, --moves, --at N, --color or a file)",
                           .about = about, .help_in_turn = true};
     int parsed = cli_parse(&args, argc, argv, 1);
-    if (parsed != CLI_DONE)
+    int count = paths.count;
+    path = count ? paths.list[0] : NULL;
+    if (parsed == CLI_DONE && count > 1 && quiet && !json && !moves && !at_given)
+        parsed = check_all(&paths);
+    else if (parsed == CLI_DONE && count > 1)
+        parsed = cli_fail(EXIT_USAGE, "replay: several records go only with --quiet alone (got '%s' and '%s')",
+                          paths.list[0], cli_quote(paths.list[1]));
+    free(paths.list);
+    if (parsed != CLI_DONE || count > 1)
         return parsed;
     if (!path)
         return cli_fail(EXIT_USAGE, "replay: expected a record file (see morph replay --help)");

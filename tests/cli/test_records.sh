@@ -69,6 +69,15 @@ check_eq "stored result mismatch" "morph: record $tmp/lie.json: stored result $s
 jq '.result = null' "$f" >"$tmp/open.json"
 check_error "finished game stored as running" "stored result null differs from the replayed result \{" $MORPH replay "$tmp/open.json"
 jq '.options.size = 4' "$f" >"$tmp/size.json"
+# several records in one run, with --quiet: each bad one named, exit 1 when any is
+check_exit "two good records in one run" 0 $MORPH replay --quiet "$tmp/morphos.json" "$tmp/morpyam.json"
+out=$($MORPH replay --quiet "$tmp/morphos.json" "$tmp/bad.json" "$tmp/morpyam.json" "$tmp/dice.json" 2>&1)
+check_exit "a bad one among them" 1 $MORPH replay --quiet "$tmp/morphos.json" "$tmp/bad.json"
+check_match "the bad ones named" "^morph: record $tmp/bad.json: actions\[4\] 'zz9' is illegal: .*
+morph: record $tmp/dice.json: actions\[0\] 'die 7' is illegal: .*
+morph: replay: 2 of 4 records are not valid$" "$out"
+check_error "several records without --quiet" "^morph: replay: several records go only with --quiet alone" \
+    $MORPH replay --json "$tmp/morphos.json" "$tmp/morpyam.json"
 check_error "options changed" "^morph: record $tmp/size.json: actions\[[0-9]+\] '[a-z][0-9]+' is illegal: " $MORPH replay "$tmp/size.json"
 
 # Resume: an unfinished record loads and the game goes on with the same history.

@@ -7,7 +7,14 @@
  * game (id, actions acknowledged, final result) for the checks that follow.
  *
  *   loadgen URL --morphos N --morpyam M [--think MIN_MS,MAX_MS]
- *           [--duration S] [--seed S] [--games FILE] [--size N] [--lean]
+ *           [--duration S] [--ramp S] [--seed S] [--games FILE] [--size N] [--lean]
+ *
+ * It drives 100,000 games from one core: the games wait in a heap by the
+ * time of their next request, a game holds a libcurl handle only while its
+ * request is out, and the connections are kept and shared (at most
+ * CONNECTIONS_MAX open), so that a game costs about a kilobyte here and
+ * the server sees a few hundred connections, as behind a proxy. Its own
+ * CPU and memory are reported beside the latencies.
  *
  * --lean plays as the page with its engine does: each move is asked with
  * ?lean=1, the answer carries what changed, and the client follows the game
@@ -24,11 +31,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "follow.h"
 
 enum { KIND_MORPHOS, KIND_MORPYAM };
+enum { CONNECTIONS_MAX = 256 }; /* open at once, kept between requests */
 enum { G_CREATE, G_THINK, G_ACT, G_DONE, G_FAILED };
 
 typedef struct Game {
@@ -117,21 +126,48 @@ static int morphos_size = 9;
 static double body_bytes[2], wire_bytes[2], header_bytes[2];
 static long answers[2];
 
+/* Handles of requests done, kept for the next ones (a handle holds
+ * buffers of its own: one per game would cost 100,000 of them). */
+static CURL **spare;
+static size_t nspare, capspare;
+
+static CURL *take_handle(void)
+{
+    if (nspare)
+        return spare[--nspare];
+    CURL *easy = curl_easy_init();
+    curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_data);
+    curl_easy_setopt(easy, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "gzip"); /* as browsers */
+    return easy;
+}
+
+/* The game's request is done: its handle goes back to the spares. */
+static void give_back(Game *g)
+{
+    if (!g->easy)
+        return;
+    curl_multi_remove_handle(multi, g->easy);
+    if (nspare == capspare) {
+        capspare = capspare ? 2 * capspare : 256;
+        spare = realloc(spare, capspare * sizeof *spare);
+    }
+    spare[nspare++] = g->easy;
+    g->easy = NULL;
+    curl_slist_free_all(g->headers);
+    g->headers = NULL;
+    free(g->resp);
+    g->resp = NULL;
+    g->resp_len = 0;
+}
+
 static void send_request(Game *g, const char *path, const char *body, const char *token)
 {
     char url[256];
     snprintf(url, sizeof url, "%s%s", base, path);
-    if (!g->easy) {
-        g->easy = curl_easy_init();
-        curl_easy_setopt(g->easy, CURLOPT_WRITEFUNCTION, on_data);
-        curl_easy_setopt(g->easy, CURLOPT_WRITEDATA, g);
-        curl_easy_setopt(g->easy, CURLOPT_PRIVATE, g);
-        curl_easy_setopt(g->easy, CURLOPT_TCP_NODELAY, 1L);
-        curl_easy_setopt(g->easy, CURLOPT_ACCEPT_ENCODING, "gzip"); /* as browsers */
-    } else {
-        curl_multi_remove_handle(multi, g->easy);
-    }
-    curl_slist_free_all(g->headers);
+    g->easy = take_handle();
+    curl_easy_setopt(g->easy, CURLOPT_WRITEDATA, g);
+    curl_easy_setopt(g->easy, CURLOPT_PRIVATE, g);
     g->headers = curl_slist_append(NULL, "Content-Type: application/json");
     if (token) {
         char h[96];
@@ -149,7 +185,7 @@ static void send_request(Game *g, const char *path, const char *body, const char
 
 static void create(Game *g)
 {
-    char body[256];
+    char body[384];
     if (g->kind == KIND_MORPHOS) {
         static const char *const mutators[] = {"[]", "[]", "[\"minimorph\"]", "[\"deepmorph\"]", "[\"duomorph\"]",
                                                "[\"remorph\"]", "[\"minimorph\",\"metamorph\"]", "[\"duomorph\",\"remorph\"]"};
@@ -338,10 +374,62 @@ static double pct(double p)
     return latencies[k < nlat ? k : nlat - 1];
 }
 
+/* The games waiting for their next request, by its time (a binary heap of
+ * indexes into games): each turn of the loop touches the games due, not
+ * all of them. */
+static Game *all_games;
+static int *heap;
+static size_t nheap;
+
+static bool earlier(int a, int b)
+{
+    return all_games[a].next_at < all_games[b].next_at;
+}
+
+static void heap_push(int i)
+{
+    size_t k = nheap++;
+    heap[k] = i;
+    while (k > 0 && earlier(heap[k], heap[(k - 1) / 2])) {
+        int t = heap[k];
+        heap[k] = heap[(k - 1) / 2];
+        heap[(k - 1) / 2] = t;
+        k = (k - 1) / 2;
+    }
+}
+
+static int heap_pop(void)
+{
+    int top = heap[0];
+    heap[0] = heap[--nheap];
+    for (size_t k = 0;;) {
+        size_t l = 2 * k + 1, r = l + 1, m = k;
+        if (l < nheap && earlier(heap[l], heap[m]))
+            m = l;
+        if (r < nheap && earlier(heap[r], heap[m]))
+            m = r;
+        if (m == k)
+            break;
+        int t = heap[k];
+        heap[k] = heap[m];
+        heap[m] = t;
+        k = m;
+    }
+    return top;
+}
+
+/* CPU seconds (user and system) this process used. */
+static double cpu_seconds(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_utime.tv_sec + u.ru_utime.tv_usec / 1e6 + (double)u.ru_stime.tv_sec + u.ru_stime.tv_usec / 1e6;
+}
+
 int main(int argc, char **argv)
 {
     int n_morphos = 1000, n_morpyam = 200;
-    double duration = 120;
+    double duration = 120, ramp = -1;
     uint64_t seed = 1;
     const char *games_file = "loadgen-games.tsv";
     for (int i = 1; i < argc; i++) {
@@ -352,6 +440,8 @@ int main(int argc, char **argv)
             n_morpyam = atoi(argv[++i]);
         else if (strcmp(argv[i], "--duration") == 0 && v)
             duration = atof(argv[++i]);
+        else if (strcmp(argv[i], "--ramp") == 0 && v)
+            ramp = atof(argv[++i]);
         else if (strcmp(argv[i], "--seed") == 0 && v)
             seed = strtoull(argv[++i], NULL, 10);
         else if (strcmp(argv[i], "--games") == 0 && v)
@@ -372,7 +462,7 @@ int main(int argc, char **argv)
             base = argv[i];
         else {
             fprintf(stderr, "usage: loadgen URL [--morphos N] [--morpyam M] [--think MIN_MS,MAX_MS] "
-                            "[--duration S] [--seed S] [--games FILE] [--size N] [--lean]\n");
+                            "[--duration S] [--ramp S] [--seed S] [--games FILE] [--size N] [--lean]\n");
             return 2;
         }
     }
@@ -382,52 +472,55 @@ int main(int argc, char **argv)
     }
     curl_global_init(CURL_GLOBAL_DEFAULT);
     multi = curl_multi_init();
-    curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 0L);
+    /* connections kept and shared between the games' requests */
+    curl_multi_setopt(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, (long)CONNECTIONS_MAX);
+    curl_multi_setopt(multi, CURLMOPT_MAXCONNECTS, (long)CONNECTIONS_MAX);
     epfd = epoll_create1(0);
     curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, on_socket);
     curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, on_timer);
     int n = n_morphos + n_morpyam;
     Game *games = calloc((size_t)n, sizeof *games);
+    all_games = games;
+    heap = malloc((size_t)(n ? n : 1) * sizeof *heap);
+    double cpu_start = cpu_seconds();
     double start = now_s(), stop_at = start + duration;
-    /* creations are spread over the first 20 s, as people arrive */
+    /* creations are spread over the ramp (by default 20 s, or the longest
+     * think time when it is longer), as people arrive */
+    if (ramp < 0)
+        ramp = think_max > 20 ? think_max : 20;
     for (int i = 0; i < n; i++) {
         games[i].kind = i < n_morphos ? KIND_MORPHOS : KIND_MORPYAM;
         games[i].rng = seed * 1000003 + (uint64_t)i;
         games[i].phase = G_THINK;
         games[i].body[0] = '\0';
-        games[i].next_at = start + 20.0 * i / n;
+        games[i].next_at = start + ramp * i / n;
+        heap_push(i);
     }
     int running = 0;
+    long pending = 0; /* requests sent, not yet answered */
     for (;;) {
         double now = now_s();
-        int active = 0;
-        double wake = now + 0.05;
-        for (int i = 0; i < n; i++) {
-            Game *g = &games[i];
-            if (g->phase == G_THINK) {
-                if (g->next_at <= now) {
-                    if (!g->id[0]) {
-                        create(g);
-                    } else if (now >= stop_at) {
-                        g->phase = G_DONE;
-                    } else {
-                        g->phase = G_ACT;
-                        char path[64];
-                        snprintf(path, sizeof path, "/api/games/%s/actions%s", g->id, lean ? "?lean=1" : "");
-                        char body[256];
-                        snprintf(body, sizeof body, "%s", g->body);
-                        send_request(g, path, body, g->tokens[g->moves]);
-                        actions_sent++;
-                    }
-                } else if (g->next_at < wake) {
-                    wake = g->next_at;
-                }
+        while (nheap && games[heap[0]].next_at <= now) {
+            Game *g = &games[heap_pop()];
+            if (!g->id[0]) {
+                create(g);
+            } else {
+                g->phase = G_ACT;
+                char path[64];
+                snprintf(path, sizeof path, "/api/games/%s/actions%s", g->id, lean ? "?lean=1" : "");
+                char body[256];
+                snprintf(body, sizeof body, "%s", g->body);
+                send_request(g, path, body, g->tokens[g->moves]);
+                actions_sent++;
             }
-            active += g->phase == G_THINK || g->phase == G_ACT || g->phase == G_CREATE;
+            pending++;
         }
-        if (!active)
+        if (!nheap && !pending)
             break;
-        int timeout = (int)((wake - now) * 1000);
+        double wake = nheap ? games[heap[0]].next_at : now + 0.05;
+        int timeout = (int)ceil((wake - now) * 1000);
+        if (timeout > 50)
+            timeout = 50;
         if (curl_timeout_ms >= 0 && curl_timeout_ms < timeout)
             timeout = (int)curl_timeout_ms;
         struct epoll_event events[256];
@@ -453,6 +546,13 @@ int main(int argc, char **argv)
             else if (errors < 10)
                 fprintf(stderr, "loadgen: %s\n", curl_easy_strerror(msg->data.result));
             finished(g, code, now_s(), stop_at);
+            give_back(g);
+            pending--;
+            /* a game whose next move would come after the end stops here */
+            if (g->phase == G_THINK && g->next_at >= stop_at)
+                g->phase = G_DONE;
+            if (g->phase == G_THINK)
+                heap_push((int)(g - games));
         }
     }
     double elapsed = now_s() - start;
@@ -483,12 +583,7 @@ int main(int argc, char **argv)
         if (g->id[0])
             fprintf(out, "%s\t%s\t%ld\t%s\n", g->id, g->kind == KIND_MORPHOS ? "morphos" : "morpyam", g->acked,
                     g->result ? g->result : "null");
-        if (g->easy) {
-            curl_multi_remove_handle(multi, g->easy);
-            curl_easy_cleanup(g->easy);
-        }
-        curl_slist_free_all(g->headers);
-        free(g->resp);
+        give_back(g);
         free(g->result);
         follow_free(g->follow);
     }
@@ -505,6 +600,15 @@ int main(int argc, char **argv)
     printf("move latency: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(0.5) * 1000, pct(0.9) * 1000,
            pct(0.99) * 1000, nlat ? latencies[nlat - 1] * 1000 : 0.0);
     printf("errors: %ld\n", errors);
+    struct rusage self;
+    getrusage(RUSAGE_SELF, &self);
+    printf("load generator: CPU %.1f s (%.0f%% of a core), peak RSS %ld MiB, %d connections at most\n",
+           cpu_seconds() - cpu_start, 100 * (cpu_seconds() - cpu_start) / elapsed, self.ru_maxrss / 1024,
+           CONNECTIONS_MAX);
+    for (size_t i = 0; i < nspare; i++)
+        curl_easy_cleanup(spare[i]);
+    free(spare);
+    free(heap);
     free(latencies);
     free(sent_times);
     free(games);

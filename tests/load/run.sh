@@ -9,12 +9,15 @@
 # the clients had acknowledged (none lost, none doubled) and the same result.
 #
 #   tests/load/run.sh [--cluster N [--balance leastconn|game] [--pg-set NAME=VALUE]] [--morphos N] [--morpyam M]
-#                     [--think MIN_MS,MAX_MS] [--duration S] [--size N] [--lean] [--morph PATH]
+#                     [--think MIN_MS,MAX_MS] [--duration S] [--ramp S] [--size N] [--lean] [--morph PATH]
+#                     [--serve-args "FLAGS"]
 #
 # --lean: the clients play as the page with its engine does (lean answers,
 # the game followed with the library); --size: the Morphos board; --morph:
 # another build of morph to load (an older one, for a before/after in one
-# sitting).
+# sitting); --serve-args: more flags for morph serve (e.g. "--request-s 1");
+# --ramp: the seconds over which the games are created (default 20, or the
+# longest think time).
 #
 # --cluster N: the same load on N servers over one PostgreSQL database behind
 # HAProxy (scripts/cluster.sh: its own PostgreSQL cluster, each request
@@ -28,13 +31,16 @@ cd "$(dirname "$0")/../.."
 root=$PWD
 cluster=0
 other_morph=
-args=() pg_set=()
+args=() pg_set=() serve_args=()
 while [ $# -gt 0 ]; do
     if [ "$1" = --cluster ]; then
         cluster=${2:?--cluster expects a number of servers}
         shift 2
     elif [ "$1" = --morph ]; then
         other_morph=${2:?--morph expects a binary}
+        shift 2
+    elif [ "$1" = --serve-args ]; then
+        read -r -a serve_args <<<"${2?--serve-args expects flags}"
         shift 2
     elif [ "$1" = --pg-set ] || [ "$1" = --balance ]; then
         pg_set+=("$1" "${2:?}")
@@ -92,7 +98,7 @@ if [ "$cluster" -gt 0 ]; then
     db=$pg
     echo "cluster: $cluster server(s) behind HAProxy at $url, database $pg"
 else
-    "$morph" serve --port 0 --db "$tmp/load.db" --threads 4 "${limits[@]}" >"$tmp/out" 2>"$tmp/err" &
+    "$morph" serve --port 0 --db "$tmp/load.db" --threads 4 "${limits[@]}" "${serve_args[@]}" >"$tmp/out" 2>"$tmp/err" &
     server_pid=$!
     for _ in $(seq 500); do grep -q '^Open http' "$tmp/out" && break; sleep 0.02; done
     url=$(grep -oE 'http://[0-9.:]+' "$tmp/out")
@@ -163,30 +169,34 @@ else
     server_pid=
 fi
 
-# Every stored game as a record, each replayed and compared.
+# Every stored game as a record, each replayed and compared. The records
+# are checked by this tree's morph (records keep their format across builds),
+# many to a run and one run a core, so that 100,000 take minutes.
 "$morph" serve --db "$db" --export "$tmp/records"
+checker=$root/build/release/morph
 games=$(wc -l <"$tmp/games.tsv")
-bad=0
-checked=0
-# every record through the rules (morph replay), then one jq pass over them all
-for f in "$tmp/records"/*.json; do
-    "$morph" replay --quiet "$f" >/dev/null 2>>"$tmp/replay-errors" || bad=$((bad + 1))
-done
-jq -r '[(input_filename | sub(".*/"; "") | sub("\\.json$"; "")), (.actions | length), (.result | tojson)] | @tsv' \
-    "$tmp/records"/*.json | sort >"$tmp/stored.tsv"
-while IFS=$'\t' read -r id game acked result; do
-    line=$(grep "^$id"$'\t' "$tmp/stored.tsv" || true)
-    n=$(cut -f2 <<<"$line")
-    stored_result=$(cut -f3 <<<"$line")
-    if [ "$n" != "$acked" ]; then
-        echo "FAIL $id ($game): ${n:-no} actions stored, $acked acknowledged"; bad=$((bad + 1)); continue
-    fi
-    if [ "$result" != null ] && [ "$(jq -cS . <<<"$stored_result")" != "$(jq -cS . <<<"$result")" ]; then
-        echo "FAIL $id: stored result $stored_result, the client saw $result"; bad=$((bad + 1)); continue
-    fi
-    checked=$((checked + 1))
-done <"$tmp/games.tsv"
+find "$tmp/records" -name '*.json' -print0 |
+    xargs -0 -r -n 1000 -P "$(nproc)" "$checker" replay --quiet 2>>"$tmp/replay-errors" || true
+bad=$(grep -c '^morph: record ' "$tmp/replay-errors" || true)
+# each record's id, actions and result, in one jq pass a thousand files
+find "$tmp/records" -name '*.json' -print0 |
+    xargs -0 -r -n 1000 jq -r '[(input_filename | sub(".*/"; "") | sub("\\.json$"; "")), (.actions | length),
+        (.result | if . == null then "null" else (del(.text) | tojson) end)] | @tsv' >"$tmp/stored.tsv"
+# the clients' lines (id, game, acknowledged, result) against the stored ones,
+# results compared with sorted keys
+mismatches=$(jq -nrR --rawfile stored "$tmp/stored.tsv" '
+    (reduce ($stored | split("\n")[] | select(length > 0) | split("\t")) as $r ({}; .[$r[0]] = $r)) as $by_id
+    | inputs | split("\t") as [$id, $game, $acked, $result]
+    | ($by_id[$id]) as $s
+    | if $s == null then "FAIL \($id) (\($game)): no record stored"
+      elif $s[1] != $acked then "FAIL \($id) (\($game)): \($s[1]) actions stored, \($acked) acknowledged"
+      elif $result != "null" and ($s[2] | fromjson) != ($result | fromjson | del(.text))
+        then "FAIL \($id): stored result \($s[2]), the client saw \($result)"
+      else empty end' "$tmp/games.tsv")
+[ -n "$mismatches" ] && head -20 <<<"$mismatches"
+bad=$((bad + $(grep -c '^FAIL' <<<"$mismatches" || true)))
+checked=$((games - $(grep -c '^FAIL' <<<"$mismatches" || true)))
 [ -s "$tmp/replay-errors" ] && head -5 "$tmp/replay-errors"
-stored=$(ls "$tmp/records" | wc -l)
+stored=$(find "$tmp/records" -name '*.json' | wc -l)
 echo "replay check: $checked of $games games replay with morph replay, with every acknowledged action once and the same result ($stored records exported); $bad failed"
 [ "$bad" -eq 0 ] && [ "$stored" -eq "$games" ] && [ "$status" -eq 0 ]

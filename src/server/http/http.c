@@ -163,8 +163,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *conn, const 
             return MHD_YES; /* a spurious call before the worker resumed us */
         return http_queue_api(conn, &rq->slow_res);
     }
-    /* The request came whole: its deadline is met. */
-    http_conn_busy(h, http_conn_of(conn), true);
+    /* The request came whole: its deadline is met, unless the timer cut
+     * the connection as it came (then nothing is done: the client, told
+     * nothing, may send it again on another connection). */
+    if (!http_conn_busy(h, http_conn_of(conn), true))
+        return MHD_NO;
     if (rq->too_large) {
         char msg[128];
         snprintf(msg, sizeof msg, "the body is larger than the %zu bytes accepted", h->srv->cfg.max_body);

@@ -143,15 +143,17 @@ void http_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
     }
 }
 
-void http_conn_busy(Http *h, ConnInfo *ci, bool busy)
+bool http_conn_busy(Http *h, ConnInfo *ci, bool busy)
 {
     if (!ci)
-        return;
+        return true;
     pthread_mutex_lock(&h->conns_lock);
     ci->busy = busy;
     if (!busy)
         ci->since = limits_now();
+    bool open = !ci->cut;
     pthread_mutex_unlock(&h->conns_lock);
+    return open;
 }
 
 int http_conns_sweep(Http *h, double now)

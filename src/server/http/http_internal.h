@@ -95,8 +95,11 @@ void http_conn_notify(void *cls, struct MHD_Connection *conn, void **socket_cont
                       enum MHD_ConnectionNotificationCode code);
 ConnInfo *http_conn_of(struct MHD_Connection *conn);
 /* The connection's request came whole (busy) or its answer is sent (not
- * busy: its time for the next request starts). */
-void http_conn_busy(Http *h, ConnInfo *ci, bool busy);
+ * busy: its time for the next request starts). Made busy, false when the
+ * timer had already cut it: the request must then not be acted on, for
+ * its answer cannot reach the client, who may send it again (a move
+ * applied twice). */
+bool http_conn_busy(Http *h, ConnInfo *ci, bool busy);
 /* Closes the connections whose request did not come whole in time; the
  * number closed. */
 int http_conns_sweep(Http *h, double now);
