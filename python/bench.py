@@ -5,7 +5,8 @@ the API (morph.Rng, so both play exactly the same games), sessions of
 random AIs (Game.play_games, as `morph play` runs them), a random-playout
 loop written the OpenSpiel way over morph.pyspiel (legal_actions,
 chance_outcomes, apply_action, Python's random), whose games differ, so the
-two loops are compared in actions a second; and the batch calls for
+two loops are compared in the game's actions a second (a roll counts one
+in both, though morph.pyspiel draws it die by die); and the batch calls for
 training (observation_tensors, legal_actions_masks) in states a second.
 Each workload runs for about --seconds of wall time on one core.
 
@@ -49,7 +50,8 @@ def python_loop(game, seed):
 
 def openspiel_loop(game, seed):
     """One game as OpenSpiel's examples play it, on a morph.pyspiel game;
-    its atomic actions."""
+    the game's own actions, counted as the package's loop counts them (a
+    roll of five dice, drawn die by die, is one)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -59,7 +61,7 @@ def openspiel_loop(game, seed):
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
-    return len(state.history())
+    return len(morph.State.history(state))
 
 
 def interleaved(seconds, game, spiel):

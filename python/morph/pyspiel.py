@@ -30,6 +30,7 @@ __all__ = ["Bot", "Game", "GameType", "INVALID_ACTION", "PlayerId", "State", "de
            "serialize_game_and_state"]
 
 _TERMINAL = PlayerId.TERMINAL.value
+_CHANCE = _morph.CHANCE
 _ILLEGAL = -3  # MORPH_ILLEGAL of morph_api.h
 _LONG_NAMES = {"morphos": "Morphos", "morpyam": "Morpyam"}
 _MAX_PLAYERS = {"morphos": 2, "morpyam": 4}
@@ -243,9 +244,14 @@ class State(_morph.State):
 
     def chance_outcomes(self):
         """[(id, probability)] of the outcomes that can happen; [] away
-        from chance. The lists are kept by the game under the library's hash
-        of them: the same distribution is not built twice in Python (a roll
-        of five dice has 252 outcomes)."""
+        from chance. A roll of four or five dice is drawn in two: its
+        lowest two dice (21 outcomes), then the others given them (at most
+        56), so that the roll comes out as the game rolls it (docs/python.md,
+        "Chance in parts"). The lists are kept by the game under the
+        library's hash of them: the same distribution is not built twice in
+        Python."""
+        if self._player != _CHANCE:
+            return []
         key = _key()
         n = lib.morph_state_chance_key(self._h, key)
         if not n:
@@ -262,7 +268,9 @@ class State(_morph.State):
 
     def apply_action(self, action):
         """Applies a decision's id, or an outcome's id at a chance node."""
-        player = lib.morph_state_apply_id(self._h, _morph._action_arg(action))
+        if type(action) is not int or not -0x80000000 <= action <= 0x7fffffff:  # the common case without a call
+            action = _morph._action_arg(action)
+        player = lib.morph_state_apply_id(self._h, action)
         if player == _ILLEGAL:
             _lib.fail()
         self._player = player
@@ -278,7 +286,10 @@ class State(_morph.State):
     def sample_chance(self, rng):
         """An outcome's id drawn with rng (a morph.Rng) as chance_outcomes()
         weighs them."""
-        return lib.morph_game_action_id(self._game._h, _morph.State.sample_chance(self, rng))
+        out = ctypes.c_int32()
+        if lib.morph_state_sample_id(self._h, rng._h, ctypes.byref(out)) < 0:
+            _lib.fail()
+        return out.value
 
     def _action(self, player, action):
         """The library's integer of an id, a chance outcome's when player is
@@ -293,22 +304,41 @@ class State(_morph.State):
 
     def action_to_string(self, *args):
         """The text of an id legal here: action_to_string(player, action)
-        or action_to_string(action)."""
+        or action_to_string(action). A die of a roll drawn die by die is
+        "die 3"."""
         if len(args) not in (1, 2):
             raise TypeError("action_to_string(player, action) or action_to_string(action)")
         player = args[0] if len(args) == 2 else None
-        return take(lib.morph_state_action_text(self._h, self._action(player, args[-1])))
+        number = self._action(player, args[-1])
+        if self.is_chance_node():
+            return take(lib.morph_state_outcome_text(self._h, _morph._action_arg(args[-1])))
+        return take(lib.morph_state_action_text(self._h, number))
 
     def string_to_action(self, *args):
         """The id of an action's text: string_to_action(player, text) or
-        string_to_action(text)."""
+        string_to_action(text). At a chance node, the text of an outcome
+        chance_outcomes() lists (action_to_string's)."""
+        if self.is_chance_node():
+            text = args[-1].decode() if isinstance(args[-1], bytes) else str(args[-1])
+            for action, _ in self.chance_outcomes():
+                if self.action_to_string(action) == text.strip():
+                    return action
+            raise ValueError("%r is not a chance outcome of this state (expected the text of one that "
+                             "chance_outcomes lists, as %r)" % (text[:40], self.action_to_string(action)))
         number = _morph.State.string_to_action(self, *args)
         return lib.morph_game_action_id(self._game._h, number)
 
     def describe(self, action):
+        """The library's sentence about an action; for a die of a roll
+        drawn die by die (one part of the roll), its text."""
         if isinstance(action, (str, bytes)):
             action = self.string_to_action(action)
-        return take(lib.morph_state_describe(self._h, self._action(None, action)))
+        number = self._action(None, action)
+        if self.is_chance_node():
+            text = self.action_to_string(action)  # refuses an outcome that cannot come next
+            sentence = lib.morph_state_describe(self._h, number)  # NULL for a part of a roll
+            return take(sentence) if sentence else text
+        return take(lib.morph_state_describe(self._h, number))
 
     # ---- results ----
 
@@ -353,6 +383,11 @@ class State(_morph.State):
         origin = take(lib.morph_state_origin(self._h))
         head = "starting_state=%s\n" % origin if origin else ""
         return head + "".join("%d\n" % a for a in self.history())
+
+    def __reduce__(self):
+        """Pickled as its game and serialize()'s text (a roll drawn in
+        parts stays half drawn), read back by Game.deserialize_state."""
+        return _unpickle_state, (self._game, self.serialize()), getattr(self, "__dict__", None) or None
 
     def position_text(self):
         """morph's one-line text of the position (morph.State.serialize)."""
@@ -404,6 +439,10 @@ def _key():
     except AttributeError:
         _keys.key = c_uint64()
         return _keys.key
+
+
+def _unpickle_state(game, text):
+    return game.deserialize_state(text)
 
 
 def serialize_game_and_state(game, state):

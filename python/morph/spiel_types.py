@@ -67,6 +67,8 @@ class GameType:
     parameter_specification: dict
     default_loadable: bool = True
     provides_factored_observation_string: bool = False
+    is_concrete: bool = True
+    action_structs_only: bool = False  # actions are integers (OpenSpiel's newer field)
 
     def __hash__(self):  # parameter_specification is a dict
         return hash(self.short_name)

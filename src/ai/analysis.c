@@ -196,7 +196,7 @@ bool analysis_run(const Game *g, const char *const *actions, int n, double budge
         return false;
     }
     snprintf(out->level, sizeof out->level, "%s", level);
-    out->budget = budget;
+    out->budget = total > ANALYSIS_FULL_DECISIONS ? budget * ANALYSIS_FULL_DECISIONS / total : budget;
     out->seed = seed;
     out->num_players = g->num_players;
     Run r = {out, ai, v, progress, ctx, total, xmalloc(sizeof(Marks))};

@@ -26,6 +26,11 @@ enum {
 #define ANALYSIS_GOOD_BELOW 0.05
 #define ANALYSIS_INACCURACY_BELOW 0.10
 #define ANALYSIS_MISTAKE_BELOW 0.20
+/* A game of more decisions than this shares their budget between all its
+ * decisions (each gets budget * ANALYSIS_FULL_DECISIONS / decisions): a
+ * long game is analysed in the time of one this long (docs/analysis.md,
+ * "Budget"). */
+#define ANALYSIS_FULL_DECISIONS 20
 /* A decision's accuracy halves with every this much win chance lost. */
 #define ANALYSIS_ACCURACY_HALF 0.10
 
@@ -63,7 +68,7 @@ typedef struct AnalysedSeat {
 
 typedef struct Analysis {
     char level[32];     /* the level that judged ("mcts", "expert") */
-    double budget;      /* seconds a decision */
+    double budget;      /* seconds a decision: the budget asked, shared out in a long game */
     uint64_t seed;
     int num_players;
     int count, cap;
@@ -85,7 +90,9 @@ typedef bool (*AnalysisProgressFn)(void *ctx, const AnalysisProgress *p);
  * an action does not replay. */
 int analysis_count(const Game *g, const char *const *actions, int n, char *err, size_t errlen);
 
-/* Judges every decision of the game: budget seconds a decision (> 0), seed
+/* Judges every decision of the game: budget seconds a decision (> 0; in a
+ * game of more than ANALYSIS_FULL_DECISIONS decisions, that many decisions'
+ * worth shared between all of them), seed
  * for the level, v names the seats in sentences (NULL: P1..P4). false with
  * a message when an action does not replay or the game has no analysis
  * level; out is then empty. progress may be NULL. */

@@ -8,6 +8,7 @@
 #include "../core/game.h"
 #include "../front/session.h"
 #include "morph_api.h"
+#include "spaces.h"
 
 /* A game lives while its handle or any of its states does: a binding may
  * release them in any order (Python's collector of cycles does). */
@@ -29,6 +30,11 @@ struct MorphState {
     State *st;
     Action *hist;
     int n, cap;
+    /* The parts drawn so far of a chance outcome drawn part by part
+     * through the dense ids (spaces.h); any action the game applies ends
+     * the draw. */
+    Action parts[SPACE_PARTS];
+    int nparts;
     bool from_start;  /* the history starts at the initial state */
     char *origin;     /* else the text it was read from (morph_state_origin) */
     uint64_t seed;    /* the session seed it was played with (0 when none) */

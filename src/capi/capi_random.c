@@ -44,6 +44,23 @@ MORPH_API int morph_state_sample_chance(const MorphState *s, MorphRng *r, int32_
     return 0;
 }
 
+/* Through the dense ids' chance outcomes (spaces.c): a part of a roll is
+ * drawn as chance_ids weighs it. */
+MORPH_API int morph_state_sample_id(const MorphState *s, MorphRng *r, int32_t *out)
+{
+    int32_t ids[MAX_ACTIONS];
+    double probabilities[MAX_ACTIONS];
+    int n = morph_state_chance_ids(s, ids, probabilities);
+    if (!n)
+        return capi_fail("not a chance node: nothing to draw"), -1;
+    double u = rng_double(&r->rng);
+    int i = 0;
+    while (i < n - 1 && u >= probabilities[i])
+        u -= probabilities[i++];
+    *out = ids[i];
+    return 0;
+}
+
 /* One game from s to the end; returns the number of actions. */
 static int play_random(State *s, Rng *rng)
 {

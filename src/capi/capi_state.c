@@ -23,6 +23,7 @@ void capi_state_push(MorphState *s, Action a)
         s->hist = xrealloc(s->hist, (size_t)s->cap * sizeof *s->hist);
     }
     s->hist[s->n++] = a;
+    s->nparts = 0;
     state_apply(s->st, a);
 }
 

@@ -131,7 +131,10 @@ MORPH_API int32_t morph_game_action_of(const MorphGame *g, int32_t id, int chanc
  * the outcomes that can happen (OpenSpiel's legal_actions). */
 MORPH_API int morph_state_legal_ids(const MorphState *s, int32_t *ids);
 /* The outcomes that can happen here with their probabilities (none away
- * from chance). */
+ * from chance). An outcome of several parts (a roll of several dice) is
+ * drawn part by part, ascending: the node lists the parts that can come
+ * next, each with its probability given the parts drawn, and stays a
+ * chance node until the last part is applied (docs/python.md). */
 MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *probabilities);
 /* How many outcomes can happen here, and a 64-bit hash of them with their
  * probabilities in *key (0 away from chance): a binding keeps the lists it
@@ -142,7 +145,12 @@ MORPH_API int morph_state_chance_key(const MorphState *s, uint64_t *key);
  * who moves now (as morph_state_player: a binding then need not ask), or
  * MORPH_ILLEGAL, with the error set, when id is not legal here. */
 MORPH_API int morph_state_apply_id(MorphState *s, int32_t id);
-/* morph_state_history in ids. */
+/* The text of a chance outcome's id that can be drawn here (a part's own
+ * text, "die 3", when it is one part of an outcome); NULL with the error
+ * set otherwise. */
+MORPH_API char *morph_state_outcome_text(const MorphState *s, int32_t id);
+/* morph_state_history in ids, an outcome drawn part by part as its parts
+ * (and the parts drawn of one being drawn). */
 MORPH_API int morph_state_history_ids(const MorphState *s, int32_t *out, int cap);
 /* Legal masks of many states of one game: row i of out (distinct_actions
  * bytes) holds 1 at the ids legal in states[i], zeros at chance nodes and
@@ -191,6 +199,9 @@ MORPH_API uint32_t morph_rng_below(MorphRng *r, uint32_t bound);
 /* Draws a chance outcome of s with the game's distribution: 0 with *out, or
  * -1 when s is not a chance node. */
 MORPH_API int morph_state_sample_chance(const MorphState *s, MorphRng *r, int32_t *out);
+/* The id of a chance outcome drawn with r as morph_state_chance_ids weighs
+ * them (one part of an outcome drawn part by part); -1 away from chance. */
+MORPH_API int morph_state_sample_id(const MorphState *s, MorphRng *r, int32_t *out);
 /* Plays n games of g from the start, game i with an Rng seeded with seed +
  * i: each decision legal_actions[morph_rng_below(n)], each chance outcome
  * morph_state_sample_chance (what `morph bench` times). Results as for

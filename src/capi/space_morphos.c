@@ -33,4 +33,11 @@ static long max_length(const Game *g)
     return (long)c->move_cap * per_turn;
 }
 
-const ActionSpace space_morphos = {"morphos", decisions, outcomes, max_length};
+static int parts(const Game *g, Action a, Action *out)
+{
+    (void)g;
+    out[0] = a;
+    return 1;
+}
+
+const ActionSpace space_morphos = {"morphos", decisions, outcomes, parts, NULL, max_length};

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/strbuf.h"
 #include "../core/xalloc.h"
 #include "capi_internal.h"
 #include "spaces.h"
@@ -13,6 +14,7 @@
 static const ActionSpace *const spaces[] = {&space_morpyam, &space_morphos, NULL};
 
 struct DenseSpace {
+    const ActionSpace *ops;
     int ndec, nout;
     int32_t *dec, *out; /* the games' integers of dense ids 0 .. ndec-1, 0 .. nout-1 */
     int32_t top;        /* one more than the largest integer listed */
@@ -27,6 +29,7 @@ static DenseSpace *space_new(const Game *game)
     for (const ActionSpace *const *a = spaces; *a; a++) {
         if (strcmp((*a)->game, game->ops->name) != 0)
             continue;
+        d->ops = *a;
         int32_t list[SPACE_MAX];
         d->ndec = (*a)->decisions(game, list);
         d->dec = xmalloc((size_t)(d->ndec + 1) * sizeof *d->dec);
@@ -122,41 +125,106 @@ MORPH_API int morph_state_legal_ids(const MorphState *s, int32_t *ids)
     return n;
 }
 
+/* The parts of the game's integer a (spaces.h), itself when the game has
+ * no space. */
+static int parts_of(const MorphState *s, const DenseSpace *d, Action a, Action *parts)
+{
+    if (!d->ops) {
+        parts[0] = a;
+        return 1;
+    }
+    return d->ops->parts(s->g->game, a, parts);
+}
+
+/* What can be drawn next at s's chance node: each part that extends the
+ * parts drawn (s->parts) towards an outcome that can happen, ascending,
+ * with its probability given the parts drawn (the sum of the outcomes'
+ * probabilities it leads to over the sum of all, so that drawing part by
+ * part draws each whole outcome with the game's own probability), and the
+ * outcome it completes (-1 when more parts follow). Returns how many. */
+static int next_parts(const MorphState *s, const DenseSpace *d, Action *part, double *prob, Action *whole)
+{
+    if (d->ops && d->ops->next) {
+        int quick = d->ops->next(s->g->game, s->st, s->parts, s->nparts, part, prob, whole);
+        if (quick >= 0)
+            return quick;
+    }
+    ChanceOutcome outcomes[MAX_ACTIONS];
+    int n = state_chance_outcomes(s->st, outcomes), k = 0, drawn = s->nparts;
+    double total = 0;
+    for (int i = 0; i < n; i++) {
+        Action p[SPACE_PARTS];
+        int np = parts_of(s, d, outcomes[i].action, p);
+        if (!(outcomes[i].probability > 0) || np <= drawn || memcmp(p, s->parts, (size_t)drawn * sizeof *p) != 0)
+            continue;
+        int j = 0;
+        while (j < k && part[j] < p[drawn])
+            j++;
+        if (j == k || part[j] != p[drawn]) { /* a new part, kept in order */
+            memmove(part + j + 1, part + j, (size_t)(k - j) * sizeof *part);
+            memmove(prob + j + 1, prob + j, (size_t)(k - j) * sizeof *prob);
+            memmove(whole + j + 1, whole + j, (size_t)(k - j) * sizeof *whole);
+            part[j] = p[drawn], prob[j] = 0, whole[j] = -1, k++;
+        }
+        prob[j] += outcomes[i].probability;
+        total += outcomes[i].probability;
+        if (np == drawn + 1)
+            whole[j] = outcomes[i].action;
+    }
+    if (drawn) /* before the first part the game's probabilities stand as they are */
+        for (int j = 0; j < k; j++)
+            prob[j] /= total;
+    return k;
+}
+
 MORPH_API int morph_state_chance_ids(const MorphState *s, int32_t *ids, double *probabilities)
 {
     const DenseSpace *d = space_of(s->g);
     if (!state_is_chance(s->st))
         return 0;
-    ChanceOutcome outcomes[MAX_ACTIONS];
-    int n = state_chance_outcomes(s->st, outcomes), kept = 0;
+    Action part[MAX_ACTIONS], whole[MAX_ACTIONS];
+    int n = next_parts(s, d, part, probabilities, whole);
     for (int i = 0; i < n; i++)
-        if (outcomes[i].probability > 0) { /* OpenSpiel lists only outcomes that can happen */
-            ids[kept] = id_of(d, outcomes[i].action);
-            probabilities[kept++] = outcomes[i].probability;
-        }
-    return kept;
+        ids[i] = id_of(d, part[i]);
+    return n;
 }
 
-/* FNV-1a over the outcomes' integers and probabilities' bits. */
+/* FNV-1a over the outcomes' ids and probabilities' bits. */
 MORPH_API int morph_state_chance_key(const MorphState *s, uint64_t *key)
 {
-    *key = 0;
-    if (!state_is_chance(s->st))
-        return 0;
-    ChanceOutcome outcomes[MAX_ACTIONS];
-    int n = state_chance_outcomes(s->st, outcomes), kept = 0;
+    int32_t ids[MAX_ACTIONS];
+    double probabilities[MAX_ACTIONS];
+    int n = morph_state_chance_ids(s, ids, probabilities);
     uint64_t h = 0xcbf29ce484222325u;
     for (int i = 0; i < n; i++) {
-        if (!(outcomes[i].probability > 0))
-            continue;
         uint64_t bits;
-        memcpy(&bits, &outcomes[i].probability, sizeof bits);
-        h = (h ^ (uint64_t)(uint32_t)outcomes[i].action) * 0x100000001b3u;
+        memcpy(&bits, &probabilities[i], sizeof bits);
+        h = (h ^ (uint64_t)(uint32_t)ids[i]) * 0x100000001b3u;
         h = (h ^ bits) * 0x100000001b3u;
-        kept++;
     }
-    *key = h;
-    return kept;
+    *key = n ? h : 0;
+    return n;
+}
+
+/* A chance outcome's id at s: the next part is drawn, and the game's
+ * outcome applied once its last part is. */
+static int apply_part(MorphState *s, const DenseSpace *d, int32_t id)
+{
+    Action part[MAX_ACTIONS], whole[MAX_ACTIONS];
+    double prob[MAX_ACTIONS];
+    int n = next_parts(s, d, part, prob, whole);
+    Action a = morph_game_action_of(s->g, id, 1);
+    for (int i = 0; i < n; i++) {
+        if (part[i] != a)
+            continue;
+        if (whole[i] >= 0)
+            capi_state_push(s, whole[i]);
+        else
+            s->parts[s->nparts++] = a;
+        return state_player(s->st);
+    }
+    capi_fail("illegal action %ld: not a chance outcome of this state (chance_outcomes lists them)", (long)id);
+    return MORPH_ILLEGAL;
 }
 
 MORPH_API int morph_state_apply_id(MorphState *s, int32_t id)
@@ -164,21 +232,50 @@ MORPH_API int morph_state_apply_id(MorphState *s, int32_t id)
     int p = state_player(s->st);
     if (p == PLAYER_TERMINAL)
         return capi_fail("the game is over: no action applies"), MORPH_ILLEGAL;
-    int32_t a = morph_game_action_of(s->g, id, p == PLAYER_CHANCE);
+    if (p == PLAYER_CHANCE)
+        return apply_part(s, space_of(s->g), id);
+    int32_t a = morph_game_action_of(s->g, id, 0);
     if (a < 0 || !capi_can_apply(s->st, a))
-        return capi_fail("illegal action %ld: not a %s of this state (%s lists them)", (long)id,
-                         p == PLAYER_CHANCE ? "chance outcome" : "legal action",
-                         p == PLAYER_CHANCE ? "chance_outcomes" : "legal_actions"),
+        return capi_fail("illegal action %ld: not a legal action of this state (legal_actions lists them)",
+                         (long)id),
                MORPH_ILLEGAL;
     capi_state_push(s, a);
     return state_player(s->st);
 }
 
+MORPH_API char *morph_state_outcome_text(const MorphState *s, int32_t id)
+{
+    const DenseSpace *d = space_of(s->g);
+    Action part[MAX_ACTIONS], whole[MAX_ACTIONS];
+    double prob[MAX_ACTIONS];
+    int n = state_is_chance(s->st) ? next_parts(s, d, part, prob, whole) : 0;
+    Action a = morph_game_action_of(s->g, id, 1);
+    for (int i = 0; i < n; i++)
+        if (part[i] == a) {
+            StrBuf sb = STRBUF_INIT;
+            state_action_text(s->st, a, &sb); /* a part's own text: the whole outcome's when it is whole */
+            char *text = capi_strdup(sb_str(&sb));
+            sb_free(&sb);
+            return text;
+        }
+    capi_fail("illegal action %ld: not a chance outcome of this state (chance_outcomes lists them)", (long)id);
+    return NULL;
+}
+
+/* Every action of the history in ids, a chance outcome as its parts, then
+ * the parts drawn of one still being drawn. */
 MORPH_API int morph_state_history_ids(const MorphState *s, int32_t *out, int cap)
 {
-    for (int i = 0; i < s->n && i < cap; i++)
-        out[i] = id_of(space_of(s->g), s->hist[i]);
-    return s->n;
+    const DenseSpace *d = space_of(s->g);
+    int count = 0;
+    for (int i = 0; i <= s->n; i++) {
+        Action p[SPACE_PARTS];
+        int np = i < s->n ? parts_of(s, d, s->hist[i], p) : s->nparts;
+        for (int j = 0; j < np; j++, count++)
+            if (count < cap)
+                out[count] = id_of(d, i < s->n ? p[j] : s->parts[j]);
+    }
+    return count;
 }
 
 MORPH_API int morph_states_legal_masks(const MorphState *const *states, int n, uint8_t *out)

@@ -90,4 +90,44 @@ export const tests = [
       await t.shot(page, 'analysis-upload');
     },
   },
+  {
+    name: 'The board stays on the screen with the graph: Analyse, then a decision chosen on it, at 1280x800 and 375x740 (touch)',
+    async run(t) {
+      const server = await t.server(['--analysis-ms', '10']);
+      // long games (9x9, two random AIs), one a screen: a graph and decisions that run far below the board
+      const ids = [];
+      for (let i = 0; i < 2; i++) {
+        const made = await server.api('POST', '/api/games', { body: { game: 'morphos', options: { size: 9 }, seats: [{ kind: 'ai', level: 'random' }, { kind: 'ai', level: 'random' }] } });
+        assertEqual(made.status, 201, `created: ${JSON.stringify(made.data)}`);
+        ids.push(made.data.id);
+      }
+      for (const id of ids) await server.waitSeat(id, -1, 60000);
+      const seen = (page, selector) => page.$eval(selector, (el) => {
+        const r = el.getBoundingClientRect();
+        return Math.min(r.bottom, innerHeight) - Math.max(r.top, 0) >= 0.9 * r.height; // (nearly) all of it on the screen
+      });
+      for (const screen of [{ width: 1280, height: 800, label: 'wide' }, { width: 375, height: 740, touch: true, label: 'phone' }]) {
+        const id = ids[screen.touch ? 1 : 0];
+        const page = await t.page({ ...screen, label: `analysis-${screen.label}` });
+        const press = (selector) => (screen.touch ? page.tap(selector) : page.click(selector));
+        await page.goto(`${server.url}/replay/${id}`);
+        await page.waitForSelector('#analyse');
+        if (screen.touch) await page.$eval('#analyse', (b) => b.scrollIntoView({ block: 'nearest' })); // where a thumb finds it
+        await press('#analyse');
+        await page.waitForSelector('#replay .eval-graph', { timeout: 120000 });
+        assert(await seen(page, '#replay .board-area'), `${screen.label}: the board on the screen once the analysis is there`);
+        const n = await page.$$eval('.eval-graph .eval-point', (p) => p.length);
+        assert(n > 20, `${screen.label}: a long game (${n} decisions)`);
+        // down to the graph, as a reader goes, and a decision of the middle chosen on it
+        await page.$eval('.eval-graph', (g) => g.scrollIntoView({ block: 'nearest' }));
+        const k = Math.floor(n / 2);
+        const index = await page.$eval(`.eval-graph .eval-point[data-decision="${k}"]`, (p) => Number(p.getAttribute('aria-label').split('.')[0]) - 1);
+        await press(`.eval-graph .eval-point[data-decision="${k}"]`);
+        assertEqual(await page.textContent('.where'), `Action ${index} of ${await page.$eval('#replay-slider', (x) => x.max)}`, `${screen.label}: the decision's position`);
+        assert(await seen(page, '#replay .board-area'), `${screen.label}: the board the choice changed is on the screen`);
+        assert(await seen(page, '.eval-graph'), `${screen.label}: and the graph with it`);
+        await t.shot(page, `analysis-board-${screen.label}`);
+      }
+    },
+  },
 ];

@@ -63,6 +63,19 @@ best_drop=$(grep -E "chance to win ([0-9]+)% ±[0-9]+ before, ([0-9]+)% ±[0-9]+
     awk '{ b = $4 + 0; a = $7 + 0; if (b - a >= 1) print }' | head -1)
 [ -z "$best_drop" ] && ok || bad "a best decision that loses ground without the words that say why: $best_drop"
 
+# A long game shares 20 decisions' budget between its decisions
+# (ANALYSIS_FULL_DECISIONS): 30 random decisions on 7x7, 0.01 s each asked.
+moves=()
+for _ in $(seq 30); do moves+=(genmove); done
+record "$tmp/long.json" morphos '{"size":7}' 3 '["ai:random","ai:random"]' "${moves[@]}" >/dev/null
+out=$($MORPH analyze --json --budget 0.03 "$tmp/long.json")
+n=$(jq '.decisions | length' <<<"$out")
+check_eq "a long game judged whole" "true" "$(jq ".complete and $n > 20" <<<"$out")"
+check_eq "its budget shared: 0.03 x 20 / $n a decision" "true" \
+    "$(jq ".budget - 0.03 * 20 / $n | fabs < 1e-9" <<<"$out")"
+check_match "the text says the share" "$n decisions judged by mcts, 0\.0[0-9]+ s a decision" \
+    "$($MORPH analyze --budget 0.03 --color never "$tmp/long.json" | tr '\n' ' ' | tr -s ' ')"
+
 # Bad input: one line, non-zero exit.
 check_error "no record" "^morph: analyze: expected a record file" $MORPH analyze
 check_exit "no record exits 2" 2 $MORPH analyze

@@ -103,7 +103,7 @@ def test_bad_game_strings_say_what_was_expected(text, message):
 
 @pytest.mark.parametrize("text,distinct,outcomes", [
     ("morphos(size=3)", 20, 0), ("morphos(size=5)", 52, 0), ("morphos(size=19)", 724, 0),
-    ("morpyam()", 506, 467), ("morpyam(players=4,variant=flash)", 506, 467), ("morpyam(variant=plus)", 1046, 482),
+    ("morpyam()", 506, 89), ("morpyam(players=4,variant=flash)", 506, 89), ("morpyam(variant=plus)", 1046, 104),
 ])
 def test_action_ids_are_dense(text, distinct, outcomes):
     game = pyspiel.load_game(text)
@@ -154,7 +154,7 @@ def test_chance_nodes_list_their_outcome_ids():
     while not rolled.is_chance_node():
         legal = rolled.legal_actions()
         rolled.apply_action(legal[0])
-    assert len(rolled.chance_outcomes()) in (6, 252) or 0 < len(rolled.chance_outcomes()) < 252
+    assert 0 < len(rolled.chance_outcomes()) <= 56
     first = rolled.chance_outcomes()
     first.clear()  # a caller's list is its own
     assert rolled.chance_outcomes()
@@ -224,6 +224,77 @@ def test_serialisation_keeps_the_history():
     assert new_game == game and new_state.history() == state.history() and str(new_state) == str(state)
 
 
+def roll_nodes(game, sizes):
+    """{number of whole outcomes: a state at a roll with that many} for
+    each of sizes, found along random games."""
+    found, seed = {}, 0
+    while len(found) < len(sizes):
+        rng, state = random.Random(seed), game.new_initial_state()
+        while not state.is_terminal() and len(found) < len(sizes):
+            if state.is_chance_node():
+                whole = len(morph.State.chance_outcomes(state))
+                if whole in sizes and whole not in found and morph.State.history(state)[-1:] != [3000]:
+                    found[whole] = state.clone()
+                actions, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        seed += 1
+    return found
+
+
+@pytest.mark.parametrize("text", ["morpyam()", "morpyam(players=3,variant=plus)"])
+def test_a_roll_drawn_in_parts_comes_out_as_the_game_rolls_it(text):
+    """Exact: following every path of parts from a roll of 1 to 5 dice, the
+    product of the probabilities met is the game's probability of the
+    whole roll it applies, and every roll is reached by one path."""
+    game = pyspiel.load_game(text)
+    for whole, state in sorted(roll_nodes(game, (21, 56, 126, 252)).items()):
+        expected = dict(morph.State.chance_outcomes(state))
+        assert len(expected) == whole and abs(sum(expected.values()) - 1) < 1e-12
+        reached, paths = {}, [(state, 1.0, 0)]
+        while paths:
+            node, p, depth = paths.pop()
+            if not node.is_chance_node() or morph.State.history(node) != morph.State.history(state):
+                roll = morph.State.history(node)[len(morph.State.history(state))]
+                assert roll not in reached and depth == (2 if whole > 56 else 1)
+                reached[roll] = p
+                continue
+            outcomes = node.chance_outcomes()
+            assert 0 < len(outcomes) <= 56 and abs(sum(q for _, q in outcomes) - 1) < 1e-12
+            assert node.legal_actions() == [a for a, _ in outcomes] == sorted(a for a, _ in outcomes)
+            paths += [(node.child(a), p * q, depth + 1) for a, q in outcomes]
+        assert reached.keys() == expected.keys()
+        assert max(abs(reached[r] - expected[r]) for r in expected) < 1e-15
+
+
+def test_a_roll_half_drawn_is_serialised_and_cloned_half_drawn():
+    game = pyspiel.load_game("morpyam")
+    state = roll_nodes(game, (252,))[252]
+    before = len(state.history())
+    first = state.chance_outcomes()
+    assert len(first) == 21 and state.action_to_string(first[0][0]) == "dice 1 1"
+    state.apply_action(first[4][0])  # the lowest two dice show 1 and 5
+    assert state.is_chance_node() and len(state.history()) == before + 1 and state.move_number() == before + 1
+    rest = state.chance_outcomes()
+    assert [state.action_to_string(a) for a, _ in rest] == ["dice 5 5 5", "dice 5 5 6", "dice 5 6 6", "dice 6 6 6"]
+    assert state.string_to_action("dice 5 6 6") == rest[2][0] and state.describe(rest[2][0]) == "dice 5 6 6"
+    for twin in (game.deserialize_state(state.serialize()), state.clone(), pickle.loads(pickle.dumps(state))):
+        assert twin.history() == state.history() and twin.chance_outcomes() == rest
+        twin.apply_action(rest[2][0])
+        assert twin.history_texts()[-1] == "dice 1 5 5 6 6" and not twin.is_chance_node()
+    with pytest.raises(ValueError, match="not a chance outcome of this state"):
+        state.apply_action(first[0][0])  # 1 1 is not among the dice still to draw
+    with pytest.raises(ValueError, match="'dice 1 2 3' is not a chance outcome of this state"):
+        state.string_to_action("dice 1 2 3")
+    rng, counts = morph.Rng(7), {}
+    for _ in range(6000):  # sample_chance draws the others as chance_outcomes weighs them
+        drawn = state.sample_chance(rng)
+        counts[drawn] = counts.get(drawn, 0) + 1
+    for action, p in rest:
+        assert abs(counts.get(action, 0) / 6000 - p) < 5 * (p * (1 - p) / 6000) ** 0.5 + 1e-9
+
+
 def test_a_state_from_morphs_position_text_keeps_its_start_and_history_since():
     game = pyspiel.load_game("morphos(size=5)")
     position = random_game(game, 2, stop=6).position_text()
@@ -288,9 +359,9 @@ def test_morpyam_length_is_bounded_by_its_caps(text):
     o = game.options
     plus = o["variant"] == "plus"
     assert game.max_game_length() == (72 * plus + (1 + plus) * o["rolloff-cap"] * o["players"]
-                                      + 10 * o["turn-cap"] + o["players"])
+                                      + 13 * o["turn-cap"] + o["players"])
     assert max(len(random_game(game, seed).history()) for seed in range(40)) <= game.max_game_length()
-    assert pyspiel.load_game("morpyam").max_game_length() == 100 * 2 + 1000 * 10 + 2
+    assert pyspiel.load_game("morpyam").max_game_length() == 100 * 2 + 1000 * 13 + 2
 
 
 def test_the_bot_base_class_does_what_openspiels_does():

@@ -308,16 +308,17 @@ static void dense_ids(void **unused)
 
     MorphGame *y = morph_game_new("morpyam", "{\"variant\":\"plus\"}");
     assert_int_equal(morph_game_num_distinct_actions(y), 1046);
-    assert_int_equal(morph_game_max_chance_outcomes(y), 482);
-    /* the deal and the puts, two roll-offs of 100 rounds, 1000 turns of 10, a leave a seat */
-    assert_int_equal(morph_game_max_game_length(y), 72 + 2 * 100 * 2 + 1000 * 10 + 2);
+    /* the dice of one to three dice, a roll-off's die, the kinds dealt */
+    assert_int_equal(morph_game_max_chance_outcomes(y), 83 + 6 + 15);
+    /* the deal and the puts, two roll-offs of 100 rounds, 1000 turns of 13, a leave a seat */
+    assert_int_equal(morph_game_max_game_length(y), 72 + 2 * 100 * 2 + 1000 * 13 + 2);
     MorphState *p = morph_state_new(y), *q = morph_state_new(g);
     double probs[MORPH_MAX_ACTIONS];
     int32_t legal[MORPH_MAX_ACTIONS];
     int n = morph_state_chance_ids(p, ids, probs);
     assert_int_equal(morph_state_legal_ids(p, legal), n); /* at chance, legal_actions are the outcomes */
     assert_memory_equal(legal, ids, (size_t)n * sizeof *ids);
-    assert_int_equal(ids[0], 467); /* the deal comes after the 461 rolls and 6 roll-off dice */
+    assert_int_equal(ids[0], 89); /* the deal comes after the 83 dice and 6 roll-off dice */
     uint64_t key, again, after, none;
     MorphState *twin = morph_state_clone(p);
     assert_int_equal(morph_state_chance_key(p, &key), n);

@@ -65,7 +65,14 @@ export class AnalysisPanel {
     }
   }
 
+  // The replay keeps its board on the screen while an analysis is on
+  // (style.css: the board sticks, the graph comes under it on a phone).
+  pinBoard() {
+    this.el.closest('.replay')?.classList.add('analysing');
+  }
+
   async start() {
+    this.pinBoard();
     this.button.disabled = true;
     this.status.textContent = 'Starting the analysis…';
     try {
@@ -82,6 +89,7 @@ export class AnalysisPanel {
 
   // The engine in a worker judges the record: the page never freezes.
   async startHere() {
+    this.pinBoard();
     this.button.disabled = true;
     this.here.disabled = true;
     this.status.textContent = 'Analysing in this page…';
@@ -160,6 +168,7 @@ export class AnalysisPanel {
   }
 
   show(a) {
+    this.pinBoard();
     this.analysis = a;
     this.button.hidden = true;
     if (this.here) this.here.hidden = true;
@@ -252,6 +261,10 @@ export class AnalysisPanel {
     for (const dot of this.svg.querySelectorAll('.eval-point'))
       dot.classList.toggle('selected', Number(dot.dataset.decision) === i);
     this.viewer.go(d.index, { better: d.best_cells });
+    // The board the choice changed, on the screen (it sticks there; this is
+    // for a screen too short to hold it).
+    const board = this.viewer.el.board.getBoundingClientRect();
+    if (board.top < 0 || board.bottom > innerHeight) this.viewer.el.board.scrollIntoView({ block: 'nearest' });
     const lost = d.loss >= 0.005 ? ` (lost ${Math.round(100 * d.loss)} points)` : '';
     const parts = [
       h('p', {}, h('strong', { text: `${d.index + 1}. ` }), d.text, ' ',
