@@ -110,6 +110,7 @@ static void migrates_an_older_database(void **state)
     assert_int_equal(g.count, 1);
     assert_string_equal(g.actions[0].text, "c3");
     assert_false(g.rated);
+    assert_true(g.takebacks); /* migration 8: an unrated game keeps its takebacks */
     assert_int_equal(g.clock.kind, CLOCK_NONE);
     assert_int_equal(g.seats[0].account, 0);
     stored_game_clear(&g);
