@@ -98,5 +98,18 @@ export const tests = SIZES.map((size) => ({
     await a.waitForURL(b.url());
     await b.waitForSelector('#game[data-busy="no"]');
     assertEqual((await gameState(b)).seats, '1', 'the seats moved round: b starts');
+
+    // ---- the home page says how many play each other now (the rematch) ----
+    const home = await t.page({ label: `home ${size.name}`, ...size });
+    const said = /^2 people playing each other now, in 1 game\.$/;
+    // the server asks its store every few seconds: the page is reloaded until it says so
+    for (let tries = 0; ; tries++) {
+      await home.goto(server.url);
+      await home.waitForSelector('#playing-now');
+      const text = await home.textContent('#playing-now');
+      if (said.test(text)) break;
+      assert(tries < 30, `the home page says '${text}', not that 2 people play now`);
+      await home.waitForTimeout(1000);
+    }
   },
 }));
