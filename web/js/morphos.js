@@ -187,7 +187,8 @@ export class MorphosTable {
     this.premove = null; // {point, text}: queued while the other side is to move
     this.el = {
       board: h('div', { class: 'morphos-wrap' }),
-      // under the board, where the finger is
+      // where the eye is: under the board on a narrow screen, atop the side
+      // column beside it on a wide one (renderConfirm)
       confirm: h('div', { class: 'confirm-move', hidden: true }),
       buttons: h('div', { class: 'action-buttons' }),
       preview: h('p', { class: 'preview', 'aria-live': 'polite' }),
@@ -272,6 +273,9 @@ export class MorphosTable {
   renderConfirm() {
     const box = this.el.confirm;
     const action = this.pending && this.actions.get(this.pending);
+    // the two columns of style.css's wide layout (above 900 px)
+    if (window.matchMedia('(min-width: 901px)').matches) this.screen.el.controls.prepend(box);
+    else this.el.board.after(box);
     box.hidden = !action;
     if (!action) return clear(box);
     put(box, h('span', { class: 'confirm-text', text: `${action.text}?` }),
