@@ -3,7 +3,8 @@
 // nobody has moved (the game ends, nobody loses), a takeback asked on one
 // page and accepted on the other, then one declined, a rematch offered on
 // one page and accepted on the other (both follow it to the new game),
-// the watchers' count; axe-core clean on the offers.
+// the watchers' count, and how many play each other now on the home page;
+// axe-core clean on the offers.
 import { waitVersion, gameState, assert, assertEqual, checkA11y } from './lib.mjs';
 import { startFriendGame, move } from './test_morphos.mjs';
 
@@ -42,6 +43,7 @@ export const tests = SIZES.map((size) => ({
     assert(/nobody loses/.test(await a.textContent('#offers')), 'the abort says nobody loses');
     const box = await a.$eval('#offers', (el) => el.getBoundingClientRect().bottom);
     assert(box <= size.height, `the offers are on the first screen (bottom at ${box})`);
+    await a.mouse.move(0, 0); // no hover left where the emulated touch screen's tap was (a phone's leaves none)
     await t.shot(a, `fair-abort-${size.name}`);
     await press(b, 'abort', size.touch);
     for (const page of [a, b]) await page.waitForSelector('#game[data-status="finished"]');
