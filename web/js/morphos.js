@@ -227,7 +227,7 @@ export class MorphosTable {
   }
 
   // A click or tap on a point without a legal action now: a premove while
-  // the other side is to move (again on the same point: cancelled), else
+  // the other player is to move (again on the same point: cancelled), else
   // the reason it cannot be played.
   pointRefused(text) {
     if (!this.mayPremove()) return this.screen.refuse(text);
@@ -243,12 +243,14 @@ export class MorphosTable {
     this.screen.tell(`Premove ${point}: played as soon as it is your turn, if it is legal then. ${again} it again to cancel.`);
   }
 
-  // A player of one seat, the other side to move (a person or the AI).
+  // A player of one seat in a game between people, the other to move.
+  // Against the AI a click while it thinks says so instead (its reply
+  // comes at once at most levels: there is little to win).
   mayPremove() {
     const state = this.state;
     const mine = this.screen.mySeats;
-    if (!state || state.result || mine.size !== 1 || !state.to_move || mine.has(state.to_move)) return false;
-    return state.seats.every((seat) => seat.kind === 'ai' || seat.claimed);
+    if (!state || state.result || this.screen.hasAi || mine.size !== 1 || !state.to_move || mine.has(state.to_move)) return false;
+    return state.seats.every((seat) => seat.claimed);
   }
 
   // The turn has come: the premove is played at once if it is legal, or
