@@ -25,7 +25,7 @@ run=(
     libpq-dev           # the PostgreSQL store
     nettle-dev          # SHA-256 of tokens
     libsodium-dev       # Argon2id password hashes
-    zlib1g-dev          # gzip answers of morph serve
+    libdeflate-dev      # gzip answers of morph serve
     # the page's engine (web/engine/morph.wasm, built by make and served with the page): clang
     # compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld;
     # jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below)
@@ -47,6 +47,7 @@ fuzz=(
 # cluster's test included.
 test=(
     libcmocka-dev       # unit tests
+    zlib1g-dev          # the compression test reads morph serve's gzip with another library
     jq                  # command-line tests read JSON
     tmux                # the terminal client's tests (80x24 windows)
     curl                # command-line tests drive morph serve

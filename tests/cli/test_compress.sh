@@ -58,11 +58,20 @@ check_match "a state goes gzipped" "content-encoding: gzip" "$h"
 check_match "JSON answers have Vary: Accept-Encoding" "vary: accept-encoding" "$h"
 check_eq "inflated, the same state" "$plain" "$(curl -s "${gz[@]}" "$base/api/games/$id" | gunzip)"
 wire=$(curl -s "${gz[@]}" "$base/api/games/$id" | wc -c)
-check_eq "a 9x9 state in a quarter of its bytes or less" 1 "$(( wire * 4 < ${#plain} ))"
+check_eq "a 9x9 state in a third of its bytes or less" 1 "$(( wire * 3 < ${#plain} ))"
 h=$(headers "$base/api/games/$id")
 if [[ "$h" != *content-encoding* ]]; then ok; else bad "a state without Accept-Encoding: $h"; fi
 h=$(headers "$base/api/games/nosuchgame" "${gz[@]}")
 if [[ "$h" != *content-encoding* ]]; then ok; else bad "a short error goes as it is: $h"; fi
+# a lean answer to a move fits one TCP segment: it goes as it is
+token=$(body "$r" | jq -r '.seats[0].token')
+legal=$(jq -r '.legal[0].action' <<<"$plain")
+lean=$(curl -s -D - -o "$tmp/lean" "${gz[@]}" -H 'Content-Type: application/json' -H "X-Seat-Token: $token" \
+    -d "{\"action\":\"$legal\"}" "$base/api/games/$id/actions?lean=1" | tr -d '\r' | tr 'A-Z' 'a-z')
+check_match "a lean answer to a move" "^http/1.1 200" "$lean"
+check_eq "a lean answer under 1,400 bytes" 1 "$(( $(wc -c <"$tmp/lean") < 1400 ))"
+if [[ "$lean" != *content-encoding* ]]; then ok; else bad "a lean answer was compressed: $lean"; fi
+check_eq "a lean answer is JSON as it is" 1 "$(jq -r .count "$tmp/lean")"
 
 # ---- live streams: never compressed ----
 curl -s -N -D "$tmp/stream_headers" "${gz[@]}" "$base/api/games/$id/events" >"$tmp/stream" &

@@ -70,8 +70,16 @@ cleanup() {
 trap cleanup EXIT
 
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-limits=(--games-per-minute 1000000 --requests-per-second 1000000 --max-connections 10000
-        --max-connections-per-client 10000 --running-per-client 1000000)
+# The limits are lifted for the load; only the flags this binary's `serve
+# --help` lists are passed, so that an older build (back to c032059) starts.
+limits=()
+serve_help=$("$morph" serve --help 2>&1 || true)
+for pair in games-per-minute=1000000 requests-per-second=1000000 max-connections=100000 \
+            max-connections-per-client=100000 running-per-client=1000000 max-streams=100000 \
+            max-streams-per-client=100000; do
+    flag=--${pair%%=*}
+    grep -q -- "$flag " <<<"$serve_help" && limits+=("$flag" "${pair#*=}")
+done
 if [ "$cluster" -gt 0 ]; then
     bash scripts/cluster.sh --servers "$cluster" --port 0 --per-client 10000 --morph "$morph" --state "$tmp/state" \
         "${pg_set[@]}" -- \

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -68,7 +69,7 @@ static void gzip_round_trip(void **unused)
     for (int i = 0; n + 64 < sizeof text; i++)
         n += (size_t)snprintf(text + n, sizeof text - n, "{\"action\":\"c%d\",\"text\":\"Black places a stone\"},", i % 9);
     size_t len = 0;
-    char *gz = compress_gzip(text, n, 6, &len);
+    char *gz = compress_gzip(text, n, COMPRESS_JSON_LEVEL, &len);
     assert_non_null(gz);
     assert_true(len < n / 4);
     assert_int_equal(inflate_all(gz, len, back, sizeof back), (long)n);
@@ -80,6 +81,48 @@ static void gzip_round_trip(void **unused)
     for (size_t i = 0; i < sizeof noise; i++)
         noise[i] = (unsigned char)((x = x * 1103515245u + 12345u) >> 16);
     assert_null(compress_gzip((const char *)noise, sizeof noise, 9, &len));
+}
+
+/* Each thread keeps its own compressor: threads compressing at once each
+ * get their own text back, and a thread's compressor is freed when it ends
+ * (ASan's leak check). */
+static void *compress_many(void *arg)
+{
+    int k = (int)(intptr_t)arg;
+    char text[4096], back[4096];
+    size_t n = 0;
+    while (n + 40 < sizeof text)
+        n += (size_t)snprintf(text + n, sizeof text - n, "{\"thread\":%d,\"n\":%zu},", k, n % 7);
+    for (int i = 0; i < 200; i++) {
+        size_t len = 0;
+        char *gz = compress_gzip(text, n, COMPRESS_JSON_LEVEL, &len);
+        if (!gz || inflate_all(gz, len, back, sizeof back) != (long)n || memcmp(back, text, n) != 0) {
+            free(gz);
+            return (void *)1;
+        }
+        free(gz);
+    }
+    return NULL;
+}
+
+static void compressors_per_thread(void **unused)
+{
+    pthread_t t[4];
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(pthread_create(&t[k], NULL, compress_many, (void *)(intptr_t)k), 0);
+    for (int k = 0; k < 4; k++) {
+        void *failed = NULL;
+        pthread_join(t[k], &failed);
+        assert_null(failed);
+    }
+    assert_null(compress_many((void *)(intptr_t)9)); /* and on this thread, at another level before and after */
+    size_t len = 0;
+    char text[2048];
+    memset(text, 'a', sizeof text);
+    char *gz = compress_gzip(text, sizeof text, COMPRESS_FILE_LEVEL, &len);
+    assert_non_null(gz);
+    free(gz);
+    assert_null(compress_many((void *)(intptr_t)9));
 }
 
 /* Writes text to path and opens it: fd and st. */
@@ -142,6 +185,7 @@ int main(void)
         cmocka_unit_test(accept_encoding_headers),
         cmocka_unit_test(types_worth_compressing),
         cmocka_unit_test(gzip_round_trip),
+        cmocka_unit_test(compressors_per_thread),
         cmocka_unit_test(files_kept_until_they_change),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -178,6 +178,49 @@ static void a_stale_write_is_a_conflict(void **state)
     stored_game_clear(&back);
 }
 
+/* A move that leaves status and updated as stored (listing_same) still
+ * stores everything else it changes. */
+static void a_quiet_append_keeps_the_rest(void **state)
+{
+    char err[ERR_MAX + 256];
+    StoredGame g = make_game("qqqqqqqqqq", 2);
+    g.status = STATUS_PLAYING;
+    must(st->ops->create(st, &g, err, sizeof err), "create", err);
+    g.count = 5;
+    g.version = 2;
+    g.listing_same = true;
+    g.result = "{\"winners\":[1]}";
+    g.epoch = 2;
+    g.undo_low = 4;
+    must(st->ops->append(st, &g, 2, err, sizeof err), "quiet append", err);
+    StoredGame back = load(g.id);
+    assert_int_equal(back.count, 5);
+    assert_int_equal(back.version, 2);
+    assert_int_equal(back.epoch, 2);
+    assert_int_equal(back.undo_low, 4);
+    assert_string_equal(back.result, "{\"winners\":[1]}");
+    assert_string_equal(back.updated, "2026-11-25T10:00:00Z");
+    assert_int_equal(back.status, STATUS_PLAYING);
+    assert_string_equal(back.actions[4].text, "c4");
+    stored_game_clear(&back);
+    /* and one that moves them writes them */
+    g.count = 6;
+    g.version = 3;
+    g.listing_same = false;
+    g.status = STATUS_FINISHED;
+    snprintf(g.updated, sizeof g.updated, "2026-11-25T10:07:00Z");
+    must(st->ops->append(st, &g, 5, err, sizeof err), "append", err);
+    back = load(g.id);
+    assert_string_equal(back.updated, "2026-11-25T10:07:00Z");
+    assert_int_equal(back.status, STATUS_FINISHED);
+    stored_game_clear(&back);
+    /* a stale quiet write is a conflict like any other */
+    g.listing_same = true;
+    g.count = 7;
+    assert_false(st->ops->append(st, &g, 6, err, sizeof err));
+    assert_true(store_conflict(err));
+}
+
 typedef struct Racer {
     Store *store;
     StoredGame g;
@@ -752,6 +795,7 @@ int main(void)
     const struct CMUnitTest sqlite_tests[] = {
         cmocka_unit_test_setup_teardown(a_game_comes_back_as_stored, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(a_stale_write_is_a_conflict, setup_sqlite, teardown),
+        cmocka_unit_test_setup_teardown(a_quiet_append_keeps_the_rest, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(racing_writers_store_one_action, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(claims_and_rematches_are_once, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(lists_page_in_one_order, setup_sqlite, teardown),
@@ -761,6 +805,7 @@ int main(void)
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(a_game_comes_back_as_stored, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(a_stale_write_is_a_conflict, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(a_quiet_append_keeps_the_rest, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(racing_writers_store_one_action, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(claims_and_rematches_are_once, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(lists_page_in_one_order, setup_pg, teardown),

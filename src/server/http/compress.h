@@ -1,4 +1,4 @@
-/* Compressed answers (gzip, by zlib): JSON answers and the page's files
+/* Compressed answers (gzip, by libdeflate): JSON answers and the page's files
  * for clients that accept gzip, never the live streams (an event must
  * leave at once, not wait in a compressor's window). */
 #ifndef MORPH_HTTP_COMPRESS_H
@@ -8,8 +8,16 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
-/* Bodies smaller than this go as they are: gzip's frame would eat the gain. */
+/* Files smaller than this go as they are: gzip's frame would eat the gain. */
 #define COMPRESS_MIN_BYTES 512
+/* JSON answers smaller than this go as they are: they fit one TCP segment
+ * of a common link either way, so compressing them saves no packet, only
+ * CPU (a lean answer to a move is 400 to 1,100 bytes). */
+#define COMPRESS_JSON_MIN_BYTES 1400
+/* JSON is compressed as it goes at libdeflate's cheapest level; the page's
+ * files once, at its best. */
+#define COMPRESS_JSON_LEVEL 1
+#define COMPRESS_FILE_LEVEL 12
 
 /* Whether an Accept-Encoding header value (may be NULL) accepts gzip:
  * "gzip" or "x-gzip" or "*" listed without q=0. */
@@ -19,8 +27,8 @@ bool compress_accepts_gzip(const char *accept_encoding);
  * compressed). */
 bool compress_type_worth_it(const char *content_type);
 
-/* data in gzip form (level 1 to 9), in a new buffer of *out_len bytes;
- * NULL when zlib fails or it would not be smaller. */
+/* data in gzip form (libdeflate's level 1 to 12), in a new buffer of
+ * *out_len bytes; NULL when compression fails or it would not be smaller. */
 char *compress_gzip(const char *data, size_t len, int level, size_t *out_len);
 
 /* The gzip form of the file at path (open as fd, described by st), kept in

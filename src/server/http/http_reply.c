@@ -29,7 +29,7 @@ static enum MHD_Result queue_api(struct MHD_Connection *conn, ApiResponse *res, 
     char *body = res->body ? res->body : xstrdup("{}");
     res->body = NULL;
     size_t len = strlen(body), gz_len = 0;
-    char *gz = len >= COMPRESS_MIN_BYTES && accepts_gzip(conn) ? compress_gzip(body, len, 6, &gz_len) : NULL;
+    char *gz = len >= COMPRESS_JSON_MIN_BYTES && accepts_gzip(conn) ? compress_gzip(body, len, COMPRESS_JSON_LEVEL, &gz_len) : NULL;
     struct MHD_Response *r;
     if (gz) {
         free(body);

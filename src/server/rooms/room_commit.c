@@ -12,6 +12,8 @@
 #include "../../front/record.h"
 #include "../../core/xalloc.h"
 
+#define UPDATED_GRAIN_S 60.0 /* how stale a running game's `updated` may grow */
+
 /* Whether seat has made a decision that is not a resignation or leaving. */
 static bool has_moved(const Session *s, int seat)
 {
@@ -49,7 +51,14 @@ bool room_commit(Room *r, RoomError *e)
     g.status = room_status(r);
     g.version = r->meta.version + 1;
     g.ai_to_move = room_ai_pending(r);
-    record_now(g.updated);
+    /* `updated` moves with the status, or once it is a minute old: the
+     * lists and the idle reaper read it in minutes and days, and leaving it
+     * leaves the indexes over it unwritten (store.h) */
+    char now[21];
+    record_now(now);
+    g.listing_same = g.status == r->meta.status && store_time_of(now) - store_time_of(r->meta.updated) < UPDATED_GRAIN_S;
+    if (!g.listing_same)
+        memcpy(g.updated, now, sizeof g.updated);
     room_clock_to_store(r, &g, room_host_now(r->host));
     rate_if_ending(r, &g);
     /* an aborted game's result is the room's (room_abort.c wrote it), not the rules' */

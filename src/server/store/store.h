@@ -103,6 +103,10 @@ typedef struct StoredGame {
      * move in the same transaction (rating.h). */
     bool rate_now;
     double score[MAX_PLAYERS];
+    /* Only for append: status and updated are the stored ones, so that the
+     * store may leave them and the indexes over them alone (a move in a
+     * running game rewrites `updated` once a minute: docs/web.md). */
+    bool listing_same;
 } StoredGame;
 
 /* Frees what a StoredGame owns (options, result, actions), not g itself. */
