@@ -89,10 +89,8 @@ static void a_game_comes_back_as_stored(void **state)
     char err[ERR_MAX + 256];
     StoredGame g = make_game("aaaaaaaaaa", 5);
     g.result = "{\"winners\":[1]}";
-    g.takebacks = true;
     must(st->ops->create(st, &g, err, sizeof err), "create", err);
     StoredGame back = load(g.id);
-    assert_true(back.takebacks);
     assert_string_equal(back.game, "morphos");
     assert_string_equal(back.options, g.options);
     assert_true(back.seed == g.seed);
@@ -134,13 +132,6 @@ static void a_game_comes_back_as_stored(void **state)
     must(st->ops->load(st, "zzzzzzzzzz", &back, &found, err, sizeof err), "load", err);
     assert_false(found);
     must(st->ops->ping(st, err, sizeof err), "ping", err);
-    /* a game made without takebacks */
-    StoredGame firm = make_game("aaaaaaaaab", 0);
-    firm.rated = true;
-    must(st->ops->create(st, &firm, err, sizeof err), "create", err);
-    back = load(firm.id);
-    assert_true(back.rated && !back.takebacks);
-    stored_game_clear(&back);
 }
 
 static void a_stale_write_is_a_conflict(void **state)
