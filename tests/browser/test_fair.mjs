@@ -3,7 +3,8 @@
 // nobody has moved (the game ends, nobody loses), a takeback asked on one
 // page and accepted on the other, then one declined, a rematch offered on
 // one page and accepted on the other (both follow it to the new game),
-// the watchers' count; axe-core clean on the offers.
+// the watchers' count, and how many play each other now on the home page;
+// axe-core clean on the offers.
 import { waitVersion, gameState, assert, assertEqual, checkA11y } from './lib.mjs';
 import { startFriendGame, move } from './test_morphos.mjs';
 
@@ -42,6 +43,7 @@ export const tests = SIZES.map((size) => ({
     assert(/nobody loses/.test(await a.textContent('#offers')), 'the abort says nobody loses');
     const box = await a.$eval('#offers', (el) => el.getBoundingClientRect().bottom);
     assert(box <= size.height, `the offers are on the first screen (bottom at ${box})`);
+    await a.mouse.move(0, 0); // no hover left where the emulated touch screen's tap was (a phone's leaves none)
     await t.shot(a, `fair-abort-${size.name}`);
     await press(b, 'abort', size.touch);
     for (const page of [a, b]) await page.waitForSelector('#game[data-status="finished"]');
@@ -98,5 +100,18 @@ export const tests = SIZES.map((size) => ({
     await a.waitForURL(b.url());
     await b.waitForSelector('#game[data-busy="no"]');
     assertEqual((await gameState(b)).seats, '1', 'the seats moved round: b starts');
+
+    // ---- the home page says how many play each other now (the rematch) ----
+    const home = await t.page({ label: `home ${size.name}`, ...size });
+    const said = /^2 people playing each other now, in 1 game\.$/;
+    // the server asks its store every few seconds: the page is reloaded until it says so
+    for (let tries = 0; ; tries++) {
+      await home.goto(server.url);
+      await home.waitForSelector('#playing-now');
+      const text = await home.textContent('#playing-now');
+      if (said.test(text)) break;
+      assert(tries < 30, `the home page says '${text}', not that 2 people play now`);
+      await home.waitForTimeout(1000);
+    }
   },
 }));

@@ -65,16 +65,18 @@ export const tests = [
         await page.check('input[name=game][value=morphos]');
         await checkFits(page, `More options, Morphos (${name})`);
         assert(await page.isVisible('#ai-level'), 'against the AI: its level');
-        assert(!(await page.isVisible('#clock')), 'against the AI: no clock');
+        assert(await page.isVisible('#clock'), 'against the AI: a clock (yours alone)');
+        assert(!(await page.isVisible('#takebacks')), 'against the AI: no takebacks (Undo is there)');
         assertEqual(await page.$$eval('select[name^="seat-"]', (x) => x.length), 0, 'against the AI: no seat fields');
         await page.check('input[name=mode][value=friend]');
         assert(await page.isVisible('#clock'), 'between people: a clock');
+        assert(await page.isChecked('#takebacks'), 'between people: takebacks, on by default');
         assert(!(await page.$('#ai-level')), 'between people: no AI level');
         await page.check('input[name=mode][value=custom]');
         assertEqual(await page.$$eval('select[name^="seat-"]', (x) => x.length), 2, 'custom seats: a field per seat');
         assert(await page.isVisible('#clock'), 'custom seats, all people: a clock');
         await page.selectOption('select[name="seat-2"]', 'ai:mcts');
-        assert(!(await page.isVisible('#clock')), 'an AI seat: no clock');
+        assert(await page.isVisible('#clock') && !(await page.isVisible('#takebacks')), 'an AI seat: a clock, no takebacks');
         assert(await page.isVisible('.seat[data-seat="2"] .ms'), 'mcts: its thinking time');
         await checkFits(page, `More options, custom seats (${name})`);
         assertEqual(await page.$$eval('fieldset.choices .choice strong', (x) => x.map((e) => e.textContent)),

@@ -23,7 +23,11 @@ export async function move(page, what) {
   const state = await waitTurn(page);
   assertEqual(state.act, 'yes', `${page.label} may move (${what})`);
   if (what.startsWith('#')) await page.click(what);
-  else await page.click(`.pt.can[data-point="${what}"]`);
+  else {
+    await page.click(`.pt.can[data-point="${what}"]`);
+    // with Confirm moves (a touch screen's default between people) the first tap only chooses
+    if (await page.$(`.pt.pending[data-point="${what}"]`)) await page.click(`.pt.can[data-point="${what}"]`);
+  }
   return waitVersion(page, Number(state.version));
 }
 

@@ -153,6 +153,11 @@ static bool fault_each_abandoned(Store *st, const char *before, int limit, void 
     return FAULT_REAL(st)->ops->each_abandoned(FAULT_REAL(st), before, limit, fn, ctx, err, errlen);
 }
 
+static bool fault_count_playing(Store *st, const char *since, int *games, int *people, char *err, size_t errlen)
+{
+    return FAULT_REAL(st)->ops->count_playing(FAULT_REAL(st), since, games, people, err, errlen);
+}
+
 static bool fault_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
                        int *n, char *err, size_t errlen)
 {
@@ -257,6 +262,7 @@ static const StoreOps fault_store_ops = {
     .each_abandoned = fault_each_abandoned,
     .unlist = fault_unlist,
     .list = fault_list,
+    .count_playing = fault_count_playing,
     .each_game = fault_each_game,
     .save_clock = fault_save_clock,
     .account_create = fault_account_create,

@@ -4,9 +4,12 @@
  * it; a first move not made within 30 s aborts the game), abort by a
  * player before both have moved (unrated, nobody's loss, 409 after; kept
  * across a restart), takeback offers (offered, accepted as Undo does,
- * declined, lapsing on a move, off in rated games, Undo against the AI),
+ * declined, lapsing on a move, Undo against the AI; a game option, off by
+ * default in rated games, kept by the store and by a rematch),
  * rematch offers (202, declined, accepted with 201, lapsing when the maker's
- * stream closes; against the AI at once) and the watchers' count. With
+ * stream closes; against the AI at once), the watchers' count, and how
+ * many play between people now (GET /api/meta). And a clock against the
+ * AI: only the person's time runs. With
  * MORPH_TEST_STORE=postgresql (tests/run.sh runs it so too) the same over a
  * fresh PostgreSQL database of the test run's cluster. */
 #include <setjmp.h>
@@ -29,6 +32,7 @@ static char dir[64], db_path[256];
 static char pg_name[64]; /* the test's PostgreSQL database, or "" */
 static Server *srv;
 static double fake_time = 1000; /* the clocks' time, moved by the tests */
+static int ai_threads = 1;      /* 0: the AI moves when a test calls room_ai_turn */
 static const char *origin = "http://morph.test";
 
 static double now_fn(void)
@@ -41,7 +45,7 @@ static void start(void)
     ServerConfig cfg;
     server_config_defaults(&cfg);
     cfg.db_path = db_path;
-    cfg.ai_threads = 1;
+    cfg.ai_threads = ai_threads;
     cfg.limits.create_per_minute = 1000000;
     cfg.limits.requests_per_second = 1000000;
     cfg.password_cost = password_cost_min();
@@ -63,6 +67,7 @@ static int setup(void **state)
     if (store && strcmp(store, "postgresql") == 0 && !pg_test_database(pg_name, sizeof pg_name, db_path, sizeof db_path))
         fail_msg("MORPH_TEST_STORE=postgresql needs the test cluster of MORPH_TEST_PG");
     fake_time = 1000;
+    ai_threads = 1;
     start();
     return 0;
 }
@@ -398,6 +403,57 @@ static void a_takeback_with_a_clock(void **state)
     json_decref(s);
 }
 
+static bool takebacks_of(const char *id)
+{
+    json_t *s = state_of(id, NULL);
+    bool on = json_is_true(json_object_get(s, "takebacks"));
+    json_decref(s);
+    return on;
+}
+
+static void takebacks_are_a_game_option(void **state)
+{
+    Browser a = sign_up("alice"), b = sign_up("bob_2");
+    char casual_off[GAME_ID_LEN + 1], rated_on[GAME_ID_LEN + 1], id[GAME_ID_LEN + 1];
+    expect_error(400, &a, "POST", "/api/games",
+                 "{\"game\":\"morphos\",\"takebacks\":\"yes\",\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}",
+                 "'takebacks' must be true");
+    /* a casual game made without them: each move stands */
+    friend_game(&a, &b, "{\"game\":\"morphos\",\"options\":{\"size\":5},\"takebacks\":false,"
+                        "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}", casual_off);
+    assert_false(takebacks_of(casual_off));
+    play(&a, casual_off, "c3", 200);
+    json_t *doc = post(409, &b, casual_off, "takeback", NULL);
+    assert_non_null(strstr(json_string_value(json_object_get(doc, "error")), "takebacks are off in this game"));
+    json_decref(doc);
+    /* a rated game made with them */
+    friend_game(&a, &b, "{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":true,\"takebacks\":true,"
+                        "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}", rated_on);
+    assert_true(takebacks_of(rated_on));
+    play(&a, rated_on, "c3", 200);
+    json_decref(post(200, &a, rated_on, "takeback", NULL));
+    json_t *s = post(200, &b, rated_on, "takeback", NULL);
+    assert_int_equal(json_integer_value(json_object_get(s, "count")), 0);
+    json_decref(s);
+    /* the defaults: on in a casual game (takebacks_between_people), off in a rated one */
+    friend_game(&a, &b, RATED_3_2, id);
+    assert_false(takebacks_of(id));
+    /* the store keeps the option (a restart reads it back) */
+    server_free(srv);
+    start();
+    assert_false(takebacks_of(casual_off));
+    assert_true(takebacks_of(rated_on));
+    play(&a, rated_on, "c3", 200);
+    json_decref(post(200, &b, rated_on, "takeback", NULL));
+    json_decref(post(409, &b, casual_off, "takeback", NULL));
+    /* a rematch keeps it */
+    json_decref(post(200, &a, casual_off, "resign", NULL));
+    json_decref(post(202, &a, casual_off, "rematch", NULL));
+    json_t *made = post(201, &b, casual_off, "rematch", NULL);
+    assert_false(takebacks_of(json_string_value(json_object_get(made, "id"))));
+    json_decref(made);
+}
+
 static void wake_nothing(void *ctx)
 {
     (void)ctx;
@@ -468,6 +524,112 @@ static void rematch_is_an_offer(void **state)
     json_decref(post(201, &p, id, "rematch", NULL));
 }
 
+/* The AI of game id makes its decision now (the server has no AI thread),
+ * and the state after it. */
+static json_t *ai_moves(const char *id)
+{
+    RoomError e;
+    Room *room = server_room(srv, id, &e);
+    assert_non_null(room);
+    room_ai_turn(room);
+    room_unref(room);
+    json_t *s = state_of(id, NULL);
+    assert_int_equal(json_integer_value(json_object_get(s, "to_move")), 1);
+    return s;
+}
+
+/* The first point of the legal actions of state s. */
+static void a_point(const json_t *s, char out[8])
+{
+    size_t i;
+    const json_t *a;
+    json_array_foreach(json_object_get(s, "legal"), i, a)
+        if (json_is_string(json_object_get(a, "point"))) {
+            snprintf(out, 8, "%s", json_string_value(json_object_get(a, "action")));
+            return;
+        }
+    fail_msg("no point to play");
+}
+
+static void a_clock_against_the_ai(void **state)
+{
+    server_free(srv);
+    ai_threads = 0; /* the AI thinks when the test says, for as long as the test says */
+    start();
+    json_t *made = expect(201, NULL, "POST", "/api/games",
+                          "{\"game\":\"morphos\",\"options\":{\"size\":5},\"clock\":{\"initial_s\":60,\"increment_s\":5},"
+                          "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"ai\",\"level\":\"greedy\"}]}");
+    Browser p = {0};
+    char id[GAME_ID_LEN + 1], point[8];
+    snprintf(p.token, sizeof p.token, "%s", json_string_value(json_object_get(json_array_get(json_object_get(made, "seats"), 0), "token")));
+    snprintf(id, sizeof id, "%s", json_string_value(json_object_get(made, "id")));
+    json_decref(made);
+    /* the person's clock is to run, from the first move on (lichess's rule) */
+    json_t *s = state_of(id, NULL);
+    assert_int_equal(clock_int(s, "running"), 1);
+    json_decref(s);
+    play(&p, id, "c3", 200);
+    fake_time += 7; /* the AI's turn: no clock runs */
+    s = ai_moves(id);
+    assert_int_equal(left_ms(s, 1), 60000);
+    assert_int_equal(left_ms(s, 2), 60000);
+    assert_int_equal(clock_int(s, "running"), 1);
+    a_point(s, point);
+    json_decref(s);
+    fake_time += 10;
+    play(&p, id, point, 200); /* 60 - 10 + 5 */
+    fake_time += 20;
+    s = ai_moves(id);
+    assert_int_equal(left_ms(s, 1), 55000);
+    assert_int_equal(left_ms(s, 2), 60000);
+    json_decref(s);
+    /* running out loses as usual */
+    fake_time += 55.001;
+    server_clock_tick(srv);
+    s = state_of(id, NULL);
+    assert_string_equal(json_string_value(json_object_get(s, "status")), "finished");
+    assert_int_equal(json_integer_value(json_array_get(json_object_get(json_object_get(s, "result"), "winners"), 0)), 2);
+    json_decref(s);
+    /* a clock needs a person to time */
+    expect_error(400, NULL, "POST", "/api/games",
+                 "{\"game\":\"morphos\",\"clock\":{\"initial_s\":60},\"seats\":[{\"kind\":\"ai\",\"level\":\"greedy\"},"
+                 "{\"kind\":\"ai\",\"level\":\"greedy\"}]}", "no seat for a person");
+}
+
+/* GET /api/meta's "playing": games between people being played now and their seats. */
+static void expect_playing(json_int_t games, json_int_t people)
+{
+    json_t *meta = expect(200, NULL, "GET", "/api/meta", NULL);
+    const json_t *playing = json_object_get(meta, "playing");
+    assert_int_equal(json_integer_value(json_object_get(playing, "games")), games);
+    assert_int_equal(json_integer_value(json_object_get(playing, "people")), people);
+    json_decref(meta);
+}
+
+static void how_many_play_now(void **state)
+{
+    expect_playing(0, 0);
+    Browser a = {0}, b = {0}, c = {0}, d = {0};
+    char id[GAME_ID_LEN + 1], other[GAME_ID_LEN + 1];
+    friend_game(&a, &b, CASUAL, id);
+    play(&a, id, "c3", 200);
+    /* a game against the AI, and one waiting for its second player, do not count */
+    json_decref(expect(201, NULL, "POST", "/api/games", "{\"game\":\"morphos\",\"options\":{\"size\":5}}"));
+    json_decref(expect(201, NULL, "POST", "/api/games", CASUAL));
+    expect_playing(0, 0); /* the store was asked a moment ago: the same answer */
+    fake_time += PLAYING_ASK_S;
+    expect_playing(1, 2);
+    /* an unlisted game counts too; a finished one no more */
+    friend_game(&c, &d, "{\"game\":\"morphos\",\"options\":{\"size\":5},\"listed\":false,"
+                        "\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}", other);
+    json_decref(post(200, &a, id, "resign", NULL));
+    fake_time += PLAYING_ASK_S;
+    expect_playing(1, 2);
+    json_decref(post(200, &c, other, "resign", NULL));
+    fake_time += PLAYING_ASK_S;
+    expect_playing(0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -476,7 +638,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_player_aborts_before_both_moved, setup, teardown),
         cmocka_unit_test_setup_teardown(takebacks_between_people, setup, teardown),
         cmocka_unit_test_setup_teardown(a_takeback_with_a_clock, setup, teardown),
+        cmocka_unit_test_setup_teardown(takebacks_are_a_game_option, setup, teardown),
         cmocka_unit_test_setup_teardown(rematch_is_an_offer, setup, teardown),
+        cmocka_unit_test_setup_teardown(how_many_play_now, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_clock_against_the_ai, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

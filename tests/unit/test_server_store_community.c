@@ -110,6 +110,7 @@ static void migrates_an_older_database(void **state)
     assert_int_equal(g.count, 1);
     assert_string_equal(g.actions[0].text, "c3");
     assert_false(g.rated);
+    assert_true(g.takebacks); /* migration 8: an unrated game keeps its takebacks */
     assert_int_equal(g.clock.kind, CLOCK_NONE);
     assert_int_equal(g.seats[0].account, 0);
     stored_game_clear(&g);
@@ -438,6 +439,25 @@ static void tokens_and_bots(void **state)
     assert_true(found && !a.bot);
 }
 
+/* Takebacks are a game's option (schema 8), kept as made. */
+static void takebacks_are_kept(void **state)
+{
+    AccountId a = make_account("ann"), b = make_account("bob");
+    StoredGame g = {0}, back;
+    bool found = false;
+    make_game("takebacks0", a, b, true, &g); /* without takebacks, as a rated game's default */
+    snprintf(g.id, sizeof g.id, "takebacks1");
+    g.rated = false;
+    g.takebacks = true;
+    assert_true(st->ops->create(st, &g, err, sizeof err));
+    assert_true(st->ops->load(st, "takebacks1", &back, &found, err, sizeof err) && found);
+    assert_true(back.takebacks && !back.rated);
+    stored_game_clear(&back);
+    assert_true(st->ops->load(st, "takebacks0", &back, &found, err, sizeof err) && found);
+    assert_true(back.rated && !back.takebacks);
+    stored_game_clear(&back);
+}
+
 int main(void)
 {
     const struct CMUnitTest sqlite_tests[] = {
@@ -446,6 +466,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(ratings_move_with_the_game, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(lobby_and_chat, setup_sqlite, teardown),
         cmocka_unit_test_setup_teardown(tokens_and_bots, setup_sqlite, teardown),
+        cmocka_unit_test_setup_teardown(takebacks_are_kept, setup_sqlite, teardown),
     };
     const struct CMUnitTest pg_tests[] = {
         cmocka_unit_test_setup_teardown(accounts_and_sessions, setup_pg, teardown),
@@ -453,6 +474,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(lobby_and_chat, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(tokens_and_bots, setup_pg, teardown),
         cmocka_unit_test_setup_teardown(community_is_shared_by_servers, setup_pg, teardown),
+        cmocka_unit_test_setup_teardown(takebacks_are_kept, setup_pg, teardown),
     };
     int failed = cmocka_run_group_tests_name("community store on sqlite", sqlite_tests, NULL, NULL);
     if (pg_test_cluster())

@@ -1,7 +1,8 @@
 // The clocks of a game screen: the time each seat has left, ticking for the
 // seat whose time runs (from the server's left_ms at the moment the state
 // came: no clock of this computer is trusted), highlighted, and a warning
-// when little is left. The server alone decides when time runs out.
+// when little is left. The server alone decides when time runs out. An AI
+// seat has no clock: it thinks within its own budget.
 import { h, put } from './dom.js';
 
 const LOW_MS = 10000; // real time: under 10 s (or a tenth of the start) is low
@@ -71,10 +72,13 @@ export class Clocks {
     const rows = state.seats.map((seat) => {
       const running = !over && c.running === seat.seat;
       const mine = this.screen.mySeats.has(seat.seat);
+      const name = h('span', { class: 'clock-name', text: this.screen.seatName(seat.seat, state) });
+      if (seat.kind === 'ai') return h('div', { class: 'clock ai', dataset: { seat: seat.seat, running: 'no' } }, name,
+        h('span', { class: 'clock-free', text: 'no clock' }));
       return h('div', {
         class: ['clock', running && 'running', mine && 'mine'], dataset: { seat: seat.seat, running: running ? 'yes' : 'no' },
       },
-      h('span', { class: 'clock-name', text: this.screen.seatName(seat.seat, state) }),
+      name,
       h('span', { class: 'clock-time', role: running ? 'timer' : null, text: formatLeft(this.left(seat.seat), c.kind) }));
     });
     const start = c.initial_s % 60 === 0 ? `${c.initial_s / 60} min` : `${c.initial_s} s`;
@@ -89,7 +93,7 @@ export class Clocks {
     const c = this.clock;
     if (!c || this.el.hidden) return;
     const over = !!this.screen.shown.result;
-    for (const row of this.el.querySelectorAll('.clock')) {
+    for (const row of this.el.querySelectorAll('.clock:not(.ai)')) {
       const seat = Number(row.dataset.seat);
       const ms = this.left(seat);
       row.querySelector('.clock-time').textContent = formatLeft(ms, c.kind);

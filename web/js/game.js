@@ -152,7 +152,8 @@ export class GameScreen {
   // not act: whose turn it is, or for text (the action it would have
   // been, e.g. an unlit square's "place c3") the library's reason, from the
   // engine in the page when it is there (no request), else from the server.
-  async refuse(text) {
+  // before: words put before the reason ("Your premove c3 was not played: ").
+  async refuse(text, before = '') {
     const line = this.blocked();
     // whose turn it is stays said until this device may act
     if (line || !text) return this.tell(line || 'Nothing to do here now.', !!line);
@@ -161,7 +162,8 @@ export class GameScreen {
       const answer = this.mirror ? this.mirror.why(text) : await api('GET', `/api/games/${this.id}/why?action=${encodeURIComponent(text)}`);
       if (this.mirror ? version !== this.shown.version : answer.version !== this.shown.version) return;
       // a sentence, but a square or point name keeps its case ("c3 is taken")
-      if (answer.why) this.tell(`${/^[a-z][0-9]/.test(answer.why) ? answer.why : capital(answer.why)}.`);
+      if (!answer.why) return;
+      this.tell(`${before}${/^[a-z][0-9]/.test(answer.why) || before ? answer.why : capital(answer.why)}.`);
     } catch (err) {
       this.tell(err.message);
     }

@@ -39,8 +39,20 @@ export async function homePage(main) {
     ['playing', 'Being played', 'No game is being played right now.'],
     ['finished', 'Finished', 'No finished game yet.'],
   ]) {
-    lists.append(gameList(status, title, empty));
+    lists.append(gameList(status, title, empty, status === 'playing' ? playingNow(meta.playing) : null));
   }
+}
+
+// How many play between people now (GET /api/meta's "playing", every game
+// of the server, listed or not). Not said offline, where the description
+// comes from the cache and its count is old.
+function playingNow(playing) {
+  if (!playing || !navigator.onLine) return null;
+  const games = `${playing.games} game${playing.games === 1 ? '' : 's'}`;
+  const text = playing.people
+    ? `${playing.people} ${playing.people === 1 ? 'person' : 'people'} playing each other now, in ${games}.`
+    : 'Nobody is playing another person right now.';
+  return h('p', { class: 'playing-now', id: 'playing-now', text });
 }
 
 // One game's line: its name and summary, "Play the AI" (the level chosen
@@ -80,11 +92,11 @@ function mineSection() {
       h('a', { href: `/game/${g.id}`, text: `${gameTitle(g.game || 'game')} ${g.id}` }), ' ', h('span', { class: 'when', text: ago(g.at) })))));
 }
 
-function gameList(status, title, empty) {
+function gameList(status, title, empty, note) {
   const ul = h('ul', { class: 'games' });
   const more = h('button', { class: 'secondary more', text: 'More', hidden: true });
   const section = h('section', { class: 'card list', id: `list-${status}`, 'aria-labelledby': `list-${status}-title` },
-    h('h2', { id: `list-${status}-title`, text: title }), ul, more);
+    h('h2', { id: `list-${status}-title`, text: title }), note, ul, more);
   let cursor = null;
   async function load() {
     const query = new URLSearchParams({ status, limit: '8' });

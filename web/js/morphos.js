@@ -3,8 +3,12 @@
 // move, the winning chain, and a preview of what a click would do (the
 // legal action's own sentence) on hover or keyboard focus. Swap and pass
 // are buttons when they are legal; the duomorph second stone and the
-// remorph returned stone are explained by the state's marks.
+// remorph returned stone are explained by the state's marks. A player may
+// queue one move while the other side is to move (a premove, lichess's),
+// and may ask that a tap only chooses a point, played by a second tap or
+// Confirm (lichess's "confirm move").
 import { h, s, put, clear } from './dom.js';
+import { pref, setPref } from './api.js';
 import { legendTable } from './rules.js';
 import { botMark } from './titles.js';
 
@@ -54,7 +58,9 @@ export function stoneIcon(colour, label) {
 // opts: actions (point -> legal action), onAct(text), onRefuse(text: the
 // action a click on a point without a legal one would have been: "c3",
 // "xc3" on a stone), onPreview(action|null), hinted (point), lastMarks
-// (marks of the last action).
+// (marks of the last action), pending (a point chosen and waiting for its
+// confirmation), premove ({point, colour}: a move queued for the turn to
+// come, drawn as a ghost stone).
 export function drawBoard(board, marks, opts = {}) {
   const n = board.size;
   const M = margin(n);
@@ -123,7 +129,8 @@ export function drawBoard(board, marks, opts = {}) {
       const action = opts.actions ? opts.actions.get(name) : null;
       const g = s('g', {
         class: ['pt', colour && `has-${colour}`, weak.has(name) && 'weak', last.has(name) && 'last', chain.has(name) && 'in-chain',
-          action && 'can', action && `can-${action.kind}`, opts.hinted === name && 'hinted'],
+          action && 'can', action && `can-${action.kind}`, opts.hinted === name && 'hinted',
+          opts.pending === name && 'pending', opts.premove && opts.premove.point === name && 'premoved'],
         dataset: { point: name },
       });
       g.append(s('rect', { class: 'hit', x: x - D / 2, y: y - D / 2, width: D, height: D }));
@@ -141,16 +148,20 @@ export function drawBoard(board, marks, opts = {}) {
       if (action) {
         const ghost = board.to_move;
         g.append(s('circle', { class: ['ghost', ghost], cx: x, cy: y, r: R - 1 }));
+      } else if (opts.premove && opts.premove.point === name) {
+        g.append(s('circle', { class: ['ghost', 'premove', opts.premove.colour], cx: x, cy: y, r: R - 1 }));
       }
       const title = [name];
       title.push(colour ? `${COLOUR[colour]} stone${weak.has(name) ? ', weak' : ''}` : 'empty');
       if (action) title.push(action.text);
+      if (opts.pending === name) title.push('chosen: tap again or Confirm to play it');
+      if (opts.premove && opts.premove.point === name) title.push('your premove: played when your turn comes');
       g.append(s('title', { text: title.join(', ') }));
       // every point has an accessible name, its <title>: what is there, what
       // a click would do
       g.setAttribute('role', 'img');
       if (action && opts.onAct) {
-        g.addEventListener('click', () => opts.onAct(action.action));
+        g.addEventListener('click', () => opts.onAct(action.action, name));
       } else if (opts.onRefuse) {
         g.addEventListener('click', () => opts.onRefuse(colour ? `x${name}` : name));
       }
@@ -166,13 +177,25 @@ export function drawBoard(board, marks, opts = {}) {
   return svg;
 }
 
+// A phone's or a tablet's screen (a finger). The touch points, not only the
+// media query: Chromium may say "pointer: fine" on a touch screen once a
+// mouse-like event came, which would change the default within a game.
+function touchScreen() {
+  return navigator.maxTouchPoints > 0 || window.matchMedia('(pointer: coarse)').matches;
+}
+
 export class MorphosTable {
   constructor(screen) {
     this.screen = screen;
     this.cursor = null;
     this.svg = null;
+    this.pending = null; // a point chosen, waiting for its confirmation
+    this.premove = null; // {point, text}: queued while the other side is to move
     this.el = {
       board: h('div', { class: 'morphos-wrap' }),
+      // where the eye is: under the board on a narrow screen, atop the side
+      // column beside it on a wide one (renderConfirm)
+      confirm: h('div', { class: 'confirm-move', hidden: true }),
       buttons: h('div', { class: 'action-buttons' }),
       preview: h('p', { class: 'preview', 'aria-live': 'polite' }),
       zoomBar: h('p', { class: 'zoom-bar', hidden: true },
@@ -180,8 +203,116 @@ export class MorphosTable {
         h('button', { type: 'button', class: 'secondary', id: 'zoom-out', text: 'Whole board', onclick: () => this.unzoom() })),
     };
     this.zoom = null; // {x, y, scale}: the area a finger zoomed on, until a move
-    screen.el.board.append(this.el.board, this.el.zoomBar, this.el.preview);
+    screen.el.board.append(this.el.board, this.el.zoomBar, this.el.confirm, this.el.preview);
     screen.el.controls.append(this.el.buttons);
+  }
+
+  // Confirm moves: the player's choice, kept on this device; until one is
+  // made, on for a touch screen in a game between people (as lichess).
+  confirming() {
+    const chosen = pref('confirm', null);
+    if (chosen !== null) return chosen === true;
+    return touchScreen() && !this.screen.hasAi;
+  }
+
+  // A click or tap on a point with a legal action: played, or with Confirm
+  // moves chosen first (a second tap on it plays it; another point moves
+  // the choice there).
+  pointAct(text, point) {
+    if (this.confirming() && this.pending !== point) {
+      this.pending = point;
+      this.pendingVersion = this.state.version;
+      this.redraw();
+      return;
+    }
+    this.pending = null;
+    this.screen.act(text);
+  }
+
+  confirmPending() {
+    const action = this.pending && this.actions.get(this.pending);
+    this.pending = null;
+    this.redraw();
+    if (action) this.screen.act(action.action);
+  }
+
+  // A click or tap on a point without a legal action now: a premove while
+  // the other player is to move (again on the same point: cancelled), else
+  // the reason it cannot be played.
+  pointRefused(text) {
+    if (!this.mayPremove()) return this.screen.refuse(text);
+    const point = text.replace(/^x/, '');
+    const again = touchScreen() ? 'Tap' : 'Click';
+    if (this.premove && this.premove.point === point) {
+      this.premove = null;
+      this.redraw();
+      return this.screen.tell(`Premove ${point} cancelled.`);
+    }
+    this.premove = { point, text };
+    this.redraw();
+    this.screen.tell(`Premove ${point}: played as soon as it is your turn, if it is legal then. ${again} it again to cancel.`);
+  }
+
+  // A player of one seat in a game between people, the other to move.
+  // Against the AI a click while it thinks says so instead (its reply
+  // comes at once at most levels: there is little to win).
+  mayPremove() {
+    const state = this.state;
+    const mine = this.screen.mySeats;
+    if (!state || state.result || this.screen.hasAi || mine.size !== 1 || !state.to_move || mine.has(state.to_move)) return false;
+    return state.seats.every((seat) => seat.claimed);
+  }
+
+  // The turn has come: the premove is played at once if it is legal, or
+  // refused with the rules' reason.
+  playPremove() {
+    const premove = this.premove;
+    if (!premove || !this.screen.canAct()) return;
+    this.premove = null;
+    const action = this.actions.get(premove.point);
+    if (action) return this.screen.act(action.action);
+    this.redraw();
+    // the rules' reason for the move as it was queued ("e5 is taken")
+    return this.screen.refuse(premove.text, `Your premove ${premove.point} was not played: `);
+  }
+
+  redraw() {
+    this.drawBoard();
+    this.renderConfirm();
+  }
+
+  // The chosen point's action in the library's words, with Confirm and Cancel.
+  renderConfirm() {
+    const box = this.el.confirm;
+    const action = this.pending && this.actions.get(this.pending);
+    // the two columns of style.css's wide layout (above 900 px)
+    if (window.matchMedia('(min-width: 901px)').matches) this.screen.el.controls.prepend(box);
+    else this.el.board.after(box);
+    box.hidden = !action;
+    if (!action) return clear(box);
+    put(box, h('span', { class: 'confirm-text', text: `${action.text}?` }),
+      h('button', { class: 'primary', id: 'confirm-move', text: 'Confirm', onclick: () => this.confirmPending() }),
+      h('button', { id: 'cancel-move', text: 'Cancel', onclick: () => { this.pending = null; this.redraw(); } }));
+  }
+
+  // The setting's box, made once: the tools are drawn again with every
+  // change of the game, and a box made anew could lose a tap on its way.
+  extraTools(state) {
+    if (!this.screen.isPlayer || state.result) return [];
+    if (!this.confirmTool) {
+      const box = h('input', {
+        type: 'checkbox', id: 'confirm-moves',
+        onchange: (e) => {
+          setPref('confirm', e.target.checked);
+          this.pending = null;
+          this.redraw();
+        },
+      });
+      this.confirmTool = h('label', { class: 'tool check', for: 'confirm-moves', title: 'A tap chooses a point; a second tap, or Confirm, plays it' },
+        box, ' Confirm moves');
+    }
+    this.confirmTool.querySelector('input').checked = this.confirming();
+    return [this.confirmTool];
   }
 
   seatLabel(state, seat) {
@@ -225,7 +356,12 @@ export class MorphosTable {
     const legal = canAct ? state.legal : [];
     this.actions = new Map();
     for (const a of legal) if (a.point) this.actions.set(a.point, a);
+    if (!canAct || this.pendingVersion !== state.version) this.pending = null;
+    if (state.result) this.premove = null;
     this.drawBoard();
+    this.renderConfirm();
+    // after this drawing, not inside it: playing redraws the screen
+    if (canAct && this.premove) setTimeout(() => this.playPremove(), 0);
     this.renderButtons(state, canAct, legal);
     this.renderPlayers(state);
     this.renderLegend();
@@ -236,10 +372,13 @@ export class MorphosTable {
     const hint = this.screen.hint;
     const last = state.history.length ? state.history[state.history.length - 1] : null;
     const hadFocus = this.svg && document.activeElement === this.svg;
+    const mine = this.screen.mySeats.size === 1 ? [...this.screen.mySeats][0] : null;
     const svg = drawBoard(state.board, state.marks, {
       actions: this.actions,
-      onAct: (text) => this.screen.act(text),
-      onRefuse: (text) => this.screen.refuse(text),
+      onAct: (text, point) => this.pointAct(text, point),
+      onRefuse: (text) => this.pointRefused(text),
+      pending: this.pending,
+      premove: this.premove && mine ? { point: this.premove.point, colour: state.board.seats[mine - 1] } : null,
       onPreview: (point, action) => this.preview(point, action),
       hinted: hint && (hint.point || hint.cell),
       lastMarks: last && last.marks ? last.marks.marks : [],

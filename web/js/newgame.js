@@ -1,8 +1,9 @@
 // The home page's "More options": a new game with every choice the server
 // lists (GET /api/meta: options, their choices and ranges, AI levels). A
 // field shows only where it applies: the AI's level for a game against the
-// AI, each seat for custom seats, the clock and a rated game only between
-// people, real dice only for a game that has dice.
+// AI, each seat for custom seats, the clock (against the AI, the person's
+// alone), a rated game and takebacks only between people, real dice only
+// for a game that has dice.
 import { api, addTokens, guestName, pref, setPref } from './api.js';
 import { h, put, clear, toast } from './dom.js';
 import { gameTitle } from './rules.js';
@@ -207,20 +208,33 @@ export class NewGameForm {
     return out;
   }
 
-  // The clock (and a rated game) applies to games between people only.
+  // A clock applies to every game with a person (against the AI, theirs
+  // alone); a rated game and takebacks to games between people only.
   updateClock() {
     if (!this.clockBox) return;
-    const people = this.mode !== 'ai' && !this.seats().some((seat) => seat.kind === 'ai');
-    this.clockBox.hidden = !people;
+    const seats = this.seats();
+    const people = this.mode !== 'ai' && !seats.some((seat) => seat.kind === 'ai');
+    this.clockBox.hidden = !seats.some((seat) => seat.kind === 'human');
+    for (const row of this.clockBox.querySelectorAll('.people-only')) row.hidden = !people;
+    this.clockHelp.textContent = people
+      ? 'Each player\'s time runs on their turn; out of time loses (with 3 or 4 players, leaves the game).'
+      : 'Only your time runs: the AI thinks within its own time. Out of time loses.';
   }
 
+  // Takebacks are on by default in a casual game and off in a rated one,
+  // as on lichess: ticking Rated unticks them (they can be ticked again).
   clockField() {
     this.clock = clockPicker('clock');
+    const takebacks = h('input', { type: 'checkbox', name: 'takebacks', id: 'takebacks', checked: true });
+    const rated = this.signedIn ? h('input', { type: 'checkbox', name: 'rated', id: 'rated',
+      onchange: () => { takebacks.checked = !rated.checked; } }) : null;
+    this.clockHelp = h('span', { class: 'help' });
     return h('fieldset', { class: 'clock-choice-box' }, h('legend', { text: 'Clock' }),
-      h('div', { class: 'option' }, h('label', { class: 'label', for: 'clock', text: 'Time' }), this.clock.el,
-        h('span', { class: 'help', text: 'Each player\'s time runs on their turn; out of time loses (with 3 or 4 players, leaves the game).' })),
-      this.signedIn ? h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated', id: 'rated' }),
-        ' Rated: you and one other signed-in player, the result moves your ratings') : null);
+      h('div', { class: 'option' }, h('label', { class: 'label', for: 'clock', text: 'Time' }), this.clock.el, this.clockHelp),
+      rated ? h('label', { class: 'check people-only' }, rated,
+        ' Rated: you and one other signed-in player, the result moves your ratings') : null,
+      h('label', { class: 'check people-only' }, takebacks,
+        ' Takebacks: a player may ask to take back a move; the other player accepts or declines'));
   }
 
   markChosen() {
@@ -291,7 +305,10 @@ export class NewGameForm {
     if (!this.clockBox.hidden) {
       const clock = this.clock.value();
       if (clock) body.clock = clock;
+    }
+    if (!this.clockBox.hidden && !this.clockBox.querySelector('.people-only').hidden) {
       if (data.get('rated') === 'on') body.rated = true;
+      body.takebacks = data.get('takebacks') === 'on';
     }
     await createGame(body, this.el.querySelector('#start'));
   }

@@ -25,9 +25,9 @@ export class Ratings {
   async update(state) {
     const phase = state.result ? 'finished' : 'playing';
     if (!state.rated || this.shownFor === phase) return;
-    this.shownFor = phase;
     const names = state.seats.map((seat) => seat.account).filter(Boolean);
-    if (names.length !== 2) return;
+    if (names.length !== 2) return; // said once the other player has sat down
+    this.shownFor = phase;
     let profiles;
     try {
       profiles = await Promise.all(names.map((name) => api('GET', `/api/players/${encodeURIComponent(name)}`)));

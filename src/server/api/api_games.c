@@ -112,7 +112,8 @@ static bool has_dice(const GameOps *ops)
 
 void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
-    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "clock", "name", NULL};
+    static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "takebacks", "clock",
+                                        "name", NULL};
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     json_t *body = api_body(req, res, keys, false);
@@ -124,7 +125,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
     const GameOps *ops = game ? game_lookup(game) : NULL;
     const json_t *options = json_object_get(body, "options"), *seats = json_object_get(body, "seats"),
                  *dice = json_object_get(body, "dice"), *listed = json_object_get(body, "listed"),
-                 *rated = json_object_get(body, "rated");
+                 *rated = json_object_get(body, "rated"), *takebacks = json_object_get(body, "takebacks");
     Account me = {0};
     bool signed_in = auth_account(srv, req, &me);
     char err[ERR_MAX], guest[GUEST_NAME_MAX + 1];
@@ -148,6 +149,8 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         api_error(res, 400, "'listed' must be true or false");
     } else if (rated && !json_is_boolean(rated)) {
         api_error(res, 400, "'rated' must be true or false");
+    } else if (takebacks && !json_is_boolean(takebacks)) {
+        api_error(res, 400, "'takebacks' must be true (players may ask to take a move back) or false");
     } else if (!api_clock(json_object_get(body, "clock"), &spec.clock, res)) {
     } else if (seats && (!json_is_array(seats) || (int)json_array_size(seats) != probe->num_players)) {
         api_error(res, 400, "'seats' must be an array of %d seats (one per player of this game)", probe->num_players);
@@ -182,11 +185,17 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
         /* a guest's game against the AI is in nobody's lists unless asked */
         if (!listed && !signed_in && !people)
             spec.listed = false;
-        if (ok && spec.clock.kind != CLOCK_NONE && !people) {
-            api_error(res, 400, "'clock' is for games between people: AI seats think with their own time");
+        bool person = false;
+        for (int p = 0; p < spec.num_seats; p++)
+            person |= spec.kind[p] == SEAT_HUMAN;
+        /* against the AI only the people's time runs: the AI thinks within its own budget */
+        if (ok && spec.clock.kind != CLOCK_NONE && !person) {
+            api_error(res, 400, "'clock' times people: this game has no seat for a person");
             ok = false;
         }
         spec.rated = json_is_true(rated);
+        /* lichess's default: takebacks in casual games, not in rated ones */
+        spec.takebacks = takebacks ? json_is_true(takebacks) : !spec.rated;
         if (ok && spec.rated) {
             if (!signed_in) {
                 api_error(res, 401, "sign in to create a rated game (ratings belong to accounts)");
@@ -378,6 +387,7 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
         spec.listed = old.listed;
         spec.rematch_of = old.id;
         spec.rated = old.rated;
+        spec.takebacks = old.takebacks;
         spec.clock = old.clock;
         for (int p = 0; p < old.num_seats; p++) {
             int q = rematch_seat(p, old.num_seats, shift);

@@ -196,6 +196,7 @@ bool api_challenge_spec(const StoredChallenge *c, int num_seats, RoomSpec *spec,
     spec->num_seats = num_seats;
     spec->listed = true;
     spec->rated = c->rated;
+    spec->takebacks = !c->rated; /* lichess's default: takebacks in casual games */
     spec->clock = c->clock;
     for (int p = 0; p < num_seats; p++)
         spec->kind[p] = SEAT_HUMAN;

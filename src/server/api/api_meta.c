@@ -79,12 +79,18 @@ void api_meta(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTar
                                                chosen->gentle_level, "hint", chosen->hint_level));
     }
     const LimitsConfig *l = &srv->cfg.limits;
+    /* how many play between people now (null when the store cannot say: the rest still answers) */
+    int playing_games, playing_people;
+    json_t *playing = server_playing_now(srv, server_now(srv), &playing_games, &playing_people)
+                          ? json_pack("{s:i,s:i}", "games", playing_games, "people", playing_people)
+                          : json_null();
     api_json(res, 200,
-             json_pack("{s:s,s:o,s:{s:I,s:i,s:i,s:i,s:i,s:i,s:i,s:i}}", "version", MORPH_VERSION, "games", games,
+             json_pack("{s:s,s:o,s:{s:I,s:i,s:i,s:i,s:i,s:i,s:i,s:i},s:o}", "version", MORPH_VERSION, "games", games,
                        "limits", "body_bytes", (json_int_t)srv->cfg.max_body, "games_per_minute",
                        l->create_per_minute, "requests_per_second", l->requests_per_second, "connections",
                        l->connections, "connections_per_client", l->connections_per_client, "streams", l->streams,
-                       "streams_per_client", l->streams_per_client, "actions_per_game", srv->cfg.max_actions));
+                       "streams_per_client", l->streams_per_client, "actions_per_game", srv->cfg.max_actions,
+                       "playing", playing));
 }
 
 /* Options from query parameters (one per option) for game ops. */
@@ -148,7 +154,6 @@ void api_game_rules(Server *srv, const ApiRequest *req, ApiResponse *res, const 
 }
 
 #define LIST_MAX 100
-#define PLAYING_RECENT_S 600 /* "Being played": a move in the last ten minutes */
 
 void api_list(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {

@@ -119,6 +119,12 @@ typedef struct Server {
         char id[GAME_ID_LEN + 1];
     } *running;
     int nrunning, running_cap;
+    /* How many are playing between people now, as the store last said
+     * (server_playing_now), under running_lock. */
+    struct PlayingNow {
+        double at;         /* server_now when asked; 0 never */
+        int games, people;
+    } playing;
 } Server;
 
 
@@ -182,6 +188,15 @@ bool server_running_admit(Server *s, const char *client);
 /* Game id, made by client, is running; and id is over (forgotten). */
 void server_running_add(Server *s, const char *client, const char *id);
 void server_running_over(Server *s, const char *id);
+/* A game between people counts as being played while it changed in the
+ * last PLAYING_RECENT_S seconds (the home page's "Being played" too). */
+#define PLAYING_RECENT_S 600
+/* How many games between people are being played now, and their seats
+ * (GET /api/meta) at now (server_now): the store is asked at most every
+ * PLAYING_ASK_S seconds, whatever the number of pages asking. False when
+ * the store cannot say. */
+#define PLAYING_ASK_S 10
+bool server_playing_now(Server *s, double now, int *games, int *people);
 void server_running_free(Server *s);
 
 /* ---- clocks (server_clocks.c) ---- */

@@ -4,9 +4,13 @@
  * other limits: a game made here is counted until it is over. A game that
  * ended where this server did not hear of it (on another server of a
  * shared store) is found over when its client is at the limit: the store
- * is asked then, so the count is never wrong for long. */
+ * is asked then, so the count is never wrong for long.
+ *
+ * And how many are playing between people now, for the home page: the
+ * store's count of every server's games, asked at most every few seconds. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "server.h"
 #include "../../core/xalloc.h"
@@ -86,6 +90,28 @@ bool server_running_admit(Server *s, const char *client)
         }
     free(ids);
     return n < cap;
+}
+
+bool server_playing_now(Server *s, double now, int *games, int *people)
+{    pthread_mutex_lock(&s->running_lock);
+    bool fresh = s->playing.at > 0 && now - s->playing.at < PLAYING_ASK_S;
+    *games = s->playing.games;
+    *people = s->playing.people;
+    pthread_mutex_unlock(&s->running_lock);
+    if (fresh)
+        return true;
+    /* asked without the lock: two pages at once may both ask, which is harmless */
+    time_t since = time(NULL) - PLAYING_RECENT_S;
+    struct tm tm;
+    char iso[21], err[ERR_MAX + 128];
+    gmtime_r(&since, &tm);
+    strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (!s->store->ops->count_playing(s->store, iso, games, people, err, sizeof err))
+        return false;
+    pthread_mutex_lock(&s->running_lock);
+    s->playing = (struct PlayingNow){.at = now, .games = *games, .people = *people};
+    pthread_mutex_unlock(&s->running_lock);
+    return true;
 }
 
 void server_running_free(Server *s)

@@ -142,6 +142,7 @@ typedef struct RoomSpec {
     bool real_dice, listed;
     const char *rematch_of;       /* NULL or the previous game's id */
     bool rated;                   /* moves the ratings of the two accounts (checked by the API) */
+    bool takebacks;               /* takebacks may be offered (between people; room_takeback) */
     ClockSpec clock;
     /* The accounts holding seats from the start (the creator's seats, both
      * seats of a lobby game), 0 none, with their names and whether each is
@@ -274,8 +275,8 @@ bool room_between_people(const Room *r);
 /* A takeback between people: with no offer standing, a seat of seats
  * offers to take back the last move; another player's call accepts it (the
  * move is taken back as room_undo does); decline declines (or withdraws
- * one's own offer). 409 against an AI (undo is for that), in a rated game,
- * or with nothing to take back. */
+ * one's own offer). 409 against an AI (undo is for that), in a game made
+ * with takebacks off (meta.takebacks), or with nothing to take back. */
 bool room_takeback(Room *r, unsigned seats, bool decline, RoomError *e);
 /* A rematch between people: a seat of seats asks for it (the first asking
  * chooses swap, given back in *swap) or declines the offer standing.

@@ -63,10 +63,15 @@ void room_ai_turn(Room *r)
             break;
         }
         room_advance(r);
+        /* with a clock (a person's against the AI), a person's time runs next */
+        Clock before = r->clock;
+        if (r->clock_on)
+            clock_switch(&r->clock, room_clock_seat(r), room_host_now(r->host));
         if (room_commit(r, &e)) {
             room_changed(r);
             break;
         }
+        r->clock = before;
         /* A conflict without new actions (a seat claimed on another
          * server) leaves the choice good: catch up and commit it again. */
         if (!room_retry(r, &e, attempt)) {

@@ -1,5 +1,6 @@
 /* A room's clock: it starts when the last seat is taken, runs for the seat
- * to act (charged from the moment it is to act until its action is
+ * of a person to act (an AI's turn stops it: the AI keeps to its own
+ * thinking budget; charged from the moment it is to act until its action is
  * committed; with real time, from each seat's second turn on: its first
  * move has CLOCK_FIRST_MOVE_S, or the game is aborted), and what is stored
  * of it for a restart or another server. The arithmetic is clock.c's; a seat out of time is
@@ -24,6 +25,15 @@ static int64_t wall_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* The seat to act: to decide, or typing its dice; -1 none. */
+static int acting_seat(const Room *r)
+{
+    if (room_over(r))
+        return -1;
+    int p = session_player(r->session);
+    return p >= 0 ? p : room_typing_seat(r);
+}
+
 unsigned room_moved_seats(const Room *r)
 {
     const Session *s = r->session;
@@ -39,17 +49,16 @@ unsigned room_moved_seats(const Room *r)
             moved |= 1u << last;
         last = p;
     }
-    if (last >= 0 && room_clock_seat(r) != last)
+    if (last >= 0 && acting_seat(r) != last)
         moved |= 1u << last;
     return moved;
 }
 
 int room_clock_seat(const Room *r)
 {
-    if (room_over(r))
-        return -1;
-    int p = session_player(r->session);
-    return p >= 0 ? p : room_typing_seat(r);
+    int p = acting_seat(r);
+    /* an AI thinks within its own budget: against it only people's time runs */
+    return p >= 0 && r->meta.seats[p].kind == SEAT_AI ? -1 : p;
 }
 
 void room_clock_begin(Room *r, double now)

@@ -110,7 +110,8 @@ void room_put_changes(Room *r, StrBuf *out);
  * longer to act). Leaving is no move. */
 unsigned room_moved_seats(const Room *r);
 /* The seat whose time runs now: the seat to decide, or the one typing its
- * dice; -1 when nobody (the game is over, or the server draws chance). */
+ * dice; -1 when nobody (the game is over, the server draws chance, or an
+ * AI is to decide: it thinks within its own budget). */
 int room_clock_seat(const Room *r);
 /* The clock starts once every seat is taken (after a claim, at creation,
  * or when a stored game is loaded: the time it was down is not charged). */

@@ -36,8 +36,7 @@ bool room_between_people(const Room *r)
 
 bool room_takebacks_allowed(const Room *r)
 {
-    /* lichess's default: takebacks in casual games, not in rated ones */
-    return room_between_people(r) && !r->meta.rated;
+    return room_between_people(r) && r->meta.takebacks;
 }
 
 /* Readers of the stream are told that the offers (or the watchers) changed. */
@@ -98,7 +97,7 @@ static int takeback_seat(Room *r, unsigned seats, RoomError *e)
     } else if (!room_between_people(r)) {
         room_fail(e, 409, "takebacks are offered between people; against the AI, use undo");
     } else if (!room_takebacks_allowed(r)) {
-        room_fail(e, 409, "takebacks are off in this game (a rated game: each move stands)");
+        room_fail(e, 409, "takebacks are off in this game: it was made with \"takebacks\": false, so each move stands");
     } else if (last < 0) {
         room_fail(e, 409, "there is no move to take back yet");
     } else if (leave_parse(s->steps[last].text, r->meta.num_seats, &leave, why, sizeof why) != 0) {

@@ -97,6 +97,7 @@ Room *room_create(RoomHost *host, const RoomSpec *spec, char tokens[MAX_PLAYERS]
     m->listed = spec->listed;
     m->undo_low = -1;
     m->rated = spec->rated;
+    m->takebacks = spec->takebacks;
     m->clock = spec->clock;
     m->from_challenge = spec->from_challenge;
     snprintf(m->rematch_of, sizeof m->rematch_of, "%s", spec->rematch_of ? spec->rematch_of : "");

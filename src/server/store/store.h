@@ -92,6 +92,7 @@ typedef struct StoredGame {
     int count;           /* actions */
     StoredAction *actions;
     bool rated;          /* a game between two accounts that moves their ratings */
+    bool takebacks;      /* players may offer to take a move back (between people; room_offers.c) */
     ClockSpec clock;     /* kind CLOCK_NONE: no clock */
     int64_t clock_left[MAX_PLAYERS]; /* ms each seat had when last saved (the clock's own arithmetic) */
     /* Only for create: the open challenge this game answers, deleted in the
@@ -284,6 +285,10 @@ typedef struct StoreOps {
      * number. */
     bool (*list)(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out,
                  int *n, char *err, size_t errlen);
+    /* The games being played between people now: games playing with no AI
+     * seat, changed at or after since ("YYYY-MM-DDTHH:MM:SSZ"), listed or
+     * not; *games their number and *people their seats. */
+    bool (*count_playing)(Store *st, const char *since, int *games, int *people, char *err, size_t errlen);
     /* The ids of every game (any status), for exports; fn is called for each. */
     bool (*each_game)(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen);
     /* Saves the time each seat of game id has left (clocks, also of a game

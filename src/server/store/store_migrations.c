@@ -35,6 +35,8 @@
  *            (game_id, kind ai or clock, due, holder: the server doing it).
  * (migration 5) seats.guest_name, the name a guest (no account) chose
  *            for the seat, '' none.
+ * (migration 8) games.takebacks, whether the players may offer to take a
+ *            move back (a game option: rooms/room_offers.c).
  * (migration 7) accounts.bot, an account upgraded to a bot (title BOT);
  *            api_tokens, personal API tokens: id (public), account_id, hash
  *            (SHA-256 of the secret, never the secret), description, scopes
@@ -359,6 +361,15 @@ const StoreMigration store_migrations[] = {
      " created TEXT COLLATE \"C\" NOT NULL"
      ");"
      "CREATE INDEX api_tokens_by_account ON api_tokens(account_id);"},
+
+    /* Takebacks as a game option (issue 33), chosen when the game is made:
+     * a game stored before had them in casual games only, as lichess. */
+    {8, "takebacks as a game option",
+     "ALTER TABLE games ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+     "UPDATE games SET takebacks = 0 WHERE rated <> 0;",
+
+     "ALTER TABLE games ADD COLUMN takebacks BOOLEAN NOT NULL DEFAULT true;"
+     "UPDATE games SET takebacks = false WHERE rated;"},
 
     {0, NULL, NULL, NULL},
 };

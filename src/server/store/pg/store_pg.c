@@ -230,6 +230,7 @@ static bool insert_game(PgConn *c, const StoredGame *g, char *err, size_t errlen
     pg_int(&p, g->clock.days);
     pg_text(&p, pg_left_text(g, left, sizeof left));
     pg_int(&p, g->clock_at);
+    pg_bool(&p, g->takebacks);
     if (!step(c, P_INSERT_GAME, &p, 1, "cannot store the new game", err, errlen) || !insert_seats(c, g, err, errlen))
         return false;
     bool ok = true;
@@ -414,6 +415,7 @@ static const StoreOps pg_ops = {
     .find_invite = pg_find_invite,
     .each_clocked = pg_each_clocked,
     .each_abandoned = pg_each_abandoned,
+    .count_playing = pg_count_playing,
     .unlist = pg_unlist,
     .list = pg_list,
     .each_game = pg_each_game,

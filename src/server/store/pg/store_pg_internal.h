@@ -25,7 +25,7 @@
 /* The prepared statements of every connection. */
 enum {
     P_INSERT_GAME, P_INSERT_SEATS, P_INSERT_ACTIONS, P_REMATCH, P_TAKE_WORK, P_CLOCK_WORK, P_TAKE_CHALLENGE,
-    P_APPEND, P_TRUNCATE, P_CLAIM_GAME, P_CLAIM_SEAT, P_SAVE_CLOCK, P_LOAD, P_PEEK, P_FIND_INVITE, P_CLOCKED, P_ABANDONED, P_UNLIST,
+    P_APPEND, P_TRUNCATE, P_CLAIM_GAME, P_CLAIM_SEAT, P_SAVE_CLOCK, P_LOAD, P_PEEK, P_FIND_INVITE, P_CLOCKED, P_ABANDONED, P_UNLIST, P_PLAYING,
     P_ALL, P_LIST, P_LIST_BEFORE, P_HEARTBEAT, P_CLAIM_WORK, P_LEAVE, P_PING, P_COUNT
 };
 extern const char *const pg_sql[P_COUNT];
@@ -171,6 +171,7 @@ bool pg_each_clocked(Store *st, void (*fn)(void *ctx, const char *id), void *ctx
 bool pg_each_abandoned(Store *st, const char *before, int limit, void (*fn)(void *ctx, const char *id), void *ctx,
                        char *err, size_t errlen);
 bool pg_unlist(Store *st, const char *id, char *err, size_t errlen);
+bool pg_count_playing(Store *st, const char *since, int *games, int *people, char *err, size_t errlen);
 bool pg_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen);
 bool pg_list(Store *st, int status, const char *before, const char *before_id, int limit, GameSummary *out, int *n,
              char *err, size_t errlen);

@@ -110,6 +110,7 @@ static void read_game(StoreCols *c, const char *id, StoredGame *out)
     store_col_clock(c, 18, &out->clock);
     store_col_left(c, 22, out->clock_left);
     out->clock_at = store_col_int64(c, 23);
+    out->takebacks = store_col_bool(c, 24);
 }
 
 bool pg_load_since(Store *st, const char *id, int from, StoredGame *out, bool *found, char *err, size_t errlen)
@@ -227,6 +228,21 @@ bool pg_unlist(Store *st, const char *id, char *err, size_t errlen)
                            errlen);
     PQclear(r);
     return r != NULL;
+}
+
+bool pg_count_playing(Store *st, const char *since, int *games, int *people, char *err, size_t errlen)
+{
+    *games = *people = 0;
+    PgParams p = {0};
+    pg_text(&p, since);
+    PGresult *r = pg_read((PgStore *)st, P_PLAYING, &p, "cannot count the games being played", err, errlen);
+    if (!r)
+        return false;
+    StoreCols c = pg_cols(r, 0);
+    *games = store_col_int(&c, 0);
+    *people = store_col_int(&c, 1);
+    PQclear(r);
+    return store_cols_ok(&c, "cannot count the games being played", err, errlen);
 }
 
 bool pg_each_game(Store *st, void (*fn)(void *ctx, const char *id), void *ctx, char *err, size_t errlen)

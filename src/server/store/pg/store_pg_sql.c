@@ -30,8 +30,8 @@
 const char *const pg_sql[P_COUNT] = {
     [P_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
                       " rematch_of, rematch, undo_low, actions, version, epoch, rated, clock_kind, clock_initial_ms,"
-                      " clock_increment_ms, clock_days, clock_left, clock_at)"
-                      " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23)",
+                      " clock_increment_ms, clock_days, clock_left, clock_at, takebacks)"
+                      " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21,$22,$23,$24)",
     [P_INSERT_SEATS] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id, guest_name)"
                        " SELECT $1, u.o - 1, u.k, u.a, u.c, u.h, u.i, u.n, coalesce(u.g, '')"
                        " FROM unnest($2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::bigint[],"
@@ -69,7 +69,7 @@ const char *const pg_sql[P_COUNT] = {
                " (SELECT json_agg(json_build_array(a.idx, a.text, a.player) ORDER BY a.idx)"
                " FROM actions a WHERE a.game_id = g.id AND a.idx >= $2),"
                " g.rated, g.clock_kind, g.clock_initial_ms, g.clock_increment_ms, g.clock_days, g.clock_left,"
-               " g.clock_at FROM games g WHERE g.id = $1",
+               " g.clock_at, g.takebacks FROM games g WHERE g.id = $1",
     [P_PEEK] = "SELECT version FROM games WHERE id = $1",
     [P_FIND_INVITE] = "SELECT game_id, seat FROM seats WHERE invite = $1 AND NOT claimed",
     [P_CLOCKED] = "SELECT id FROM games WHERE status = 'playing' AND clock_kind <> 0 ORDER BY created, id",
@@ -77,6 +77,10 @@ const char *const pg_sql[P_COUNT] = {
                     " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')"
                     " ORDER BY g.updated, g.id LIMIT $2",
     [P_UNLIST] = "UPDATE games SET listed = false WHERE id = $1",
+    /* (status <> 'finished' lets the planner take the unfinished games by age) */
+    [P_PLAYING] = "SELECT count(*), coalesce(sum((SELECT count(*) FROM seats s WHERE s.game_id = g.id)), 0)"
+                  " FROM games g WHERE g.status <> 'finished' AND g.status = 'playing' AND g.updated >= $1"
+                  " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')",
     [P_ALL] = "SELECT id FROM games ORDER BY created, id",
     [P_LIST] = "SELECT " PG_SUMMARY_COLUMNS " FROM games g WHERE g.status = $1 AND g.listed"
                " ORDER BY g.updated DESC, g.id DESC LIMIT $2",

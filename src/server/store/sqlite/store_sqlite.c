@@ -29,8 +29,8 @@ static const char *const sql[Q_COUNT] = {
     [Q_ROLLBACK] = "ROLLBACK",
     [Q_INSERT_GAME] = "INSERT INTO games (id, game, options, seed, real_dice, listed, status, result, created, updated,"
                       " rematch_of, rematch, undo_low, actions, version, rated, clock_kind, clock_initial_ms,"
-                      " clock_increment_ms, clock_days, clock_left, epoch, clock_at)"
-                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23)",
+                      " clock_increment_ms, clock_days, clock_left, epoch, clock_at, takebacks)"
+                      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24)",
     [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id, guest_name)"
                       " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
     [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
@@ -49,7 +49,7 @@ static const char *const sql[Q_COUNT] = {
     [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
                     " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
-                    " epoch, actions, clock_at FROM games WHERE id = ?1",
+                    " epoch, actions, clock_at, takebacks FROM games WHERE id = ?1",
     [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted,"
                      " s.guest_name, coalesce(a.bot, 0)"
                      " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
@@ -153,6 +153,7 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
         bind_left(q, 21, g);
         sqlite3_bind_int(q, 22, g->epoch);
         sqlite3_bind_int64(q, 23, g->clock_at);
+        sqlite3_bind_int(q, 24, g->takebacks);
         ok = sq_run(q);
         for (int p = 0; ok && p < g->num_seats; p++) {
             const StoredSeat *seat = &g->seats[p];
@@ -301,6 +302,7 @@ static bool sq_load_since(Store *st, const char *id, int from, StoredGame *out, 
         out->epoch = store_col_int(&c, 19);
         out->count = store_col_int(&c, 20);
         out->clock_at = store_col_int64(&c, 21);
+        out->takebacks = store_col_bool(&c, 22);
         ok = store_cols_ok(&c, "cannot read the game", err, errlen);
     } else if (rc != SQLITE_DONE) {
         ok = sq_fail(s, "cannot read the game", err, errlen);
@@ -414,6 +416,12 @@ static const char q_abandoned[] =
     "SELECT g.id FROM games g WHERE g.status <> 'finished' AND g.updated < ?1"
     " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai') ORDER BY g.updated, g.id LIMIT ?2";
 static const char q_unlist[] = "UPDATE games SET listed = 0 WHERE id = ?1";
+/* (status <> 'finished' lets the planner take the unfinished games by age) */
+static const char q_playing[] =
+    "SELECT count(*), coalesce(sum((SELECT count(*) FROM seats s WHERE s.game_id = g.id)), 0)"
+    " FROM games g INDEXED BY games_unfinished_by_updated"
+    " WHERE g.status <> 'finished' AND g.status = 'playing' AND g.updated >= ?1"
+    " AND NOT EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai')";
 
 /* Collects the ids a query returns first, then calls fn without the lock
  * (fn may call the store). The query is q[which], or text with before and
@@ -481,6 +489,33 @@ static bool sq_unlist(Store *st, const char *id, char *err, size_t errlen)
     }
     if (!ok)
         sq_fail(s, "cannot take the game out of the lists", err, errlen);
+    pthread_mutex_unlock(&s->lock);
+    return ok;
+}
+
+static bool sq_count_playing(Store *st, const char *since, int *games, int *people, char *err, size_t errlen)
+{
+    SqliteStore *s = (SqliteStore *)st;
+    *games = *people = 0;
+    pthread_mutex_lock(&s->lock);
+    sqlite3_stmt *q = sq_stmt(s, q_playing);
+    bool ok = q != NULL;
+    if (ok) {
+        sq_bind_text(q, 1, since);
+        ok = sqlite3_step(q) == SQLITE_ROW;
+    }
+    if (ok) {
+        StoreCols c = sq_cols(q);
+        *games = store_col_int(&c, 0);
+        *people = store_col_int(&c, 1);
+        ok = store_cols_ok(&c, "cannot count the games being played", err, errlen);
+    } else {
+        sq_fail(s, "cannot count the games being played", err, errlen);
+    }
+    if (q) {
+        sqlite3_reset(q);
+        sqlite3_clear_bindings(q);
+    }
     pthread_mutex_unlock(&s->lock);
     return ok;
 }
@@ -591,6 +626,7 @@ static const StoreOps sqlite_ops = {
     .each_abandoned = sq_each_abandoned,
     .unlist = sq_unlist,
     .list = sq_list,
+    .count_playing = sq_count_playing,
     .each_game = sq_each_game,
     .save_clock = sq_save_clock,
     .account_create = sq_account_create,
