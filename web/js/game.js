@@ -17,6 +17,7 @@ import { notifyTurn } from './notify.js';
 import { Mirror } from './mirror.js';
 import { capital } from './words.js';
 import { sound } from './sounds.js';
+import { renderInvites } from './invites.js';
 
 // The sound of a history entry: a flip or the move that ends a game by KO
 // knocks, a stone or token placed clicks; dice and calls are silent.
@@ -722,43 +723,8 @@ export class GameScreen {
     this.el.keys.textContent = keys.length ? `Keys: ${keys.join(' · ')}` : '';
   }
 
-  async renderInvites(state) {
-    const box = this.el.invites;
-    const open = state.seats.filter((seat) => seat.kind === 'human' && !seat.claimed);
-    if (!open.length || state.result) {
-      clear(box);
-      this.invitesVersion = -1;
-      return;
-    }
-    if (!this.isPlayer) {
-      if (!state.listed) {
-        clear(box);
-        return;
-      }
-      put(box, h('h2', { text: 'Open seats' }),
-        ...open.map((seat) => h('button', { class: 'primary take-seat', text: `Take seat ${seat.seat} (${seat.name})`, onclick: () => this.takeSeat(seat.seat) })));
-      return;
-    }
-    if (this.invitesVersion === state.version) return;
-    this.invitesVersion = state.version;
-    let invitations;
-    try {
-      ({ invitations } = await api('GET', `/api/games/${this.id}/invitations`, { tokens: this.tokens }));
-    } catch (err) {
-      toast(err.message);
-      return;
-    }
-    put(box, h('h2', { text: 'Invite a friend' }),
-      h('p', { class: 'help', text: 'Send each link to one person: opening it takes that seat.' }),
-      ...invitations.map((inv) => {
-        const url = new URL(inv.path, location.origin).href;
-        const input = h('input', { type: 'text', readOnly: true, value: url, class: 'invite-link', 'aria-label': `Invitation link for seat ${inv.seat}`, onfocus: (e) => e.target.select() });
-        const copy = h('button', {
-          class: 'copy', text: 'Copy', 'aria-label': `Copy the link for seat ${inv.seat}`,
-          onclick: () => copyText(url, input),
-        });
-        return h('div', { class: 'invite', dataset: { seat: inv.seat } }, h('span', { class: 'seat-label', text: `Seat ${inv.seat}` }), input, copy);
-      }));
+  renderInvites(state) {
+    return renderInvites(this, state);
   }
 
   syncMoves(history) {
@@ -818,15 +784,4 @@ function restoreFocus(focus) {
   if (!focus || focus.el.isConnected || !focus.selector) return;
   const again = document.querySelector(focus.selector);
   if (again) again.focus({ preventScroll: true });
-}
-
-async function copyText(text, input) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast('Link copied.', 'ok');
-  } catch {
-    input.focus();
-    input.select();
-    toast('Select the link and copy it (Ctrl+C).', 'ok');
-  }
 }
