@@ -1,5 +1,7 @@
 #include "game_json.h"
 
+#include "json_text.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,6 +159,33 @@ json_t *marks_to_json(const Marks *m)
                                               k->points, "cells", cells, "label", k->label));
     }
     return json_pack("{s:i,s:i,s:o}", "width", m->width, "height", m->height, "marks", list);
+}
+
+void marks_to_text(const Marks *m, StrBuf *out)
+{
+    sb_printf(out, "{\"width\":%d,\"height\":%d,\"marks\":[", m->width, m->height);
+    for (int i = 0; i < m->count; i++) {
+        const Mark *k = &m->items[i];
+        sb_printf(out, "%s{\"kind\":\"%s\",\"player\":", i ? "," : "", mark_kind_name(k->kind));
+        if (k->player >= 0)
+            sb_printf(out, "%d", k->player + 1);
+        else
+            sb_puts(out, "null");
+        sb_printf(out, ",\"points\":%d,\"cells\":[", k->points);
+        bool first = true;
+        for (int row = 0; row < m->height; row++)
+            for (int col = 0; col < m->width; col++)
+                if (mark_has_cell(k, row * m->width + col)) {
+                    char name[4];
+                    cell_name(col, row, name);
+                    sb_printf(out, "%s\"%s\"", first ? "" : ",", name);
+                    first = false;
+                }
+        sb_puts(out, "],\"label\":");
+        sb_json_string(out, k->label);
+        sb_putc(out, '}');
+    }
+    sb_puts(out, "]}");
 }
 
 json_t *legend_to_json(const LegendEntry *entries, int count)

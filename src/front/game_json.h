@@ -31,6 +31,8 @@ json_t *game_result_to_json(const State *s);
  * "cells":["a1","b1","c1"],"label":"line of three (+1)"},...]}; players are
  * 1-based, null when a mark concerns nobody. */
 json_t *marks_to_json(const Marks *m);
+/* The same as JSON text, appended to out (the hot path of every move). */
+void marks_to_text(const Marks *m, StrBuf *out);
 /* The name of a MarkKind in JSON: "last", "line", "ko", "chain", "weak",
  * "placeable", "bonus". */
 const char *mark_kind_name(int kind);

@@ -50,7 +50,7 @@ static void put_json(StrBuf *out, json_t *v)
 
 static void put_marks(StrBuf *out, const Marks *m)
 {
-    put_json(out, marks_to_json(m));
+    marks_to_text(m, out);
 }
 
 void view_entry(const GameView *view, const State *before, Action a, const char *text, int player, int index,

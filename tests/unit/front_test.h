@@ -23,6 +23,7 @@
 #include "../../src/cli/cli_parse.c"
 #include "../../src/front/explain.c"
 #include "../../src/front/game_json.c"
+#include "../../src/front/json_text.c"
 #include "../../src/front/record.c"
 #include "../../src/front/record_file.c"
 #include "../../src/front/session.c"

@@ -196,6 +196,21 @@ static void marks_and_legend_as_json(void **unused)
                    "\"cells\":[\"a1\",\"b2\",\"c3\"],\"label\":\"line of three (+1)\"},{\"kind\":\"bonus\","
                    "\"player\":null,\"points\":1,\"cells\":[],\"label\":\"end bonus (+1)\"}]}");
     json_decref(j);
+    /* the same as text, written directly (the hot path of a move), a
+     * label with a quote escaped */
+    snprintf(m.items[1].label, sizeof m.items[1].label, "say \"bonus\"");
+    StrBuf text = STRBUF_INIT;
+    marks_to_text(&m, &text);
+    assert_string_equal(sb_str(&text), "{\"width\":6,\"height\":6,\"marks\":[{\"kind\":\"line\",\"player\":2,\"points\":1,"
+                                       "\"cells\":[\"a1\",\"b2\",\"c3\"],\"label\":\"line of three (+1)\"},"
+                                       "{\"kind\":\"bonus\",\"player\":null,\"points\":1,\"cells\":[],"
+                                       "\"label\":\"say \\\"bonus\\\"\"}]}");
+    j = marks_to_json(&m);
+    char *dumped = json_dumps(j, JSON_COMPACT);
+    assert_string_equal(sb_str(&text), dumped);
+    free(dumped);
+    sb_free(&text);
+    json_decref(j);
     LegendEntry e[1] = {{"CA", "carre", "four dice alike"}};
     j = legend_to_json(e, 1);
     ASSERT_JSON(j, "[{\"code\":\"CA\",\"name\":\"carre\",\"words\":\"four dice alike\"}]");

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "../../src/front/game_json.c"
+#include "../../src/front/json_text.c"
 #include "../../src/front/record.c"
 #include "../../src/front/record_file.c"
 #include "../../src/front/session.c"

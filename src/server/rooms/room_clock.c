@@ -37,9 +37,11 @@ static int acting_seat(const Room *r)
 unsigned room_moved_seats(const Room *r)
 {
     const Session *s = r->session;
-    unsigned moved = 0;
+    unsigned moved = 0, all = (1u << r->meta.num_seats) - 1;
     int last = -1;
-    for (int i = 0; i < s->count; i++) {
+    /* every seat found to have moved ends the reading: asked at every
+     * answer, it reads the first few actions of a game, not all of them */
+    for (int i = 0; i < s->count && moved != all; i++) {
         Action leave;
         char err[ERR_MAX];
         int p = s->steps[i].player;
@@ -49,7 +51,7 @@ unsigned room_moved_seats(const Room *r)
             moved |= 1u << last;
         last = p;
     }
-    if (last >= 0 && acting_seat(r) != last)
+    if (moved != all && last >= 0 && acting_seat(r) != last)
         moved |= 1u << last;
     return moved;
 }

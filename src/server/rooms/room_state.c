@@ -9,57 +9,70 @@
 
 #include "../../ai/ai.h"
 #include "../../front/game_json.h"
+#include "../../front/json_text.h"
 #include "../../front/record.h"
 #include "../../front/view_json.h"
 #include "../../core/xalloc.h"
 
 /* What an AI seat's level does with the opening, in its words (the Casual
  * AI's swap rule), before the game's first move only; else null. */
-static json_t *opening_words(const Room *r, const char *level)
+/* How an AI level treats the first stone, in its words, before the first
+ * move (the page says it beforehand); nothing after. */
+static void put_opening_words(const Room *r, const char *level, StrBuf *out)
 {
     const AiOps *ops = ai_level(level, r->meta.game);
-    if (!ops || !ops->opening_words || r->session->count > 0)
-        return json_null();
     StrBuf words = STRBUF_INIT;
-    ops->opening_words(r->session->game, &words);
-    json_t *out = words.len ? json_string(sb_str(&words)) : json_null();
+    if (ops && ops->opening_words && r->session->count == 0)
+        ops->opening_words(r->session->game, &words);
+    if (words.len)
+        sb_json_string(out, sb_str(&words));
+    else
+        sb_puts(out, "null");
     sb_free(&words);
-    return out;
 }
 
-/* Each seat; a human seat says whether an undo would take its latest
- * decision back now, or why not (so the page offers Undo only then). */
-static json_t *seats_json(Room *r)
+/* Each seat, as JSON text (asked at every answer to a move: written
+ * directly, not through jansson); a human seat says whether an undo would
+ * take its latest decision back now, or why not (so the page offers Undo
+ * only then). */
+static void put_seats(Room *r, StrBuf *out)
 {
     char why[ERR_MAX];
     int undo = room_undo_seat(r, why, sizeof why);
-    json_t *list = json_array();
+    sb_putc(out, '[');
     for (int p = 0; p < r->meta.num_seats; p++) {
         const StoredSeat *st = &r->meta.seats[p];
-        json_t *seat = json_pack("{s:i,s:s,s:s}", "seat", p + 1, "kind", st->kind == SEAT_AI ? "ai" : "human", "name",
-                                 r->names[p]);
+        sb_printf(out, "%s{\"seat\":%d,\"kind\":\"%s\"", p ? "," : "", p + 1, st->kind == SEAT_AI ? "ai" : "human");
+        sb_json_field(out, "name", r->names[p]);
         if (st->kind == SEAT_AI) {
             char level[40];
             snprintf(level, sizeof level, "%.*s", (int)strcspn(st->ai, ":"), st->ai);
-            json_object_set_new(seat, "level", json_string(level));
-            json_object_set_new(seat, "ai", json_string(st->ai));
-            json_object_set_new(seat, "opening", opening_words(r, level));
+            sb_json_field(out, "level", level);
+            sb_json_field(out, "ai", st->ai);
+            sb_puts(out, ",\"opening\":");
+            put_opening_words(r, level, out);
         } else {
-            json_object_set_new(seat, "claimed", json_boolean(st->claimed));
-            json_object_set_new(seat, "account", st->name[0] ? json_string(st->name) : json_null());
-            /* as a profile says it: "BOT" for a bot's account, else null */
-            json_object_set_new(seat, "title", st->bot ? json_string("BOT") : json_null());
-            json_object_set_new(seat, "can_undo", json_boolean(undo == p));
-            if (undo == p)
-                json_object_set_new(seat, "undo_why", json_null());
-            else if (undo >= 0)
-                json_object_set_new(seat, "undo_why", json_sprintf("the last decision is %s's: only they can take it back", r->names[undo]));
+            sb_printf(out, ",\"claimed\":%s,\"account\":", st->claimed ? "true" : "false");
+            if (st->name[0])
+                sb_json_string(out, st->name);
             else
-                json_object_set_new(seat, "undo_why", json_string(why));
+                sb_puts(out, "null");
+            /* as a profile says it: "BOT" for a bot's account, else null */
+            sb_printf(out, ",\"title\":%s,\"can_undo\":%s,\"undo_why\":", st->bot ? "\"BOT\"" : "null",
+                      undo == p ? "true" : "false");
+            if (undo == p) {
+                sb_puts(out, "null");
+            } else if (undo >= 0) {
+                char line[ROOM_NAME_MAX + 80];
+                snprintf(line, sizeof line, "the last decision is %s's: only they can take it back", r->names[undo]);
+                sb_json_string(out, line);
+            } else {
+                sb_json_string(out, why);
+            }
         }
-        json_array_append_new(list, seat);
+        sb_putc(out, '}');
     }
-    return list;
+    sb_putc(out, ']');
 }
 
 /* An aborted game's position: the rules would go on, the game does not
@@ -87,13 +100,13 @@ static void build_head(Room *r)
     const Session *s = r->session;
     const State *st = s->state;
     json_error_t jerr;
-    json_t *obj = json_pack("{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:o,s:i,s:b}", "id", r->meta.id, "game",
+    json_t *obj = json_pack("{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:i,s:b}", "id", r->meta.id, "game",
                             r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice",
                             r->meta.real_dice ? "real" : "auto", "listed", r->meta.listed, "status",
                             status_name(r->meta.status), "version", (json_int_t)r->meta.version, "created",
                             r->meta.created, "updated", r->meta.updated, "rematch_of",
                             r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
-                            r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(), "seats", seats_json(r),
+                            r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(),
                             "count", s->count, "thinking", room_ai_busy(r));
     json_object_set_new(obj, "rated", json_boolean(r->meta.rated));
     char *dumped = json_dumps(obj, JSON_COMPACT);
@@ -102,6 +115,8 @@ static void build_head(Room *r)
     sb_puts(&sb, dumped);
     free(dumped);
     sb.data[--sb.len] = '\0'; /* the closing brace comes last */
+    sb_puts(&sb, ",\"seats\":");
+    put_seats(r, &sb);
     /* the position: who moves, the board, marks, result, legal actions */
     view_position(r->view, st, &r->voice, room_typing_seat(r) + 1, &sb);
     sb_puts(&sb, ",\"last\":");
@@ -161,11 +176,8 @@ void room_put_changes(Room *r, StrBuf *out)
         sb_printf(out, ",\"result\":%s", r->meta.result); /* the page's engine does not know of it */
     /* the seats: whether an undo would be taken now changes with every
      * action (the page offers Undo only then) */
-    json_t *seats = seats_json(r);
-    char *text = json_dumps(seats, JSON_COMPACT);
-    json_decref(seats);
-    sb_printf(out, ",\"seats\":%s", text);
-    free(text);
+    sb_puts(out, ",\"seats\":");
+    put_seats(r, out);
 }
 
 char *room_changes_json(Room *r, int first)
