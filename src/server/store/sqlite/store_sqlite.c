@@ -70,61 +70,6 @@ static const char *const sql[Q_COUNT] = {
 };
 
 
-/* "ms,ms,..": the time of each seat of a game with a clock; NULL without. */
-static void bind_left(sqlite3_stmt *q, int i, const StoredGame *g)
-{
-    if (g->clock.kind == CLOCK_NONE) {
-        sqlite3_bind_null(q, i);
-        return;
-    }
-    char text[MAX_PLAYERS * 24] = "";
-    for (int p = 0, n = 0; p < g->num_seats; p++)
-        n += snprintf(text + n, sizeof text - (size_t)n, "%s%lld", p ? "," : "", (long long)g->clock_left[p]);
-    sqlite3_bind_text(q, i, text, -1, SQLITE_TRANSIENT);
-}
-
-
-static bool update_game(SqliteStore *s, const StoredGame *g)
-{
-    sqlite3_stmt *q = s->q[g->listing_same ? Q_UPDATE_GAME_QUIET : Q_UPDATE_GAME];
-    sq_bind_text(q, 1, g->id);
-    sq_bind_text(q, 2, status_name(g->status));
-    sq_bind_text(q, 3, g->result);
-    sq_bind_text(q, 4, g->updated);
-    sqlite3_bind_int(q, 5, g->undo_low);
-    sqlite3_bind_int(q, 6, g->count);
-    sqlite3_bind_int64(q, 7, g->version);
-    bind_left(q, 8, g);
-    sqlite3_bind_int(q, 9, g->epoch);
-    sqlite3_bind_int64(q, 10, g->clock_at);
-    return sq_run(q) && sqlite3_changes(s->db) == 1;
-}
-
-/* update_game, failing as a conflict when the game is not at the version
- * before g's. */
-static bool update_checked(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
-{
-    if (update_game(s, g))
-        return true;
-    if (!err[0])
-        snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
-    return false;
-}
-
-static bool insert_actions(SqliteStore *s, const StoredGame *g, int from)
-{
-    sqlite3_stmt *q = s->q[Q_INSERT_ACTION];
-    for (int i = from; i < g->count; i++) {
-        sq_bind_text(q, 1, g->id);
-        sqlite3_bind_int(q, 2, i);
-        sqlite3_bind_text(q, 3, g->actions[i].text, -1, SQLITE_STATIC);
-        sqlite3_bind_int(q, 4, g->actions[i].player);
-        if (!sq_run(q))
-            return false;
-    }
-    return true;
-}
-
 static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
 {
     SqliteStore *s = (SqliteStore *)st;
@@ -150,7 +95,7 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
         sqlite3_bind_int64(q, 15, g->version);
         sqlite3_bind_int(q, 16, g->rated);
         sq_bind_clock(q, 17, &g->clock);
-        bind_left(q, 21, g);
+        sq_bind_left(q, 21, g);
         sqlite3_bind_int(q, 22, g->epoch);
         sqlite3_bind_int64(q, 23, g->clock_at);
         sqlite3_bind_int(q, 24, g->takebacks);
@@ -170,7 +115,7 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
             sqlite3_bind_text(q, 9, seat->guest, -1, SQLITE_TRANSIENT); /* "" for none: NOT NULL */
             ok = sq_run(q);
         }
-        ok = ok && insert_actions(s, g, 0);
+        ok = ok && sq_insert_actions(s, g, 0);
         /* A challenge of the lobby is taken once: by the game made of it. */
         if (ok && g->from_challenge) {
             q = s->q[Q_TAKE_CHALLENGE];
@@ -199,20 +144,6 @@ static bool sq_create(Store *st, const StoredGame *g, char *err, size_t errlen)
     return ok;
 }
 
-static bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen)
-{
-    SqliteStore *s = (SqliteStore *)st;
-    err[0] = '\0';
-    pthread_mutex_lock(&s->lock);
-    bool ok = sq_begin(s, err, errlen);
-    if (ok) /* the ratings move in the transaction that ends the game */
-        ok = sq_finish(s, update_checked(s, g, err, errlen) && insert_actions(s, g, from) &&
-                              (!g->rate_now || sq_rate_game(s, g, err, errlen)),
-                       "cannot store the actions", err, errlen);
-    pthread_mutex_unlock(&s->lock);
-    return ok;
-}
-
 static bool sq_save_clock(Store *st, const char *id, const int64_t left[MAX_PLAYERS], int seats, char *err,
                           size_t errlen)
 {
@@ -222,7 +153,7 @@ static bool sq_save_clock(Store *st, const char *id, const int64_t left[MAX_PLAY
     pthread_mutex_lock(&s->lock);
     sqlite3_stmt *q = s->q[Q_SAVE_CLOCK];
     sq_bind_text(q, 1, id);
-    bind_left(q, 2, &g);
+    sq_bind_left(q, 2, &g);
     bool ok = sq_run(q) || sq_fail(s, "cannot save the clock", err, errlen);
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -238,7 +169,7 @@ static bool sq_truncate(Store *st, const StoredGame *g, char *err, size_t errlen
         sqlite3_stmt *q = s->q[Q_DELETE_ACTIONS];
         sq_bind_text(q, 1, g->id);
         sqlite3_bind_int(q, 2, g->count);
-        ok = sq_finish(s, update_checked(s, g, err, errlen) && sq_run(q), "cannot take actions back", err, errlen);
+        ok = sq_finish(s, sq_update_checked(s, g, err, errlen) && sq_run(q), "cannot take actions back", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -263,7 +194,7 @@ static bool sq_claim(Store *st, const StoredGame *g, int seat, char *err, size_t
             snprintf(err, errlen, "seat %d of game %s is already taken", seat + 1, g->id);
             ok = false;
         }
-        ok = sq_finish(s, ok && update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
+        ok = sq_finish(s, ok && sq_update_checked(s, g, err, errlen), "cannot claim the seat", err, errlen);
     }
     pthread_mutex_unlock(&s->lock);
     return ok;
@@ -584,6 +515,8 @@ static void sq_close(Store *st)
         sqlite3_close(s->checkpoint_db);
     pthread_cond_destroy(&s->stop_cond);
     pthread_mutex_destroy(&s->stop_lock);
+    pthread_cond_destroy(&s->batch_done);
+    pthread_mutex_destroy(&s->batch_lock);
     for (int i = 0; i < Q_COUNT; i++)
         sqlite3_finalize(s->q[i]);
     for (int i = 0; i < SQ_CACHE; i++)
@@ -760,6 +693,8 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
     pthread_cond_init(&s->stop_cond, NULL);
+    pthread_mutex_init(&s->batch_lock, NULL);
+    pthread_cond_init(&s->batch_done, NULL);
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
         SQLITE_OK) {
         snprintf(err, errlen, "cannot open database '%s': %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");

@@ -38,6 +38,13 @@ typedef struct SqliteStore {
     pthread_mutex_t stop_lock;
     pthread_cond_t stop_cond;
     bool stopping;
+    /* Group commit (store_sqlite_append.c): appends that come while one is
+     * being written wait in batch, and the next writer writes them all in
+     * one transaction. */
+    pthread_mutex_t batch_lock;
+    pthread_cond_t batch_done;
+    struct SqAppend *batch;
+    bool writing;
     char *path;
 } SqliteStore;
 
@@ -68,11 +75,19 @@ StoreCols sq_cols(sqlite3_stmt *q);
  * step or a malformed column fails with err and leaves none (*n = 0). */
 bool sq_rows_ok(SqliteStore *s, const StoreCols *c, int rc, int *n, const char *what, char *err, size_t errlen);
 
+/* Inside an open transaction: g's row over the version before g's (a
+ * conflict otherwise), and g's actions from index from. */
+bool sq_update_checked(SqliteStore *s, const StoredGame *g, char *err, size_t errlen);
+bool sq_insert_actions(SqliteStore *s, const StoredGame *g, int from);
+/* "ms,ms,..": the time of each seat of a game with a clock as parameter i;
+ * NULL without. */
+void sq_bind_left(sqlite3_stmt *q, int i, const StoredGame *g);
 /* Inside an open transaction: the ratings of the two accounts of g (seats
  * 0 and 1) after the game, with its scores (store_sqlite_accounts.c). */
 bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen);
 
 /* The operations of the other files, for the store's table. */
+bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen);
 bool sq_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen);
 bool sq_account_find(Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen);
 bool sq_account_password(Store *st, AccountId id, const char *hash, const char *keep, char *err, size_t errlen);
