@@ -68,7 +68,9 @@ cc -O2 -std=c17 -D_GNU_SOURCE -Wall -Wextra -Wno-unused-parameter -o "$gen" test
 
 server_pid=
 cluster_pid=
+sampler=
 cleanup() {
+    [ -n "$sampler" ] && kill "$sampler" 2>/dev/null
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
     [ -n "$cluster_pid" ] && kill -TERM "$cluster_pid" 2>/dev/null && wait "$cluster_pid" 2>/dev/null
     rm -rf "$tmp"
@@ -148,6 +150,7 @@ set +e
 status=${PIPESTATUS[0]}
 set -e
 kill "$sampler" 2>/dev/null || true
+sampler=
 peak=$(sort -n "$tmp/rss" | tail -1)
 echo "server memory: peak RSS $((peak / 1024)) MiB (summed over the servers: $server_pids)"
 moves=$(grep -oE '^moves: [0-9]+' "$tmp/report" | grep -oE '[0-9]+$')

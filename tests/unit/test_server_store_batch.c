@@ -3,7 +3,8 @@
  * once, while stale writes mixed among them (a writer that knew an older
  * version) are refused as conflicts without taking anything from the
  * appends they were written with. Every append came back only after its
- * commit: read back at once, it is there. */
+ * commit: read back at once, it is there. And the checkpoint thread
+ * copies the WAL into the database file (it once did nothing). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../../src/server/store/store.h"
 
@@ -122,6 +126,24 @@ static void concurrent_appends_are_each_whole(void **unused)
     }
 }
 
+/* The database file grows past its first page within seconds of the
+ * writes: the checkpoints copy the WAL into it. */
+static void the_wal_is_checkpointed(void **unused)
+{
+    concurrent_appends_are_each_whole(unused);
+    char path[128];
+    snprintf(path, sizeof path, "%s/morph.db", dir);
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    struct stat sb = {0};
+    do {
+        usleep(50 * 1000);
+        assert_int_equal(stat(path, &sb), 0);
+        clock_gettime(CLOCK_MONOTONIC, &now);
+    } while (sb.st_size <= 4096 && now.tv_sec - start.tv_sec < 30);
+    assert_true(sb.st_size > 4096);
+}
+
 static int setup(void **unused)
 {
     for (int i = 0; i < MOVES; i++) {
@@ -151,6 +173,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(concurrent_appends_are_each_whole, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_wal_is_checkpointed, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
