@@ -1,11 +1,93 @@
 #include "game.h"
 
+#include <stdatomic.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "utf8.h"
 #include "xalloc.h"
+
+/* Games made with the same options are one game, shared: a game never
+ * changes once made, and a server with 100,000 games of a few kinds held
+ * 100,000 copies of their tables (a Morphos game's is 32 KB). Up to
+ * SHARED_MAX kinds are shared, counted; others are each their own. The
+ * lock is a spin on an atomic flag: held for a few comparisons, and the
+ * single-threaded WebAssembly build needs nothing more. */
+#define SHARED_MAX 64
+
+static struct {
+    Game *game;
+    int refs;
+} shared[SHARED_MAX];
+static atomic_flag shared_lock = ATOMIC_FLAG_INIT;
+
+static void lock_shared(void)
+{
+    while (atomic_flag_test_and_set_explicit(&shared_lock, memory_order_acquire))
+        ;
+}
+
+static void unlock_shared(void)
+{
+    atomic_flag_clear_explicit(&shared_lock, memory_order_release);
+}
+
+static bool same_options(const Options *a, const Options *b)
+{
+    if (a->count != b->count)
+        return false;
+    for (int i = 0; i < a->count; i++)
+        if (strcmp(a->items[i].key, b->items[i].key) != 0 || strcmp(a->items[i].value, b->items[i].value) != 0)
+            return false;
+    return true;
+}
+
+/* The shared game of ops with these effective options, one more user
+ * counted; NULL when there is none. */
+static Game *take_shared(const GameOps *ops, const Options *options)
+{
+    Game *found = NULL;
+    lock_shared();
+    for (int i = 0; i < SHARED_MAX && !found; i++)
+        if (shared[i].game && shared[i].game->ops == ops && same_options(&shared[i].game->options, options)) {
+            shared[i].refs++;
+            found = shared[i].game;
+        }
+    unlock_shared();
+    return found;
+}
+
+/* g shared from now on if there is room (a game made at the same moment
+ * by another thread may have taken its place: then that one is used and
+ * g freed). */
+static Game *share(Game *g)
+{
+    Game *use = g;
+    lock_shared();
+    int free_slot = -1;
+    for (int i = 0; i < SHARED_MAX; i++) {
+        if (shared[i].game && shared[i].game->ops == g->ops && same_options(&shared[i].game->options, &g->options)) {
+            shared[i].refs++;
+            use = shared[i].game;
+            break;
+        }
+        if (!shared[i].game && free_slot < 0)
+            free_slot = i;
+    }
+    if (use == g && free_slot >= 0) {
+        shared[free_slot].game = g;
+        shared[free_slot].refs = 1;
+    }
+    unlock_shared();
+    if (use != g) {
+        if (g->ops->free_config)
+            g->ops->free_config(g);
+        free(g);
+    }
+    return use;
+}
 
 Game *game_create(const GameOps *ops, const Options *opts, char *err, size_t errlen)
 {
@@ -18,16 +100,33 @@ Game *game_create(const GameOps *ops, const Options *opts, char *err, size_t err
     for (const OptionSpec *spec = ops->option_specs; spec->key; spec++)
         options_set(&g->options, spec->key, options_value(opts, ops->option_specs, spec->key),
                     err, errlen);
+    Game *same = take_shared(ops, &g->options);
+    if (same) {
+        free(g);
+        return same;
+    }
     if (!ops->configure(g, &g->options, err, errlen)) {
         free(g);
         return NULL;
     }
-    return g;
+    return share(g);
 }
 
 void game_free(Game *g)
 {
     if (!g)
+        return;
+    bool kept = false; /* another user of the shared game remains */
+    lock_shared();
+    for (int i = 0; i < SHARED_MAX; i++)
+        if (shared[i].game == g) {
+            kept = --shared[i].refs > 0;
+            if (!kept)
+                shared[i].game = NULL;
+            break;
+        }
+    unlock_shared();
+    if (kept)
         return;
     if (g->ops->free_config)
         g->ops->free_config(g);

@@ -211,7 +211,10 @@ struct State {
 
 /* Creates a configured game of ops (its options checked against the
  * game's option_specs); NULL with a one-line message in err. The games a
- * build knows, and finding one by name (game_new), are src/games/registry.h. */
+ * build knows, and finding one by name (game_new), are src/games/registry.h.
+ * A game never changes once made: games with the same effective options
+ * are one, shared and counted (game.c), so every game_create is matched by
+ * one game_free, and nobody writes into a game. */
 Game *game_create(const GameOps *ops, const Options *opts, char *err, size_t errlen);
 void game_free(Game *g);
 

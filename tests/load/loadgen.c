@@ -12,9 +12,12 @@
  * It drives 100,000 games from one core: the games wait in a heap by the
  * time of their next request, a game holds a libcurl handle only while its
  * request is out, and the connections are kept and shared (at most
- * CONNECTIONS_MAX open), so that a game costs about a kilobyte here and
- * the server sees a few hundred connections, as behind a proxy. Its own
- * CPU and memory are reported beside the latencies.
+ * CONNECTIONS_MAX open, as many requests out at most), so that a game
+ * costs little here and the server sees a few hundred connections, as
+ * behind a proxy. A move's latency counts from the time it was due, so
+ * that a request held back here (the server slow to answer the ones out)
+ * counts its wait. Its own CPU and memory are reported beside the
+ * latencies.
  *
  * --lean plays as the page with its engine does: each move is asked with
  * ?lean=1, the answer carries what changed, and the client follows the game
@@ -49,7 +52,7 @@ typedef struct Game {
     char *resp;
     size_t resp_len;
     char body[256];
-    double next_at, sent_at;
+    double next_at, sent_at; /* sent_at: when the request was due (the move's time counts from then) */
     long acked;          /* actions the server acknowledged ("count" of its last state) */
     char *result;        /* the final result, JSON */
     uint64_t rng;
@@ -179,7 +182,7 @@ static void send_request(Game *g, const char *path, const char *body, const char
     curl_easy_setopt(g->easy, CURLOPT_HTTPHEADER, g->headers);
     curl_easy_setopt(g->easy, CURLOPT_POSTFIELDS, g->body);
     g->resp_len = 0;
-    g->sent_at = now_s();
+    g->sent_at = g->next_at; /* due then: a request held back here counts its wait */
     curl_multi_add_handle(multi, g->easy);
 }
 
@@ -500,7 +503,9 @@ int main(int argc, char **argv)
     long pending = 0; /* requests sent, not yet answered */
     for (;;) {
         double now = now_s();
-        while (nheap && games[heap[0]].next_at <= now) {
+        /* at most CONNECTIONS_MAX requests out: the others wait here, due,
+         * not in libcurl's queue (whose every removal walks it) */
+        while (nheap && games[heap[0]].next_at <= now && pending < CONNECTIONS_MAX) {
             Game *g = &games[heap_pop()];
             if (!g->id[0]) {
                 create(g);
@@ -517,7 +522,8 @@ int main(int argc, char **argv)
         }
         if (!nheap && !pending)
             break;
-        double wake = nheap ? games[heap[0]].next_at : now + 0.05;
+        /* the next due game, or (every request slot taken) the next answer */
+        double wake = nheap && pending < CONNECTIONS_MAX ? games[heap[0]].next_at : now + 0.05;
         int timeout = (int)ceil((wake - now) * 1000);
         if (timeout > 50)
             timeout = 50;
