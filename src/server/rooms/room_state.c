@@ -3,6 +3,7 @@
 
 #include "room_internal.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -199,10 +200,19 @@ char *room_changes_json(Room *r, int first)
     return sb.data;
 }
 
-static const char *statics(Room *r)
+/* The legend and rules of a kind of game (its name and options) are the
+ * same for every game of that kind: made once, kept for the server's
+ * life and shared, up to STATICS_KINDS kinds (5 KB a Morpyam game that each
+ * room held); a game of another kind keeps its own. */
+#define STATICS_KINDS 64
+
+static struct {
+    char *game, *options, *text;
+} kinds[STATICS_KINDS];
+static pthread_mutex_t kinds_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static char *make_statics(const Room *r)
 {
-    if (r->statics)
-        return r->statics;
     const Game *g = r->session->game;
     LegendEntry entries[LEGEND_MAX];
     int n = g->ops->legend(g, entries);
@@ -214,8 +224,34 @@ static const char *statics(Room *r)
     sb_free(&rules);
     text[strlen(text) - 1] = '\0';
     text[0] = ',';
-    r->statics = text;
     return text;
+}
+
+static const char *statics(Room *r)
+{
+    if (r->statics)
+        return r->statics;
+    const char *options = r->meta.options ? r->meta.options : "";
+    pthread_mutex_lock(&kinds_lock);
+    const char *shared = NULL;
+    int slot = -1;
+    for (int i = 0; i < STATICS_KINDS && !shared; i++) {
+        if (kinds[i].game && strcmp(kinds[i].game, r->meta.game) == 0 && strcmp(kinds[i].options, options) == 0)
+            shared = kinds[i].text;
+        else if (!kinds[i].game && slot < 0)
+            slot = i;
+    }
+    if (!shared && slot >= 0) {
+        kinds[slot].text = make_statics(r);
+        kinds[slot].options = xstrdup(options);
+        kinds[slot].game = xstrdup(r->meta.game);
+        shared = kinds[slot].text;
+    }
+    pthread_mutex_unlock(&kinds_lock);
+    if (shared)
+        return shared;
+    r->statics = make_statics(r);
+    return r->statics;
 }
 
 char *room_state_json(Room *r, unsigned viewer, bool full)
