@@ -486,11 +486,15 @@ int main(int argc, char **argv)
     all_games = games;
     heap = malloc((size_t)(n ? n : 1) * sizeof *heap);
     double cpu_start = cpu_seconds();
-    double start = now_s(), stop_at = start + duration;
-    /* creations are spread over the ramp (by default 20 s, or the longest
-     * think time when it is longer), as people arrive */
-    if (ramp < 0)
+    /* creations are spread over the ramp, as people arrive (by default 20 s,
+     * or the longest think time, or 2 ms a game: at most 500 arrive a
+     * second), then every game plays for the duration */
+    if (ramp < 0) {
         ramp = think_max > 20 ? think_max : 20;
+        if (ramp < n / 500.0)
+            ramp = n / 500.0;
+    }
+    double start = now_s(), stop_at = start + ramp + duration;
     for (int i = 0; i < n; i++) {
         games[i].kind = i < n_morphos ? KIND_MORPHOS : KIND_MORPYAM;
         games[i].rng = seed * 1000003 + (uint64_t)i;

@@ -16,8 +16,8 @@
 # the game followed with the library); --size: the Morphos board; --morph:
 # another build of morph to load (an older one, for a before/after in one
 # sitting); --serve-args: more flags for morph serve (e.g. "--request-s 1");
-# --ramp: the seconds over which the games are created (default 20, or the
-# longest think time).
+# --ramp: the seconds over which the games are created (default 20, the
+# longest think time, or 2 ms a game), before the --duration of play.
 #
 # --cluster N: the same load on N servers over one PostgreSQL database behind
 # HAProxy (scripts/cluster.sh: its own PostgreSQL cluster, each request
