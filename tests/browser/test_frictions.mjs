@@ -150,6 +150,8 @@ export const tests = [
       const server = await t.server();
       for (const engine of [true, false]) {
         const page = await t.page({ ...PHONE, label: engine ? 'phone' : 'phone, no engine' });
+        // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+        await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
         if (!engine) await page.addInitScript(() => { delete window.WebAssembly; });
         {
           await page.goto(`${server.url}/`);
@@ -167,8 +169,11 @@ export const tests = [
           await page.waitForSelector('.morphos-svg.zoomed');
           await page.tap('.pt.can[data-point="a1"]');
           state = await waitVersion(page, Number(state.version));
-          assertEqual(await said(page, () => page.tap('.pt[data-point="e5"]')), 'It is White\'s turn: Bob.', 'an empty point out of turn');
-          assertEqual(await said(page, () => page.tap('.pt[data-point="a1"]')), 'It is White\'s turn: Bob.', 'an occupied point out of turn');
+          // between people an out-of-turn tap also queues a premove (test_moves), said after whose turn it is
+          const empty = await said(page, () => page.tap('.pt[data-point="e5"]'));
+          assert(empty.startsWith('It is White\'s turn: Bob.'), `an empty point out of turn: ${empty}`);
+          const taken = await said(page, () => page.tap('.pt[data-point="a1"]'));
+          assert(taken.startsWith('It is White\'s turn: Bob.'), `an occupied point out of turn: ${taken}`);
           assert(await inWindow(page, '#why'), 'said in the window');
         }
       }
@@ -180,6 +185,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       await page.goto(`${server.url}/`);
       await page.tap('#play-ai-morpyam');
       await page.waitForURL(/\/game\//);
@@ -216,6 +223,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       await page.goto(`${server.url}/`);
       await page.tap('#play-ai-morpyam');
       await page.waitForURL(/\/game\//);
@@ -260,6 +269,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       await page.goto(`${server.url}/?game=morphos`);
       await openMoreOptions(page);
       await page.check('input[name=mode][value=hotseat]');
@@ -288,6 +299,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       await page.goto(`${server.url}/?game=morphos`);
       await openMoreOptions(page);
       await page.fill('input[name=opt-size]', '13');

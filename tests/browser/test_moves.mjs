@@ -64,7 +64,7 @@ const premoves = SIZES.map((size) => ({
       // b (White) waits for a: a click queues a premove, a second one cancels it
       await press(b, size, '.pt[data-point="b2"]');
       await b.waitForSelector('.pt.premoved[data-point="b2"] .ghost.premove');
-      assert(/^Premove b2: played as soon as it is your turn/.test(await b.textContent('#why')), 'b is told of the premove');
+      assert(/^It is \w+'s turn: .*\. Premove b2: played as soon as it is your turn/.test(await b.textContent('#why')), 'b is told whose turn it is and of the premove');
       await press(b, size, '.pt[data-point="b2"]');
       await b.waitForSelector('.pt.premoved', { state: 'detached' });
       assertEqual(await b.textContent('#why'), 'Premove b2 cancelled.', 'a click (a tap) on it cancels it');

@@ -40,6 +40,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       await page.goto(`${server.url}/`);
       await page.waitForSelector('header nav a[href="/rules/morphos"]', { state: 'attached' });
       assert(!(await page.isVisible('header nav')), 'the menu is closed at first');
@@ -64,6 +66,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       await page.goto(`${server.url}/`);
       await page.tap('#play-ai-morpyam');
       await page.waitForURL(/\/game\//);
@@ -94,6 +98,8 @@ export const tests = [
     async run(t) {
       const server = await t.server();
       const page = await t.page({ ...PHONE, label: 'phone' });
+      // one tap plays here: "Confirm moves" (on by default on touch between people) is test_moves's
+      await page.addInitScript(() => localStorage.setItem('morph.pref.confirm', 'false'));
       let state = await morphosGame(page, server.url, 9);
       await checkInView(page, ['.status', '.morphos-svg', '.players tr[data-seat="1"] .stone-icon', '.players tr[data-seat="2"] .stone-icon'],
         'Morphos 9x9: the banner, the board and both players');

@@ -250,7 +250,8 @@ export class MorphosTable {
     }
     this.premove = { point, text };
     this.redraw();
-    this.screen.tell(`Premove ${point}: played as soon as it is your turn, if it is legal then. ${again} it again to cancel.`);
+    const turn = this.whoseTurn(this.state, this.state.to_move);
+    this.screen.tell(`${turn} Premove ${point}: played as soon as it is your turn, if it is legal then. ${again} it again to cancel.`);
   }
 
   // A player of one seat in a game between people, the other to move.
