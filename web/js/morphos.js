@@ -392,14 +392,19 @@ export class MorphosTable {
     // the keyboard's cursor and its preview: only for a keyboard's focus (a
     // tap or a click focuses the board too, and must leave no text behind)
     svg.addEventListener('focus', () => {
-      if (!svg.matches(':focus-visible')) return;
+      if (!svg.matches(':focus-visible') || (this.pointer && this.pointer !== 'mouse')) return;
       if (!this.cursor) this.cursor = this.startCursor();
       this.placeCursor();
     });
     svg.addEventListener('blur', () => this.preview(null, null));
     svg.addEventListener('keydown', (event) => this.boardKey(event));
     // a finger on small points: its first tap zooms (caught before the points')
-    svg.addEventListener('pointerdown', (event) => { this.pointer = event.pointerType; });
+    // (and a finger's touch clears what the keyboard's cursor said when the
+    // game opened with the focus on the board)
+    svg.addEventListener('pointerdown', (event) => {
+      this.pointer = event.pointerType;
+      if (event.pointerType !== 'mouse') this.preview(null, null);
+    });
     svg.addEventListener('click', (event) => this.zoomTap(event), true);
     this.svg = svg;
     this.fullView = svg.viewBox.baseVal.width;
