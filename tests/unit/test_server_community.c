@@ -393,7 +393,10 @@ static void rated_game_lost_on_time(void **state)
                  "{\"game\":\"morpyam\",\"rated\":true,\"options\":{\"players\":3},\"seats\":[{\"kind\":\"human\",\"mine\":true},"
                  "{\"kind\":\"human\"},{\"kind\":\"human\"}]}",
                  "only two-player games are rated");
-    expect_error(400, &a, "POST", "/api/games", "{\"game\":\"morphos\",\"clock\":{\"initial_s\":10}}", "games between people");
+    /* a clock against the AI times the person alone (test_server_fair); a game of AIs has nobody to time */
+    expect_error(400, &a, "POST", "/api/games",
+                 "{\"game\":\"morphos\",\"clock\":{\"initial_s\":10},\"seats\":[{\"kind\":\"ai\",\"level\":\"greedy\"},{\"kind\":\"ai\",\"level\":\"greedy\"}]}",
+                 "no seat for a person");
     expect_error(400, &a, "POST", "/api/games",
                  "{\"game\":\"morphos\",\"clock\":{\"initial_s\":0},\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\"}]}",
                  "initial_s");
