@@ -609,6 +609,11 @@ static bool ai_decide(Client *c, Action *a, StrBuf *why, char *err, size_t errle
     return t.ok;
 }
 
+static bool ai_to_move(Session *s)
+{
+    return !state_is_chance(s->state) && s->seats[session_player(s)].is_ai;
+}
+
 static int step(Client *c)
 {
     Session *s = c->play.s;
@@ -645,8 +650,13 @@ static int step(Client *c)
 static int run(Client *c)
 {
     int go = GO_ON;
-    while (go == GO_ON && !session_is_terminal(c->play.s))
+    while (go == GO_ON && !session_is_terminal(c->play.s)) {
+        /* Ctrl-C just after a person's move, before the AI's thread
+         * started, is the same press as one during its thinking. */
+        if (interrupted && c->interactive && ai_to_move(c->play.s))
+            stop_thinking(c);
         go = interrupted ? stop_interrupted(c) : step(c);
+    }
     if (go == GO_FAIL)
         return EXIT_BAD_INPUT;
     if (go == GO_QUIT)
