@@ -35,17 +35,42 @@ void sb_puts(StrBuf *sb, const char *s)
 
 void sb_printf(StrBuf *sb, const char *fmt, ...)
 {
+    /* written straight into the spare room when it fits (the usual case:
+     * one pass of the formatter), else measured, grown and written again */
+    if (sb->cap - sb->len < 64)
+        sb_reserve(sb, 64);
+    size_t room = sb->cap - sb->len;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(sb->data + sb->len, room, fmt, ap);
     va_end(ap);
-    if (n < 0)
+    if (n < 0) {
+        sb->data[sb->len] = '\0';
         return;
-    sb_reserve(sb, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    }
+    if ((size_t)n >= room) {
+        sb_reserve(sb, (size_t)n);
+        va_start(ap, fmt);
+        vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
     sb->len += (size_t)n;
+}
+
+void sb_put_int(StrBuf *sb, long long v)
+{
+    char digits[24];
+    int i = sizeof digits;
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    do
+        digits[--i] = (char)('0' + u % 10);
+    while (u /= 10);
+    if (v < 0)
+        digits[--i] = '-';
+    sb_reserve(sb, sizeof digits - (size_t)i);
+    memcpy(sb->data + sb->len, digits + i, sizeof digits - (size_t)i);
+    sb->len += sizeof digits - (size_t)i;
+    sb->data[sb->len] = '\0';
 }
 
 void sb_clear(StrBuf *sb)

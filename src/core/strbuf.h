@@ -16,6 +16,8 @@ typedef struct StrBuf {
 void sb_putc(StrBuf *sb, char c);
 void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* v in decimal, without the formatter */
+void sb_put_int(StrBuf *sb, long long v);
 void sb_clear(StrBuf *sb);
 void sb_free(StrBuf *sb);
 /* The text so far ("" when empty); stays owned by the buffer. */

@@ -163,24 +163,39 @@ json_t *marks_to_json(const Marks *m)
 
 void marks_to_text(const Marks *m, StrBuf *out)
 {
-    sb_printf(out, "{\"width\":%d,\"height\":%d,\"marks\":[", m->width, m->height);
+    /* written piece by piece: a whole state's marks are its hottest text */
+    sb_puts(out, "{\"width\":");
+    sb_put_int(out, m->width);
+    sb_puts(out, ",\"height\":");
+    sb_put_int(out, m->height);
+    sb_puts(out, ",\"marks\":[");
     for (int i = 0; i < m->count; i++) {
         const Mark *k = &m->items[i];
-        sb_printf(out, "%s{\"kind\":\"%s\",\"player\":", i ? "," : "", mark_kind_name(k->kind));
+        sb_puts(out, i ? ",{\"kind\":\"" : "{\"kind\":\"");
+        sb_puts(out, mark_kind_name(k->kind));
+        sb_puts(out, "\",\"player\":");
         if (k->player >= 0)
-            sb_printf(out, "%d", k->player + 1);
+            sb_put_int(out, k->player + 1);
         else
             sb_puts(out, "null");
-        sb_printf(out, ",\"points\":%d,\"cells\":[", k->points);
+        sb_puts(out, ",\"points\":");
+        sb_put_int(out, k->points);
+        sb_puts(out, ",\"cells\":[");
+        /* the set bits in order: row by row, as the cells are numbered */
         bool first = true;
-        for (int row = 0; row < m->height; row++)
-            for (int col = 0; col < m->width; col++)
-                if (mark_has_cell(k, row * m->width + col)) {
-                    char name[4];
-                    cell_name(col, row, name);
-                    sb_printf(out, "%s\"%s\"", first ? "" : ",", name);
-                    first = false;
-                }
+        int cells = m->width * m->height;
+        for (int w = 0; w < MARK_CELL_WORDS && w * 64 < cells; w++)
+            for (uint64_t bits = k->cells[w]; bits; bits &= bits - 1) {
+                int cell = w * 64 + __builtin_ctzll(bits);
+                if (cell >= cells)
+                    break;
+                char name[4];
+                cell_name(cell % m->width, cell / m->width, name);
+                sb_puts(out, first ? "\"" : ",\"");
+                sb_puts(out, name);
+                sb_putc(out, '"');
+                first = false;
+            }
         sb_puts(out, "],\"label\":");
         sb_json_string(out, k->label);
         sb_putc(out, '}');

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <stdio.h>
+#include <limits.h>
 #include <string.h>
 
 #include "../../src/core/game.h"
@@ -81,6 +82,32 @@ static void list_contains_matches_whole_items(void **unused)
     assert_true(list_contains("strict-call,daversa", "strict-call"));
     assert_false(list_contains("strict-call,daversa", "strict"));
     assert_false(list_contains("", "daversa"));
+}
+
+/* sb_printf writes in one pass when the text fits the spare room and
+ * grows for the rest; sb_put_int writes every long long. */
+static void strbuf_formats_past_its_room(void **unused)
+{
+    (void)unused;
+    StrBuf sb = STRBUF_INIT;
+    char big[300];
+    memset(big, 'x', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    sb_printf(&sb, "%s", "ab");
+    sb_printf(&sb, "[%s]", big);
+    assert_int_equal(sb.len, 2 + 2 + 299);
+    assert_int_equal(strlen(sb_str(&sb)), sb.len);
+    assert_memory_equal(sb_str(&sb), "ab[xx", 5);
+    sb_clear(&sb);
+    sb_put_int(&sb, 0);
+    sb_putc(&sb, ' ');
+    sb_put_int(&sb, -42);
+    sb_putc(&sb, ' ');
+    sb_put_int(&sb, LLONG_MIN);
+    sb_putc(&sb, ' ');
+    sb_put_int(&sb, LLONG_MAX);
+    assert_string_equal(sb_str(&sb), "0 -42 -9223372036854775808 9223372036854775807");
+    sb_free(&sb);
 }
 
 static void strbuf_grows(void **unused)
@@ -193,6 +220,7 @@ int main(void)
         cmocka_unit_test(options_validate_keys_and_integers),
         cmocka_unit_test(list_contains_matches_whole_items),
         cmocka_unit_test(strbuf_grows),
+        cmocka_unit_test(strbuf_formats_past_its_room),
         cmocka_unit_test(utf8_checks_characters),
         cmocka_unit_test(utf8_cuts_only_between_characters),
         cmocka_unit_test(excerpts_quote_outside_text_safely),
