@@ -123,6 +123,7 @@ static size_t nlat, caplat;
 static long errors, actions_sent;
 static double think_min = 0.5, think_max = 1.5;
 static bool lean;
+static bool lean_create; /* --lean, and the server answers new games lean */
 static int morphos_size = 9;
 /* Bytes of the answers to moves: the body decoded, as sent (gzip where the
  * server compressed it), and the headers; by game. */
@@ -213,7 +214,9 @@ static void create(Game *g)
         snprintf(body + len, sizeof body - (size_t)len, "]}");
     }
     g->phase = G_CREATE;
-    send_request(g, "/api/games", body, NULL);
+    /* lean: as the page asks it, without the state (what the game holds
+     * so far, a Morpyam roll-off's dice, comes as a lean answer's entries) */
+    send_request(g, lean_create ? "/api/games?lean=1" : "/api/games", body, NULL);
 }
 
 /* Schedules action text for seat after a think time. */
@@ -315,6 +318,14 @@ static void finished(Game *g, long code, double now, double stop_at)
     }
     json_t *doc = json_loadb(g->resp ? g->resp : "", len, 0, NULL);
     if (g->phase == G_CREATE) {
+        if (code == 400 && lean_create && g->resp && strstr(g->resp, "lean")) {
+            /* an older server: its new games answer the whole state */
+            lean_create = false;
+            json_decref(doc);
+            g->phase = G_THINK; /* made again at once, by the loop */
+            g->next_at = now;
+            return;
+        }
         if (code != 201 || !doc) {
             fprintf(stderr, "loadgen: create failed (%ld): %.200s\n", code, g->resp ? g->resp : "");
             errors++;
@@ -331,9 +342,11 @@ static void finished(Game *g, long code, double now, double stop_at)
             }
             json_t *state = json_object_get(doc, "state");
             if (lean) {
+                json_t *changes = lean_create ? json_object_get(doc, "changes") : state;
                 g->follow = follow_new(g->kind == KIND_MORPHOS ? "morphos" : "morpyam", g->options);
                 if (g->follow)
-                    take_changes(g, state, json_object_get(state, "history"), now, stop_at);
+                    take_changes(g, changes, json_object_get(changes, lean_create ? "entries" : "history"), now,
+                                 stop_at);
                 else
                     g->phase = G_FAILED, errors++;
             } else {
@@ -452,7 +465,7 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--size") == 0 && v)
             morphos_size = atoi(argv[++i]);
         else if (strcmp(argv[i], "--lean") == 0)
-            lean = true;
+            lean = lean_create = true;
         else if (strcmp(argv[i], "--think") == 0 && v) {
             double lo, hi;
             if (sscanf(argv[++i], "%lf,%lf", &lo, &hi) != 2 || lo < 0 || hi < lo) {

@@ -52,6 +52,38 @@ static void lean_action_answers_what_changed(void **state)
     json_decref(whole);
 }
 
+/* POST /api/games?lean=1: the creator's answer without the state, and
+ * what the game holds so far as a lean answer from index 0 (a Morpyam
+ * roll-off's dice: the entries the whole state's history has). */
+static void lean_creation_answers_without_the_state(void **state)
+{
+    const char *body = "{\"game\":\"morpyam\",\"seats\":[{\"kind\":\"human\",\"mine\":true},"
+                       "{\"kind\":\"human\",\"mine\":true}]}";
+    json_t *made = expect(201, "POST", "/api/games?lean=1", NULL, body);
+    assert_null(json_object_get(made, "state"));
+    const char *id = json_string_value(json_object_get(made, "id"));
+    assert_non_null(id);
+    assert_int_equal(json_array_size(json_object_get(made, "seats")), 2);
+    const json_t *changes = json_object_get(made, "changes");
+    assert_int_equal(json_integer_value(json_object_get(changes, "from")), 0);
+    assert_null(json_object_get(changes, "legal"));
+    json_t *whole = get_state(id, NULL);
+    assert_int_equal(json_integer_value(json_object_get(changes, "count")),
+                     json_integer_value(json_object_get(whole, "count")));
+    assert_true(json_equal(json_object_get(changes, "entries"), json_object_get(whole, "history")));
+    assert_int_equal(json_integer_value(json_object_get(changes, "version")),
+                     json_integer_value(json_object_get(whole, "version")));
+    json_decref(whole);
+    json_decref(made);
+    /* lean=0, or none: the whole state */
+    made = expect(201, "POST", "/api/games?lean=0", NULL, body);
+    assert_non_null(json_object_get(json_object_get(made, "state"), "legal"));
+    assert_null(json_object_get(made, "changes"));
+    json_decref(made);
+    expect_error(400, "POST", "/api/games?lean=true", NULL, body, "'lean' must be 1");
+    expect_error(400, "POST", "/api/games?full=1", NULL, body, NULL);
+}
+
 static void lean_answer_has_the_dice_drawn_after(void **state)
 {
     Created c = create("{\"game\":\"morpyam\",\"seats\":[{\"kind\":\"human\",\"mine\":true},{\"kind\":\"human\",\"mine\":true}]}");
@@ -163,6 +195,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(lean_action_answers_what_changed, setup, teardown),
+        cmocka_unit_test_setup_teardown(lean_creation_answers_without_the_state, setup, teardown),
         cmocka_unit_test_setup_teardown(lean_answer_has_the_dice_drawn_after, setup, teardown),
         cmocka_unit_test_setup_teardown(lean_stream_ticks_between_whole_states, setup, teardown),
     };

@@ -26,7 +26,8 @@ export async function createGame(body, button) {
   const mine = body.seats ? body.seats.filter((seat) => seat.mine).length : 1;
   if (mine === 1) body = { ...body, name: guestName() };
   try {
-    const made = await api('POST', '/api/games', { body });
+    // lean: the answer without the state, which the game's page loads itself
+    const made = await api('POST', '/api/games?lean=1', { body });
     addTokens(made.id, made.seats.map((seat) => seat.token), body.game);
     location.assign(made.path);
   } catch (err) {

@@ -110,11 +110,28 @@ static bool has_dice(const GameOps *ops)
     return ops->has_dice;
 }
 
+/* ?lean=1: the answer (or the stream, or a new game's answer) carries
+ * what changed, for a client that computes the rest with the engine of the
+ * page; false with a 400 for another value. */
+static bool read_lean(const ApiRequest *req, ApiResponse *res, bool *lean)
+{
+    const char *text = api_query(req, "lean");
+    *lean = text && strcmp(text, "1") == 0;
+    if (text && !*lean && strcmp(text, "0") != 0) {
+        char q[EXCERPT_SIZE];
+        api_error(res, 400, "'lean' must be 1 (what changed) or 0 (the whole state), got '%s'",
+                  text_excerpt(text, EXCERPT_MAX, q, sizeof q));
+        return false;
+    }
+    return true;
+}
+
 void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     static const char *const keys[] = {"game", "options", "seats", "dice", "listed", "rated", "takebacks", "clock",
                                         "name", NULL};
-    if (!api_query_known(req, res, (const char *const[]){NULL}))
+    bool lean;
+    if (!api_query_known(req, res, (const char *const[]){"lean", NULL}) || !read_lean(req, res, &lean))
         return;
     json_t *body = api_body(req, res, keys, false);
     if (!body)
@@ -223,7 +240,7 @@ void api_create(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiT
                 api_error(res, e.status == 422 ? 400 : e.status, "%s", e.message);
             } else {
                 server_add_room(srv, room, req->client);
-                api_created_reply(res, room, tokens, spec.creator_seats);
+                api_created_reply(res, room, tokens, spec.creator_seats, lean);
                 room_kick(room);
                 room_unref(room);
             }
@@ -413,28 +430,12 @@ void api_rematch(Server *srv, const ApiRequest *req, ApiResponse *res, const Api
             for (int p = 0; p < old.num_seats; p++)
                 if (mine >> p & 1)
                     now_mine |= 1u << rematch_seat(p, old.num_seats, shift);
-            api_created_reply(res, fresh, NULL, now_mine);
+            api_created_reply(res, fresh, NULL, now_mine, false);
             room_kick(fresh);
             room_unref(fresh);
         }
     }
     json_decref(body);
-}
-
-/* ?lean=1: the answer (or the stream) carries what changed, for a client
- * that computes the rest with the engine of the page; false with a 400 for
- * another value. */
-static bool read_lean(const ApiRequest *req, ApiResponse *res, bool *lean)
-{
-    const char *text = api_query(req, "lean");
-    *lean = text && strcmp(text, "1") == 0;
-    if (text && !*lean && strcmp(text, "0") != 0) {
-        char q[EXCERPT_SIZE];
-        api_error(res, 400, "'lean' must be 1 (what changed) or 0 (the whole state), got '%s'",
-                  text_excerpt(text, EXCERPT_MAX, q, sizeof q));
-        return false;
-    }
-    return true;
 }
 
 void api_action(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)

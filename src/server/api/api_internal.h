@@ -72,7 +72,8 @@ void api_set_players(json_t *obj, const GameSummary *g);
 /* 201 with what the creator of a game gets: its id and path, the tokens
  * of their seats (tokens[p] non-empty), the open seats' invitations, the
  * state as seen from mine. */
-void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine);
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine,
+                       bool lean);
 
 /* ---- endpoints (the routes are api.c's table) ---- */
 

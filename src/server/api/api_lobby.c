@@ -228,7 +228,7 @@ static void open_table(Server *srv, const ApiRequest *req, ApiResponse *res, Sto
     }
     server_add_room(srv, room, req->client);
     server_log(srv, "game %s: %s opened a table of %d in the lobby", room->meta.id, me->name, players);
-    api_created_reply(res, room, tokens, spec.creator_seats);
+    api_created_reply(res, room, tokens, spec.creator_seats, false);
     room_kick(room);
     server_account_changed(srv, me->id);
     server_lobby_changed(srv);
@@ -261,7 +261,7 @@ static void accept_challenge(Server *srv, const ApiRequest *req, ApiResponse *re
     }
     server_add_room(srv, room, req->client);
     server_log(srv, "game %s: %s accepted the challenge of %s", room->meta.id, me->name, c->name);
-    api_created_reply(res, room, tokens, 1u << mine);
+    api_created_reply(res, room, tokens, 1u << mine, false);
     room_kick(room);
     server_account_changed(srv, c->account);
     server_account_changed(srv, me->id);

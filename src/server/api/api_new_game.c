@@ -88,8 +88,11 @@ bool api_may_rate(int players, bool real_dice, ApiResponse *res)
 }
 
 /* What the creator of a game (or a rematch) gets: the id, the tokens of
- * their seats, the invitations of the open seats and the state. */
-void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine)
+ * their seats, the invitations of the open seats and the state, or with
+ * lean what the game holds so far as a lean answer gives it (for a client
+ * that follows the game itself, and the page, which loads the game's page). */
+void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TOKEN_LEN + 1], unsigned mine,
+                       bool lean)
 {
     json_t *seats = json_array();
     for (int p = 0; p < room->meta.num_seats; p++)
@@ -101,17 +104,19 @@ void api_created_reply(ApiResponse *res, Room *room, char tokens[MAX_PLAYERS][TO
     snprintf(path, sizeof path, "/game/%s", room->meta.id);
     /* the state's text goes in as it is: parsing it back into jansson to
      * dump it again was most of a creation's CPU */
-    char *state = room_state_json(room, mine, true);
+    char *state = lean ? room_changes_json(room, 0) : room_state_json(room, mine, true);
+    const char *key = lean ? ",\"changes\":" : ",\"state\":";
+    size_t key_len = strlen(key);
     json_t *reply = json_pack("{s:s,s:s,s:o,s:o}", "id", room->meta.id, "path", path, "seats", seats, "invitations",
                               invitations);
     char *head = json_dumps(reply, JSON_COMPACT);
     json_decref(reply);
     size_t head_len = strlen(head), state_len = strlen(state);
-    char *body = xmalloc(head_len + state_len + 16);
+    char *body = xmalloc(head_len + key_len + state_len + 2);
     memcpy(body, head, head_len - 1); /* without its closing brace */
-    memcpy(body + head_len - 1, ",\"state\":", 9);
-    memcpy(body + head_len + 8, state, state_len);
-    memcpy(body + head_len + 8 + state_len, "}", 2);
+    memcpy(body + head_len - 1, key, key_len);
+    memcpy(body + head_len - 1 + key_len, state, state_len);
+    memcpy(body + head_len - 1 + key_len + state_len, "}", 2);
     free(head);
     free(state);
     api_text(res, 201, body);
