@@ -147,8 +147,10 @@ void morphos_describe(const State *st, Action a, const Voice *v, StrBuf *out)
             sb_printf(out, "%s adds a second stone on %s, next to %s", mover, pt, an);
         } else if (s->phase == PHASE_RETURN) {
             sb_printf(out, "%s puts the returned stone on %s", mover, pt);
-        } else {
-            sb_printf(out, "%s places a stone on %s", mover, pt);
+        } else { /* every legal list says it for each point: no formatter */
+            sb_puts(out, mover);
+            sb_puts(out, " places a stone on ");
+            sb_puts(out, pt);
         }
         comma = s->phase == PHASE_DUO;
         if (board_full(&after)) {
