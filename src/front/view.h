@@ -14,6 +14,9 @@ typedef struct GameView {
     const char *game;
     /* The board and phase of s as a JSON object (docs/web-api.md). */
     json_t *(*board)(const State *s);
+    /* The same object written as compact JSON text, where a game has it
+     * (a whole state's hot path); NULL: board's object dumped. */
+    void (*board_text)(const State *s, StrBuf *out);
     /* Appends the structured fields of action a (legal in s) as JSON
      * members, each with a leading comma: ,"kind":"place","square":"c3"
      * ("kind" and what it names: "square", "dice", "figure", "point"). */

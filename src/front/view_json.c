@@ -123,7 +123,10 @@ void view_position(const GameView *view, const State *s, const Voice *v, int typ
         sb_puts(out, ",\"chance\":null");
     }
     sb_puts(out, ",\"board\":");
-    put_json(out, view->board(s));
+    if (view->board_text)
+        view->board_text(s, out);
+    else
+        put_json(out, view->board(s));
     Marks *m = xmalloc(sizeof *m);
     state_marks(s, m);
     sb_puts(out, ",\"marks\":");
