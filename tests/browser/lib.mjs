@@ -151,7 +151,9 @@ export class TestRun {
     const context = await this.browser.newContext({ viewport: { width, height }, reducedMotion, acceptDownloads: true,
       hasTouch: touch, isMobile: touch });
     this.contexts.push(context);
-    return this.watch(await context.newPage(), label);
+    const page = this.watch(await context.newPage(), label);
+    page.touch = touch;
+    return page;
   }
 
   // Collects the console errors and warnings and the page errors of page.
@@ -182,7 +184,19 @@ export class TestRun {
     fs.mkdirSync(OUT, { recursive: true });
     // messages of earlier steps are dismissed, as a person would, so they do not hide the screen
     await page.$$eval('.toast .toast-close', (buttons) => buttons.forEach((b) => b.click()));
-    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+    // a touch screen's page in its window only: a full-page shot drops the
+    // touch emulation, and the page would go on as one with a mouse
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: !page.touch });
+  }
+
+  // The window only, as a person sees it (docs/web.md's pictures; a phone
+  // keeps its touch emulation, which a full-page shot drops), the element
+  // of selector scrolled into its middle first when one is named.
+  async screen(page, name, selector = null) {
+    fs.mkdirSync(OUT, { recursive: true });
+    await page.$$eval('.toast .toast-close', (buttons) => buttons.forEach((b) => b.click()));
+    if (selector) await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.join(OUT, `${name}.png`) });
   }
 
   async close(failed) {

@@ -101,10 +101,16 @@ export const tests = [
       await alice.selectOption('#challenge-clock', 'custom');
       await alice.fill('#challenge-clock-minutes', '1');
       await alice.fill('#challenge-clock-increment', '0');
+      // takebacks as the new-game form has them: off with Rated, on without
+      assert(!(await alice.isChecked('#challenge-takebacks')), 'a rated challenge: no takebacks by default');
+      await alice.uncheck('#challenge-form input[name=rated]');
+      assert(await alice.isChecked('#challenge-takebacks'), 'a casual one: takebacks');
+      await alice.check('#challenge-form input[name=rated]');
+      assert(!(await alice.isChecked('#challenge-takebacks')), 'rated again: none');
       await alice.click('#open-challenge');
       await bob.waitForSelector('#challenge-list .challenge .accept');
       const line = await bob.textContent('#challenge-list .challenge');
-      assert(/alice 1500provisional.*Morphos.*5×5.*1\+0.*rated/.test(line), `the challenge as bob sees it: ${line}`);
+      assert(/alice 1500provisional.*Morphos.*5×5.*1\+0.*rated.*no takebacks/.test(line), `the challenge as bob sees it: ${line}`);
       await t.shot(bob, 'lobby');
       // bob accepts with the keyboard; both arrive at the game
       await bob.focus('#challenge-list .challenge .accept');
@@ -114,7 +120,7 @@ export const tests = [
       assertEqual(alice.url(), bob.url(), 'the same game for both');
       const id = bob.url().split('/').pop();
       const state = (await server.api('GET', `/api/games/${id}`)).data;
-      assert(state.rated && state.clock.started, 'a rated game whose clock runs');
+      assert(state.rated && state.clock.started && !state.takebacks, 'a rated game whose clock runs, without takebacks');
       const first = state.seats[state.to_move - 1].account === 'alice' ? alice : bob;
       const second = first === alice ? bob : alice;
       const loserName = second === alice ? 'alice' : 'bob', winnerName = loserName === 'alice' ? 'bob' : 'alice';

@@ -55,12 +55,13 @@ export const tests = [
       assertEqual(await page.evaluate(() => document.activeElement.id), 'skip-board', 'then "Skip to the board"');
       assertEqual(await page.evaluate(() => document.activeElement.textContent), 'Skip to the board', 'said so');
       await t.shot(page, 'skip-to-board');
+      await t.screen(page, 'friction-skip-link-desktop');
       await page.keyboard.press('Enter');
       assert(await page.evaluate(() => document.activeElement.classList.contains('morphos-svg')), 'Enter on it focuses the board');
       // a touch-only phone: no legend until a key is pressed
       const phone = await t.page({ label: 'phone', width: 375, height: 740, touch: true });
       await phone.goto(`${server.url}/?game=morphos`);
-      await phone.click('#play-ai-morphos');
+      await phone.tap('#play-ai-morphos'); // a finger: no mouse left hovering over the board
       await phone.waitForURL(/\/game\//);
       await waitTurn(phone);
       assert(/^Keys: /.test(await phone.textContent('.keys')), 'the legend is written');
@@ -68,6 +69,7 @@ export const tests = [
       // the first screen only: a full-page shot of a phone drops its touch emulation (and the legend shows)
       fs.mkdirSync(OUT, { recursive: true });
       await phone.screenshot({ path: path.join(OUT, 'keys-hidden-phone.png') });
+      await t.screen(phone, 'friction-skip-link-phone');
       await phone.keyboard.press('Shift');
       assert(await phone.isVisible('.keys'), 'shown once a key is pressed: there is a keyboard');
     },

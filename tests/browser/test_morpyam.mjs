@@ -58,7 +58,7 @@ export async function playMorpyamDecision(page, { call = false } = {}) {
     return 'place';
   }
   if (await page.$('.hand .chip')) {
-    await page.click('.hand .chip:not([disabled])');
+    await page.click('.hand .chip:not([aria-disabled])');
     await page.waitForSelector('.sq.can');
     await page.click('.sq.can >> nth=0');
     return 'put';
@@ -286,7 +286,7 @@ export const tests = [
         const before = Number(state.version);
         const held = await page.$$eval('.hand .chip-count', (c) => c.reduce((n, x) => n + Number(x.textContent), 0));
         assertEqual(held, 18 - puts, 'the hand holds the squares not put yet');
-        const code = await page.getAttribute('.hand .chip:not([disabled])', 'data-code');
+        const code = await page.getAttribute('.hand .chip:not([aria-disabled])', 'data-code');
         await page.click(`.hand .chip[data-code="${code}"]`);
         await page.waitForSelector(`.hand .chip.picked[data-code="${code}"]`);
         const square = await page.getAttribute('.sq.can >> nth=0', 'data-square');

@@ -199,6 +199,7 @@ export const tests = [
         assert(await phone.isVisible('#unreachable-offline'), 'the message\'s link to Play offline shows');
         assert(!(await phone.isVisible('header nav a[href="/offline"]')), 'while the menu\'s link is behind ☰');
         await phone.screenshot({ path: path.join(OUT, 'offline-home-phone.png') });
+        await t.screen(phone, 'friction-offline-phone');
         await phone.click('#play-ai-morphos');
         await phone.waitForFunction(() => document.activeElement && document.activeElement.id === 'unreachable-offline');
         assertEqual(await phone.$$('.toast'), [], 'Play the AI points to Play offline, no toast');
@@ -228,6 +229,18 @@ export const tests = [
       });
       await context.setOffline(false);
       await phone.waitForSelector('#analyse', { state: 'visible' });
+      // a desktop with the network cut: the same one message
+      const desk = await t.page({ label: 'desktop', width: 1280, height: 800 });
+      await desk.goto(server.url + '/');
+      await waitWorker(desk, version);
+      await t.allowing(OFFLINE_NOISE, async () => {
+        await desk.context().setOffline(true);
+        await desk.goto(server.url + '/');
+        await desk.waitForSelector('#unreachable');
+        assert(await desk.isVisible('#unreachable-offline'), 'the link to Play offline on a desktop');
+        await t.screen(desk, 'friction-offline-desktop');
+        await desk.context().setOffline(false);
+      });
     },
   },
 ];

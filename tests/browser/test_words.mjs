@@ -69,6 +69,7 @@ export const tests = [
         // fits the screen: no pattern wider than the page
         const overflow = await page.evaluate(() => [...document.querySelectorAll('.pattern-svg')].some((s) => s.getBoundingClientRect().right > document.documentElement.clientWidth));
         assert(!overflow, 'the patterns fit the width');
+        await t.screen(page, `friction-rules-patterns-${name}`, '#rules-text .pattern');
         await t.shot(page, `rules-patterns-${name}`);
         await page.check('input[name=mutators][value=minimorph]');
         await page.waitForFunction(() => document.querySelectorAll('#rules-text .pattern-svg').length === 2);
@@ -102,6 +103,7 @@ export const tests = [
         assert(!/visits|mcts/.test(await unfolded(page, '.hint-box')), 'the hint itself in words');
         const hinted = await page.getAttribute('.pt.hinted', 'data-point');
         assert(hinted && !inZone(hinted), `the hinted first stone is outside c3-g7: ${hinted}`);
+        await t.screen(page, `friction-words-details-${name}`, '.hint-box');
         await t.shot(page, `swap-rule-hint-${name}`);
         await page.click(`.pt.can[data-point="${hinted}"]`);
         state = await waitVersion(page, Number(state.version));
@@ -148,6 +150,12 @@ export const tests = [
       await c.waitForSelector('#chat .chat-why');
       assertEqual(await c.textContent('#chat .chat-why'), 'Sign in to talk with the other spectators: only accounts may, to keep spam out.', 'why, in one line');
       assertEqual((await gameState(c)).seats, '', 'C watches');
+      await t.screen(c, 'friction-guest-chat-desktop', '#chat .chat-why');
+      const d = await t.page({ label: 'D', width: 375, height: 740, touch: true });
+      await d.goto(gameUrl);
+      await d.waitForSelector('#chat .chat-why');
+      assertEqual(await d.textContent('#chat .chat-why'), 'Sign in to talk with the other spectators: only accounts may, to keep spam out.', 'the same on a phone');
+      await t.screen(d, 'friction-guest-chat-phone', '#chat .chat-why');
     },
   },
 ];

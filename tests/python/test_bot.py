@@ -3,9 +3,10 @@ bot client (morph.bot, python/examples/bot.py), on a server of their own:
 tokens (shown once, kept only hashed, listed without the secret, revoked),
 scopes (401 unknown or revoked, 403 a scope missing), bot accounts (only
 without games, out of quick pairing), challenges (accept, decline with a
-reason, cancel, heard on both event streams), the game stream (gameFull,
-then gameState lines with the moves joined), a move out of turn, a dropped
-stream coming back whole; then two bots of the package playing each other
+reason, cancel, heard on both event streams; takebacks as asked), the game
+stream (gameFull, whether takebacks may be offered, then gameState lines
+with the moves joined), a move out of turn, a dropped stream coming back
+whole; then two bots of the package playing each other
 to the end of a Morphos 5x5 game and of a Morpyam game, their streams cut
 once in the middle."""
 import http.client
@@ -188,6 +189,7 @@ def test_challenges_and_a_game_call_by_call(server):
     status, c1, _ = request(server, "POST", "/api/challenge/" + a_name, {"game": "morphos", "options": {"size": 5}},
                             token=b)
     assert status == 201 and c1["status"] == "created" and c1["destUser"]["title"] == "BOT"
+    assert c1["takebacks"] is (not c1["rated"])  # the default: takebacks in a casual game only
     assert request(server, "POST", "/api/challenge/%s/accept" % c1["id"], token=b)[0] == 403  # not the challenged
     status, bad, _ = request(server, "POST", "/api/challenge/%s/decline" % c1["id"], {"reason": "nope"}, token=a)
     assert status == 400 and "tooFast" in bad["error"]
@@ -197,8 +199,9 @@ def test_challenges_and_a_game_call_by_call(server):
     assert request(server, "POST", "/api/challenge/%s/accept" % c2["id"], token=a)[0] == 404
     assert request(server, "POST", "/api/challenge/nobody", {"game": "morphos"}, token=b)[0] == 404
     # the one accepted: both event streams hear the challenge, then the game's start
-    _, c3, _ = request(server, "POST", "/api/challenge/" + a_name, {"game": "morphos", "options": {"size": 5}},
-                       token=b)
+    _, c3, _ = request(server, "POST", "/api/challenge/" + a_name,
+                       {"game": "morphos", "options": {"size": 5}, "rated": True, "takebacks": True}, token=b)
+    assert c3["rated"] is True and c3["takebacks"] is True  # an explicit value is honoured
     heard = []
     listener = threading.Thread(target=lambda: heard.extend(lines(server, "/api/stream/event", a, 2)))
     listener.start()
@@ -217,6 +220,7 @@ def test_challenges_and_a_game_call_by_call(server):
     # the game stream: gameFull with the players and the state
     full = lines(server, "/api/bot/game/stream/" + game, a, 1)[0]
     assert full["type"] == "gameFull" and full["game"] == "morphos" and full["options"]["size"] == 5
+    assert full["rated"] is True and full["takebacks"] is True
     assert {p["username"] for p in full["players"]} == {a_name, b_name}
     assert all(p["title"] == "BOT" for p in full["players"])
     assert full["state"]["moves"] == "" and full["state"]["status"] == "started"

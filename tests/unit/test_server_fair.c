@@ -5,7 +5,8 @@
  * player before both have moved (unrated, nobody's loss, 409 after; kept
  * across a restart), takeback offers (offered, accepted as Undo does,
  * declined, lapsing on a move, Undo against the AI; a game option, off by
- * default in rated games, kept by the store and by a rematch),
+ * default in rated games, kept by the store and by a rematch, carried by the
+ * lobby's challenges and seeks and by challenges to an account),
  * rematch offers (202, declined, accepted with 201, lapsing when the maker's
  * stream closes; against the AI at once), the watchers' count, and how
  * many play between people now (GET /api/meta). And a clock against the
@@ -454,6 +455,88 @@ static void takebacks_are_a_game_option(void **state)
     json_decref(made);
 }
 
+/* The id of the game that POST path with body made (answer want); key
+ * names the id in the answer. */
+static void made_game(Browser *b, const char *path, const char *body, int want, const char *key,
+                      char id[GAME_ID_LEN + 1])
+{
+    json_t *made = expect(want, b, "POST", path, body);
+    snprintf(id, GAME_ID_LEN + 1, "%s", json_string_value(json_object_get(made, key)));
+    json_decref(made);
+}
+
+/* A challenge made by a through POST path with body, accepted by b through
+ * accept (its %s the challenge's id; answer want, the game's id under
+ * key): whether the challenge said takebacks, and whether its game has them. */
+static void takebacks_made(Browser *a, Browser *b, const char *path, const char *body, const char *accept, int want,
+                           const char *key, bool *said, bool *game)
+{
+    json_t *doc = expect(201, a, "POST", path, body);
+    const json_t *c = json_object_get(doc, "challenge") ? json_object_get(doc, "challenge") : doc;
+    assert_true(json_is_boolean(json_object_get(c, "takebacks")));
+    *said = json_is_true(json_object_get(c, "takebacks"));
+    char where[64], id[GAME_ID_LEN + 1];
+    snprintf(where, sizeof where, accept, json_string_value(json_object_get(c, "id")));
+    json_decref(doc);
+    made_game(b, where, "{}", want, key, id);
+    *game = takebacks_of(id);
+}
+
+#define LOBBY(body, said, game) \
+    takebacks_made(&a, &b, "/api/lobby", body, "/api/lobby/%s/accept", 201, "id", &said, &game)
+#define CHALLENGE(body, said, game) \
+    takebacks_made(&a, &b, "/api/challenge/bob_2", body, "/api/challenge/%s/accept", 200, "gameId", &said, &game)
+#define SEEK "{\"game\":\"morphos\",\"clock\":{\"initial_s\":60,\"increment_s\":1}"
+
+/* Takebacks wherever a game between people is made: the lobby's challenges
+ * and seeks and the challenges to an account (the Bot API's, in lichess's
+ * shape) carry the option, with the form's default (on in a casual game,
+ * off in a rated one) and an explicit value honoured. */
+static void takebacks_in_the_lobby_and_challenges(void **state)
+{
+    Browser a = sign_up("alice"), b = sign_up("bob_2");
+    bool said, game;
+    LOBBY("{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":false}", said, game);
+    assert_true(said && game);
+    LOBBY("{\"game\":\"morphos\",\"options\":{\"size\":5}}", said, game); /* rated by default */
+    assert_false(said || game);
+    LOBBY("{\"game\":\"morphos\",\"options\":{\"size\":5},\"takebacks\":true}", said, game);
+    assert_true(said && game);
+    LOBBY("{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":false,\"takebacks\":false}", said, game);
+    assert_false(said || game);
+    expect_error(400, &a, "POST", "/api/lobby", "{\"game\":\"morphos\",\"takebacks\":1}", "'takebacks' must be true");
+    /* the lobby lists it */
+    json_decref(expect(201, &a, "POST", "/api/lobby", "{\"game\":\"morphos\",\"takebacks\":true}"));
+    json_t *lobby = expect(200, NULL, "GET", "/api/lobby", NULL);
+    assert_true(json_is_true(json_object_get(json_array_get(json_object_get(lobby, "challenges"), 0), "takebacks")));
+    json_decref(lobby);
+    /* a seek meets one asking for the same takebacks only */
+    json_t *seek = expect(202, &a, "POST", "/api/lobby/quick", SEEK ",\"takebacks\":true}");
+    assert_true(json_is_true(json_object_get(json_object_get(seek, "challenge"), "takebacks")));
+    json_decref(seek);
+    seek = expect(202, &b, "POST", "/api/lobby/quick", SEEK "}"); /* rated, so none: they do not meet */
+    assert_true(json_is_false(json_object_get(json_object_get(seek, "challenge"), "takebacks")));
+    json_decref(seek);
+    char id[GAME_ID_LEN + 1];
+    made_game(&b, "/api/lobby/quick", SEEK ",\"takebacks\":true}", 201, "id", id);
+    assert_true(takebacks_of(id));
+    /* a challenge to an account */
+    CHALLENGE("{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":false}", said, game);
+    assert_true(said && game);
+    CHALLENGE("{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":true}", said, game);
+    assert_false(said || game);
+    CHALLENGE("{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":true,\"takebacks\":true}", said, game);
+    assert_true(said && game);
+    CHALLENGE("{\"game\":\"morphos\",\"options\":{\"size\":5},\"rated\":false,\"takebacks\":false}", said, game);
+    assert_false(said || game);
+    expect_error(400, &a, "POST", "/api/challenge/bob_2", "{\"game\":\"morphos\",\"takebacks\":\"no\"}",
+                 "'takebacks' must be true");
+}
+
+#undef LOBBY
+#undef CHALLENGE
+#undef SEEK
+
 static void wake_nothing(void *ctx)
 {
     (void)ctx;
@@ -639,6 +722,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(takebacks_between_people, setup, teardown),
         cmocka_unit_test_setup_teardown(a_takeback_with_a_clock, setup, teardown),
         cmocka_unit_test_setup_teardown(takebacks_are_a_game_option, setup, teardown),
+        cmocka_unit_test_setup_teardown(takebacks_in_the_lobby_and_challenges, setup, teardown),
         cmocka_unit_test_setup_teardown(rematch_is_an_offer, setup, teardown),
         cmocka_unit_test_setup_teardown(how_many_play_now, setup, teardown),
         cmocka_unit_test_setup_teardown(a_clock_against_the_ai, setup, teardown),

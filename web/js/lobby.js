@@ -125,7 +125,8 @@ class Lobby {
   }
 
   item(c) {
-    const what = [optionsSummary(c.game, c.options), c.clock ? c.clock.name : 'no clock', c.rated ? 'rated' : 'casual'];
+    const what = [optionsSummary(c.game, c.options), c.clock ? c.clock.name : 'no clock', c.rated ? 'rated' : 'casual',
+      c.takebacks ? 'takebacks' : 'no takebacks'];
     const actions = [];
     if (c.mine) {
       this.mine.add(c.id);
@@ -253,11 +254,16 @@ class Lobby {
     const drawOptions = () => put(options, this.optionFields());
     drawOptions();
     this.clock = clockPicker('challenge-clock', '5+3');
+    // takebacks as the new-game form has them: off with Rated, on without
+    const takebacks = h('input', { type: 'checkbox', name: 'takebacks', id: 'challenge-takebacks' });
+    const rated = h('input', { type: 'checkbox', name: 'rated', checked: true,
+      onchange: () => { takebacks.checked = !rated.checked; } });
     form.append(
       this.gameChoice('challenge-game', this.challengeGame, (g) => { this.challengeGame = g; drawOptions(); }),
       options,
       h('div', { class: 'option' }, h('label', { class: 'label', for: 'challenge-clock', text: 'Clock' }), this.clock.el),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'rated', checked: true }), ' Rated: the result moves both ratings'),
+      h('label', { class: 'check' }, rated, ' Rated: the result moves both ratings'),
+      h('label', { class: 'check' }, takebacks, ' Takebacks: a player may ask to take back a move; the other player accepts or declines'),
       h('div', { class: 'button-row' }, h('button', { type: 'submit', class: 'primary', id: 'open-challenge', text: 'Open the challenge' })));
     return h('section', { class: 'card', 'aria-labelledby': 'challenge-title' },
       h('h2', { id: 'challenge-title', text: 'Open a challenge' }), form);
@@ -301,7 +307,8 @@ class Lobby {
     const options = this.optionValues(data);
     // more than two players: a table, unrated, whose game is made at once
     const table = options.players > 2;
-    const body = { game: this.challengeGame, options, rated: !table && data.get('rated') === 'on' };
+    const body = { game: this.challengeGame, options, rated: !table && data.get('rated') === 'on',
+      takebacks: data.get('takebacks') === 'on' };
     const clock = this.clock.value();
     if (clock) body.clock = clock;
     try {

@@ -390,9 +390,11 @@ export class MorphosTable {
     this.cursorEl = s('rect', { class: 'cursor', width: D - 4, height: D - 4, rx: 6 });
     svg.append(this.cursorEl);
     // the keyboard's cursor and its preview: only for a keyboard's focus (a
-    // tap or a click focuses the board too, and must leave no text behind)
+    // tap or a click focuses the board too, and must leave no text behind;
+    // so does the game's opening on a touch screen no key has been pressed on)
     svg.addEventListener('focus', () => {
       if (!svg.matches(':focus-visible') || (this.pointer && this.pointer !== 'mouse')) return;
+      if (window.matchMedia('(hover: none) and (pointer: coarse)').matches && !document.documentElement.classList.contains('keyboard')) return;
       if (!this.cursor) this.cursor = this.startCursor();
       this.placeCursor();
     });

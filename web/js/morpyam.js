@@ -392,7 +392,10 @@ export class MorpyamTable {
       return;
     }
     if (!canAct) {
-      clear(box);
+      // while another builds, this device's hand stays in view, its taps answered
+      const seat = b.phase === 'put' && !state.result && b.hands
+        ? [...this.screen.mySeats].find((n) => Object.keys(b.hands[n - 1] || {}).length) : null;
+      put(box, ...(seat ? [this.handPanel(state, [], seat)] : []));
       return;
     }
     const of = (kind) => legal.filter((a) => a.kind === kind);
@@ -447,7 +450,7 @@ export class MorpyamTable {
           `It is made when you ${roll ? 'roll' : 'reroll'}; tap it again to cancel it.`));
       }
     }
-    if (puts.length) parts.push(this.handPanel(state, puts));
+    if (puts.length) parts.push(this.handPanel(state, puts, b.builder));
     put(box, ...parts);
   }
 
@@ -459,14 +462,19 @@ export class MorpyamTable {
     if (again) again.focus();
   }
 
-  // Plus: the builder's hand, pick a square kind then a free position.
-  handPanel(state, puts) {
+  // Plus: seat's hand, pick a square kind then a free position. A chip
+  // that cannot be put now (puts: the legal puts, none while another
+  // builds) is greyed out, and a tap on it says why: whose turn it is, or
+  // the library's reason for putting it on a free position.
+  handPanel(state, puts, seat) {
     const b = state.board;
-    const hand = (b.hands && b.hands[b.builder - 1]) || {};
+    const hand = (b.hands && b.hands[seat - 1]) || {};
     const legend = this.screen.statics.legend;
     const codes = Object.keys(hand);
+    const free = puts.length ? puts[0].square : null;
     return h('div', { class: 'hand', role: 'group', 'aria-label': 'Your squares to put on the grid' },
-      h('p', { class: 'prompt', text: 'Pick a square from your hand, then click a free position of the grid.' }),
+      h('p', { class: 'prompt', text: puts.length ? 'Pick a square from your hand, then click a free position of the grid.'
+        : 'Your hand: you put one of these squares on the grid at your turn.' }),
       h('div', { class: 'hand-chips' }, codes.map((code) => {
         const entry = legendOf(legend, code);
         const can = puts.some((a) => a.code === code);
@@ -475,10 +483,12 @@ export class MorpyamTable {
         const face = /^[1-6]$/.test(code) ? [dieSvg(Number(code), 'chip-die'), h('span', { class: 'chip-times', text: '×3' })]
           : [h('strong', { text: code })];
         return h('button', {
-          class: ['chip', `fam-${family(code)}`, code === this.putCode && 'picked'], disabled: !can, dataset: { code },
-          'aria-pressed': String(code === this.putCode), 'aria-label': `${entry ? entry.name : code}: ${hand[code]} in your hand`,
+          class: ['chip', `fam-${family(code)}`, can && code === this.putCode && 'picked'], 'aria-disabled': can ? null : 'true',
+          dataset: { code }, 'aria-pressed': String(can && code === this.putCode),
+          'aria-label': `${entry ? entry.name : code}: ${hand[code]} in your hand`,
           title: entry ? `${entry.name}: ${entry.words}` : code,
           onclick: () => {
+            if (!can) return this.screen.refuse(free ? `put ${code} ${free}` : null);
             this.putCode = code;
             this.screen.render();
           },

@@ -140,6 +140,7 @@ json_t *api_challenge_json(const ApiChallenge *ch, AccountId viewer)
     char url[48];
     snprintf(url, sizeof url, "/api/challenge/%s", ch->c.id);
     json_object_set_new(obj, "url", json_string(url));
+    json_object_set_new(obj, "takebacks", json_boolean(ch->c.takebacks));
     if (viewer)
         json_object_set_new(obj, "direction", json_string(ch->dest == viewer ? "in" : "out"));
     if (ch->status == CHALLENGE_ACCEPTED)
@@ -169,7 +170,7 @@ void api_challenge_create(Server *srv, const ApiRequest *req, ApiResponse *res, 
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
-    json_t *body = api_body(req, res, (const char *const[]){"game", "options", "clock", "rated", NULL}, false);
+    json_t *body = api_body(req, res, (const char *const[]){"game", "options", "clock", "rated", "takebacks", NULL}, false);
     Account me, dest;
     ApiChallenge ch;
     memset(&ch, 0, sizeof ch);

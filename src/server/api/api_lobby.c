@@ -45,6 +45,7 @@ static json_t *challenge_json(const StoredChallenge *c, AccountId me)
                             "quick", c->quick, "created", c->created, "expires", c->expires, "mine",
                             me && c->account == me);
     json_object_set_new(obj, "title", c->bot ? json_string("BOT") : json_null()); /* as a profile says it */
+    json_object_set_new(obj, "takebacks", json_boolean(c->takebacks));
     return obj;
 }
 
@@ -126,13 +127,14 @@ void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const 
     api_json(res, 200, json_pack("{s:o,s:o,s:o}", "challenges", challenges, "tables", tables, "accepted", accepted));
 }
 
-/* Reads a challenge's game, options, clock and rated from body into c;
- * false with a 400. The lobby's games are between two players. */
+/* Reads a challenge's game, options, clock, rated and takebacks from body
+ * into c; false with a 400. The lobby's games are between two players. */
 bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players_out, ApiResponse *res)
 {
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
-    const json_t *options = json_object_get(body, "options"), *rated = json_object_get(body, "rated");
+    const json_t *options = json_object_get(body, "options"), *rated = json_object_get(body, "rated"),
+                 *takebacks = json_object_get(body, "takebacks");
     Options opts;
     char err[ERR_MAX], q[EXCERPT_SIZE];
     if (!ops) {
@@ -166,10 +168,15 @@ bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players_out
     } else if (rated && !json_is_boolean(rated)) {
         api_error(res, 400, "'rated' must be true or false");
         ok = false;
+    } else if (takebacks && !json_is_boolean(takebacks)) {
+        api_error(res, 400, "'takebacks' must be true (players may ask to take a move back) or false");
+        ok = false;
     } else if (api_clock(json_object_get(body, "clock"), &c->clock, res)) {
         snprintf(c->game, sizeof c->game, "%s", game);
         snprintf(c->options, sizeof c->options, "%s", text);
         c->rated = rated ? json_is_true(rated) : players == 2; /* a pair is rated unless said otherwise */
+        /* lichess's default, as POST /api/games: takebacks in casual games */
+        c->takebacks = takebacks ? json_is_true(takebacks) : !c->rated;
     } else {
         ok = false;
     }
@@ -196,7 +203,7 @@ bool api_challenge_spec(const StoredChallenge *c, int num_seats, RoomSpec *spec,
     spec->num_seats = num_seats;
     spec->listed = true;
     spec->rated = c->rated;
-    spec->takebacks = !c->rated; /* lichess's default: takebacks in casual games */
+    spec->takebacks = c->takebacks;
     spec->clock = c->clock;
     for (int p = 0; p < num_seats; p++)
         spec->kind[p] = SEAT_HUMAN;
@@ -324,7 +331,7 @@ void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, cons
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     Account me;
-    json_t *body = api_body(req, res, (const char *const[]){"game", "options", "clock", "rated", NULL}, false);
+    json_t *body = api_body(req, res, (const char *const[]){"game", "options", "clock", "rated", "takebacks", NULL}, false);
     StoredChallenge c;
     memset(&c, 0, sizeof c);
     int n = 0, own = 0;
@@ -345,13 +352,13 @@ void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, cons
 }
 
 /* Play someone now: meets a seek of another player for the same game,
- * clock and rating, or waits in the lobby (asking again keeps waiting). */
+ * clock, rating and takebacks, or waits in the lobby (asking again keeps waiting). */
 void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const ApiTarget *t)
 {
     if (!api_query_known(req, res, (const char *const[]){NULL}))
         return;
     Account me;
-    json_t *body = api_body(req, res, (const char *const[]){"game", "clock", "rated", NULL}, false);
+    json_t *body = api_body(req, res, (const char *const[]){"game", "clock", "rated", "takebacks", NULL}, false);
     StoredChallenge want;
     memset(&want, 0, sizeof want);
     int n = 0;
@@ -367,7 +374,7 @@ void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const
         for (int i = 0; i < n; i++) {
             const StoredChallenge *c = &list[i];
             bool same = c->quick && strcmp(c->game, want.game) == 0 && clock_spec_equal(&c->clock, &want.clock) &&
-                        c->rated == want.rated;
+                        c->rated == want.rated && c->takebacks == want.takebacks;
             if (same && c->account != me.id && !match)
                 match = c;
             if (same && c->account == me.id)

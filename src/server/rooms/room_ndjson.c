@@ -1,6 +1,7 @@
 /* A room's game stream for programs, in the shape of lichess's Bot and
  * Board APIs: one JSON object a line (ndjson). First gameFull (the game,
- * its options, clock, players and the state), then a gameState at every
+ * its options, whether takebacks may be offered, clock, players and the
+ * state), then a gameState at every
  * change (the actions so far, the clocks, the status and winner), and a
  * chatLine for each message of the players' channel, and opponentGone when
  * no stream of this server holds an opponent's seat any more, after one did
@@ -117,9 +118,9 @@ bool room_ndjson_fill(Room *r, Subscriber *sub, StrBuf *out)
         sub->version_sent = r->meta.version;
         sub->chat_sent = r->chat_count;
         sb_printf(out, "{\"type\":\"gameFull\",\"id\":\"%s\",\"game\":\"%s\",\"options\":%s,\"rated\":%s,"
-                       "\"createdAt\":\"%s\",\"players\":%s",
+                       "\"takebacks\":%s,\"createdAt\":\"%s\",\"players\":%s",
                   r->meta.id, r->meta.game, r->meta.options ? r->meta.options : "{}", r->meta.rated ? "true" : "false",
-                  r->meta.created, sub->players ? sub->players : "[]");
+                  room_takebacks_allowed(r) ? "true" : "false", r->meta.created, sub->players ? sub->players : "[]");
         room_clock_json(r, room_host_now(r->host), out);
         sb_puts(out, ",\"state\":");
         put_game_state(r, out);

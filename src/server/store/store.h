@@ -188,6 +188,7 @@ typedef struct StoredChallenge {
     char options[512];     /* JSON object (game_options_to_json) */
     ClockSpec clock;
     bool rated, quick;     /* quick: a "play someone now" seek */
+    bool takebacks;        /* its game lets the players offer takebacks (RoomSpec's) */
     char created[21];
     char expires[21];      /* it leaves the lobby then */
     double rating, rd;     /* the challenger's rating in game (read by challenges) */

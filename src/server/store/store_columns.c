@@ -275,6 +275,7 @@ void store_col_challenge(StoreCols *c, int col, StoredChallenge *out)
     out->rating = store_col_double_or(c, col + 13, GLICKO_RATING);
     out->rd = store_col_double_or(c, col + 14, GLICKO_RD);
     out->bot = store_col_bool(c, col + 15);
+    out->takebacks = store_col_bool(c, col + 16);
 }
 
 void store_col_chat(StoreCols *c, int col, ChatMessage *out)

@@ -37,6 +37,8 @@
  *            for the seat, '' none.
  * (migration 8) games.takebacks, whether the players may offer to take a
  *            move back (a game option: rooms/room_offers.c).
+ * (migration 9) challenges.takebacks, that option of the game a lobby's
+ *            challenge or seek makes.
  * (migration 7) accounts.bot, an account upgraded to a bot (title BOT);
  *            api_tokens, personal API tokens: id (public), account_id, hash
  *            (SHA-256 of the secret, never the secret), description, scopes
@@ -370,6 +372,15 @@ const StoreMigration store_migrations[] = {
 
      "ALTER TABLE games ADD COLUMN takebacks BOOLEAN NOT NULL DEFAULT true;"
      "UPDATE games SET takebacks = false WHERE rated;"},
+
+    /* The lobby's challenges carry the option too (issue 33): one open
+     * before had the default of its game, on unless rated. */
+    {9, "takebacks of the challenges in the lobby",
+     "ALTER TABLE challenges ADD COLUMN takebacks INTEGER NOT NULL DEFAULT 1;"
+     "UPDATE challenges SET takebacks = 0 WHERE rated <> 0;",
+
+     "ALTER TABLE challenges ADD COLUMN takebacks BOOLEAN NOT NULL DEFAULT true;"
+     "UPDATE challenges SET takebacks = false WHERE rated;"},
 
     {0, NULL, NULL, NULL},
 };

@@ -8,14 +8,15 @@
 
 static const char q_challenge_insert[] =
     "INSERT INTO challenges (id, account_id, game, options, clock_kind, clock_initial_ms, clock_increment_ms,"
-    " clock_days, rated, quick, created, expires) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)";
+    " clock_days, rated, quick, created, expires, takebacks)"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 static const char q_challenge_drop[] = "DELETE FROM challenges WHERE id = $1";
 static const char q_challenge_drop_own[] = "DELETE FROM challenges WHERE id = $1 AND account_id = $2";
 static const char q_challenge_renew[] = "UPDATE challenges SET expires = $2 WHERE id = $1";
 static const char q_challenges_expired[] = "DELETE FROM challenges WHERE expires <= $1";
 static const char q_challenges[] =
     "SELECT c.id, c.account_id, a.name, c.game, c.options, c.clock_kind, c.clock_initial_ms, c.clock_increment_ms,"
-    " c.clock_days, c.rated, c.quick, c.created, c.expires, r.rating, r.rd, a.bot"
+    " c.clock_days, c.rated, c.quick, c.created, c.expires, r.rating, r.rd, a.bot, c.takebacks"
     " FROM challenges c JOIN accounts a ON a.id = c.account_id"
     " LEFT JOIN ratings r ON r.account_id = c.account_id AND r.game = c.game"
     " ORDER BY c.created, c.id LIMIT $1";
@@ -35,6 +36,7 @@ bool pg_challenge_create(Store *st, const StoredChallenge *c, char *err, size_t 
     pg_bool(&p, c->quick);
     pg_text(&p, c->created);
     pg_text(&p, c->expires);
+    pg_bool(&p, c->takebacks);
     return pg_change((PgStore *)st, q_challenge_insert, &p, NULL, "cannot store the challenge", err, errlen);
 }
 
