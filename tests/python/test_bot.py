@@ -189,7 +189,8 @@ def test_challenges_and_a_game_call_by_call(server):
     status, c1, _ = request(server, "POST", "/api/challenge/" + a_name, {"game": "morphos", "options": {"size": 5}},
                             token=b)
     assert status == 201 and c1["status"] == "created" and c1["destUser"]["title"] == "BOT"
-    assert c1["takebacks"] is (not c1["rated"])  # the default: takebacks in a casual game only
+    # the defaults, as lichess's: a casual game unless asked, and takebacks in a casual game
+    assert c1["rated"] is False and c1["takebacks"] is True
     assert request(server, "POST", "/api/challenge/%s/accept" % c1["id"], token=b)[0] == 403  # not the challenged
     status, bad, _ = request(server, "POST", "/api/challenge/%s/decline" % c1["id"], {"reason": "nope"}, token=a)
     assert status == 400 and "tooFast" in bad["error"]

@@ -177,7 +177,7 @@ void api_challenge_create(Server *srv, const ApiRequest *req, ApiResponse *res, 
     int players = 2;
     bool found = false;
     char err[ERR_MAX + 128], q[EXCERPT_SIZE];
-    if (!body || !api_signed_in(srv, req, res, &me) || !api_read_challenge(body, &ch.c, &players, res)) {
+    if (!body || !api_signed_in(srv, req, res, &me) || !api_read_challenge(body, false, &ch.c, &players, res)) {
         json_decref(body);
         return;
     }

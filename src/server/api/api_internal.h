@@ -158,10 +158,12 @@ struct ApiEvents {
     char open[EVENTS_CHALLENGES_MAX][GAME_ID_LEN + 1]; /* open challenges it told of */
     int nopen;
 };
-/* api_lobby.c, shared with api_challenge.c: a body's game, options, clock
- * and rated into c (players: the game's seats); false with a 400. And the
+/* api_lobby.c, shared with api_challenge.c: a body's game, options, clock,
+ * rated and takebacks into c (players: the game's seats); without "rated" a
+ * pair is rated when pair_rated (the lobby's default; a challenge to an
+ * account is casual unless asked, as lichess's); false with a 400. And the
  * spec of c's game between people of num_seats seats; false with a 500. */
-bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players, ApiResponse *res);
+bool api_read_challenge(const json_t *body, bool pair_rated, StoredChallenge *c, int *players, ApiResponse *res);
 bool api_challenge_spec(const StoredChallenge *c, int num_seats, RoomSpec *spec, ApiResponse *res);
 
 #endif

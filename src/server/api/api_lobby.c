@@ -129,7 +129,7 @@ void api_lobby_list(Server *srv, const ApiRequest *req, ApiResponse *res, const 
 
 /* Reads a challenge's game, options, clock, rated and takebacks from body
  * into c; false with a 400. The lobby's games are between two players. */
-bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players_out, ApiResponse *res)
+bool api_read_challenge(const json_t *body, bool pair_rated, StoredChallenge *c, int *players_out, ApiResponse *res)
 {
     const char *game = json_string_value(json_object_get(body, "game"));
     const GameOps *ops = game ? game_lookup(game) : NULL;
@@ -174,7 +174,7 @@ bool api_read_challenge(const json_t *body, StoredChallenge *c, int *players_out
     } else if (api_clock(json_object_get(body, "clock"), &c->clock, res)) {
         snprintf(c->game, sizeof c->game, "%s", game);
         snprintf(c->options, sizeof c->options, "%s", text);
-        c->rated = rated ? json_is_true(rated) : players == 2; /* a pair is rated unless said otherwise */
+        c->rated = rated ? json_is_true(rated) : pair_rated && players == 2;
         /* lichess's default, as POST /api/games: takebacks in casual games */
         c->takebacks = takebacks ? json_is_true(takebacks) : !c->rated;
     } else {
@@ -337,7 +337,7 @@ void api_lobby_create(Server *srv, const ApiRequest *req, ApiResponse *res, cons
     int n = 0, own = 0;
     StoredChallenge *list = NULL;
     int players = 2;
-    if (body && api_signed_in(srv, req, res, &me) && api_read_challenge(body, &c, &players, res) && players > 2) {
+    if (body && api_signed_in(srv, req, res, &me) && api_read_challenge(body, true, &c, &players, res) && players > 2) {
         open_table(srv, req, res, &c, players, &me);
     } else if (body && !res->status && (list = open_challenges(srv, &n, res))) {
         for (int i = 0; i < n; i++)
@@ -364,7 +364,7 @@ void api_lobby_quick(Server *srv, const ApiRequest *req, ApiResponse *res, const
     int n = 0;
     StoredChallenge *list = NULL;
     int players = 2;
-    if (body && api_signed_in(srv, req, res, &me) && api_read_challenge(body, &want, &players, res) && players != 2) {
+    if (body && api_signed_in(srv, req, res, &me) && api_read_challenge(body, true, &want, &players, res) && players != 2) {
         api_error(res, 400, "play someone now pairs two players; for a game of %d, open a table", players);
     } else if (body && !res->status && me.bot) {
         api_error(res, 403, "bots stay out of play someone now, which is for people: people challenge bots "
