@@ -167,6 +167,29 @@ static void guests_and_ais_have_names(void **unused)
     const json_t *first = json_array_get(json_object_get(json_object_get(made, "state"), "history"), 0);
     assert_true(strncmp(str(first, "text"), "Guest 1 rolls ", 14) == 0);
     json_decref(made);
+    /* the roll-off drawn when Ann made the game says Bob once he sits down
+     * (as the game loaded again would), not the "P2" of an open seat */
+    made = ask(201, NULL, "POST", "/api/games",
+               "{\"game\":\"morpyam\",\"name\":\"Ann\",\"seats\":[{\"kind\":\"human\",\"mine\":true},"
+               "{\"kind\":\"human\"}]}");
+    snprintf(id, sizeof id, "%s", str(made, "id"));
+    const json_t *drawn = json_object_get(json_object_get(made, "state"), "history");
+    assert_true(json_array_size(drawn) >= 2);
+    assert_non_null(strstr(str(json_array_get(drawn, 1), "text"), "P2 rolls "));
+    snprintf(body, sizeof body, "{\"code\":\"%s\",\"name\":\"Bob\"}",
+             str(json_array_get(json_object_get(made, "invitations"), 0), "code"));
+    json_decref(made);
+    json_decref(ask(200, NULL, "POST", "/api/join", body));
+    s = state(id);
+    const json_t *history = json_object_get(s, "history");
+    bool bob_rolled = false;
+    for (size_t k = 0; k < json_array_size(history); k++) {
+        const char *text = str(json_array_get(history, k), "text");
+        assert_null(strstr(text, "P2"));
+        bob_rolled = bob_rolled || strncmp(text, "Bob rolls ", 10) == 0;
+    }
+    assert_true(bob_rolled);
+    json_decref(s);
     /* a name is checked: 1 to 20 characters on one line */
     static const char *const bad[] = {"\"\"", "\"   \"", "\"123456789012345678901\"", "\"a\\tb\"", "7"};
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {

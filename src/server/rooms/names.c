@@ -51,8 +51,17 @@ void room_seat_names(const char *game, const StoredSeat *seats, int n, char name
 
 void room_set_names(Room *r)
 {
+    char before[MAX_PLAYERS][ROOM_NAME_MAX];
+    memcpy(before, r->names, sizeof before);
     r->voice.viewer = -1;
     room_seat_names(r->meta.game, r->meta.seats, r->meta.num_seats, r->names);
     for (int p = 0; p < r->meta.num_seats; p++)
         r->voice.names[p] = r->names[p];
+    /* a seat taken by Bob: what was told before says Bob too, as it does
+     * once the game is loaded again (a roll-off drawn at the creation) */
+    bool changed = false;
+    for (int p = 0; p < r->meta.num_seats; p++)
+        changed = changed || strcmp(before[p], r->names[p]) != 0;
+    if (changed && r->session && r->session->count)
+        room_log_say_again(r);
 }

@@ -66,6 +66,23 @@ void room_history_sync(Room *r)
     }
 }
 
+void room_log_say_again(Room *r)
+{
+    const Session *s = r->session;
+    State *st = state_new(s->game);
+    char err[ERR_MAX];
+    for (int i = 0; i < s->count; i++) {
+        Action a;
+        if (!s->game->ops->parse_action(st, s->steps[i].text, &a, err, sizeof err))
+            break; /* the session's own texts: cannot happen */
+        room_observe(r, s, st, a, s->steps[i].player, i);
+        state_apply(st, a);
+    }
+    state_free(st);
+    sb_clear(&r->history);
+    r->history_count = 0;
+}
+
 /* The session observer: every action applied, with the state before it. */
 void room_observe(void *ctx, const Session *s, const State *before, Action a, int player, int index)
 {

@@ -19,6 +19,8 @@ void room_observe(void *ctx, const Session *s, const State *before, Action a, in
  * history text up to the log. */
 void room_log_truncate(Room *r, int n);
 void room_history_sync(Room *r);
+/* The whole log said again with the seats' names now (after a change). */
+void room_log_say_again(Room *r);
 
 /* Whether the game is over: the rules ended it, or it was aborted. */
 bool room_over(const Room *r);
