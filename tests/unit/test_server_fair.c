@@ -328,9 +328,14 @@ static void takebacks_between_people(void **state)
     json_t *s = state_of(id, NULL);
     assert_true(json_is_true(json_object_get(s, "takebacks")));
     assert_true(json_is_null(json_object_get(s, "takeback")));
+    /* the state says why none can be asked yet, in the 409's words */
+    assert_string_equal(json_string_value(json_object_get(s, "takeback_why")), "there is no move to take back yet");
     json_decref(s);
     json_decref(post(409, &a, id, "takeback", NULL)); /* nothing to take back yet */
     play(&a, id, "c3", 200);
+    s = state_of(id, NULL);
+    assert_true(json_is_null(json_object_get(s, "takeback_why")));
+    json_decref(s);
     /* alice offers; the offer shows in the state; she cannot accept it herself */
     s = post(200, &a, id, "takeback", NULL);
     assert_int_equal(json_integer_value(json_object_get(json_object_get(s, "takeback"), "by")), 1);

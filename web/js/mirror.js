@@ -83,7 +83,8 @@ export class Mirror {
       rematch: changes.rematch,
       clock: changes.clock,
       // offers and watchers, and an abort (the rules do not know of it)
-      takeback: changes.takeback, takebacks: changes.takebacks, rematch_offer: changes.rematch_offer,
+      takeback: changes.takeback, takebacks: changes.takebacks, takeback_why: changes.takeback_why,
+      rematch_offer: changes.rematch_offer,
       may_abort: changes.may_abort, spectators: changes.spectators,
       ...(changes.result ? { result: changes.result, to_move: null, chance: null, legal: [] } : {}),
       seats: changes.seats || this.base.seats, // each seat's can_undo changes with every action

@@ -19,8 +19,8 @@ export class Offers {
   update(data) {
     if (!data || data.id !== this.screen.id || data.takebacks === undefined) return;
     this.now = {
-      takeback: data.takeback || null, takebacks: !!data.takebacks, rematch_offer: data.rematch_offer || null,
-      may_abort: !!data.may_abort, spectators: data.spectators || 0,
+      takeback: data.takeback || null, takebacks: !!data.takebacks, takeback_why: data.takeback_why || null,
+      rematch_offer: data.rematch_offer || null, may_abort: !!data.may_abort, spectators: data.spectators || 0,
     };
     this.draw();
   }
@@ -83,7 +83,7 @@ export class Offers {
         parts.push(h('p', { class: 'offer asked' }, h('strong', { text: `${screen.seatName(t.by)} asks to take back the last move. ` }),
           button('takeback-accept', 'Accept', () => this.send('takeback', {}, 'The move was taken back.'), 'tool primary'),
           button('takeback-decline', 'Decline', () => this.send('takeback', { decline: true }))));
-      else if (state.count > 0)
+      else if (!o.takeback_why) // offered only when one can be (not before a move to take back)
         parts.push(h('p', { class: 'offer' }, button('takeback-offer', 'Ask to take back', () => this.send('takeback', {}, 'Takeback asked: your opponent decides.'))));
     }
     const r = o.rematch_offer;

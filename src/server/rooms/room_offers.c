@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../../core/game.h"
+#include "../../front/json_text.h"
 
 /* The seats held by people (bit p for seat p). */
 static unsigned people(const Room *r)
@@ -61,6 +62,29 @@ int room_spectators(const Room *r)
     return n;
 }
 
+/* Why no takeback can be asked now, whoever asks (a 409's words), or
+ * NULL when one can. */
+static const char *takeback_refusal(const Room *r)
+{
+    char why[ERR_MAX];
+    Action leave;
+    const Session *s = r->session;
+    int last = s->count - 1;
+    while (last >= 0 && s->steps[last].player < 0)
+        last--; /* chance since the last decision: the same dice come again */
+    if (room_over(r))
+        return "the game is over";
+    if (!room_between_people(r))
+        return "takebacks are offered between people; against the AI, use undo";
+    if (!room_takebacks_allowed(r))
+        return "takebacks are off in this game: it was made with \"takebacks\": false, so each move stands";
+    if (last < 0)
+        return "there is no move to take back yet";
+    if (leave_parse(s->steps[last].text, r->meta.num_seats, &leave, why, sizeof why) != 0)
+        return "a player has left the game since the last move: it cannot be taken back";
+    return NULL;
+}
+
 void room_put_offers(const Room *r, StrBuf *out)
 {
     int takeback = takeback_offer(r);
@@ -69,6 +93,14 @@ void room_put_offers(const Room *r, StrBuf *out)
     else
         sb_puts(out, ",\"takeback\":null");
     sb_printf(out, ",\"takebacks\":%s", room_takebacks_allowed(r) ? "true" : "false");
+    /* in a game that allows them, why none can be asked now (no move yet,
+     * the game over), null when one can */
+    const char *refusal = room_takebacks_allowed(r) ? takeback_refusal(r) : NULL;
+    sb_puts(out, ",\"takeback_why\":");
+    if (refusal)
+        sb_json_string(out, refusal);
+    else
+        sb_puts(out, "null");
     if (r->rematch_asked && !r->meta.rematch[0]) {
         sb_puts(out, ",\"rematch_offer\":{\"by\":[");
         for (int p = 0, k = 0; p < r->meta.num_seats; p++)
@@ -84,27 +116,13 @@ void room_put_offers(const Room *r, StrBuf *out)
 /* The seat of seats that takes part in a takeback now, or -1 with e. */
 static int takeback_seat(Room *r, unsigned seats, RoomError *e)
 {
-    char why[ERR_MAX];
-    Action leave;
-    const Session *s = r->session;
-    int last = s->count - 1;
-    while (last >= 0 && s->steps[last].player < 0)
-        last--; /* chance since the last decision: the same dice come again */
-    if (!seats) {
+    const char *refusal = takeback_refusal(r);
+    if (!seats)
         room_fail(e, 403, "only a player of this game can ask for a takeback: send your seat token in X-Seat-Token");
-    } else if (room_over(r)) {
-        room_fail(e, 409, "the game is over");
-    } else if (!room_between_people(r)) {
-        room_fail(e, 409, "takebacks are offered between people; against the AI, use undo");
-    } else if (!room_takebacks_allowed(r)) {
-        room_fail(e, 409, "takebacks are off in this game: it was made with \"takebacks\": false, so each move stands");
-    } else if (last < 0) {
-        room_fail(e, 409, "there is no move to take back yet");
-    } else if (leave_parse(s->steps[last].text, r->meta.num_seats, &leave, why, sizeof why) != 0) {
-        room_fail(e, 409, "a player has left the game since the last move: it cannot be taken back");
-    } else {
+    else if (refusal)
+        room_fail(e, 409, "%s", refusal);
+    else
         return __builtin_ctz(seats);
-    }
     return -1;
 }
 
