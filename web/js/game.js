@@ -732,7 +732,8 @@ export class GameScreen {
     const items = list.children;
     let same = Math.min(items.length, history.length);
     for (let i = 0; i < same; i++) {
-      if (items[i].dataset.action !== history[i].action) {
+      // an entry said again (a seat's name known since) is written again
+      if (items[i].dataset.action !== history[i].action || items[i].textContent !== history[i].text) {
         same = i;
         break;
       }
