@@ -33,9 +33,14 @@ fast "$p99" 1000 && ok || bad "another address: p99 $p99 ms (1000 at most): $out
 out=$($attacks "$MORPH" hints --duration 8 --games 5 --signins 4 -- --hint-ms 200 2>&1)
 check_eq "hints: the server stopped cleanly" 0 $?
 check_match "the flood was refused in part" "statuses \{200: [0-9]+, (409: [0-9]+, )?429: [0-9]+\}" "$(grep '^hints' <<<"$out")"
-IFS="|" read -r codes p99 <<<"$(summary "$(grep 'sign-ins' <<<"$out")")"
+IFS="|" read -r codes p99 <<<"$(summary "$(grep 'sign-ins during' <<<"$out")")"
+IFS="|" read -r _ calm <<<"$(summary "$(grep 'sign-ins before' <<<"$out")")"
 check_eq "every sign-in from another address succeeds" "{200: 4}" "$codes"
-fast "$p99" 2000 && ok || bad "sign-ins during the flood: p99 $p99 ms (2000 at most, sanitizers on): $out"
+# 2 s (sanitizers on), or three times a sign-in before the flood on a
+# machine that loaded: the flood must not be what slows them
+bound=2000
+[ "$calm" != nan ] && [ $((3 * calm)) -gt $bound ] && bound=$((3 * calm))
+fast "$p99" "$bound" && ok || bad "sign-ins during the flood: p99 $p99 ms ($bound at most; $calm before it): $out"
 
 # ---- all the streams a few addresses may hold ----
 out=$($attacks "$MORPH" streams --addrs 12 --conns 8 -- --max-streams 64 --max-streams-per-client 8 \
