@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../src/server/api/api.h"
@@ -203,11 +204,15 @@ static DRIVER_UNUSED int driver_acting(const json_t *s)
     return -1;
 }
 
-/* Waits (up to 20 s) until the AI seats are done: a person to act, or the
- * end. Returns the state. */
+/* Waits (up to 60 s of real time) until the AI seats are done: a person to
+ * act, or the end; asked less and less often, as api_test.h's wait_people.
+ * Returns the state. */
 static DRIVER_UNUSED json_t *driver_wait_people(const char *id)
 {
-    for (int i = 0; i < 20000; i++) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    time_t until = t.tv_sec + 60;
+    for (int i = 0;; i++) {
         json_t *s = driver_state(id, NULL);
         bool over = strcmp(json_string_value(json_object_get(s, "status")), "finished") == 0;
         int seat = driver_acting(s);
@@ -216,9 +221,12 @@ static DRIVER_UNUSED json_t *driver_wait_people(const char *id)
         if (over || (!json_is_true(json_object_get(s, "thinking")) && strcmp(kind, "human") == 0))
             return s;
         json_decref(s);
-        usleep(1000);
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if (t.tv_sec > until)
+            break;
+        usleep(i < 5 ? 1000 : i < 20 ? 5000 : 20000);
     }
-    fail_msg("game %s: the AI did not move within 20 s", id);
+    fail_msg("game %s: the AI did not move within 60 s", id);
     return NULL;
 }
 
