@@ -198,7 +198,7 @@ def test_the_interpreter_runs_on_while_the_ai_thinks():
 
     def think():
         span["start"] = time.monotonic()
-        span["action"] = morph.ai.choose(state, "mcts", ms=300)
+        span["action"] = morph.ai.choose(state, "mcts", ms=600)
         span["end"] = time.monotonic()
 
     thread = threading.Thread(target=think)
@@ -212,4 +212,6 @@ def test_the_interpreter_runs_on_while_the_ai_thinks():
     length = span["end"] - span["start"]
     during = [t for t in ticks if span["start"] + 0.2 * length < t < span["start"] + 0.8 * length]
     assert span["action"] in state.legal_actions()
-    assert len(during) > 100  # the main thread ran while the search did: the lock was released
+    # the main thread ran while the search did: the lock was released (a call holding it gives 0;
+    # on a loaded machine the thread may get the core only now and then, so any tick counts)
+    assert len(during) > 0
