@@ -188,17 +188,25 @@ xffs() {
     done
     curl "${args[@]}" | sed 's/ $//'
 }
+# limited CODES: the first two requests pass and one of the rest is refused.
+# A burst of eight at 2 a second: on a loaded machine a few may pass as the
+# bucket refills, but not all eight within the three seconds that would take.
+limited() { [[ "$1" == "200 200 "* && "$1" == *429* ]] && echo yes || echo "no: $1"; }
 start --trust-proxy 127.0.0.1 --requests-per-second 2
-codes=$(xffs 10.0.0.1 10.0.0.1 10.0.0.1 10.0.0.2 '10.0.0.9, 10.0.0.1')
-check_eq "a client behind the proxy has a limit of its own" "200 200 429" "$(cut -d' ' -f1-3 <<<"$codes")"
-check_eq "another client is not counted with it" 200 "$(cut -d' ' -f4 <<<"$codes")"
-check_eq "the address the proxy added counts, not what the client claimed" 429 "$(cut -d' ' -f5 <<<"$codes")"
+codes=$(xffs 10.0.0.1 10.0.0.1 10.0.0.1 10.0.0.1 10.0.0.1 10.0.0.1 10.0.0.1 10.0.0.1)
+check_eq "a client behind the proxy has a limit of its own" yes "$(limited "$codes")"
+check_eq "another client is not counted with it" 200 "$(xffs 10.0.0.2)"
+# each claims another address, the proxy adds the same one: that one counts
+codes=$(xffs '10.0.0.11, 10.0.0.5' '10.0.0.12, 10.0.0.5' '10.0.0.13, 10.0.0.5' '10.0.0.14, 10.0.0.5' \
+    '10.0.0.15, 10.0.0.5' '10.0.0.16, 10.0.0.5' '10.0.0.17, 10.0.0.5' '10.0.0.18, 10.0.0.5')
+check_eq "the address the proxy added counts, not what the client claimed" yes "$(limited "$codes")"
 # draining: /healthz says 503 while the server still answers, then it stops
 kill -TERM "$server_pid"
 wait "$server_pid"
 server_pid=
 start --requests-per-second 2 --drain-s 2
-check_eq "without --trust-proxy the header is ignored" "200 200 429" "$(xffs 10.0.0.1 10.0.0.2 10.0.0.3)"
+codes=$(xffs 10.0.0.1 10.0.0.2 10.0.0.3 10.0.0.4 10.0.0.5 10.0.0.6 10.0.0.7 10.0.0.8)
+check_eq "without --trust-proxy the header is ignored" yes "$(limited "$codes")"
 kill -TERM "$server_pid"
 wait_until 5 grep -q "^morph serve: draining for 2 s" "$tmp/out" || bad "a draining server says so"
 r=$(curl -s -w '\n%{http_code}' "$base/healthz")
