@@ -65,6 +65,9 @@ bool room_commit(Room *r, RoomError *e)
     json_t *result = r->aborted ? NULL : game_result_to_json(s->state);
     g.result = r->aborted ? xstrdup(r->meta.result) : json_is_null(result) ? NULL : json_dumps(result, JSON_COMPACT);
     json_decref(result);
+    /* a plain move: the stored row (r->meta mirrors it; undos and clocks
+     * write it elsewhere) keeps all but its version and count */
+    g.only_actions = g.listing_same && !g.rate_now && !g.result && !r->meta.result && g.clock.kind == CLOCK_NONE;
     StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
     for (int i = 0; i < s->count; i++)
         actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};

@@ -107,6 +107,10 @@ typedef struct StoredGame {
      * store may leave them and the indexes over them alone (a move in a
      * running game rewrites `updated` once a minute: docs/web.md). */
     bool listing_same;
+    /* Only for append: besides the version and the count, the game's row is
+     * as stored (listing_same, no result, undo, clock or rating): a store may
+     * leave it alone and keep the version with the new actions (SQLite). */
+    bool only_actions;
 } StoredGame;
 
 /* Frees what a StoredGame owns (options, result, actions), not g itself. */

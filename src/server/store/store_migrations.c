@@ -382,6 +382,15 @@ const StoreMigration store_migrations[] = {
      "ALTER TABLE challenges ADD COLUMN takebacks BOOLEAN NOT NULL DEFAULT true;"
      "UPDATE challenges SET takebacks = false WHERE rated;"},
 
+    /* A move of SQLite's writes only its action: the game's version goes
+     * with it (the row's `version` and `actions` are as of the row's last
+     * write; the stored ones are the greater, store_sqlite_internal.h).
+     * PostgreSQL writes its row with every change and leaves it NULL. */
+    {10, "a game's version kept with its actions",
+     "ALTER TABLE actions ADD COLUMN version INTEGER;",
+
+     "ALTER TABLE actions ADD COLUMN version BIGINT;"},
+
     {0, NULL, NULL, NULL},
 };
 

@@ -272,6 +272,20 @@ static bool exec_plain(PGconn *conn, const char *sql, const char *what, char *er
     return pg_exec(&c, sql, what, err, errlen);
 }
 
+/* Notes a migration done; its summary passed as a value (it may hold quotes). */
+static bool record_migration(PGconn *conn, const char *number, const char *summary, const char *what, char *err,
+                             size_t errlen)
+{
+    const char *values[2] = {number, summary};
+    PGresult *r = PQexecParams(conn, "INSERT INTO morph_schema (version, summary) VALUES ($1::integer, $2)", 2, NULL,
+                               values, NULL, NULL, 0);
+    bool ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    if (!ok)
+        result_error(conn, r, what, err, errlen);
+    PQclear(r);
+    return ok;
+}
+
 bool pg_migrate(PGconn *conn, char *err, size_t errlen)
 {
     if (!exec_plain(conn, "BEGIN", "cannot begin the migrations", err, errlen))
@@ -300,11 +314,10 @@ bool pg_migrate(PGconn *conn, char *err, size_t errlen)
     for (const StoreMigration *m = store_migrations; ok && m->version; m++) {
         if (m->version <= version)
             continue;
-        char what[96], record[160];
+        char what[96], number[16];
         snprintf(what, sizeof what, "migration %d (%.60s)", m->version, m->summary);
-        snprintf(record, sizeof record, "INSERT INTO morph_schema (version, summary) VALUES (%d, '%.100s')",
-                 m->version, m->summary);
-        ok = exec_plain(conn, m->postgresql, what, err, errlen) && exec_plain(conn, record, what, err, errlen);
+        snprintf(number, sizeof number, "%d", m->version);
+        ok = exec_plain(conn, m->postgresql, what, err, errlen) && record_migration(conn, number, m->summary, what, err, errlen);
     }
     if (ok)
         return exec_plain(conn, "COMMIT", "cannot commit the migrations", err, errlen);

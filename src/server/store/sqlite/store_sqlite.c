@@ -33,23 +33,26 @@ static const char *const sql[Q_COUNT] = {
                       " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18,?19,?20,?21,?22,?23,?24)",
     [Q_INSERT_SEAT] = "INSERT INTO seats (game_id, seat, kind, ai, claimed, token_hash, invite, account_id, guest_name)"
                       " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9)",
-    [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player) VALUES (?1,?2,?3,?4)",
+    [Q_INSERT_ACTION] = "INSERT INTO actions (game_id, idx, text, player, version) VALUES (?1,?2,?3,?4,?5)",
     /* only over the version the writer knew (store.h) */
     [Q_UPDATE_GAME] = "UPDATE games SET status = ?2, result = ?3, updated = ?4, undo_low = ?5, actions = ?6, version = ?7,"
-                      " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1 AND version = ?7 - 1",
+                      " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1"
+                      " AND " SQ_VERSION("games", "?1") " = ?7 - 1",
     /* the same, status and updated (?2, ?4) left as stored: a statement that
      * names an indexed column rewrites the index's entry, even unchanged
      * (6.4 pages of WAL a move with a new `updated`, 4.2 with the same one,
      * 2.2 without naming them) */
     [Q_UPDATE_GAME_QUIET] = "UPDATE games SET result = ?3, undo_low = ?5, actions = ?6, version = ?7,"
-                            " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1 AND version = ?7 - 1",
+                            " clock_left = ?8, epoch = ?9, clock_at = ?10 WHERE id = ?1"
+                            " AND " SQ_VERSION("games", "?1") " = ?7 - 1",
     [Q_DELETE_ACTIONS] = "DELETE FROM actions WHERE game_id = ?1 AND idx >= ?2",
     [Q_CLAIM] = "UPDATE seats SET claimed = 1, token_hash = ?3, invite = NULL, account_id = ?4, guest_name = ?5"
                 " WHERE game_id = ?1 AND seat = ?2 AND claimed = 0",
-    [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = version + 1 WHERE id = ?1 AND rematch IS NULL",
+    [Q_REMATCH] = "UPDATE games SET rematch = ?2, version = " SQ_VERSION("games", "?1") " + 1"
+                  " WHERE id = ?1 AND rematch IS NULL",
     [Q_LOAD_GAME] = "SELECT game, options, seed, real_dice, listed, status, result, created, updated, rematch_of, rematch,"
-                    " undo_low, version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days, clock_left,"
-                    " epoch, actions, clock_at, takebacks FROM games WHERE id = ?1",
+                    " undo_low, " SQ_VERSION("g", "?1") " AS version, rated, clock_kind, clock_initial_ms, clock_increment_ms, clock_days,"
+                    " clock_left, epoch, " SQ_COUNT("g", "?1") " AS actions, clock_at, takebacks FROM games g WHERE id = ?1",
     [Q_LOAD_SEATS] = "SELECT s.seat, s.kind, s.ai, s.claimed, s.token_hash, s.invite, s.account_id, a.name, s.muted,"
                      " s.guest_name, coalesce(a.bot, 0)"
                      " FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.game_id = ?1 ORDER BY s.seat",
@@ -65,7 +68,7 @@ static const char *const sql[Q_COUNT] = {
                       " ORDER BY g.updated DESC, g.id DESC LIMIT ?2",
     [Q_ALL] = "SELECT id FROM games ORDER BY created, id",
     [Q_SAVE_CLOCK] = "UPDATE games SET clock_left = ?2 WHERE id = ?1",
-    [Q_PEEK] = "SELECT version FROM games WHERE id = ?1",
+    [Q_PEEK] = "SELECT " SQ_VERSION("g", "?1") " AS version FROM games g WHERE g.id = ?1",
     [Q_TAKE_CHALLENGE] = "DELETE FROM challenges WHERE id = ?1",
 };
 

@@ -32,8 +32,9 @@ static bool write_one(SqliteStore *s, SqAppend *a, bool alone)
     a->err[0] = '\0';
     if (!alone && !sq_run(sq_stmt(s, savepoint)))
         return sq_fail(s, "cannot store the actions", a->err, a->errlen);
-    bool ok = sq_update_checked(s, g, a->err, a->errlen) && sq_insert_actions(s, g, a->from) &&
-              (!g->rate_now || sq_rate_game(s, g, a->err, a->errlen));
+    bool ok = g->only_actions ? sq_insert_actions_checked(s, g, a->from, a->err, a->errlen)
+                              : sq_update_checked(s, g, a->err, a->errlen) && sq_insert_actions(s, g, a->from) &&
+                                    (!g->rate_now || sq_rate_game(s, g, a->err, a->errlen));
     if (!ok && !a->err[0])
         sq_fail(s, "cannot store the actions", a->err, a->errlen);
     if (!alone) {

@@ -79,6 +79,7 @@ bool sq_rows_ok(SqliteStore *s, const StoreCols *c, int rc, int *n, const char *
  * conflict otherwise), and g's actions from index from. */
 bool sq_update_checked(SqliteStore *s, const StoredGame *g, char *err, size_t errlen);
 bool sq_insert_actions(SqliteStore *s, const StoredGame *g, int from);
+bool sq_insert_actions_checked(SqliteStore *s, const StoredGame *g, int from, char *err, size_t errlen);
 /* "ms,ms,..": the time of each seat of a game with a clock as parameter i;
  * NULL without. */
 void sq_bind_left(sqlite3_stmt *q, int i, const StoredGame *g);
@@ -120,8 +121,15 @@ bool sq_analysis_save(Store *st, const char *game_id, const char *json, const ch
 bool sq_analysis_load(Store *st, const char *game_id, char **json, char *err, size_t errlen);
 
 /* The columns of a list's summary of a game (store_col_summary). */
+/* A game's stored version and action count (row: its row's table or
+ * alias; id: an expression of its id): the row's, or the last action's when
+ * moves wrote only their actions (store_sqlite_append.c). */
+#define SQ_LAST_ACTION(col, id) "(SELECT a." col " FROM actions a WHERE a.game_id = " id " ORDER BY a.idx DESC LIMIT 1)"
+#define SQ_VERSION(row, id) "max(" row ".version, coalesce(" SQ_LAST_ACTION("version", id) ", 0))"
+#define SQ_COUNT(row, id) "max(" row ".actions, coalesce(" SQ_LAST_ACTION("idx", id) " + 1, 0))"
+
 #define SQ_SUMMARY_COLUMNS                                                                                           \
-    "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, g.actions,"                                  \
+    "g.id, g.game, g.options, g.status, g.result, g.created, g.updated, " SQ_COUNT("g", "g.id") " AS actions,"                       \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id),"                                                        \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'human' AND s.claimed = 0),"                 \
     " (SELECT count(*) FROM seats s WHERE s.game_id = g.id AND s.kind = 'ai'),"                                      \

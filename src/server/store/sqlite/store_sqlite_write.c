@@ -1,6 +1,7 @@
 /* The rows a change of a game writes, inside an open transaction: the
  * game's row over the version before (a conflict otherwise) and its new
- * actions; shared by append (store_sqlite_append.c), truncate and claims. */
+ * actions (or, for a plain move, its actions alone); shared by append
+ * (store_sqlite_append.c), truncate and claims. */
 #include "store_sqlite_internal.h"
 
 #include <stdio.h>
@@ -51,8 +52,26 @@ bool sq_insert_actions(SqliteStore *s, const StoredGame *g, int from)
         sqlite3_bind_int(q, 2, i);
         sqlite3_bind_text(q, 3, g->actions[i].text, -1, SQLITE_STATIC);
         sqlite3_bind_int(q, 4, g->actions[i].player);
+        sqlite3_bind_int64(q, 5, g->version);
         if (!sq_run(q))
             return false;
     }
     return true;
+}
+
+/* A move that changes nothing of the game's row but its version and count
+ * (g->only_actions): its actions alone, carrying the version, over the
+ * version before (a conflict otherwise): the commit writes one page of the
+ * actions' tree, not that and the page of the game's row (docs/bench.md). */
+bool sq_insert_actions_checked(SqliteStore *s, const StoredGame *g, int from, char *err, size_t errlen)
+{
+    sqlite3_stmt *q = s->q[Q_PEEK];
+    sq_bind_text(q, 1, g->id);
+    bool current = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int64(q, 0) == g->version - 1;
+    sq_done(q);
+    if (!current) {
+        snprintf(err, errlen, STORE_CONFLICT "game %s is no longer at version %lld", g->id, (long long)g->version - 1);
+        return false;
+    }
+    return sq_insert_actions(s, g, from);
 }
