@@ -154,7 +154,7 @@ sampler=
 peak=$(sort -n "$tmp/rss" | tail -1)
 echo "server memory: peak RSS $((peak / 1024)) MiB (summed over the servers: $server_pids)"
 moves=$(grep -oE '^moves: [0-9]+' "$tmp/report" | grep -oE '[0-9]+$')
-per_move() { awk -v ms="$1" -v n="${moves:-0}" 'BEGIN {printf "%.1f s, %.2f ms a move", ms / 1000, n ? ms / n : 0}'; }
+per_move() { awk -v ms="$1" -v n="${moves:-0}" 'BEGIN {printf "%.1f s, %.3f ms a move", ms / 1000, n ? ms / n : 0}'; }
 servers_ms=$(( $(cpu_ms $server_pids) - before_servers ))
 echo "CPU: the servers $(per_move "$servers_ms")"
 if [ "$cluster" -gt 0 ]; then
