@@ -88,6 +88,8 @@ int cmd_serve(int argc, char **argv)
                  "binary)"},
         {.name = "--durable", .kind = CLI_SET, .out = &cfg.durable,
          .help = "SQLite: every commit reaches the disk (survives power\nloss, not only a killed server); slower"},
+        SERVE_INT("--wal-mib", &cfg.wal_mib, 16, 65536, "N",
+                  "SQLite: start the WAL again once it holds N MiB\n(default 1024): the disk it takes, against a pause\nof the moves of some tens of ms each time (docs/web.md)"),
         SERVE_INT("--db-pool", &cfg.db_pool, 1, 256, "N", "PostgreSQL: connections kept open (default 16)"),
         {.name = "--trust-proxy", .kind = CLI_TEXT, .out = &http.trusted_proxies, .value = "ADDRS",
          .help = "reverse proxies (HAProxy, addresses joined by commas)\nwhose X-Forwarded-For names the client, for the limits"},
@@ -186,6 +188,8 @@ int cmd_serve(int argc, char **argv)
     }
     if (!http.threads)
         http.threads = store_is_postgresql(db) ? 16 : 4;
+    if (store_is_postgresql(db) && cfg.wal_mib)
+        return cli_fail(EXIT_USAGE, "serve: --wal-mib is for an SQLite file; PostgreSQL keeps its own WAL (max_wal_size)");
     if (store_is_postgresql(db) && cfg.durable)
         return cli_fail(EXIT_USAGE, "serve: --durable is for an SQLite file; PostgreSQL's own synchronous_commit "
                                     "decides when a commit is durable (docs/deploy.md)");

@@ -134,7 +134,7 @@ Server *server_new(const ServerConfig *cfg, char *err, size_t errlen)
     LimitsConfig limits = cfg->limits;
     limits.now = cfg->now; /* one clock for the limits and the games */
     s->limits = limits_new(&limits);
-    StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool};
+    StoreConfig sc = {.db = cfg->db_path, .durable = cfg->durable, .pool = cfg->db_pool, .wal_mib = cfg->wal_mib};
     s->store = cfg->store ? cfg->store : store_open(&sc, err, errlen);
     bool shared = s->store && s->store->ops->shared;
     /* A shared store has room for several servers; a file has not. */

@@ -219,4 +219,7 @@ server_pid=
 check_error "a proxy that is no address is refused" "serve: --trust-proxy expects IP addresses" $MORPH serve --trust-proxy proxy.local
 check_error "an unknown flag is refused" "serve: unknown or incomplete argument '--colour'" $MORPH serve --colour
 check_error "a bad port is refused" "serve: --port expects a whole number from 0 to 65535" $MORPH serve --port 70000
+check_error "a WAL of less than 16 MiB is refused" "serve: --wal-mib expects a whole number from 16 to 65536" $MORPH serve --wal-mib 8
+check_error "--wal-mib is for SQLite" "serve: --wal-mib is for an SQLite file; PostgreSQL keeps its own WAL \(max_wal_size\)" \
+    $MORPH serve --db postgresql://nobody@127.0.0.1:1/none --wal-mib 64
 finish

@@ -27,6 +27,7 @@ typedef struct ServerConfig {
     Store *store;
     bool durable;          /* synchronous=FULL: commits survive power loss, not only a killed process */
     int db_pool;           /* PostgreSQL connections kept open */
+    int wal_mib;           /* SQLite: the WAL is started again past this many MiB (0: the default) */
     int ai_threads;        /* worker threads for AI seats; 0: none, AI seats move when the
                             * owner calls room_ai_turn (fuzzers) */
     int max_ai_ms;         /* the longest thinking time a game may ask of mcts */

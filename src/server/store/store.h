@@ -435,8 +435,10 @@ typedef struct StoreConfig {
     const char *db;
     bool durable; /* SQLite: every commit reaches the disk (synchronous=FULL) */
     int pool;     /* PostgreSQL: connections kept open (0: STORE_POOL_DEFAULT) */
+    int wal_mib;  /* SQLite: the WAL is started again past this size (0: STORE_WAL_MIB_DEFAULT) */
 } StoreConfig;
 #define STORE_POOL_DEFAULT 16
+#define STORE_WAL_MIB_DEFAULT 1024
 
 /* Whether db names a PostgreSQL database (a libpq URI). */
 bool store_is_postgresql(const char *db);
@@ -448,6 +450,8 @@ Store *store_open(const StoreConfig *config, char *err, size_t errlen);
  * rather than only the operating system (NORMAL, which a killed process
  * cannot lose). NULL with a message. */
 Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen);
+/* The same, with the WAL started again past wal_mib MiB (store_sqlite.c). */
+Store *store_open_sqlite_wal(const char *path, bool durable, int wal_mib, char *err, size_t errlen);
 /* Opens the PostgreSQL store at uri (any libpq connection URI; a bare
  * "postgresql://" takes the PG* environment variables) with pool
  * connections. NULL with a message (which never quotes a password). */

@@ -7,5 +7,5 @@ Store *store_open(const StoreConfig *config, char *err, size_t errlen)
 {
     if (store_is_postgresql(config->db))
         return store_open_pg(config->db, config->pool > 0 ? config->pool : STORE_POOL_DEFAULT, err, errlen);
-    return store_open_sqlite(config->db, config->durable, err, errlen);
+    return store_open_sqlite_wal(config->db, config->durable, config->wal_mib, err, errlen);
 }

@@ -484,6 +484,8 @@ static bool sq_list(Store *st, int status, const char *before, const char *befor
     return ok;
 }
 
+enum { WAL_TAIL_FRAMES = 128 }; /* what the last pass copies with the writers held off, about */
+
 static void *checkpoint_main(void *arg)
 {
     SqliteStore *s = arg;
@@ -497,7 +499,28 @@ static void *checkpoint_main(void *arg)
             break;
         pthread_mutex_unlock(&s->stop_lock);
         /* PASSIVE: copies what no reader needs, never blocks a writer. */
-        sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+        int frames = 0, copied = 0;
+        sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
+        /* The WAL starts again from its beginning only after a checkpoint
+         * that copied all of it; while moves keep coming, each pass ends
+         * with new frames behind it, and the file grew for ever (2 GB in 70
+         * s of the load test). Once it passes --wal-mib, passes follow one
+         * another until few frames are left behind, and those are copied
+         * with the writers held off (s->lock): 10 to 60 ms on the test
+         * machine, its two syncs. Rarely, not at every pass: overwritten
+         * pages of a WAL that starts again often are still being written
+         * out, and its writes wait for them (docs/web.md). */
+        if (frames > s->wal_restart_frames) {
+            int behind = frames, passes = 0;
+            for (; passes < 6 && behind > WAL_TAIL_FRAMES; passes++) {
+                int before = frames;
+                sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, &frames, &copied);
+                behind = frames - before;
+            }
+            pthread_mutex_lock(&s->lock);
+            sqlite3_wal_checkpoint_v2(s->checkpoint_db, NULL, SQLITE_CHECKPOINT_PASSIVE, NULL, NULL);
+            pthread_mutex_unlock(&s->lock);
+        }
         pthread_mutex_lock(&s->stop_lock);
     }
     pthread_mutex_unlock(&s->stop_lock);
@@ -688,10 +711,18 @@ static bool migrate(SqliteStore *s, const char *path, char *err, size_t errlen)
 
 Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errlen)
 {
+    return store_open_sqlite_wal(path, durable, 0, err, errlen);
+}
+
+Store *store_open_sqlite_wal(const char *path, bool durable, int wal_mib, char *err, size_t errlen)
+{
     if (!make_dirs(path, err, errlen))
         return NULL;
     SqliteStore *s = xcalloc(1, sizeof *s);
     s->base.ops = &sqlite_ops;
+    if (wal_mib <= 0)
+        wal_mib = STORE_WAL_MIB_DEFAULT;
+    s->wal_restart_frames = wal_mib * 256; /* pages of 4 KiB */
     s->path = xstrdup(path);
     pthread_mutex_init(&s->lock, NULL);
     pthread_mutex_init(&s->stop_lock, NULL);
@@ -705,9 +736,15 @@ Store *store_open_sqlite(const char *path, bool durable, char *err, size_t errle
         return NULL;
     }
     sqlite3_busy_timeout(s->db, 5000);
-    char pragmas[160];
-    snprintf(pragmas, sizeof pragmas, "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=ON;",
-             durable ? "FULL" : "NORMAL");
+    /* The page cache up to 64 MiB (SQLite's default is 2 MiB): with many
+     * games running, each move reads its game's pages, which a small cache
+     * has let go, from the file again (a system call each); it fills only as
+     * pages are read, and idle sweeps give it back (sq_release_memory). */
+    char pragmas[256];
+    snprintf(pragmas, sizeof pragmas,
+             "PRAGMA journal_mode=WAL; PRAGMA synchronous=%s; PRAGMA foreign_keys=ON; PRAGMA cache_size=-65536;"
+             " PRAGMA journal_size_limit=%lld;",
+             durable ? "FULL" : "NORMAL", (long long)wal_mib << 20);
     bool ok = exec(s, pragmas, err, errlen);
     ok = ok && migrate(s, path, err, errlen);
     for (int i = 0; ok && i < Q_COUNT; i++)

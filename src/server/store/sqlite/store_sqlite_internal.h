@@ -46,6 +46,7 @@ typedef struct SqliteStore {
     struct SqAppend *batch;
     bool writing;
     char *path;
+    int wal_restart_frames; /* the checkpoint thread starts the WAL again past this (--wal-mib) */
 } SqliteStore;
 
 /* The prepared statement of sql (a string constant: its address is the
