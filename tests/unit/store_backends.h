@@ -73,7 +73,7 @@ static int teardown(void **state)
 }
 
 /* A second store over the same database: another server. */
-static Store *second_store(void)
+static inline Store *second_store(void)
 {
     char err[ERR_MAX + 256];
     StoreConfig c = {.db = be->db, .pool = 2};
