@@ -34,7 +34,7 @@ static StoredGame make_game(const char *id, int n)
     g.version = 1;
     g.num_seats = 2;
     g.seats[0] = g.seats[1] = (StoredSeat){.kind = SEAT_HUMAN, .claimed = true};
-    static char texts[16][12];
+    static char texts[16][16];
     for (int i = 0; i < 16; i++) {
         snprintf(texts[i], sizeof texts[i], "c%d", i);
         actions[i] = (StoredAction){texts[i], i % 2};
