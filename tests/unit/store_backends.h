@@ -72,6 +72,24 @@ static int teardown(void **state)
     return 0;
 }
 
+/* Fails the test with what failed, on which backend. */
+static inline void must(bool ok, const char *what, const char *err)
+{
+    if (!ok)
+        fail_msg("%s (%s): %s", what, be->name, err);
+}
+
+/* Game id as stored; the test fails when it is not there. */
+static inline StoredGame load_stored(const char *id)
+{
+    StoredGame g;
+    bool found;
+    char err[ERR_MAX + 256];
+    must(st->ops->load(st, id, &g, &found, err, sizeof err), "load", err);
+    assert_true(found);
+    return g;
+}
+
 /* A second store over the same database: another server. */
 static inline Store *second_store(void)
 {

@@ -66,22 +66,6 @@ static StoredGame make_game(const char *id, int n)
     return g;
 }
 
-static void must(bool ok, const char *what, const char *err)
-{
-    if (!ok)
-        fail_msg("%s (%s): %s", what, be->name, err);
-}
-
-static StoredGame load(const char *id)
-{
-    StoredGame g;
-    bool found;
-    char err[ERR_MAX + 256];
-    must(st->ops->load(st, id, &g, &found, err, sizeof err), "load", err);
-    assert_true(found);
-    return g;
-}
-
 /* ---- every backend ---- */
 
 static void a_game_comes_back_as_stored(void **state)
@@ -90,7 +74,7 @@ static void a_game_comes_back_as_stored(void **state)
     StoredGame g = make_game("aaaaaaaaaa", 5);
     g.result = "{\"winners\":[1]}";
     must(st->ops->create(st, &g, err, sizeof err), "create", err);
-    StoredGame back = load(g.id);
+    StoredGame back = load_stored(g.id);
     assert_string_equal(back.game, "morphos");
     assert_string_equal(back.options, g.options);
     assert_true(back.seed == g.seed);
@@ -154,14 +138,14 @@ static void a_stale_write_is_a_conflict(void **state)
     assert_false(st->ops->truncate(st, &(StoredGame){.id = "bbbbbbbbbb", .version = 2, .undo_low = 1}, err,
                                    sizeof err));
     assert_true(store_conflict(err));
-    StoredGame back = load(g.id);
+    StoredGame back = load_stored(g.id);
     assert_int_equal(back.count, 4);
     assert_int_equal(back.version, 2);
     assert_int_equal(back.status, STATUS_PLAYING);
     stored_game_clear(&back);
     /* an undo: the actions cut, the epoch and the lowest undo kept */
     must(st->ops->truncate(st, &g, err, sizeof err), "truncate", err);
-    back = load(g.id);
+    back = load_stored(g.id);
     assert_int_equal(back.count, 3);
     assert_int_equal(back.epoch, 1);
     assert_int_equal(back.undo_low, 3);
@@ -180,7 +164,7 @@ static void a_quiet_append_keeps_the_rest(void **state)
                      .undo_low = 4, .result = "{\"winners\":[1]}", .status = STATUS_PLAYING,
                      .updated = "2026-11-25T10:00:00Z", .num_seats = 3, .actions = g.actions};
     must(st->ops->append(st, &g, 2, err, sizeof err), "quiet append", err);
-    StoredGame back = load(g.id);
+    StoredGame back = load_stored(g.id);
     assert_true(back.count == 5 && back.version == 2 && back.epoch == 2 && back.undo_low == 4);
     assert_true(!strcmp(back.result, "{\"winners\":[1]}") && !strcmp(back.updated, "2026-11-25T10:00:00Z"));
     assert_string_equal(back.actions[4].text, "c4");
@@ -188,7 +172,7 @@ static void a_quiet_append_keeps_the_rest(void **state)
     g = (StoredGame){.id = "qqqqqqqqqq", .count = 6, .version = 3, .status = STATUS_FINISHED, .undo_low = -1,
                      .updated = "2026-11-25T10:07:00Z", .num_seats = 3, .actions = g.actions};
     must(st->ops->append(st, &g, 5, err, sizeof err), "append", err);
-    back = load(g.id);
+    back = load_stored(g.id);
     assert_true(back.status == STATUS_FINISHED && strcmp(back.updated, "2026-11-25T10:07:00Z") == 0);
     stored_game_clear(&back);
 }
@@ -245,7 +229,7 @@ static void racing_writers_store_one_action(void **state)
         Racer *lost = racers[0].ok ? &racers[1] : &racers[0];
         if (!store_conflict(lost->err) && !strstr(lost->err, "locked") && !strstr(lost->err, "busy"))
             fail_msg("round %d: the refusal is no conflict: %s", round, lost->err);
-        StoredGame back = load(id);
+        StoredGame back = load_stored(id);
         assert_int_equal(back.count, 2);
         assert_string_equal(back.actions[1].text, racers[0].ok ? "by-0" : "by-1");
         stored_game_clear(&back);
@@ -280,7 +264,7 @@ static void claims_and_rematches_are_once(void **state)
     assert_non_null(strstr(err, "already taken"));
     must(st->ops->find_invite(st, g.seats[1].invite, id, &seat, &found, err, sizeof err), "find_invite", err);
     assert_false(found);
-    StoredGame back = load(g.id);
+    StoredGame back = load_stored(g.id);
     assert_true(back.seats[1].claimed);
     assert_int_equal(back.status, STATUS_PLAYING);
     assert_int_equal(back.version, 2);
@@ -295,7 +279,7 @@ static void claims_and_rematches_are_once(void **state)
     assert_non_null(strstr(err, "already has a rematch"));
     must(st->ops->load(st, r2.id, &back, &found, err, sizeof err), "load", err);
     assert_false(found);
-    back = load(g.id);
+    back = load_stored(g.id);
     assert_string_equal(back.rematch, r1.id);
     assert_int_equal(back.version, 3);
     stored_game_clear(&back);
@@ -424,7 +408,7 @@ static void a_newer_schema_is_refused(void **state)
     }
     st = store_open(&c, err, sizeof err);
     must(st != NULL, "open again", err);
-    StoredGame back = load(g.id);
+    StoredGame back = load_stored(g.id);
     assert_int_equal(back.count, 1);
     stored_game_clear(&back);
 }
@@ -466,7 +450,7 @@ static void connections_cut_are_made_again(void **state)
     snprintf(sql, sizeof sql, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '%s'",
              be->name_pg);
     assert_true(pg_test_admin(sql));
-    StoredGame back = load(g.id); /* on a new connection */
+    StoredGame back = load_stored(g.id); /* on a new connection */
     assert_int_equal(back.count, 1);
     stored_game_clear(&back);
     g.count = 2;

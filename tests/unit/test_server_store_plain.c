@@ -44,22 +44,6 @@ static StoredGame make_game(const char *id, int n)
     return g;
 }
 
-static void must(bool ok, const char *what, const char *err)
-{
-    if (!ok)
-        fail_msg("%s (%s): %s", what, be->name, err);
-}
-
-static StoredGame load(const char *id)
-{
-    StoredGame g;
-    bool found;
-    char err[ERR_MAX + 256];
-    must(st->ops->load(st, id, &g, &found, err, sizeof err), "load", err);
-    assert_true(found);
-    return g;
-}
-
 /* Moves that change nothing of the game's row but its version and count
  * (only_actions: SQLite then writes the actions alone) come back with that
  * version and count, in lists too, and every later write (a stale move, an
@@ -92,7 +76,7 @@ static void plain_moves_keep_their_version(void **state)
     must(st->ops->peek(st, g.id, &version, &found, err, sizeof err), "peek", err);
     assert_true(found);
     assert_int_equal(version, 5);
-    StoredGame back = load(g.id);
+    StoredGame back = load_stored(g.id);
     assert_true(back.count == 6 && back.version == 5 && back.status == STATUS_PLAYING);
     assert_string_equal(back.actions[5].text, "c5");
     stored_game_clear(&back);
@@ -128,14 +112,14 @@ static void plain_moves_keep_their_version(void **state)
     move.version = 7;
     move.listing_same = move.only_actions = true;
     must(st->ops->append(st, &move, 4, err, sizeof err), "a plain move after the undo", err);
-    back = load(g.id);
+    back = load_stored(g.id);
     assert_true(back.count == 5 && back.version == 7 && back.epoch == 1 && back.undo_low == 4);
     stored_game_clear(&back);
     /* a rematch link moves the version on from there */
     StoredGame r = make_game("pppppppppr", 0);
     snprintf(r.rematch_of, sizeof r.rematch_of, "%s", g.id);
     must(st->ops->create(st, &r, err, sizeof err), "rematch", err);
-    back = load(g.id);
+    back = load_stored(g.id);
     assert_int_equal(back.version, 8);
     stored_game_clear(&back);
     /* the last move writes the row: status and result */
@@ -145,7 +129,7 @@ static void plain_moves_keep_their_version(void **state)
     move.status = STATUS_FINISHED;
     move.result = "{\"winners\":[1]}";
     must(st->ops->append(st, &move, 5, err, sizeof err), "the last move", err);
-    back = load(g.id);
+    back = load_stored(g.id);
     assert_true(back.count == 6 && back.version == 9 && back.status == STATUS_FINISHED);
     assert_string_equal(back.result, "{\"winners\":[1]}");
     stored_game_clear(&back);
