@@ -67,7 +67,10 @@ typedef struct Request {
     bool slow_started;
     atomic_bool slow_done;  /* set by the worker (or a refusal) before it resumes the connection */
     ApiSlow slow_kind;
-    ApiResponse slow_res;
+    /* its answer (made with the slow run: kept out of the Request, which
+     * then stays under 1 KB, the size glibc's per-thread cache keeps; a
+     * larger block made every request consolidate the heap) */
+    ApiResponse *slow_res;
     char *method, *path, *token, *last_event_id, *session, *device, *origin, *fetch_site, *host, *authorization;
     const char *repeated;
     ApiParam query[QUERY_MAX];

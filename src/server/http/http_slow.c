@@ -44,7 +44,7 @@ static void slow_run(void *arg)
     Request *rq = arg;
     ApiRequest req;
     http_fill_api_request(rq, &req);
-    api_handle(rq->http->srv, &req, &rq->slow_res);
+    api_handle(rq->http->srv, &req, rq->slow_res);
 }
 
 /* A refusal's answer in rq. */
@@ -61,9 +61,9 @@ static void refuse(Http *h, Request *rq, FairPush why)
     else
         snprintf(msg, sizeof msg, "the server is busy %s for others; try again in a moment", doing);
     json_t *obj = json_pack("{s:s}", "error", msg);
-    rq->slow_res.status = stopping ? 503 : 429;
-    rq->slow_res.body = json_dumps(obj, JSON_COMPACT);
-    rq->slow_res.retry_after = 1;
+    rq->slow_res->status = stopping ? 503 : 429;
+    rq->slow_res->body = json_dumps(obj, JSON_COMPACT);
+    rq->slow_res->retry_after = 1;
     json_decref(obj);
 }
 
@@ -72,7 +72,7 @@ static void refuse(Http *h, Request *rq, FairPush why)
 static void slow_done(void *arg)
 {
     Request *rq = arg;
-    if (!rq->slow_res.status)
+    if (!rq->slow_res->status)
         refuse(rq->http, rq, FAIR_FULL);
     atomic_store(&rq->slow_done, true);
     MHD_resume_connection(rq->conn);
@@ -85,6 +85,7 @@ enum MHD_Result http_slow_run(Http *h, Request *rq, ApiSlow kind)
     bool urgent = kind == API_PASSWORD && api_known_browser(h->srv, &req);
     rq->slow_started = true;
     rq->slow_kind = kind;
+    rq->slow_res = xcalloc(1, sizeof *rq->slow_res);
     MHD_suspend_connection(rq->conn);
     pthread_mutex_lock(&h->lock); /* the pools stay while the server is not stopping */
     FairPush got = h->stopping ? FAIR_FULL : fair_pool_push(h->slow[kind], rq->client, urgent, slow_run, slow_done, rq);
