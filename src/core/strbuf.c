@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void sb_reserve(StrBuf *sb, size_t extra)
+void sb_reserve(StrBuf *sb, size_t extra)
 {
     size_t need = sb->len + extra + 1;
     if (need <= sb->cap)

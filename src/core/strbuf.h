@@ -19,6 +19,8 @@ void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2
 /* v in decimal, without the formatter */
 void sb_put_int(StrBuf *sb, long long v);
 void sb_clear(StrBuf *sb);
+/* Room for extra more bytes (and the NUL) without growing again. */
+void sb_reserve(StrBuf *sb, size_t extra);
 void sb_free(StrBuf *sb);
 /* The text so far ("" when empty); stays owned by the buffer. */
 const char *sb_str(const StrBuf *sb);

@@ -332,6 +332,7 @@ void session_set_observer(Session *s, SessionObserver fn, void *ctx)
 void session_truncate(Session *s, int n)
 {
     s->replaying = true;
+    s->truncations++;
     Step *old = s->steps;
     int old_count = s->count;
     s->steps = NULL;

@@ -63,6 +63,8 @@ struct Session {
     SessionObserver observer; /* optional, see session_set_observer */
     void *observer_ctx;
     bool replaying;           /* inside session_truncate: the observer is quiet */
+    unsigned truncations;     /* how many times steps were cut (undo, truncate): a
+                                 reader that kept what it read of steps knows it stale */
 };
 
 /* A 64-bit seed mixed from a base seed and two indices (splitmix64 style),

@@ -169,6 +169,7 @@ static void room_destroy(Room *r)
     free(r->head);
     sb_free(&r->history);
     free(r->statics);
+    free(r->options_text);
     free(r->hint_cache);
     pthread_mutex_destroy(&r->lock);
     free(r);

@@ -89,6 +89,7 @@ struct Room {
     size_t head_len;
     int64_t head_version;
     char *statics;        /* ,"legend":[..],"rules":".." (the same for the whole game) */
+    char *options_text;   /* the options as a state writes them (compact JSON), made once */
     char *hint_cache;     /* hint JSON of version hint_version */
     int64_t hint_version;
     Subscriber *subs;
@@ -105,6 +106,14 @@ struct Room {
     /* Aborted before every seat had moved (room_abort.c): over, no winner,
      * unrated; meta.result says so in the store ("how":"aborted"). */
     bool aborted;
+    /* What room_moved_seats read of the session's steps so far (asked at
+     * every answer; a game's history read once, not at every move). */
+    struct {
+        const Session *session;
+        unsigned truncations;
+        int scanned, last;
+        unsigned moved;
+    } moved_scan;
     /* Offers between people (room_offers.c), held by this server only: the
      * seat offering to take back the last move (-1 none) and the action
      * count it was made at (a move since makes it lapse); the seats that

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool room_may_abort(const Room *r)
+bool room_may_abort(Room *r)
 {
     unsigned all = (1u << r->meta.num_seats) - 1;
     return !room_over(r) && (room_moved_seats(r) & all) != all;

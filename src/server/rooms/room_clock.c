@@ -34,14 +34,23 @@ static int acting_seat(const Room *r)
     return p >= 0 ? p : room_typing_seat(r);
 }
 
-unsigned room_moved_seats(const Room *r)
+unsigned room_moved_seats(Room *r)
 {
     const Session *s = r->session;
-    unsigned moved = 0, all = (1u << r->meta.num_seats) - 1;
-    int last = -1;
-    /* every seat found to have moved ends the reading: asked at every
-     * answer, it reads the first few actions of a game, not all of them */
-    for (int i = 0; i < s->count && moved != all; i++) {
+    unsigned all = (1u << r->meta.num_seats) - 1;
+    /* read on from where the last call stopped, unless the steps were cut
+     * since (an undo): then from the start */
+    if (r->moved_scan.session != s || r->moved_scan.truncations != s->truncations || r->moved_scan.scanned > s->count) {
+        r->moved_scan.session = s;
+        r->moved_scan.truncations = s->truncations;
+        r->moved_scan.scanned = 0;
+        r->moved_scan.moved = 0;
+        r->moved_scan.last = -1;
+    }
+    unsigned moved = r->moved_scan.moved;
+    int last = r->moved_scan.last, i = r->moved_scan.scanned;
+    /* every seat found to have moved ends the reading */
+    for (; i < s->count && moved != all; i++) {
         Action leave;
         char err[ERR_MAX];
         int p = s->steps[i].player;
@@ -51,6 +60,9 @@ unsigned room_moved_seats(const Room *r)
             moved |= 1u << last;
         last = p;
     }
+    r->moved_scan.moved = moved;
+    r->moved_scan.last = last;
+    r->moved_scan.scanned = i;
     if (moved != all && last >= 0 && acting_seat(r) != last)
         moved |= 1u << last;
     return moved;

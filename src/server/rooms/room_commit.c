@@ -5,6 +5,7 @@
 
 #include "room_internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,46 @@ static void rate_if_ending(const Room *r, StoredGame *g)
     g->rate_now = true;
 }
 
+/* The actions a commit hands the store, in this thread's room for them:
+ * only [from, count) are written, all the store reads (copying a game's
+ * whole history into a new block at every move was 2% of a move's CPU). */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+typedef struct Scratch {
+    StoredAction *actions;
+    int cap;
+} Scratch;
+
+static void scratch_free(void *p)
+{
+    Scratch *sc = p;
+    free(sc->actions);
+    free(sc);
+}
+
+static void scratch_make_key(void)
+{
+    pthread_key_create(&scratch_key, scratch_free);
+}
+
+static StoredAction *commit_actions(const Session *s, int from)
+{
+    pthread_once(&scratch_once, scratch_make_key);
+    Scratch *sc = pthread_getspecific(scratch_key);
+    if (!sc) {
+        sc = xcalloc(1, sizeof *sc);
+        pthread_setspecific(scratch_key, sc);
+    }
+    if (s->count > sc->cap) {
+        sc->cap = s->count * 2;
+        sc->actions = xrealloc(sc->actions, (size_t)sc->cap * sizeof *sc->actions);
+    }
+    for (int i = from; i < s->count; i++)
+        sc->actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
+    return sc->actions;
+}
+
 /* Stores the actions applied since the last commit, with the status and
  * result; on failure the session goes back to what is stored. */
 bool room_commit(Room *r, RoomError *e)
@@ -68,13 +109,10 @@ bool room_commit(Room *r, RoomError *e)
     /* a plain move: the stored row (r->meta mirrors it; undos and clocks
      * write it elsewhere) keeps all but its version and count */
     g.only_actions = g.listing_same && !g.rate_now && !g.result && !r->meta.result && g.clock.kind == CLOCK_NONE;
-    StoredAction *actions = xmalloc((size_t)(s->count ? s->count : 1) * sizeof *actions);
-    for (int i = 0; i < s->count; i++)
-        actions[i] = (StoredAction){s->steps[i].text, s->steps[i].player};
-    g.actions = actions;
+    g.actions = commit_actions(s, r->stored);
     char err[ERR_MAX + 128];
     bool ok = r->host->store->ops->append(r->host->store, &g, r->stored, err, sizeof err);
-    free(actions);
+    g.actions = NULL;
     if (!ok) {
         free(g.result);
         session_truncate(s, r->stored);

@@ -80,7 +80,7 @@ int room_undo_seat(Room *r, char *why, size_t whylen);
  * has not made its first move); the game aborted because the running seat
  * made no first move in time. */
 void room_read_aborted(Room *r);
-bool room_may_abort(const Room *r);
+bool room_may_abort(Room *r);
 bool room_abort_late(Room *r, RoomError *e);
 /* Offers (room_offers.c): whether takebacks may
  * be offered in this game; `,"takeback":..,"takebacks":..,"rematch_offer":
@@ -88,7 +88,7 @@ bool room_abort_late(Room *r, RoomError *e);
  * hold no seat; a reader holding seats came or left (its maker leaving
  * makes a rematch offer lapse). */
 bool room_takebacks_allowed(const Room *r);
-void room_put_offers(const Room *r, StrBuf *out);
+void room_put_offers(Room *r, StrBuf *out);
 int room_spectators(const Room *r);
 void room_reader_came(Room *r, const Subscriber *sub);
 void room_reader_left(Room *r, const Subscriber *gone);
@@ -110,7 +110,7 @@ void room_put_changes(Room *r, StrBuf *out);
 /* The seats that have made their first move: bit p once a turn of seat p
  * has passed (a decision of it followed by another seat's, or it is no
  * longer to act). Leaving is no move. */
-unsigned room_moved_seats(const Room *r);
+unsigned room_moved_seats(Room *r);
 /* The seat whose time runs now: the seat to decide, or the one typing its
  * dice; -1 when nobody (the game is over, the server draws chance, or an
  * AI is to decide: it thinks within its own budget). */

@@ -85,7 +85,7 @@ static const char *takeback_refusal(const Room *r)
     return NULL;
 }
 
-void room_put_offers(const Room *r, StrBuf *out)
+void room_put_offers(Room *r, StrBuf *out)
 {
     int takeback = takeback_offer(r);
     if (takeback >= 0)

@@ -93,29 +93,50 @@ static void aborted_position(const Room *r, StrBuf *head)
     free(text);
 }
 
+/* The game's options as compact JSON, made once (they never change). */
+static const char *options_text(Room *r)
+{
+    if (!r->options_text) {
+        json_error_t jerr;
+        json_t *options = r->meta.options ? json_loads(r->meta.options, 0, &jerr) : NULL;
+        r->options_text = options ? json_dumps(options, JSON_COMPACT) : xstrdup("{}");
+        json_decref(options);
+    }
+    return r->options_text;
+}
+
+/* ,"key":"text" or ,"key":null. */
+static void put_text_or_null(StrBuf *out, const char *key, const char *text)
+{
+    if (text[0])
+        sb_json_field(out, key, text);
+    else
+        sb_printf(out, ",\"%s\":null", key);
+}
+
 /* The public state (the same for every viewer) without the history: the
- * head text {...}, rebuilt once per version. The legal actions, one
- * sentence each, are written as text (the hot path of a move). */
+ * head text {...}, rebuilt once per version and written as text (the hot
+ * path of a move). */
 static void build_head(Room *r)
 {
     const Session *s = r->session;
     const State *st = s->state;
-    json_error_t jerr;
-    json_t *obj = json_pack("{s:s,s:s,s:o,s:s,s:b,s:s,s:I,s:s,s:s,s:o,s:o,s:i,s:b}", "id", r->meta.id, "game",
-                            r->meta.game, "options", json_loads(r->meta.options, 0, &jerr), "dice",
-                            r->meta.real_dice ? "real" : "auto", "listed", r->meta.listed, "status",
-                            status_name(r->meta.status), "version", (json_int_t)r->meta.version, "created",
-                            r->meta.created, "updated", r->meta.updated, "rematch_of",
-                            r->meta.rematch_of[0] ? json_string(r->meta.rematch_of) : json_null(), "rematch",
-                            r->meta.rematch[0] ? json_string(r->meta.rematch) : json_null(),
-                            "count", s->count, "thinking", room_ai_busy(r));
-    json_object_set_new(obj, "rated", json_boolean(r->meta.rated));
-    char *dumped = json_dumps(obj, JSON_COMPACT);
-    json_decref(obj);
     StrBuf sb = STRBUF_INIT;
-    sb_puts(&sb, dumped);
-    free(dumped);
-    sb.data[--sb.len] = '\0'; /* the closing brace comes last */
+    sb_reserve(&sb, r->head_len + 256); /* about the last version's size */
+    sb_puts(&sb, "{\"id\":");
+    sb_json_string(&sb, r->meta.id);
+    sb_json_field(&sb, "game", r->meta.game);
+    sb_puts(&sb, ",\"options\":");
+    sb_puts(&sb, options_text(r));
+    sb_printf(&sb, ",\"dice\":\"%s\",\"listed\":%s,\"status\":\"%s\",\"version\":%lld",
+              r->meta.real_dice ? "real" : "auto", r->meta.listed ? "true" : "false", status_name(r->meta.status),
+              (long long)r->meta.version);
+    sb_json_field(&sb, "created", r->meta.created);
+    sb_json_field(&sb, "updated", r->meta.updated);
+    put_text_or_null(&sb, "rematch_of", r->meta.rematch_of);
+    put_text_or_null(&sb, "rematch", r->meta.rematch);
+    sb_printf(&sb, ",\"count\":%d,\"thinking\":%s,\"rated\":%s", s->count, room_ai_busy(r) ? "true" : "false",
+              r->meta.rated ? "true" : "false");
     sb_puts(&sb, ",\"seats\":");
     put_seats(r, &sb);
     /* the position: who moves, the board, marks, result, legal actions */
