@@ -1,8 +1,11 @@
 /* The Morpyam view: grid codes, tokens, dice, kept dice, roll number, call,
- * points, tokens left, Plus hands, roll-offs (see docs/web-api.md). */
+ * points, tokens left, Plus hands, roll-offs (see docs/web-api.md). The
+ * board is built as an object (board) and written as text (board_text, a
+ * whole state's hot path): the same bytes, test_server_view_text.c. */
 #include <string.h>
 
 #include "../games/morpyam/morpyam.h"
+#include "json_text.h"
 #include "view.h"
 
 static const char *const phase_names[] = {
@@ -44,6 +47,29 @@ static json_t *seats_json(unsigned mask, int n)
     return list;
 }
 
+static void put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
+{
+    sb_putc(out, '[');
+    for (int i = 0; i < ms->size[id]; i++) {
+        if (i)
+            sb_putc(out, ',');
+        sb_putc(out, (char)('0' + ms->vals[id][i]));
+    }
+    sb_putc(out, ']');
+}
+
+/* Whether the dice on the table are this turn's roll (shown), by phase. */
+static bool dice_shown(const MorpyamState *s)
+{
+    return s->rolls > 0 && (s->phase == MP_AFTER || s->phase == MP_FORCED || s->phase == MP_CALL_REROLL ||
+                            s->phase == MP_OVER);
+}
+
+static bool kept_shown(const MorpyamState *s)
+{
+    return s->phase == MP_ROLL || s->phase == MP_CALL_REROLL;
+}
+
 static json_t *board(const State *st)
 {
     const MorpyamState *s = morpyam_state(st);
@@ -66,14 +92,12 @@ static json_t *board(const State *st)
         json_array_append_new(left, json_integer(s->left[p]));
         json_array_append_new(alive, json_boolean(s->alive >> p & 1));
     }
-    bool rolled = s->rolls > 0 && (s->phase == MP_AFTER || s->phase == MP_FORCED || s->phase == MP_CALL_REROLL ||
-                                   s->phase == MP_ROLL || s->phase == MP_OVER);
     json_t *b = json_pack("{s:s,s:s,s:i,s:o,s:o,s:i,s:i,s:o,s:o,s:o,s:o,s:o,s:b,s:b,s:o,s:o,s:o,s:i,s:i,s:i}",
                           "variant", variants[c->variant], "phase", phase_names[s->phase], "player", s->player + 1,
                           "grid", grid, "tokens", tokens, "roll", s->rolls, "nroll",
                           s->phase == MP_ROLL ? s->nroll : 0, "dice",
-                          rolled && s->phase != MP_ROLL ? values_json(ms, s->dice) : json_array(), "kept",
-                          s->phase == MP_ROLL || s->phase == MP_CALL_REROLL ? values_json(ms, s->kept) : json_array(),
+                          dice_shown(s) ? values_json(ms, s->dice) : json_array(), "kept",
+                          kept_shown(s) ? values_json(ms, s->kept) : json_array(),
                           "call", s->call >= 0 ? json_string(morpyam_figure_id(s->call)) : json_null(), "points",
                           points, "left", left, "called", s->called, "replay", s->replay, "alive", alive,
                           "placeable",
@@ -114,15 +138,172 @@ static json_t *board(const State *st)
     return b;
 }
 
-static void put_values(const MorpyamMultisets *ms, int id, StrBuf *out)
+
+/* "key":[...] of the seats (1-based) in mask. */
+static void put_seats(const char *key, unsigned mask, int n, StrBuf *out)
 {
-    sb_putc(out, '[');
-    for (int i = 0; i < ms->size[id]; i++) {
-        if (i)
+    sb_printf(out, "\"%s\":[", key);
+    for (int p = 0, k = 0; p < n; p++)
+        if (mask >> p & 1) {
+            if (k++)
+                sb_putc(out, ',');
+            sb_put_int(out, p + 1);
+        }
+    sb_putc(out, ']');
+}
+
+/* "key":["a1",...] of the squares in mask. */
+static void put_squares(const char *key, uint64_t mask, StrBuf *out)
+{
+    sb_printf(out, ",\"%s\":[", key);
+    for (int sq = 0, k = 0; sq < MORPYAM_SQUARES; sq++)
+        if (mask >> sq & 1) {
+            char name[3];
+            morpyam_square_name(sq, name);
+            sb_puts(out, k++ ? ",\"" : "\"");
+            sb_puts(out, name);
+            sb_putc(out, '"');
+        }
+    sb_putc(out, ']');
+}
+
+/* ,"key":[v,...] of one number per seat. */
+static void put_per_seat(const char *key, const int *values, int n, StrBuf *out)
+{
+    sb_printf(out, ",\"%s\":[", key);
+    for (int p = 0; p < n; p++) {
+        if (p)
             sb_putc(out, ',');
-        sb_putc(out, (char)('0' + ms->vals[id][i]));
+        sb_put_int(out, values[p]);
     }
     sb_putc(out, ']');
+}
+
+/* ,"key":"text" or ,"key":null. */
+static void put_text_or_null(const char *key, const char *text, StrBuf *out)
+{
+    if (text) {
+        sb_json_field(out, key, text);
+    } else {
+        sb_printf(out, ",\"%s\":null", key);
+    }
+}
+
+/* {"CODE":count,...} of the kinds counted (Plus). */
+static void put_kind_counts(const uint8_t *counts, StrBuf *out)
+{
+    sb_putc(out, '{');
+    for (int k = 0, m = 0; k < MK_COUNT; k++)
+        if (counts[k]) {
+            sb_puts(out, m++ ? ",\"" : "\"");
+            sb_puts(out, morpyam_kind_code(k));
+            sb_puts(out, "\":");
+            sb_put_int(out, counts[k]);
+        }
+    sb_putc(out, '}');
+}
+
+static void board_text(const State *st, StrBuf *out)
+{
+    const MorpyamState *s = morpyam_state(st);
+    const MorpyamConfig *c = s->cfg;
+    const MorpyamMultisets *ms = c->ms;
+    int n = c->players;
+    static const char *const variants[] = {"standard", "flash", "plus"};
+    sb_printf(out, "{\"variant\":\"%s\",\"phase\":\"%s\",\"player\":%d,\"grid\":{", variants[c->variant],
+              phase_names[s->phase], s->player + 1);
+    for (int sq = 0; sq < MORPYAM_SQUARES; sq++) {
+        char name[3];
+        morpyam_square_name(sq, name);
+        sb_puts(out, sq ? ",\"" : "\"");
+        sb_puts(out, name);
+        sb_puts(out, "\":");
+        if (s->grid[sq] == MK_NONE)
+            sb_puts(out, "null");
+        else
+            sb_json_string(out, morpyam_kind_code(s->grid[sq]));
+    }
+    sb_puts(out, "},\"tokens\":{");
+    for (int sq = 0, k = 0; sq < MORPYAM_SQUARES; sq++) {
+        int owner = -1; /* as the object keeps it: the last seat set */
+        for (int p = 0; p < n; p++)
+            if (s->tokens[p] >> sq & 1)
+                owner = p;
+        if (owner < 0)
+            continue;
+        char name[3];
+        morpyam_square_name(sq, name);
+        sb_puts(out, k++ ? ",\"" : "\"");
+        sb_puts(out, name);
+        sb_puts(out, "\":");
+        sb_put_int(out, owner + 1);
+    }
+    sb_printf(out, "},\"roll\":%d,\"nroll\":%d,\"dice\":", s->rolls, s->phase == MP_ROLL ? s->nroll : 0);
+    if (dice_shown(s))
+        put_values(ms, s->dice, out);
+    else
+        sb_puts(out, "[]");
+    sb_puts(out, ",\"kept\":");
+    if (kept_shown(s))
+        put_values(ms, s->kept, out);
+    else
+        sb_puts(out, "[]");
+    put_text_or_null("call", s->call >= 0 ? morpyam_figure_id(s->call) : NULL, out);
+    int points[MAX_PLAYERS], left[MAX_PLAYERS];
+    for (int p = 0; p < n; p++) {
+        points[p] = s->points[p];
+        left[p] = s->left[p];
+    }
+    put_per_seat("points", points, n, out);
+    put_per_seat("left", left, n, out);
+    sb_printf(out, ",\"called\":%s,\"replay\":%s,\"alive\":[", s->called ? "true" : "false",
+              s->replay ? "true" : "false");
+    for (int p = 0; p < n; p++)
+        sb_puts(out, p ? (s->alive >> p & 1 ? ",true" : ",false") : (s->alive >> p & 1 ? "true" : "false"));
+    sb_putc(out, ']');
+    put_squares("placeable", s->phase == MP_AFTER || s->phase == MP_FORCED ? s->can_place : 0, out);
+    put_squares("occupied", s->occupied, out);
+    sb_printf(out, ",\"turns\":%d,\"turn_cap\":%d,\"tokens_each\":%d", s->turns, c->turn_cap, c->tokens);
+    put_text_or_null("call_name", s->call >= 0 ? morpyam_kind_name(s->call) : NULL, out);
+    if (s->phase == MP_ROLLOFF) {
+        sb_printf(out, ",\"rolloff\":{\"purpose\":\"%s\",", s->purpose == MR_BUILD ? "build" : "start");
+        put_seats("contenders", s->contenders, n, out);
+        sb_putc(out, ',');
+        put_seats("rolled", s->rolled, n, out);
+        sb_puts(out, ",\"values\":[");
+        for (int p = 0; p < n; p++) {
+            if (p)
+                sb_putc(out, ',');
+            if (s->rolled >> p & 1)
+                sb_put_int(out, s->roll_value[p]);
+            else
+                sb_puts(out, "null");
+        }
+        sb_puts(out, "]}");
+    } else {
+        sb_puts(out, ",\"rolloff\":null");
+    }
+    if (c->variant == MV_PLUS) {
+        sb_puts(out, ",\"hands\":[");
+        for (int p = 0; p < n; p++) {
+            if (p)
+                sb_putc(out, ',');
+            put_kind_counts(s->hand[p], out);
+        }
+        sb_puts(out, "],\"deal_left\":");
+        put_kind_counts(s->deal_left, out);
+        sb_printf(out, ",\"dealt\":%d,\"builder\":", s->dealt);
+        if (s->phase == MP_PUT)
+            sb_put_int(out, s->builder + 1);
+        else
+            sb_puts(out, "null");
+    }
+    sb_puts(out, ",\"bonus_player\":");
+    if (s->bonus_player < n)
+        sb_put_int(out, s->bonus_player + 1);
+    else
+        sb_puts(out, "null");
+    sb_putc(out, '}');
 }
 
 static void action_fields(const State *st, Action a, StrBuf *out)
@@ -184,6 +365,7 @@ static int dice_to_roll(const State *st)
 const GameView morpyam_view = {
     .game = "morpyam",
     .board = board,
+    .board_text = board_text,
     .action_fields = action_fields,
     .roller = roller,
     .dice_to_roll = dice_to_roll,
