@@ -31,8 +31,8 @@ endif
 PKG_CFLAGS = $(shell pkg-config --cflags jansson libpq 2>/dev/null || echo -I/usr/include/postgresql)
 PKG_LIBS = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 # The web server: HTTP (libmicrohttpd), storage (SQLite, or PostgreSQL through libpq), SHA-256 of
-# tokens (nettle), Argon2id password hashes (libsodium), gzip answers (libdeflate).
-SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium libdeflate 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium -ldeflate)
+# tokens (nettle), Argon2id password hashes (libsodium), gzip and zstd answers (libdeflate, libzstd).
+SERVER_LIBS = $(shell pkg-config --libs libmicrohttpd sqlite3 libpq nettle libsodium libdeflate libzstd 2>/dev/null || echo -lmicrohttpd -lsqlite3 -lpq -lnettle -lsodium -ldeflate -lzstd)
 CFLAGS_ALL = $(BASE_CFLAGS) $(OPT) $(CFLAGS)
 LDLIBS_ALL = $(OPT) -pthread $(LDFLAGS) -lm
 

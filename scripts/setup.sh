@@ -26,6 +26,7 @@ run=(
     nettle-dev          # SHA-256 of tokens
     libsodium-dev       # Argon2id password hashes
     libdeflate-dev      # gzip answers of morph serve
+    libzstd-dev         # zstd answers of morph serve
     # the page's engine (web/engine/morph.wasm, built by make and served with the page): clang
     # compiles for wasm32-wasi with Debian's wasi-libc, compiler-rt's wasm32 builtins and wasm-ld;
     # jansson's sources come from Debian's source package (scripts/wasm_deps.sh, below)

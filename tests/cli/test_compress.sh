@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Compressed answers of morph serve, against curl: JSON answers and the
-# page's files in gzip when the client accepts it (Content-Encoding, Vary),
-# the same bytes once inflated; as they are otherwise, and for small bodies;
+# Compressed answers of morph serve, against curl: JSON answers in zstd to a
+# client that lists it (as Chromium and Firefox do over HTTPS), else in gzip,
+# and the page's files in gzip (Content-Encoding, Vary), the same bytes once
+# decoded; as they are otherwise, and for small bodies;
 # never the live streams (an event must leave at once). No fixed sleeps.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/serve.sh"
@@ -59,6 +60,22 @@ check_match "JSON answers have Vary: Accept-Encoding" "vary: accept-encoding" "$
 check_eq "inflated, the same state" "$plain" "$(curl -s "${gz[@]}" "$base/api/games/$id" | gunzip)"
 wire=$(curl -s "${gz[@]}" "$base/api/games/$id" | wc -c)
 check_eq "a 9x9 state in a third of its bytes or less" 1 "$(( wire * 3 < ${#plain} ))"
+# zstd to a client that lists it: cheaper to make than gzip, and smaller
+browser=(-H 'Accept-Encoding: gzip, deflate, br, zstd')
+h=$(headers "$base/api/games/$id" "${browser[@]}")
+check_match "a state goes in zstd to a client that lists it" "content-encoding: zstd" "$h"
+check_match "with Vary: Accept-Encoding too" "vary: accept-encoding" "$h"
+check_eq "decoded, the same state" "$plain" "$(curl -s --compressed "${browser[@]}" "$base/api/games/$id")"
+zwire=$(curl -s "${browser[@]}" "$base/api/games/$id" | wc -c)
+check_eq "in zstd no larger than in gzip" 1 "$(( zwire <= wire ))"
+h=$(headers "$base/api/games/$id" -H 'Accept-Encoding: gzip, deflate, br')
+check_match "gzip to a client without zstd (Safari)" "content-encoding: gzip" "$h"
+h=$(headers "$base/api/games/$id" -H 'Accept-Encoding: zstd;q=0, gzip')
+check_match "zstd;q=0 refuses zstd" "content-encoding: gzip" "$h"
+h=$(headers "$base/api/games/$id" -H 'Accept-Encoding: *')
+check_match "gzip for *" "content-encoding: gzip" "$h"
+h=$(headers "$base/big.js" "${browser[@]}")
+check_match "the page's files stay in gzip (kept compressed once)" "content-encoding: gzip" "$h"
 h=$(headers "$base/api/games/$id")
 if [[ "$h" != *content-encoding* ]]; then ok; else bad "a state without Accept-Encoding: $h"; fi
 h=$(headers "$base/api/games/nosuchgame" "${gz[@]}")

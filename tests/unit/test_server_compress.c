@@ -1,7 +1,7 @@
 /* Compressed answers (src/server/http/compress.h): which Accept-Encoding
- * headers take gzip, which types are worth compressing, gzip that inflates
- * back to the same bytes (and nothing for what would not shrink), and the
- * page's files kept compressed until they change. */
+ * headers take gzip and zstd, which types are worth compressing, gzip and
+ * zstd that decode back to the same bytes (and nothing for what would not
+ * shrink), and the page's files kept compressed until they change. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <zstd.h>
 
 #include "../../src/server/http/compress.h"
 
@@ -31,6 +32,19 @@ static void accept_encoding_headers(void **unused)
     assert_false(compress_accepts_gzip("gzip;q=0"));
     assert_false(compress_accepts_gzip("gzip; q=0.000, identity"));
     assert_false(compress_accepts_gzip("gzipped"));
+}
+
+static void accept_encoding_zstd(void **unused)
+{
+    assert_true(compress_accepts_zstd("gzip, deflate, br, zstd")); /* Chromium and Firefox over HTTPS */
+    assert_true(compress_accepts_zstd("ZSTD;q=0.9"));
+    assert_true(compress_accepts_zstd("zstd"));
+    assert_false(compress_accepts_zstd("gzip, deflate, br")); /* Safari */
+    assert_false(compress_accepts_zstd("*"));                 /* "*" is taken as gzip */
+    assert_false(compress_accepts_zstd("zstd;q=0, gzip"));
+    assert_false(compress_accepts_zstd("zstdx"));
+    assert_false(compress_accepts_zstd(NULL));
+    assert_false(compress_accepts_zstd(""));
 }
 
 static void types_worth_compressing(void **unused)
@@ -83,6 +97,28 @@ static void gzip_round_trip(void **unused)
     assert_null(compress_gzip((const char *)noise, sizeof noise, 9, &len));
 }
 
+static void zstd_round_trip(void **unused)
+{
+    char text[8192], back[8192];
+    size_t n = 0;
+    for (int i = 0; n + 64 < sizeof text; i++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "{\"action\":\"c%d\",\"text\":\"Black places a stone\"},", i % 9);
+    size_t len = 0;
+    char *packed = compress_zstd(text, n, &len);
+    assert_non_null(packed);
+    assert_true(len < n / 4);
+    size_t got = ZSTD_decompress(back, sizeof back, packed, len);
+    assert_false(ZSTD_isError(got));
+    assert_int_equal(got, n);
+    assert_memory_equal(back, text, n);
+    free(packed);
+    unsigned char noise[600];
+    unsigned x = 777;
+    for (size_t i = 0; i < sizeof noise; i++)
+        noise[i] = (unsigned char)((x = x * 1103515245u + 12345u) >> 16);
+    assert_null(compress_zstd((const char *)noise, sizeof noise, &len));
+}
+
 /* Each thread keeps its own compressor: threads compressing at once each
  * get their own text back, and a thread's compressor is freed when it ends
  * (ASan's leak check). */
@@ -101,6 +137,11 @@ static void *compress_many(void *arg)
             return (void *)1;
         }
         free(gz);
+        char *packed = compress_zstd(text, n, &len);
+        size_t got = packed ? ZSTD_decompress(back, sizeof back, packed, len) : 0;
+        free(packed);
+        if (!packed || got != n || memcmp(back, text, n) != 0)
+            return (void *)1;
     }
     return NULL;
 }
@@ -183,8 +224,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(accept_encoding_headers),
+        cmocka_unit_test(accept_encoding_zstd),
         cmocka_unit_test(types_worth_compressing),
         cmocka_unit_test(gzip_round_trip),
+        cmocka_unit_test(zstd_round_trip),
         cmocka_unit_test(compressors_per_thread),
         cmocka_unit_test(files_kept_until_they_change),
     };

@@ -1,4 +1,4 @@
-/* Compressed answers (compress.h): gzip by libdeflate, the page's files
+/* Compressed answers (compress.h): zstd by libzstd and gzip by libdeflate, the page's files
  * kept compressed at the highest level once, JSON compressed as it goes at
  * the level that costs least, by a compressor each thread keeps (making one
  * clears a few hundred KB: it cost more than compressing a state). Measured
@@ -13,13 +13,15 @@
 #include <strings.h>
 #include <unistd.h>
 #include <libdeflate.h>
+#include <zstd.h>
 
 #include "../../core/xalloc.h"
 
 #define FILES_MAX 64                 /* files kept compressed */
 #define FILE_MAX_BYTES (8u << 20)    /* larger files go as they are */
 
-bool compress_accepts_gzip(const char *header)
+/* Whether header lists one of names (NULL-ended) without q=0. */
+static bool accepts_one_of(const char *header, const char *const *names)
 {
     if (!header)
         return false;
@@ -29,9 +31,10 @@ bool compress_accepts_gzip(const char *header)
         p += strspn(p, " \t,");
         size_t len = strcspn(p, ",");
         size_t name = strcspn(p, ";, \t");
-        bool gzip = (name == 4 && strncasecmp(p, "gzip", 4) == 0) || (name == 6 && strncasecmp(p, "x-gzip", 6) == 0) ||
-                    (name == 1 && *p == '*');
-        if (gzip) {
+        bool named = false;
+        for (int i = 0; names[i] && !named; i++)
+            named = name == strlen(names[i]) && strncasecmp(p, names[i], name) == 0;
+        if (named) {
             const char *q = p + name;
             const char *end = p + len;
             bool zero = false;
@@ -46,6 +49,18 @@ bool compress_accepts_gzip(const char *header)
         p += len;
     }
     return false;
+}
+
+bool compress_accepts_gzip(const char *header)
+{
+    static const char *const names[] = {"gzip", "x-gzip", "*", NULL};
+    return accepts_one_of(header, names);
+}
+
+bool compress_accepts_zstd(const char *header)
+{
+    static const char *const names[] = {"zstd", NULL};
+    return accepts_one_of(header, names);
 }
 
 bool compress_type_worth_it(const char *type)
@@ -103,6 +118,45 @@ char *compress_gzip(const char *data, size_t len, int level, size_t *out_len)
     if (!kept)
         libdeflate_free_compressor(c);
     if (n == 0 || n >= len) {
+        free(out);
+        return NULL;
+    }
+    *out_len = n;
+    return out;
+}
+
+/* Each thread's zstd context, freed when the thread ends (made once: it
+ * holds the tables a call would otherwise clear again). */
+static pthread_key_t thread_zstd;
+static pthread_once_t thread_zstd_once = PTHREAD_ONCE_INIT;
+
+static void free_zstd(void *c)
+{
+    ZSTD_freeCCtx(c);
+}
+
+static void make_zstd_key(void)
+{
+    pthread_key_create(&thread_zstd, free_zstd);
+}
+
+char *compress_zstd(const char *data, size_t len, size_t *out_len)
+{
+    pthread_once(&thread_zstd_once, make_zstd_key);
+    ZSTD_CCtx *c = pthread_getspecific(thread_zstd);
+    if (!c) {
+        c = ZSTD_createCCtx();
+        if (!c)
+            return NULL;
+        if (pthread_setspecific(thread_zstd, c) != 0) {
+            ZSTD_freeCCtx(c);
+            return NULL;
+        }
+    }
+    size_t cap = ZSTD_compressBound(len);
+    char *out = xmalloc(cap);
+    size_t n = ZSTD_compressCCtx(c, out, cap, data, len, COMPRESS_ZSTD_LEVEL);
+    if (ZSTD_isError(n) || n >= len) {
         free(out);
         return NULL;
     }

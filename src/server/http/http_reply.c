@@ -18,23 +18,43 @@ void http_security_headers(struct MHD_Response *r)
     MHD_add_response_header(r, "X-Frame-Options", "DENY");
 }
 
-/* Whether the client takes gzip (compress.h). */
-static bool accepts_gzip(struct MHD_Connection *conn)
+/* The client's Accept-Encoding header, NULL without. */
+static const char *accept_encoding(struct MHD_Connection *conn)
 {
-    return compress_accepts_gzip(MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING));
+    return MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+}
+
+/* body (len bytes) in the coding the client takes that costs least, the
+ * coding's name in *coding; NULL when it goes as it is (compress.h). */
+static char *compress_for(struct MHD_Connection *conn, const char *body, size_t len, size_t *out_len,
+                          const char **coding)
+{
+    if (len < COMPRESS_JSON_MIN_BYTES)
+        return NULL;
+    const char *header = accept_encoding(conn);
+    if (compress_accepts_zstd(header)) {
+        *coding = "zstd";
+        return compress_zstd(body, len, out_len);
+    }
+    if (compress_accepts_gzip(header)) {
+        *coding = "gzip";
+        return compress_gzip(body, len, COMPRESS_JSON_LEVEL, out_len);
+    }
+    return NULL;
 }
 
 static enum MHD_Result queue_api(struct MHD_Connection *conn, ApiResponse *res, bool close)
 {
     char *body = res->body ? res->body : xstrdup("{}");
     res->body = NULL;
-    size_t len = strlen(body), gz_len = 0;
-    char *gz = len >= COMPRESS_JSON_MIN_BYTES && accepts_gzip(conn) ? compress_gzip(body, len, COMPRESS_JSON_LEVEL, &gz_len) : NULL;
+    size_t len = strlen(body), packed_len = 0;
+    const char *coding = NULL;
+    char *packed = compress_for(conn, body, len, &packed_len, &coding);
     struct MHD_Response *r;
-    if (gz) {
+    if (packed) {
         free(body);
-        r = MHD_create_response_from_buffer(gz_len, gz, MHD_RESPMEM_MUST_FREE);
-        MHD_add_response_header(r, "Content-Encoding", "gzip");
+        r = MHD_create_response_from_buffer(packed_len, packed, MHD_RESPMEM_MUST_FREE);
+        MHD_add_response_header(r, "Content-Encoding", coding);
     } else {
         r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
     }
@@ -126,7 +146,7 @@ enum MHD_Result http_queue_file(Http *h, struct MHD_Connection *conn, const char
     const char *type = mime_type(path);
     bool worth = compress_type_worth_it(type);
     size_t gz_len = 0;
-    char *gz = worth && accepts_gzip(conn) ? compress_file(path, fd, &sb, &gz_len) : NULL;
+    char *gz = worth && compress_accepts_gzip(accept_encoding(conn)) ? compress_file(path, fd, &sb, &gz_len) : NULL;
     struct MHD_Response *r;
     if (gz) {
         close(fd);
