@@ -52,3 +52,11 @@ void sb_json_field(StrBuf *out, const char *key, const char *value)
     sb_printf(out, ",\"%s\":", key);
     sb_json_string(out, value);
 }
+
+void sb_json_field_or_null(StrBuf *out, const char *key, const char *value)
+{
+    if (value)
+        sb_json_field(out, key, value);
+    else
+        sb_printf(out, ",\"%s\":null", key);
+}

@@ -11,5 +11,7 @@
 void sb_json_string(StrBuf *out, const char *text);
 /* Appends ,"key":"value" (value escaped). */
 void sb_json_field(StrBuf *out, const char *key, const char *value);
+/* The same, or ,"key":null for a NULL value. */
+void sb_json_field_or_null(StrBuf *out, const char *key, const char *value);
 
 #endif

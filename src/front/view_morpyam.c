@@ -179,16 +179,6 @@ static void put_per_seat(const char *key, const int *values, int n, StrBuf *out)
     sb_putc(out, ']');
 }
 
-/* ,"key":"text" or ,"key":null. */
-static void put_text_or_null(const char *key, const char *text, StrBuf *out)
-{
-    if (text) {
-        sb_json_field(out, key, text);
-    } else {
-        sb_printf(out, ",\"%s\":null", key);
-    }
-}
-
 /* {"CODE":count,...} of the kinds counted (Plus). */
 static void put_kind_counts(const uint8_t *counts, StrBuf *out)
 {
@@ -248,7 +238,7 @@ static void board_text(const State *st, StrBuf *out)
         put_values(ms, s->kept, out);
     else
         sb_puts(out, "[]");
-    put_text_or_null("call", s->call >= 0 ? morpyam_figure_id(s->call) : NULL, out);
+    sb_json_field_or_null(out, "call", s->call >= 0 ? morpyam_figure_id(s->call) : NULL);
     int points[MAX_PLAYERS], left[MAX_PLAYERS];
     for (int p = 0; p < n; p++) {
         points[p] = s->points[p];
@@ -264,7 +254,7 @@ static void board_text(const State *st, StrBuf *out)
     put_squares("placeable", s->phase == MP_AFTER || s->phase == MP_FORCED ? s->can_place : 0, out);
     put_squares("occupied", s->occupied, out);
     sb_printf(out, ",\"turns\":%d,\"turn_cap\":%d,\"tokens_each\":%d", s->turns, c->turn_cap, c->tokens);
-    put_text_or_null("call_name", s->call >= 0 ? morpyam_kind_name(s->call) : NULL, out);
+    sb_json_field_or_null(out, "call_name", s->call >= 0 ? morpyam_kind_name(s->call) : NULL);
     if (s->phase == MP_ROLLOFF) {
         sb_printf(out, ",\"rolloff\":{\"purpose\":\"%s\",", s->purpose == MR_BUILD ? "build" : "start");
         put_seats("contenders", s->contenders, n, out);

@@ -105,15 +105,6 @@ static const char *options_text(Room *r)
     return r->options_text;
 }
 
-/* ,"key":"text" or ,"key":null. */
-static void put_text_or_null(StrBuf *out, const char *key, const char *text)
-{
-    if (text[0])
-        sb_json_field(out, key, text);
-    else
-        sb_printf(out, ",\"%s\":null", key);
-}
-
 /* The public state (the same for every viewer) without the history: the
  * head text {...}, rebuilt once per version and written as text (the hot
  * path of a move). */
@@ -133,8 +124,8 @@ static void build_head(Room *r)
               (long long)r->meta.version);
     sb_json_field(&sb, "created", r->meta.created);
     sb_json_field(&sb, "updated", r->meta.updated);
-    put_text_or_null(&sb, "rematch_of", r->meta.rematch_of);
-    put_text_or_null(&sb, "rematch", r->meta.rematch);
+    sb_json_field_or_null(&sb, "rematch_of", r->meta.rematch_of[0] ? r->meta.rematch_of : NULL);
+    sb_json_field_or_null(&sb, "rematch", r->meta.rematch[0] ? r->meta.rematch : NULL);
     sb_printf(&sb, ",\"count\":%d,\"thinking\":%s,\"rated\":%s", s->count, room_ai_busy(r) ? "true" : "false",
               r->meta.rated ? "true" : "false");
     sb_puts(&sb, ",\"seats\":");
