@@ -76,12 +76,26 @@ static long inflate_all(const char *gz, size_t len, char *out, size_t cap)
     return rc == Z_STREAM_END ? n : -1;
 }
 
+/* Text like a state's legal list (it compresses well) in text; its length. */
+static size_t legal_like_text(char *text, size_t cap)
+{
+    size_t n = 0;
+    for (int i = 0; n + 64 < cap; i++)
+        n += (size_t)snprintf(text + n, cap - n, "{\"action\":\"c%d\",\"text\":\"Black places a stone\"},", i % 9);
+    return n;
+}
+
+/* Bytes that do not compress. */
+static void fill_noise(unsigned char *out, size_t n, unsigned x)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (unsigned char)((x = x * 1103515245u + 12345u) >> 16);
+}
+
 static void gzip_round_trip(void **unused)
 {
     char text[8192], back[8192];
-    size_t n = 0;
-    for (int i = 0; n + 64 < sizeof text; i++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "{\"action\":\"c%d\",\"text\":\"Black places a stone\"},", i % 9);
+    size_t n = legal_like_text(text, sizeof text);
     size_t len = 0;
     char *gz = compress_gzip(text, n, COMPRESS_JSON_LEVEL, &len);
     assert_non_null(gz);
@@ -91,18 +105,14 @@ static void gzip_round_trip(void **unused)
     free(gz);
     /* what would not shrink is not compressed */
     unsigned char noise[600];
-    unsigned x = 12345;
-    for (size_t i = 0; i < sizeof noise; i++)
-        noise[i] = (unsigned char)((x = x * 1103515245u + 12345u) >> 16);
+    fill_noise(noise, sizeof noise, 12345);
     assert_null(compress_gzip((const char *)noise, sizeof noise, 9, &len));
 }
 
 static void zstd_round_trip(void **unused)
 {
     char text[8192], back[8192];
-    size_t n = 0;
-    for (int i = 0; n + 64 < sizeof text; i++)
-        n += (size_t)snprintf(text + n, sizeof text - n, "{\"action\":\"c%d\",\"text\":\"Black places a stone\"},", i % 9);
+    size_t n = legal_like_text(text, sizeof text);
     size_t len = 0;
     char *packed = compress_zstd(text, n, &len);
     assert_non_null(packed);
@@ -113,9 +123,7 @@ static void zstd_round_trip(void **unused)
     assert_memory_equal(back, text, n);
     free(packed);
     unsigned char noise[600];
-    unsigned x = 777;
-    for (size_t i = 0; i < sizeof noise; i++)
-        noise[i] = (unsigned char)((x = x * 1103515245u + 12345u) >> 16);
+    fill_noise(noise, sizeof noise, 777);
     assert_null(compress_zstd((const char *)noise, sizeof noise, &len));
 }
 
