@@ -20,6 +20,7 @@
 
 #include "../store_migrations.h"
 #include "store_sqlite_internal.h"
+#include "sqlite_pcache.h"
 #include "../../../core/xalloc.h"
 
 
@@ -729,6 +730,7 @@ Store *store_open_sqlite_wal(const char *path, bool durable, int wal_mib, char *
     pthread_cond_init(&s->stop_cond, NULL);
     pthread_mutex_init(&s->batch_lock, NULL);
     pthread_cond_init(&s->batch_done, NULL);
+    sqlite_pcache_install(); /* before SQLite's first use: its commits' scans of the cache (sqlite_pcache.h) */
     if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) !=
         SQLITE_OK) {
         snprintf(err, errlen, "cannot open database '%s': %s", path, s->db ? sqlite3_errmsg(s->db) : "out of memory");
