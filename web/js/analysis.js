@@ -221,8 +221,8 @@ export class AnalysisPanel {
     // anywhere on the graph: the nearest decision
     const hit = s('rect', { class: 'eval-hit', x: 0, y: 0, width: W, height: H });
     hit.addEventListener('click', (event) => {
-      const box = svg.getBoundingClientRect();
-      const vx = ((event.clientX - box.left) / box.width) * W;
+      // the graph's own units, past its border and however it is scaled
+      const vx = new DOMPoint(event.clientX, event.clientY).matrixTransform(svg.getScreenCTM().inverse()).x;
       let best = 0;
       for (let i = 1; i < n; i++) if (Math.abs(x(at(i)) - vx) < Math.abs(x(at(best)) - vx)) best = i;
       this.select(best);
