@@ -140,6 +140,12 @@ postgres_pids() {
     pm=$(head -1 "$dir/pg/postmaster.pid" 2>/dev/null) || return 0
     echo "$pm $(ps -o pid= --ppid "$pm" | tr '\n' ' ')"
 }
+# The whole machine's CPU time: user nice system idle iowait irq softirq
+# steal, summed over its CPUs (/proc/stat). A virtual machine's steal is the
+# time its host gave to others: latencies measured while it is high say
+# more about the host than about morph.
+machine_cpu() { awk '/^cpu / {print $2, $3, $4, $5, $6, $7, $8, $9; exit}' /proc/stat; }
+before_machine=$(machine_cpu)
 before_servers=$(cpu_ms $server_pids)
 if [ "$cluster" -gt 0 ]; then
     before_haproxy=$(cpu_ms "$haproxy_pid")
@@ -157,6 +163,12 @@ moves=$(grep -oE '^moves: [0-9]+' "$tmp/report" | grep -oE '[0-9]+$')
 per_move() { awk -v ms="$1" -v n="${moves:-0}" 'BEGIN {printf "%.1f s, %.3f ms a move", ms / 1000, n ? ms / n : 0}'; }
 servers_ms=$(( $(cpu_ms $server_pids) - before_servers ))
 echo "CPU: the servers $(per_move "$servers_ms")"
+echo "$before_machine $(machine_cpu)" | awk -v n="$(nproc)" '{
+    for (i = 1; i <= 8; i++) { d[i] = $(i + 8) - $i; all += d[i] }
+    if (all > 0)
+        printf "machine: %d CPUs, %.0f%% busy, %.0f%% idle, %.0f%% stolen by the host (steal)\n", n,
+               100 * (d[1] + d[2] + d[3] + d[6] + d[7]) / all, 100 * (d[4] + d[5]) / all, 100 * d[8] / all
+}'
 if [ "$cluster" -gt 0 ]; then
     haproxy_ms=$(( $(cpu_ms "$haproxy_pid") - before_haproxy ))
     pg_ms=$(( $(cpu_ms $(postgres_pids)) - before_pg ))
