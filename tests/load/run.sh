@@ -4,7 +4,8 @@
 # server on a free loopback port with a fresh database, plays 1,000 Morphos
 # 9x9 games and 200 Morpyam games at once (scripted hot-seat clients playing
 # random legal moves with a think time), reports move latency, moves per
-# second and the server's memory, then exports every stored game as a record
+# second, the server's memory and CPU, the load generator's and the whole
+# machine's (busy, idle, stolen by the host), then exports every stored game as a record
 # and checks that each replays with `morph replay`, with exactly the actions
 # the clients had acknowledged (none lost, none doubled) and the same result.
 #
