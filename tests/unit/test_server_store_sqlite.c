@@ -189,6 +189,13 @@ static long wal_sequence(const char *wal)
     return (long)head[12] << 24 | (long)head[13] << 16 | (long)head[14] << 8 | (long)head[15];
 }
 
+/* Whether a WAL of size bytes holds less than half of what moves (a page
+ * each) wrote. */
+static bool under_half(off_t size, int moves)
+{
+    return (double)size < (double)moves * 4096 / 2;
+}
+
 /* Moves without a pause (a page of WAL each), the WAL to start again past
  * 16 MiB (--wal-mib 16): the checkpoint thread starts it again (the file is
  * cut back to 16 MiB then), and the file holds less than half of what was
@@ -233,7 +240,7 @@ static void a_busy_wal_starts_again(void **state)
             first_sequence = first_sequence < 0 ? sequence : first_sequence;
             started_again |= first_sequence >= 0 && sequence != first_sequence;
             longest = file.st_size > longest ? file.st_size : longest;
-            small = (double)file.st_size < (double)moves * 4096 / 2;
+            small = under_half(file.st_size, moves);
         }
         took = seconds() - start;
     }
@@ -241,7 +248,7 @@ static void a_busy_wal_starts_again(void **state)
     printf("  %d moves in %.1f s, the WAL at %.1f MiB (%.1f MiB at most), started again %ld times\n", moves, took,
            file.st_size / 1048576.0, longest / 1048576.0, wal_sequence(wal) - first_sequence);
     assert_true(started_again);
-    assert_true((double)file.st_size < (double)moves * 4096 / 2);
+    assert_true(under_half(file.st_size, moves));
     StoredGame back;
     bool found;
     must(st->ops->load(st, g.id, &back, &found, err, sizeof err), "load", err);
