@@ -41,6 +41,21 @@ export function put(el, ...children) {
   return fill(el, {}, children, false);
 }
 
+// Runs rebuild, which replaces el's content, and gives the focus back to
+// the same control in the new content (the same class in the item of the
+// same data-id): a list redrawn by a live update must not drop the focus
+// of someone about to press Enter on one of its buttons.
+export function keepFocus(el, rebuild) {
+  const active = document.activeElement;
+  const item = active && el.contains(active) ? active.closest('[data-id]') : null;
+  const cls = item && active.classList[0];
+  rebuild();
+  if (!item) return;
+  const again = [...el.querySelectorAll(`[data-id] .${CSS.escape(cls || '')}`)]
+    .find((x) => x.closest('[data-id]').dataset.id === item.dataset.id);
+  if (again) again.focus();
+}
+
 export function reducedMotion() {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

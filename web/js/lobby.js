@@ -3,7 +3,7 @@
 // accepted with one click, and your games, those where it is your turn
 // first. The server pairs and starts the game; the page goes there.
 import { api, addTokens } from './api.js';
-import { h, put, clear, toast, ago, pageTitle } from './dom.js';
+import { h, put, clear, toast, ago, pageTitle, keepFocus } from './dom.js';
 import { whoAmI } from './account.js';
 import { onGames, startTurnNotices, permissionButton } from './notify.js';
 import { gameTitle, optionsSummary } from './rules.js';
@@ -80,6 +80,7 @@ class Lobby {
     this.tables = tables;
     this.status = status;
     this.mine = new Set(); // challenges made here: when one is accepted, go to its game
+    this.asked = 0; // refreshes asked so far
     this.seek = null;
     this.renew = null;
     this.quickGame = GAME_NAMES[0];
@@ -101,13 +102,16 @@ class Lobby {
   }
 
   async refresh() {
+    // refreshes may cross (an event, the timer): only the newest is drawn
+    const asked = ++this.asked;
     let lobby;
     try {
       lobby = await api('GET', '/api/lobby');
     } catch (err) {
-      put(this.list, h('li', { class: 'error', text: err.message }));
+      if (asked === this.asked) put(this.list, h('li', { class: 'error', text: err.message }));
       return;
     }
+    if (asked !== this.asked) return;
     for (const id of this.mine) {
       const game = lobby.accepted[id];
       if (game) {
@@ -116,12 +120,16 @@ class Lobby {
         return;
       }
     }
-    clear(this.list);
-    if (!lobby.challenges.length) this.list.append(h('li', { class: 'empty', text: 'No open challenge. Open one, or play someone now!' }));
-    for (const c of lobby.challenges) this.list.append(this.item(c));
-    clear(this.tables);
-    if (!lobby.tables.length) this.tables.append(h('li', { class: 'empty', text: 'No table is waiting. Open one: choose 3 or 4 players below.' }));
-    for (const table of lobby.tables) this.tables.append(this.tableItem(table));
+    keepFocus(this.list, () => {
+      clear(this.list);
+      if (!lobby.challenges.length) this.list.append(h('li', { class: 'empty', text: 'No open challenge. Open one, or play someone now!' }));
+      for (const c of lobby.challenges) this.list.append(this.item(c));
+    });
+    keepFocus(this.tables, () => {
+      clear(this.tables);
+      if (!lobby.tables.length) this.tables.append(h('li', { class: 'empty', text: 'No table is waiting. Open one: choose 3 or 4 players below.' }));
+      for (const table of lobby.tables) this.tables.append(this.tableItem(table));
+    });
   }
 
   item(c) {
