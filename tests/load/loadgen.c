@@ -301,6 +301,42 @@ static void take_changes(Game *g, const json_t *doc, const json_t *entries, doub
     schedule(g, text, seat, now);
 }
 
+/* The end of the JSON array at p (its '['), strings and nesting skipped:
+ * just past its ']', or NULL when it does not end before end. */
+static char *array_end(char *p, const char *end)
+{
+    int depth = 0;
+    for (bool quoted = false; p < end; p++) {
+        if (quoted) {
+            if (*p == '\\')
+                p++;
+            else if (*p == '"')
+                quoted = false;
+        } else if (*p == '"') {
+            quoted = true;
+        } else if (*p == '[' || *p == '{') {
+            depth++;
+        } else if ((*p == ']' || *p == '}') && --depth == 0) {
+            return p + 1;
+        }
+    }
+    return NULL;
+}
+
+/* A lean answer to a move, less its seats (their names and the sentences of
+ * what each may do, the same at every move, which this client never reads):
+ * its new length. Parsing them was a tenth of this client's CPU. */
+static size_t without_seats(char *resp, size_t len)
+{
+    static const char key[] = ",\"seats\":[";
+    char *at = memmem(resp, len, key, sizeof key - 1);
+    char *after = at ? array_end(at + sizeof key - 2, resp + len) : NULL;
+    if (!after)
+        return len;
+    memmove(at, after, (size_t)(resp + len - after));
+    return len - (size_t)(after - at);
+}
+
 static void finished(Game *g, long code, double now, double stop_at)
 {
     /* A move's answer is the state, whose history (its last member but the
@@ -321,6 +357,8 @@ static void finished(Game *g, long code, double now, double stop_at)
     if (history) {
         history[0] = '}';
         len = (size_t)(history - g->resp) + 1;
+    } else if (lean && g->phase == G_ACT && code == 200 && g->resp) {
+        len = without_seats(g->resp, len);
     }
     json_t *doc = json_loadb(g->resp ? g->resp : "", len, 0, NULL);
     if (g->phase == G_CREATE) {
