@@ -2,7 +2,8 @@
  * opens them (store_migrations.c): a file of the first schema, and one of
  * main's morph before the PostgreSQL store's migrations joined (its version
  * 3 was the analyses alone); and the indexes the clock thread's questions
- * read; and a WAL that starts again under moves without a pause. */
+ * read; the page size of a new file and of an old one; and a WAL that
+ * starts again under moves without a pause. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -770,7 +770,8 @@ Store *store_open_sqlite_wal(const char *path, bool durable, int wal_mib, char *
      * its game's leaves to the WAL, and their checkpoint the same again, so
      * smaller pages write less for the same rows: 2.6 KB a move in place of
      * 6.5 KB without think time, 8.5 KB in place of 22 KB with 20,000 games
-     * paced like people, for the same CPU (docs/bench.md). */
+     * paced like people, for the same CPU there (with 100,000 games perhaps
+     * a little more: docs/bench.md). */
     bool ok = exec(s, "PRAGMA page_size=1024", err, errlen) && exec(s, pragmas, err, errlen);
     ok = ok && migrate(s, path, err, errlen);
     /* the WAL's frames are pages of this file: --wal-mib counted in them */
