@@ -1,5 +1,5 @@
-/* What the files of the SQLite store share (store_sqlite.c,
- * store_sqlite_accounts.c, store_sqlite_lobby.c): the store itself and the
+/* What the files of the SQLite store share (store_sqlite.c and the others:
+ * accounts, lobby, append, checkpoint...): the store itself and the
  * helpers every statement uses. Not for the rest of the server. */
 #ifndef MORPH_STORE_SQLITE_INTERNAL_H
 #define MORPH_STORE_SQLITE_INTERNAL_H
@@ -90,6 +90,8 @@ bool sq_rate_game(SqliteStore *s, const StoredGame *g, char *err, size_t errlen)
 
 /* The operations of the other files, for the store's table. */
 bool sq_append(Store *st, const StoredGame *g, int from, char *err, size_t errlen);
+/* the checkpoint thread's body, its argument the store (store_sqlite_checkpoint.c) */
+void *sq_checkpoint_main(void *arg);
 bool sq_account_create(Store *st, const Account *a, AccountId *id, bool *taken, char *err, size_t errlen);
 bool sq_account_find(Store *st, const char *name, AccountId id, Account *out, bool *found, char *err, size_t errlen);
 bool sq_account_password(Store *st, AccountId id, const char *hash, const char *keep, char *err, size_t errlen);
